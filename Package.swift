@@ -1,0 +1,48 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// CI (and `.ci/run`) sets ONELINK_STRICT=1 to turn every warning into an error.
+// The flag is applied only then, so the package stays usable as a dependency.
+let strict = Context.environment["ONELINK_STRICT"] == "1"
+let settings: [SwiftSetting] = strict ? [.unsafeFlags(["-warnings-as-errors"])] : []
+
+let package = Package(
+    name: "OneLinkEmulator",
+    products: [
+        .library(name: "OneLinkEmulator", targets: ["OneLinkEmulator"]),
+        .library(name: "OneLinkServer", targets: ["OneLinkServer"]),
+        .library(name: "OneLinkReplay", targets: ["OneLinkReplay"]),
+        .library(name: "OneLinkEmulatorTestSupport", targets: ["OneLinkEmulatorTestSupport"]),
+        .executable(name: "onelink-replay", targets: ["onelink-replay"]),
+    ],
+    targets: [
+        .target(name: "OneLinkEmulator", swiftSettings: settings),
+        .target(name: "OneLinkServer", dependencies: ["OneLinkEmulator"], swiftSettings: settings),
+        .target(
+            name: "OneLinkReplay", dependencies: ["OneLinkEmulator", "OneLinkServer"], swiftSettings: settings
+        ),
+        .target(
+            name: "OneLinkEmulatorTestSupport", dependencies: ["OneLinkEmulator"], swiftSettings: settings),
+        .executableTarget(
+            name: "onelink-replay",
+            dependencies: ["OneLinkEmulator", "OneLinkServer", "OneLinkReplay"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "OneLinkEmulatorTests",
+            dependencies: ["OneLinkEmulator", "OneLinkEmulatorTestSupport"], swiftSettings: settings
+        ),
+        .testTarget(
+            name: "OneLinkServerTests",
+            dependencies: ["OneLinkServer", "OneLinkEmulator", "OneLinkEmulatorTestSupport"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "OneLinkReplayTests",
+            dependencies: ["OneLinkReplay", "OneLinkEmulator", "OneLinkServer"], swiftSettings: settings
+        ),
+        .testTarget(
+            name: "ConsumerCompatibilityTests", dependencies: ["OneLinkEmulator"], swiftSettings: settings),
+    ],
+    swiftLanguageModes: [.v6]
+)

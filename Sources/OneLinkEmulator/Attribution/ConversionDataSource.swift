@@ -1,0 +1,148 @@
+import Foundation
+
+/// Answers the install-attribution (conversion data) request of a session.
+///
+/// Contract for conforming types:
+/// - ``conversionData(for:)`` returns the conversion data the attribution
+///   service holds for the install, as `GET /install_data/v5.0/{appID}?device_id=...`
+///   would: `af_status` (`"Organic"` or `"Non-organic"`), `install_time`, and
+///   for non-organic installs the click's parameters. It does not set
+///   `is_first_launch`; the SDK owns that flag.
+/// - Failures are thrown as ``AttributionError``. A service that has no data
+///   yet answers ``AttributionError/httpStatus(code:reason:)`` with 404 and the
+///   service's `error_reason`.
+/// - Implementations must be safe to call from many tasks at once and honour
+///   cancellation.
+public protocol ConversionDataSource: Sendable {
+    /// Returns the conversion data for one install.
+    ///
+    /// - Throws: ``AttributionError``.
+    func conversionData(for request: ConversionDataRequest) async throws -> AttributionPayload
+}
+
+/// One conversion-data request, sent at the start of a session until an answer is cached.
+public struct ConversionDataRequest: Sendable, Hashable {
+    /// The app's Apple ID, without the `id` prefix.
+    public var appID: String
+    /// The AppsFlyer dev key.
+    public var devKey: String
+    /// The AppsFlyer device ID of this install.
+    public var deviceID: String
+    /// When the app was first launched on this install.
+    public var installTime: Date
+    /// The device's fingerprint and advertising ID, for click matching.
+    public var device: DeviceInfo
+
+    /// Creates a request.
+    public init(
+        appID: String, devKey: String, deviceID: String, installTime: Date, device: DeviceInfo = DeviceInfo()
+    ) {
+        self.appID = appID
+        self.devKey = devKey
+        self.deviceID = deviceID
+        self.installTime = installTime
+        self.device = device
+    }
+}
+
+/// The install attribution an in-memory conversion-data source answers with.
+public enum InstallAttribution: Sendable, Hashable {
+    /// An organic install: `af_status: "Organic"`, `af_message: "organic install"`, `install_time`.
+    case organic
+    /// A non-organic install with these click parameters; `af_status` and `install_time` are added when absent.
+    case nonOrganic(AttributionPayload)
+    /// The service fails with this error.
+    case failure(AttributionError)
+
+    /// The conversion data this attribution produces for an install at `installTime`.
+    ///
+    /// - Throws: The error of a ``failure(_:)``.
+    public func conversionData(installTime: Date) throws(AttributionError) -> AttributionPayload {
+        switch self {
+        case .organic:
+            return [
+                "af_status": "Organic",
+                "af_message": "organic install",
+                "install_time": .string(AttributionTimestamp.string(from: installTime)),
+            ]
+        case .nonOrganic(var payload):
+            if payload["af_status"] == nil { payload["af_status"] = "Non-organic" }
+            if payload["install_time"] == nil {
+                payload["install_time"] = .string(AttributionTimestamp.string(from: installTime))
+            }
+            return payload
+        case .failure(let error):
+            throw error
+        }
+    }
+}
+
+/// A conversion-data source that answers from a fixed attribution, per device when configured.
+///
+/// Devices without their own entry get the default attribution. Calls can be
+/// delayed or stalled on the injected clock like ``InMemoryShortLinkResolver``.
+public final class InMemoryConversionDataSource: ConversionDataSource, @unchecked Sendable {
+    private struct State {
+        var attribution: InstallAttribution
+        var perDevice: [String: InstallAttribution] = [:]
+        var behavior: InMemoryBehavior
+        var requests: [ConversionDataRequest] = []
+    }
+
+    private let state: Locked<State>
+    private let clock: any EmulatorClock
+
+    /// Creates a source.
+    ///
+    /// - Parameters:
+    ///   - attribution: The answer for every device without its own entry.
+    ///   - behavior: How calls are answered; ``InMemoryBehavior/failing(_:)`` overrides the attribution.
+    ///   - clock: The clock that measures delays.
+    public init(
+        attribution: InstallAttribution = .organic, behavior: InMemoryBehavior = .immediate,
+        clock: any EmulatorClock = SystemClock()
+    ) {
+        self.state = Locked(State(attribution: attribution, behavior: behavior))
+        self.clock = clock
+    }
+
+    /// Changes the default answer.
+    public func setAttribution(_ attribution: InstallAttribution) {
+        state.withLock { $0.attribution = attribution }
+    }
+
+    /// Sets the answer for one device ID.
+    public func setAttribution(_ attribution: InstallAttribution, forDevice deviceID: String) {
+        state.withLock { $0.perDevice[deviceID] = attribution }
+    }
+
+    /// Changes how later calls are answered.
+    public func setBehavior(_ behavior: InMemoryBehavior) {
+        state.withLock { $0.behavior = behavior }
+    }
+
+    /// Every request received so far, oldest first.
+    public var requests: [ConversionDataRequest] { state.withLock { $0.requests } }
+
+    /// Returns the configured attribution's conversion data.
+    ///
+    /// - Throws: ``AttributionError``, or `CancellationError` when cancelled while delayed.
+    public func conversionData(for request: ConversionDataRequest) async throws -> AttributionPayload {
+        let (attribution, behavior) = state.withLock { state in
+            state.requests.append(request)
+            return (state.perDevice[request.deviceID] ?? state.attribution, state.behavior)
+        }
+        try await behavior.apply(on: clock)
+        return try attribution.conversionData(installTime: request.installTime)
+    }
+}
+
+extension ConversionDataSource where Self == InMemoryConversionDataSource {
+    /// A source that answers every device with `attribution`.
+    public static func inMemory(
+        _ attribution: InstallAttribution = .organic, behavior: InMemoryBehavior = .immediate,
+        clock: any EmulatorClock = SystemClock()
+    ) -> InMemoryConversionDataSource {
+        InMemoryConversionDataSource(attribution: attribution, behavior: behavior, clock: clock)
+    }
+}

@@ -1,0 +1,353 @@
+/// A strict RFC 8259 JSON parser that keeps integers and floating-point numbers apart.
+///
+/// Foundation's `JSONSerialization` folds `6` and `6.0` into one `NSNumber`
+/// and turns booleans into numbers on some platforms; payloads must survive a
+/// round trip exactly, so the package parses JSON itself. The parser is
+/// iterative over nesting depth only up to `maximumDepth`, rejects duplicate
+/// keys, invalid UTF-8, unescaped control characters and trailing garbage, and
+/// reports the byte offset, line and column of the first problem.
+struct JSONParser {
+    static let defaultMaximumDepth = 256
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+    private let maximumDepth: Int
+    private var pathStack: [String] = []
+
+    static func parse(
+        _ text: some Collection<UInt8>, maximumDepth: Int = defaultMaximumDepth
+    ) throws(PayloadError) -> AttributionValue {
+        let result: Result<AttributionValue, PayloadError>? = text.withContiguousStorageIfAvailable {
+            buffer in
+            var parser = JSONParser(bytes: buffer, maximumDepth: maximumDepth)
+            return Result { () throws(PayloadError) in try parser.parseDocument() }
+        }
+        if let result { return try result.get() }
+        let copy = Array(text)
+        return try copy.withUnsafeBufferPointer { buffer throws(PayloadError) in
+            var parser = JSONParser(bytes: buffer, maximumDepth: maximumDepth)
+            return try parser.parseDocument()
+        }
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+        self.bytes = bytes
+        self.maximumDepth = maximumDepth
+    }
+
+    private mutating func parseDocument() throws(PayloadError) -> AttributionValue {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            index = 3
+        }
+        skipWhitespace()
+        let value = try parseValue(depth: 0)
+        skipWhitespace()
+        if index < bytes.count {
+            throw error("unexpected \(describeByte(at: index)) after the top-level value")
+        }
+        return value
+    }
+
+    private var currentPath: String {
+        pathStack.isEmpty ? "$" : "$" + pathStack.joined()
+    }
+
+    private mutating func parseValue(depth: Int) throws(PayloadError) -> AttributionValue {
+        guard index < bytes.count else { throw error("unexpected end of input, expected a value") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            return try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["):
+            return try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""):
+            return .string(try parseString())
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return try parseNumber()
+        default:
+            throw error("unexpected \(describeByte(at: index)), expected a value")
+        }
+    }
+
+    private mutating func parseObject(depth: Int) throws(PayloadError) -> AttributionValue {
+        if depth > maximumDepth { throw PayloadError.nestingTooDeep(path: currentPath, limit: maximumDepth) }
+        index += 1
+        var members: [String: AttributionValue] = [:]
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of input inside an object") }
+            guard bytes[index] == UInt8(ascii: "\"") else {
+                throw error("unexpected \(describeByte(at: index)), expected a string key")
+            }
+            let keyStart = index
+            let key = try parseString()
+            if members[key] != nil {
+                index = keyStart
+                throw PayloadError.duplicateKey(path: currentPath, key: key)
+            }
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("expected ':' after the key \"\(key)\"")
+            }
+            index += 1
+            skipWhitespace()
+            pathStack.append(Self.pathComponent(forKey: key))
+            let value = try parseValue(depth: depth)
+            pathStack.removeLast()
+            members[key] = value
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of input inside an object") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(members)
+            }
+            throw error("unexpected \(describeByte(at: index)), expected ',' or '}'")
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(PayloadError) -> AttributionValue {
+        if depth > maximumDepth { throw PayloadError.nestingTooDeep(path: currentPath, limit: maximumDepth) }
+        index += 1
+        var elements: [AttributionValue] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            pathStack.append("[\(elements.count)]")
+            let value = try parseValue(depth: depth)
+            pathStack.removeLast()
+            elements.append(value)
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of input inside an array") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(elements)
+            }
+            throw error("unexpected \(describeByte(at: index)), expected ',' or ']'")
+        }
+    }
+
+    private mutating func parseString() throws(PayloadError) -> String {
+        index += 1
+        var scratch: [UInt8] = []
+        var segmentStart = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                scratch.append(contentsOf: bytes[segmentStart..<index])
+                index += 1
+                guard let string = String(validating: scratch, as: UTF8.self) else {
+                    throw error("string is not valid UTF-8")
+                }
+                return string
+            }
+            if byte == UInt8(ascii: "\\") {
+                scratch.append(contentsOf: bytes[segmentStart..<index])
+                try parseEscape(into: &scratch)
+                segmentStart = index
+                continue
+            }
+            if byte < 0x20 {
+                throw error("unescaped control character U+00\(hex2(byte)) in a string")
+            }
+            index += 1
+        }
+        throw error("unterminated string")
+    }
+
+    private mutating func parseEscape(into scratch: inout [UInt8]) throws(PayloadError) {
+        index += 1
+        guard index < bytes.count else { throw error("unterminated escape sequence") }
+        let byte = bytes[index]
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""): scratch.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): scratch.append(UInt8(ascii: "\\"))
+        case UInt8(ascii: "/"): scratch.append(UInt8(ascii: "/"))
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "u"):
+            let first = try parseHex4()
+            var scalarValue = UInt32(first)
+            if (0xD800...0xDBFF).contains(first) {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                    bytes[index + 1] == UInt8(ascii: "u")
+                else { throw error("unpaired high surrogate \\u\(hex4(first))") }
+                index += 2
+                let second = try parseHex4()
+                guard (0xDC00...0xDFFF).contains(second) else {
+                    throw error("high surrogate \\u\(hex4(first)) followed by \\u\(hex4(second))")
+                }
+                scalarValue = 0x10000 + ((UInt32(first) - 0xD800) << 10) + (UInt32(second) - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(first) {
+                throw error("unpaired low surrogate \\u\(hex4(first))")
+            }
+            guard let scalar = Unicode.Scalar(scalarValue) else {
+                throw error("invalid Unicode scalar in escape")
+            }
+            scratch.append(contentsOf: Array(String(Character(scalar)).utf8))
+        default:
+            index -= 1
+            throw error("invalid escape \\\(describeByte(at: index))")
+        }
+    }
+
+    private mutating func parseHex4() throws(PayloadError) -> UInt16 {
+        guard index + 4 <= bytes.count else { throw error("truncated \\u escape") }
+        var value: UInt16 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("invalid hex digit \(describeByte(at: index)) in \\u escape")
+            }
+            value = value << 4 | UInt16(digit)
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func parseNumber() throws(PayloadError) -> AttributionValue {
+        let start = index
+        var isInteger = true
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, isDigit(bytes[index]) else {
+            throw error("expected a digit in the number")
+        }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, isDigit(bytes[index]) {
+                throw error("leading zero in a number")
+            }
+        } else {
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw error("expected a digit after the decimal point")
+            }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            isInteger = false
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw error("expected a digit in the exponent")
+            }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if isInteger, let value = Int(text) {
+            return .int(value)
+        }
+        guard let value = Double(text), value.isFinite else {
+            index = start
+            throw error("number \(text) is out of range")
+        }
+        return .double(value)
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(PayloadError) {
+        let count = literal.utf8CodeUnitCount
+        let start = index
+        let matches = literal.withUTF8Buffer { expected in
+            guard start + count <= bytes.count else { return false }
+            for offset in 0..<count where bytes[start + offset] != expected[offset] { return false }
+            return true
+        }
+        guard matches else { throw error("unexpected \(describeByte(at: index)), expected \(literal)") }
+        index += count
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    private func describeByte(at position: Int) -> String {
+        guard position < bytes.count else { return "end of input" }
+        let byte = bytes[position]
+        if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x\(hex2(byte))"
+    }
+
+    private func error(_ reason: String) -> PayloadError {
+        var line = 1
+        var column = 1
+        let end = Swift.min(index, bytes.count)
+        for position in 0..<end {
+            if bytes[position] == 0x0A {
+                line += 1
+                column = 1
+            } else if bytes[position] & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return .invalidJSON(reason: reason, offset: index, line: line, column: column)
+    }
+
+    static func pathComponent(forKey key: String) -> String {
+        let isIdentifier =
+            !key.isEmpty
+            && key.utf8.allSatisfy { byte in
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                    || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+            }
+        if isIdentifier { return "." + key }
+        return "[" + JSONWriter.quoted(key) + "]"
+    }
+}
+
+private let hexDigits = Array("0123456789ABCDEF".utf8)
+
+func hex2(_ byte: UInt8) -> String {
+    String(decoding: [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]], as: UTF8.self)
+}
+
+private func hex4(_ value: UInt16) -> String {
+    hex2(UInt8(value >> 8)) + hex2(UInt8(value & 0xFF))
+}

@@ -1,0 +1,282 @@
+/// Turns link text into the payload the SDK delivers.
+///
+/// The parser works on the raw text rather than Foundation's `URL`, so the
+/// `link` key holds the URL exactly as received and malformed input gets a
+/// defined result instead of `nil`. The rules, also in `Docs/payload-reference.md`:
+///
+/// - Query items are split on `&`, then at the first `=`. An item with no `=`
+///   has the value `""`; an item with an empty key is dropped.
+/// - Keys and values are percent-decoded. `+` stays a literal plus (RFC 3986,
+///   as `URLComponents` does); `%20` is a space. A `%` not followed by two hex
+///   digits is kept as it is; bytes that are not UTF-8 after decoding leave the
+///   item's raw text in place.
+/// - When a key repeats, the first value wins.
+/// - With ``ValueTyping/documented``, the exact texts `true` and `false` become
+///   booleans and canonical decimal integers (`16`, `-3`, not `016` or `1.5`)
+///   that fit in 64 bits become integers; everything else stays a string.
+public struct LinkParser: Sendable {
+    /// How query text becomes typed values.
+    public enum ValueTyping: Sendable, Hashable {
+        /// `true`/`false` become booleans and canonical integers become numbers, as in the documented samples.
+        case documented
+        /// Every value stays a string, as in Android's `Map<String, String>` App Links data.
+        case strings
+    }
+
+    /// The default longest link accepted, in UTF-8 bytes (256 KiB).
+    public static let defaultMaximumLength = 256 * 1024
+
+    /// Hosts, besides `*.onelink.me`, that serve OneLinks (the SDK's `oneLinkCustomDomains`).
+    public var customDomains: Set<String>
+    /// How query text becomes typed values.
+    public var valueTyping: ValueTyping
+    /// The longest link accepted, in UTF-8 bytes.
+    public var maximumLength: Int
+
+    /// Creates a parser.
+    ///
+    /// - Parameters:
+    ///   - customDomains: Extra OneLink hosts, matched case-insensitively.
+    ///   - valueTyping: How query text becomes typed values.
+    ///   - maximumLength: The longest link accepted, in UTF-8 bytes.
+    public init(
+        customDomains: some Sequence<String> = [], valueTyping: ValueTyping = .documented,
+        maximumLength: Int = LinkParser.defaultMaximumLength
+    ) {
+        self.customDomains = Set(customDomains.map { $0.lowercased() })
+        self.valueTyping = valueTyping
+        self.maximumLength = maximumLength
+    }
+
+    /// Whether `host` serves OneLinks: `onelink.me`, any subdomain of it, or a custom domain.
+    public func isOneLinkHost(_ host: String) -> Bool {
+        let host = host.lowercased()
+        return host == "onelink.me" || host.hasSuffix(".onelink.me") || customDomains.contains(host)
+    }
+
+    /// Parses link text.
+    ///
+    /// - Throws: ``LinkError`` when the text is empty, too long, has no scheme,
+    ///   is a web link without a host, or holds whitespace or control characters.
+    public func parse(_ link: String) throws(LinkError) -> ParsedLink {
+        var text = link
+        let result = text.withUTF8 { bytes in
+            Result { () throws(LinkError) in try parse(bytes: bytes, original: link) }
+        }
+        return try result.get()
+    }
+
+    private func parse(bytes: UnsafeBufferPointer<UInt8>, original: String) throws(LinkError) -> ParsedLink {
+        if bytes.isEmpty { throw .empty }
+        if bytes.count > maximumLength { throw .tooLong(length: bytes.count, limit: maximumLength) }
+        var allWhitespace = true
+        for byte in bytes {
+            if byte <= 0x20 || byte == 0x7F {
+                if byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { allWhitespace = false }
+            } else {
+                allWhitespace = false
+            }
+        }
+        if allWhitespace { throw .empty }
+        if bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
+            throw .invalidCharacters(original)
+        }
+
+        // scheme ":" ...
+        var index = 0
+        guard isAlpha(bytes[0]) else { throw .missingScheme(original) }
+        while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
+            let byte = bytes[index]
+            guard
+                isAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: ".")
+            else { throw .missingScheme(original) }
+            index += 1
+        }
+        guard index < bytes.count else { throw .missingScheme(original) }
+        let scheme = String(decoding: bytes[0..<index], as: UTF8.self).lowercased()
+        index += 1
+
+        var host = ""
+        if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
+            index += 2
+            let authorityStart = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: "/"), bytes[index] != UInt8(ascii: "?"),
+                bytes[index] != UInt8(ascii: "#")
+            {
+                index += 1
+            }
+            host = Self.host(fromAuthority: bytes[authorityStart..<index])
+        }
+
+        let pathStart = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#") {
+            index += 1
+        }
+        let rawPath = bytes[pathStart..<index]
+        var diagnostics: [LinkDiagnostic] = []
+        let path = Self.percentDecoded(rawPath, key: nil, diagnostics: &diagnostics)
+
+        var parameters: [String: AttributionValue] = [:]
+        if index < bytes.count, bytes[index] == UInt8(ascii: "?") {
+            index += 1
+            let queryStart = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: "#") { index += 1 }
+            parseQuery(bytes[queryStart..<index], into: &parameters, diagnostics: &diagnostics)
+        }
+
+        let isWeb = scheme == "http" || scheme == "https"
+        let kind: LinkKind
+        if isWeb {
+            guard !host.isEmpty else { throw .missingHost(original) }
+            if isOneLinkHost(host) {
+                let segments = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+                switch segments.count {
+                case 0: kind = .oneLink(template: nil)
+                case 1: kind = .oneLink(template: segments[0])
+                case 2: kind = .shortLink(template: segments[0], shortID: segments[1])
+                default:
+                    diagnostics.append(.extraPathSegments(path))
+                    kind = .oneLink(template: segments[0])
+                }
+            } else {
+                kind = .webLink
+            }
+        } else {
+            kind = .uriScheme
+        }
+        if case .shortLink = kind {
+            if parameters["link"] != nil { diagnostics.append(.shadowedParameter("link")) }
+        } else {
+            for key in ["scheme", "host", "path", "link"] where parameters[key] != nil {
+                diagnostics.append(.shadowedParameter(key))
+            }
+        }
+        return ParsedLink(
+            kind: kind, link: original, scheme: scheme, host: host, path: path,
+            parameters: AttributionPayload(parameters), diagnostics: diagnostics)
+    }
+
+    private func parseQuery(
+        _ query: Slice<UnsafeBufferPointer<UInt8>>, into parameters: inout [String: AttributionValue],
+        diagnostics: inout [LinkDiagnostic]
+    ) {
+        var itemStart = query.startIndex
+        var position = query.startIndex
+        while position <= query.endIndex {
+            if position == query.endIndex || query[position] == UInt8(ascii: "&") {
+                if position > itemStart {
+                    addItem(query[itemStart..<position], to: &parameters, diagnostics: &diagnostics)
+                }
+                itemStart = position + 1
+            }
+            position += 1
+        }
+    }
+
+    private func addItem(
+        _ item: Slice<UnsafeBufferPointer<UInt8>>, to parameters: inout [String: AttributionValue],
+        diagnostics: inout [LinkDiagnostic]
+    ) {
+        let equals = item.firstIndex(of: UInt8(ascii: "="))
+        let rawKey = item[item.startIndex..<(equals ?? item.endIndex)]
+        let key = Self.percentDecoded(rawKey, key: nil, diagnostics: &diagnostics)
+        guard !key.isEmpty else {
+            diagnostics.append(.emptyKey)
+            return
+        }
+        let value: String
+        if let equals {
+            value = Self.percentDecoded(
+                item[(equals + 1)..<item.endIndex], key: key, diagnostics: &diagnostics)
+        } else {
+            diagnostics.append(.keyWithoutValue(key))
+            value = ""
+        }
+        if parameters[key] != nil {
+            diagnostics.append(.duplicateKey(key))
+            return
+        }
+        parameters[key] = typedValue(value)
+    }
+
+    /// Converts one decoded query value to its typed form under ``valueTyping``.
+    public func typedValue(_ text: String) -> AttributionValue {
+        guard valueTyping == .documented else { return .string(text) }
+        switch text {
+        case "true": return .bool(true)
+        case "false": return .bool(false)
+        default: break
+        }
+        if Self.isCanonicalInteger(text), let int = Int(text) { return .int(int) }
+        return .string(text)
+    }
+
+    static func isCanonicalInteger(_ text: String) -> Bool {
+        var utf8 = Substring(text).utf8[...]
+        if utf8.first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
+        guard let first = utf8.first, utf8.count <= 19 else { return false }
+        if first == UInt8(ascii: "0") { return utf8.count == 1 && text != "-0" }
+        return utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    static func host(fromAuthority authority: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        var start = authority.startIndex
+        if let at = authority.lastIndex(of: UInt8(ascii: "@")) { start = at + 1 }
+        var end = authority.endIndex
+        if start < end, authority[start] == UInt8(ascii: "[") {
+            if let close = authority[start..<end].firstIndex(of: UInt8(ascii: "]")) { end = close + 1 }
+        } else if let colon = authority[start..<end].firstIndex(of: UInt8(ascii: ":")) {
+            end = colon
+        }
+        return String(decoding: authority[start..<end], as: UTF8.self).lowercased()
+    }
+
+    static func percentDecoded(
+        _ raw: Slice<UnsafeBufferPointer<UInt8>>, key: String?, diagnostics: inout [LinkDiagnostic]
+    ) -> String {
+        guard raw.contains(UInt8(ascii: "%")) else { return String(decoding: raw, as: UTF8.self) }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(raw.count)
+        var index = raw.startIndex
+        var sawInvalidEscape = false
+        while index < raw.endIndex {
+            let byte = raw[index]
+            if byte == UInt8(ascii: "%"), index + 2 < raw.endIndex,
+                let high = hexValue(raw[index + 1]), let low = hexValue(raw[index + 2])
+            {
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                if byte == UInt8(ascii: "%") { sawInvalidEscape = true }
+                decoded.append(byte)
+                index += 1
+            }
+        }
+        let name = key ?? String(decoding: raw, as: UTF8.self)
+        if sawInvalidEscape { diagnostics.append(.invalidPercentEncoding(key: name)) }
+        guard let string = String(validating: decoded, as: UTF8.self) else {
+            diagnostics.append(.invalidUTF8(key: name))
+            return String(decoding: raw, as: UTF8.self)
+        }
+        return string
+    }
+}
+
+private func isAlpha(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+        || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+}
+
+private func isDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+}
+
+private func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+    default: return nil
+    }
+}

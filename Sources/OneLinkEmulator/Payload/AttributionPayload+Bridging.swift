@@ -1,0 +1,158 @@
+import Foundation
+
+extension AttributionValue {
+    /// The value as the Foundation object the iOS SDK would hand to Swift code.
+    ///
+    /// Strings become `String`, integers, doubles and booleans become
+    /// `NSNumber`, `null` becomes `NSNull`, objects become `[AnyHashable: Any]`
+    /// and arrays `[Any]`. As on iOS, `NSNumber(1) as? Bool` is `true`, so
+    /// `payload["is_first_launch"] as? Bool` reads `true` for a value of `1`.
+    public var foundationObject: Any {
+        switch self {
+        case .string(let value): return value
+        case .int(let value): return NSNumber(value: value)
+        case .double(let value): return NSNumber(value: value)
+        case .bool(let value): return NSNumber(value: value)
+        case .null: return NSNull()
+        case .array(let elements): return elements.map(\.foundationObject)
+        case .object(let members):
+            var dictionary: [AnyHashable: Any] = [:]
+            dictionary.reserveCapacity(members.count)
+            for (key, value) in members { dictionary[key] = value.foundationObject }
+            return dictionary
+        }
+    }
+
+    /// Converts a Foundation or Swift value into a payload value.
+    ///
+    /// Accepts `String`/`NSString`, Swift integers, `Double`, `Float`, `Bool`,
+    /// `NSNumber` (booleans are recognised by their class), `NSNull`,
+    /// `Optional.none`, arrays and dictionaries with string keys.
+    ///
+    /// - Parameter path: The location reported in errors, `$` for the top level.
+    /// - Throws: ``PayloadError/unsupportedValue(path:type:)``,
+    ///   ``PayloadError/nonStringKey(path:key:)`` or
+    ///   ``PayloadError/nonFiniteNumber(path:)``.
+    public init(foundation object: Any, path: String = "$") throws(PayloadError) {
+        self = try FoundationBridge.value(from: object, path: path, depth: 0)
+    }
+}
+
+extension AttributionPayload {
+    /// The payload as the `[AnyHashable: Any]` dictionary the real SDK delivers.
+    ///
+    /// See ``AttributionValue/foundationObject`` for how each value is bridged.
+    public var foundationDictionary: [AnyHashable: Any] {
+        var dictionary: [AnyHashable: Any] = [:]
+        dictionary.reserveCapacity(values.count)
+        for (key, value) in values { dictionary[key] = value.foundationObject }
+        return dictionary
+    }
+
+    /// Creates a payload from an app team's own `[AnyHashable: Any]` dictionary.
+    ///
+    /// - Throws: ``PayloadError/nonStringKey(path:key:)`` for a key that is not a
+    ///   string, or an error of ``AttributionValue/init(foundation:path:)`` naming
+    ///   the key path of a value with no JSON equivalent.
+    public init(foundation dictionary: [AnyHashable: Any]) throws(PayloadError) {
+        guard case .object(let members) = try FoundationBridge.value(from: dictionary, path: "$", depth: 0)
+        else { throw PayloadError.notAnObject(found: "dictionary") }
+        self.init(members)
+    }
+}
+
+enum FoundationBridge {
+    static let maximumDepth = 256
+    private static let booleanClass: AnyClass = type(of: NSNumber(value: true))
+
+    static func value(from object: Any, path: String, depth: Int) throws(PayloadError) -> AttributionValue {
+        if depth > maximumDepth { throw PayloadError.nestingTooDeep(path: path, limit: maximumDepth) }
+        // Swift value types are checked by exact type first: on Linux `Int as? Bool`
+        // can succeed through NSNumber bridging and would turn 1 into true.
+        switch object {
+        case let value as String where type(of: object) == String.self:
+            return .string(value)
+        case let value as Bool where type(of: object) == Bool.self:
+            return .bool(value)
+        case let value as Int where type(of: object) == Int.self:
+            return .int(value)
+        case let value as Double where type(of: object) == Double.self:
+            guard value.isFinite else { throw PayloadError.nonFiniteNumber(path: path) }
+            return .double(value)
+        default:
+            break
+        }
+        if let number = object as? NSNumber, type(of: object) is NSNumber.Type {
+            return try bridgeNumber(number, path: path)
+        }
+        switch object {
+        case is NSNull:
+            return .null
+        case let value as any BinaryInteger:
+            guard let int = Int(exactly: value) else {
+                throw PayloadError.unsupportedValue(path: path, type: "\(type(of: object)) out of Int range")
+            }
+            return .int(int)
+        case let value as Float:
+            guard value.isFinite else { throw PayloadError.nonFiniteNumber(path: path) }
+            return .double(Double(value))
+        case let value as NSString:
+            return .string(value as String)
+        case let value as [Any]:
+            var elements: [AttributionValue] = []
+            elements.reserveCapacity(value.count)
+            for (offset, element) in value.enumerated() {
+                elements.append(try Self.value(from: element, path: "\(path)[\(offset)]", depth: depth + 1))
+            }
+            return .array(elements)
+        case let value as [AnyHashable: Any]:
+            var members: [String: AttributionValue] = [:]
+            for (key, element) in value {
+                guard let stringKey = key.base as? String else {
+                    throw PayloadError.nonStringKey(path: path, key: "\(key.base) (\(type(of: key.base)))")
+                }
+                let childPath = path + JSONParser.pathComponent(forKey: stringKey)
+                members[stringKey] = try Self.value(from: element, path: childPath, depth: depth + 1)
+            }
+            return .object(members)
+        case let value as [String: Any]:
+            var members: [String: AttributionValue] = [:]
+            for (key, element) in value {
+                let childPath = path + JSONParser.pathComponent(forKey: key)
+                members[key] = try Self.value(from: element, path: childPath, depth: depth + 1)
+            }
+            return .object(members)
+        case let value as AttributionValue:
+            return value
+        default:
+            let mirror = Mirror(reflecting: object)
+            if mirror.displayStyle == .optional {
+                guard let wrapped = mirror.children.first?.value else { return .null }
+                return try Self.value(from: wrapped, path: path, depth: depth + 1)
+            }
+            throw PayloadError.unsupportedValue(path: path, type: "\(type(of: object))")
+        }
+    }
+
+    private static func bridgeNumber(
+        _ number: NSNumber, path: String
+    ) throws(PayloadError) -> AttributionValue {
+        if type(of: number) == booleanClass {
+            return .bool(number.boolValue)
+        }
+        let objCType = String(cString: number.objCType)
+        switch objCType {
+        case "f", "d":
+            let double = number.doubleValue
+            guard double.isFinite else { throw PayloadError.nonFiniteNumber(path: path) }
+            return .double(double)
+        case "Q":
+            guard let int = Int(exactly: number.uint64Value) else {
+                throw PayloadError.unsupportedValue(path: path, type: "NSNumber out of Int range")
+            }
+            return .int(int)
+        default:
+            return .int(number.intValue)
+        }
+    }
+}
