@@ -1,1 +1,23 @@
-print("onelink-replay")
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let status: Int32
+switch arguments.first {
+case "run":
+    status = await RunCommand.main(Array(arguments.dropFirst()))
+case "serve":
+    status = await ServeCommand.main(Array(arguments.dropFirst()))
+case "payloads":
+    status = await PayloadsCommand.main(Array(arguments.dropFirst()))
+case "-h", "--help", "help":
+    print(Usage.text)
+    status = 0
+default:
+    FileHandleOutput.standardError.write("onelink-replay: expected a subcommand\n\n" + Usage.text + "\n")
+    status = 2
+}
+exit(status)
