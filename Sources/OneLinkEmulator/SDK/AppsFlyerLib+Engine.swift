@@ -1,0 +1,355 @@
+import Foundation
+
+/// A completion handler carried across the serial queue; only ever called once, from the queue.
+struct UncheckedCompletion: @unchecked Sendable {
+    let body: ([String: Any]?, Error?) -> Void
+
+    init(_ body: @escaping ([String: Any]?, Error?) -> Void) {
+        self.body = body
+    }
+}
+
+enum EngineCommand: Sendable {
+    case action(SDKAction)
+    case deliver([AppsFlyerEvent], UncheckedCompletion?)
+    case reinstall
+    case relaunch
+}
+
+struct QueuedCommand: Sendable {
+    let id: UInt64
+    let group: UInt64
+    let receivedAt: Date
+    let command: EngineCommand
+    let completion: UncheckedCompletion?
+}
+
+enum GroupWaiter {
+    case events(CheckedContinuation<[AppsFlyerEvent], Never>)
+    case void(CheckedContinuation<Void, Never>)
+}
+
+struct EngineState {
+    var nextID: UInt64 = 0
+    var queue: [QueuedCommand] = []
+    var running = false
+    var racing = 0
+    var generation: UInt64 = 0
+    var changeWaiters: [CheckedContinuation<Void, Never>] = []
+    var groupOutstanding: [UInt64: Int] = [:]
+    var groupEvents: [UInt64: [AppsFlyerEvent]] = [:]
+    var groupWaiters: [UInt64: GroupWaiter] = [:]
+    var subscribers: [UInt64: AsyncStream<AppsFlyerEvent>.Continuation] = [:]
+    var history: [AppsFlyerEvent] = []
+    var processStarted = false
+    var udlMode: Bool?
+    var lastSessionStart: Date?
+    var directDeepLinkThisLaunch = false
+    var attributedOpenCount = 0
+}
+
+extension AppsFlyerLib {
+    func enqueue(
+        _ command: EngineCommand, completion: UncheckedCompletion?,
+        waiter: CheckedContinuation<[AppsFlyerEvent], Never>?, group existingGroup: UInt64? = nil
+    ) {
+        enqueue(
+            command, completion: completion, groupWaiter: waiter.map { .events($0) }, group: existingGroup)
+    }
+
+    private func enqueue(
+        _ command: EngineCommand, completion: UncheckedCompletion?, groupWaiter waiter: GroupWaiter?,
+        group existingGroup: UInt64?
+    ) {
+        let now = clock.now
+        let startWorker = engine.withLock { state -> Bool in
+            state.nextID += 1
+            let id = state.nextID
+            let group = existingGroup ?? id
+            if let waiter {
+                state.groupWaiters[group] = waiter
+                state.groupEvents[group] = []
+            }
+            state.groupOutstanding[group, default: 0] += 1
+            state.queue.append(
+                QueuedCommand(id: id, group: group, receivedAt: now, command: command, completion: completion)
+            )
+            state.generation += 1
+            if state.running { return false }
+            state.running = true
+            return true
+        }
+        noteChange()
+        if startWorker {
+            Task { await self.drain() }
+        }
+    }
+
+    func enqueue(
+        _ command: EngineCommand, completion: UncheckedCompletion?, waiter: CheckedContinuation<Void, Never>
+    ) {
+        enqueue(command, completion: completion, groupWaiter: .void(waiter), group: nil)
+    }
+
+    private func drain() async {
+        while true {
+            let next = engine.withLock { state -> QueuedCommand? in
+                if state.queue.isEmpty {
+                    state.running = false
+                    state.generation += 1
+                    return nil
+                }
+                return state.queue.removeFirst()
+            }
+            guard let next else {
+                noteChange()
+                return
+            }
+            await process(next)
+            finish(group: next.group)
+        }
+    }
+
+    private func finish(group: UInt64) {
+        let done = engine.withLock { state -> (GroupWaiter, [AppsFlyerEvent])? in
+            state.groupOutstanding[group, default: 1] -= 1
+            guard state.groupOutstanding[group] == 0 else { return nil }
+            state.groupOutstanding[group] = nil
+            let events = state.groupEvents.removeValue(forKey: group) ?? []
+            guard let waiter = state.groupWaiters.removeValue(forKey: group) else { return nil }
+            return (waiter, events)
+        }
+        switch done {
+        case (.events(let waiter), let events)?: waiter.resume(returning: events)
+        case (.void(let waiter), _)?: waiter.resume()
+        case nil: break
+        }
+    }
+
+    private func process(_ item: QueuedCommand) async {
+        switch item.command {
+        case .action(.start):
+            await processStart(item)
+        case .action(.openURL(let text, let source)):
+            if let source { debug("link.open", "opened from \(source)") }
+            await processLink(text, entry: .openURL, item: item)
+        case .action(.universalLink(let text)):
+            await processLink(text, entry: .universalLink, item: item)
+        case .action(.push(let payload)):
+            await processPush(payload, item: item)
+        case .action(.performOnAppAttribution(let text)):
+            await processLink(text, entry: .performOnAppAttribution, item: item)
+        case .deliver(let events, let completion):
+            for event in events { emit(event, group: item.group) }
+            if let completion {
+                let success = events.compactMap { event -> AttributionPayload? in
+                    if case .conversionDataSuccess(let payload) = event { return payload }
+                    return nil
+                }.first
+                let failure = events.compactMap { event -> AttributionError? in
+                    if case .conversionDataFail(let error) = event { return error }
+                    return nil
+                }.first
+                var dictionary: [String: Any]?
+                if let success {
+                    dictionary = [:]
+                    for (key, value) in success.values { dictionary?[key] = value.foundationObject }
+                }
+                completion.body(dictionary, failure)
+            }
+        case .reinstall:
+            do {
+                try deviceStore.erase()
+                debug("device.reinstall", "device state erased: the next start() is a fresh install")
+            } catch {
+                debug("device.reinstall", "erasing the device state failed: \(error)")
+            }
+            resetProcessState()
+        case .relaunch:
+            debug("device.relaunch", "process relaunched: the next start() is a cold start")
+            resetProcessState()
+        }
+    }
+
+    private func resetProcessState() {
+        engine.withLock { state in
+            state.processStarted = false
+            state.udlMode = nil
+            state.lastSessionStart = nil
+            state.directDeepLinkThisLaunch = false
+        }
+    }
+
+    /// Queues events for delivery after every command already waiting, in the same waiter group.
+    func deliverLater(_ events: [AppsFlyerEvent], item: QueuedCommand) {
+        enqueue(.deliver(events, item.completion), completion: nil, waiter: nil, group: item.group)
+    }
+
+    func emit(_ event: AppsFlyerEvent, group: UInt64) {
+        let subscribers = engine.withLock { state -> [AsyncStream<AppsFlyerEvent>.Continuation] in
+            state.history.append(event)
+            if state.groupWaiters[group] != nil { state.groupEvents[group, default: []].append(event) }
+            return Array(state.subscribers.values)
+        }
+        for subscriber in subscribers { subscriber.yield(event) }
+        let (delegate, deepLinkDelegate) = delegates.withLock { ($0.delegate, $0.deepLinkDelegate) }
+        switch event {
+        case .conversionDataSuccess(let payload):
+            guard let delegate else { return dropped(event) }
+            delegate.onConversionDataSuccess(payload.foundationDictionary)
+        case .conversionDataFail(let error):
+            guard let delegate else { return dropped(event) }
+            delegate.onConversionDataFail(error)
+        case .appOpenAttribution(let payload):
+            guard let delegate else { return dropped(event) }
+            delegate.onAppOpenAttribution(payload.foundationDictionary)
+        case .appOpenAttributionFailure(let error):
+            guard let delegate else { return dropped(event) }
+            delegate.onAppOpenAttributionFailure(error)
+        case .deepLink(let result):
+            guard let deepLinkDelegate else { return dropped(event) }
+            deepLinkDelegate.didResolveDeepLink(result)
+        }
+    }
+
+    private func dropped(_ event: AppsFlyerEvent) {
+        debug(
+            "delegate.missing", "no delegate set: \(event.callbackName) dropped (still published on events)")
+    }
+
+    func debug(
+        _ rule: String, _ message: @autoclosure () -> String, backend: String? = nil,
+        duration: Duration? = nil
+    ) {
+        guard configuration.withLock({ $0.isDebug }) else { return }
+        logSink.log(
+            DebugLogEntry(
+                time: clock.now, rule: rule, message: message(), backend: backend, duration: duration))
+    }
+
+    // MARK: - Waiting
+
+    func noteChange() {
+        let waiters = engine.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.generation += 1
+            let waiters = state.changeWaiters
+            state.changeWaiters = []
+            return waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    func waitUntil(_ condition: @escaping (EngineState) -> Bool) async {
+        while true {
+            let (satisfied, generation) = engine.withLock { state in (condition(state), state.generation) }
+            if satisfied { return }
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = engine.withLock { state -> Bool in
+                    if state.generation != generation { return true }
+                    state.changeWaiters.append(continuation)
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        }
+    }
+
+    // MARK: - Deadlines
+
+    /// Runs a backend call against a deadline on the SDK's clock; the loser of the race is dropped.
+    func withDeadline<Value: Sendable>(
+        _ deadline: Date, limitMilliseconds: UInt, backend: String, rule: String,
+        _ operation: @escaping @Sendable () async throws -> Value
+    ) async throws(AttributionError) -> Value {
+        let started = clock.now
+        if started >= deadline {
+            debug(rule, "deadline already passed before the call; timed out", backend: backend)
+            throw .timedOut(milliseconds: Int(limitMilliseconds))
+        }
+        let race = Race<Value>()
+        engine.withLock { $0.racing += 1 }
+        noteChange()
+        defer {
+            engine.withLock { $0.racing -= 1 }
+            noteChange()
+        }
+        let clock = self.clock
+        let result: Result<Value, AttributionError> = await withCheckedContinuation { continuation in
+            race.install(continuation)
+            let work = Task {
+                do {
+                    race.finish(.success(try await operation()))
+                } catch {
+                    race.finish(.failure(AttributionError(wrapping: error)))
+                }
+            }
+            let timer = Task {
+                do {
+                    if let manual = clock as? ManualClock {
+                        try await manual.sleep(until: deadline, isTimer: true)
+                    } else {
+                        try await clock.sleep(until: deadline)
+                    }
+                    race.finish(.failure(.timedOut(milliseconds: Int(limitMilliseconds))))
+                } catch {}
+            }
+            race.onFinish {
+                work.cancel()
+                timer.cancel()
+            }
+        }
+        let elapsed = clock.now.timeIntervalSince(started)
+        let duration = Duration.milliseconds(Int64((elapsed * 1000).rounded()))
+        switch result {
+        case .success(let value):
+            debug(rule, "answered", backend: backend, duration: duration)
+            return value
+        case .failure(.timedOut(let milliseconds)):
+            debug(
+                rule, "no answer within \(milliseconds) ms; a late answer will be dropped", backend: backend)
+            throw .timedOut(milliseconds: milliseconds)
+        case .failure(let error):
+            debug(rule, "failed: \(error)", backend: backend, duration: duration)
+            throw error
+        }
+    }
+}
+
+/// The first-wins meeting point of a backend call and its timeout.
+final class Race<Value: Sendable>: @unchecked Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Result<Value, AttributionError>, Never>?
+        var pending: Result<Value, AttributionError>?
+        var finished = false
+        var cleanup: (@Sendable () -> Void)?
+    }
+
+    private let state = Locked(State())
+
+    func install(_ continuation: CheckedContinuation<Result<Value, AttributionError>, Never>) {
+        state.withLock { $0.continuation = continuation }
+    }
+
+    func onFinish(_ cleanup: @escaping @Sendable () -> Void) {
+        let runNow = state.withLock { state -> Bool in
+            if state.finished { return true }
+            state.cleanup = cleanup
+            return false
+        }
+        if runNow { cleanup() }
+    }
+
+    func finish(_ result: Result<Value, AttributionError>) {
+        let (continuation, cleanup) = state.withLock {
+            state -> (CheckedContinuation<Result<Value, AttributionError>, Never>?, (@Sendable () -> Void)?)
+            in
+            guard !state.finished else { return (nil, nil) }
+            state.finished = true
+            let cleanup = state.cleanup
+            state.cleanup = nil
+            return (state.continuation, cleanup)
+        }
+        continuation?.resume(returning: result)
+        cleanup?()
+    }
+}

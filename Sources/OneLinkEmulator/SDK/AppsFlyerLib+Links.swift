@@ -1,0 +1,174 @@
+import Foundation
+
+extension AppsFlyerLib {
+    enum LinkEntry: String {
+        case openURL = "handleOpen"
+        case universalLink = "universal link"
+        case push = "push notification"
+        case performOnAppAttribution = "performOnAppAttribution"
+    }
+
+    /// The most hops a wrapped link is followed before unwrapping fails.
+    public static let maximumUnwrapHops = 10
+
+    func processLink(_ text: String, entry: LinkEntry, item: QueuedCommand) async {
+        let config = configuration.value
+        let udl = engine.withLock { $0.udlMode } ?? (delegates.withLock { $0.deepLinkDelegate } != nil)
+        let deadline = item.receivedAt.addingTimeInterval(Double(config.deepLinkTimeout) / 1000)
+        do {
+            guard let payload = try await resolveLink(text, config: config, deadline: deadline) else {
+                let host =
+                    (try? LinkParser(customDomains: config.customDomains ?? []).parse(text))?.host ?? ""
+                if udl {
+                    debug("udl.notOneLink", "\(host) is not a OneLink host: NOT_FOUND")
+                    emit(.deepLink(.notFound), group: item.group)
+                } else {
+                    debug("link.notOneLink", "\(host) is not a OneLink host: onAppOpenAttributionFailure")
+                    emit(.appOpenAttributionFailure(.invalidLink(.notOneLink(host: host))), group: item.group)
+                }
+                return
+            }
+            if entry != .performOnAppAttribution {
+                engine.withLock { $0.attributedOpenCount += 1 }
+            }
+            if udl {
+                engine.withLock { $0.directDeepLinkThisLaunch = true }
+                debug("udl.direct", "direct deep link from \(entry.rawValue): FOUND")
+                emit(.deepLink(.found(DeepLink(clickEvent: payload, isDeferred: false))), group: item.group)
+            } else {
+                debug("link.openAttribution", "deep link from \(entry.rawValue): onAppOpenAttribution")
+                emit(.appOpenAttribution(mergedWithInstall(payload)), group: item.group)
+            }
+        } catch {
+            if udl {
+                emit(.deepLink(.failure(error)), group: item.group)
+            } else {
+                emit(.appOpenAttributionFailure(error), group: item.group)
+            }
+        }
+    }
+
+    func mergedWithInstall(_ payload: AttributionPayload) -> AttributionPayload {
+        guard let cached = (try? deviceStore.load())?.conversionData else { return payload }
+        return cached.keeping(Self.installKeysMergedIntoOpenAttribution).merging(payload)
+    }
+
+    /// Parses, unwraps and resolves a link; `nil` when it is not a deep link.
+    func resolveLink(
+        _ text: String, config: Configuration, deadline: Date
+    ) async throws(AttributionError)
+        -> AttributionPayload?
+    {
+        let parser = LinkParser(customDomains: config.customDomains ?? [])
+        var parsed: ParsedLink
+        do {
+            parsed = try parser.parse(text)
+        } catch {
+            debug("link.invalid", "\(error)")
+            throw .invalidLink(error)
+        }
+        for diagnostic in parsed.diagnostics { debug("link.diagnostic", "\(diagnostic)") }
+
+        var originalLink: String?
+        let wrappedDomains = (config.resolveDeepLinkURLs ?? []).map { $0.lowercased() }
+        func isWrapped(_ link: ParsedLink) -> Bool {
+            guard link.kind == .webLink else { return false }
+            return wrappedDomains.contains { link.host == $0 || link.host.hasSuffix("." + $0) }
+        }
+        if isWrapped(parsed) {
+            originalLink = text
+            var visited: Set<String> = [parsed.link]
+            var hops = 0
+            let resolver = shortLinkResolver
+            let headers = config.resolveHeaders ?? [:]
+            while isWrapped(parsed) {
+                let current = parsed.link
+                let next = try await withDeadline(
+                    deadline, limitMilliseconds: config.deepLinkTimeout, backend: "\(type(of: resolver))",
+                    rule: "link.unwrap"
+                ) { try await resolver.redirectTarget(of: current, headers: headers) }
+                guard let next else {
+                    debug("link.unwrap", "\(current) does not redirect; unwrapping stops")
+                    break
+                }
+                hops += 1
+                if hops > Self.maximumUnwrapHops {
+                    throw .tooManyRedirects(limit: Self.maximumUnwrapHops)
+                }
+                if visited.contains(next) { throw .redirectLoop(next) }
+                visited.insert(next)
+                debug("link.unwrap", "hop \(hops): \(current) -> \(next)")
+                do {
+                    parsed = try parser.parse(next)
+                } catch {
+                    throw .invalidLink(error)
+                }
+            }
+        }
+
+        guard parsed.isDeepLink else { return nil }
+        var payload: AttributionPayload
+        if case .shortLink(let template, let shortID) = parsed.kind {
+            let request = ShortLinkRequest(
+                host: parsed.host, template: template, shortID: shortID, link: parsed.link,
+                headers: config.resolveHeaders ?? [:], timeout: .milliseconds(Int64(config.deepLinkTimeout)))
+            let resolver = shortLinkResolver
+            let stored = try await withDeadline(
+                deadline, limitMilliseconds: config.deepLinkTimeout, backend: "\(type(of: resolver))",
+                rule: "link.shortLink"
+            ) { try await resolver.resolve(request) }
+            payload = stored.merging(parsed.parameters)
+            payload["link"] = .string(parsed.link)
+        } else {
+            payload = parsed.payload
+        }
+        if let originalLink { payload["original_link"] = .string(originalLink) }
+        return payload
+    }
+
+    func processPush(_ push: AttributionPayload, item: QueuedCommand) async {
+        let config = configuration.value
+        if !config.pushPaths.isEmpty {
+            let parser = LinkParser(customDomains: config.customDomains ?? [])
+            for path in config.pushPaths {
+                var value: AttributionValue? = .object(push.values)
+                for key in path { value = value?[key] }
+                guard let value else {
+                    debug("push.path", "key path \(path) is missing from the push payload")
+                    continue
+                }
+                guard let text = value.stringValue, let link = try? parser.parse(text) else {
+                    debug("push.path", "value at \(path) is not a link (\(value.typeName)); ignored")
+                    continue
+                }
+                switch link.kind {
+                case .oneLink, .shortLink:
+                    debug("push.oneLink", "OneLink found at \(path)")
+                    await processLink(text, entry: .push, item: item)
+                    return
+                default:
+                    debug("push.path", "value at \(path) is not a valid OneLink: \(text); ignored")
+                }
+            }
+            debug("push.ignored", "no configured key path holds a valid OneLink; no callback")
+            return
+        }
+        guard case .object(let attribution)? = push["af"] else {
+            debug(
+                "push.ignored",
+                "push payload has no \"af\" dictionary and no deep-link path is set; no callback")
+            return
+        }
+        engine.withLock { $0.attributedOpenCount += 1 }
+        let udl = engine.withLock { $0.udlMode } ?? (delegates.withLock { $0.deepLinkDelegate } != nil)
+        let payload = AttributionPayload(attribution)
+        if udl {
+            engine.withLock { $0.directDeepLinkThisLaunch = true }
+            debug("push.legacy", "attribution parameters under \"af\": FOUND")
+            emit(.deepLink(.found(DeepLink(clickEvent: payload, isDeferred: false))), group: item.group)
+        } else {
+            debug("push.legacy", "attribution parameters under \"af\": onAppOpenAttribution")
+            emit(.appOpenAttribution(mergedWithInstall(payload)), group: item.group)
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+
+extension AppsFlyerLib {
+    /// Keys of the cached install attribution that are merged into legacy `onAppOpenAttribution` payloads.
+    ///
+    /// The link's own parameters win when a key appears on both sides.
+    public static let installKeysMergedIntoOpenAttribution = ["install_time", "af_status", "af_message"]
+
+    func processStart(_ item: QueuedCommand) async {
+        let config = configuration.value
+        let now = clock.now
+        var missing: [String] = []
+        if config.devKey.isEmpty { missing.append("appsFlyerDevKey") }
+        if config.appID.isEmpty { missing.append("appleAppID") }
+        if !missing.isEmpty {
+            let error = AttributionError.developerError(
+                "start() needs \(missing.joined(separator: " and ")); no session was started")
+            debug("start.developerError", "\(error)")
+            var events: [AppsFlyerEvent] = [.conversionDataFail(error)]
+            if delegates.withLock({ $0.deepLinkDelegate }) != nil {
+                events.append(.deepLink(.failure(error)))
+            }
+            for event in events { emit(event, group: item.group) }
+            item.completion?.body(nil, error)
+            return
+        }
+
+        let minimum = TimeInterval(config.minTimeBetweenSessions)
+        let decision = engine.withLock { state -> (skip: TimeInterval?, udl: Bool, cold: Bool) in
+            if !state.processStarted {
+                state.processStarted = true
+                state.udlMode = delegates.withLock { $0.deepLinkDelegate } != nil
+                state.lastSessionStart = now
+                return (nil, state.udlMode ?? false, true)
+            }
+            if let last = state.lastSessionStart, now.timeIntervalSince(last) < minimum {
+                return (now.timeIntervalSince(last), state.udlMode ?? false, false)
+            }
+            state.lastSessionStart = now
+            return (nil, state.udlMode ?? false, false)
+        }
+        if let elapsed = decision.skip {
+            debug(
+                "session.minTimeBetweenSessions",
+                "no session: \(Int(elapsed * 1000)) ms since the last session, minimum \(config.minTimeBetweenSessions) s"
+            )
+            item.completion?.body(nil, nil)
+            return
+        }
+        debug(
+            "session.start",
+            "\(decision.cold ? "cold" : "warm") session started in \(decision.udl ? "UDL" : "legacy") mode")
+
+        var device = loadDeviceState(now: now)
+        device.sessionCount += 1
+        device.lastSessionStart = now
+        save(device)
+
+        var events: [AppsFlyerEvent] = []
+        if decision.udl && !device.deferredLookupDone {
+            device.deferredLookupDone = true
+            save(device)
+            if let event = await deferredLookup(device: device, config: config, item: item) {
+                events.append(event)
+            }
+        }
+
+        if let cached = device.conversionData {
+            debug("conversion.cache", "delivering cached conversion data")
+            events.append(.conversionDataSuccess(firstLaunchFlagged(cached, device: &device)))
+        } else {
+            let request = ConversionDataRequest(
+                appID: config.appID, devKey: config.devKey, deviceID: device.deviceID,
+                installTime: device.installTime, device: config.deviceInfo)
+            let source = conversionDataSource
+            do {
+                let data = try await withDeadline(
+                    now.addingTimeInterval(Double(config.conversionDataTimeout) / 1000),
+                    limitMilliseconds: config.conversionDataTimeout, backend: "\(type(of: source))",
+                    rule: "conversion.fetch"
+                ) { try await source.conversionData(for: request) }
+                var cleaned = data
+                cleaned["is_first_launch"] = nil
+                device.conversionData = cleaned
+                events.append(.conversionDataSuccess(firstLaunchFlagged(cleaned, device: &device)))
+            } catch {
+                debug("conversion.fail", "conversion data fetch failed; the next session retries: \(error)")
+                events.append(.conversionDataFail(error))
+            }
+        }
+        save(device)
+        deliverLater(events, item: item)
+    }
+
+    private func firstLaunchFlagged(
+        _ data: AttributionPayload, device: inout DeviceState
+    ) -> AttributionPayload {
+        var payload = data
+        if device.firstLaunchDelivered {
+            payload["is_first_launch"] = .int(0)
+        } else {
+            payload["is_first_launch"] = .int(1)
+            device.firstLaunchDelivered = true
+            debug("conversion.firstLaunch", "is_first_launch = 1: first successful delivery for this install")
+        }
+        return payload
+    }
+
+    private func deferredLookup(
+        device: DeviceState, config: Configuration, item: QueuedCommand
+    ) async -> AppsFlyerEvent? {
+        let directWaiting = engine.withLock { state in
+            state.directDeepLinkThisLaunch
+                || state.queue.contains { queued in
+                    switch queued.command {
+                    case .action(.openURL), .action(.universalLink), .action(.push): return true
+                    default: return false
+                    }
+                }
+        }
+        if directWaiting {
+            debug("udl.deferred.skipped", "a direct deep link opened this first launch; no deferred lookup")
+            return nil
+        }
+        let request = DeferredDeepLinkRequest(
+            appID: config.appID, devKey: config.devKey, deviceID: device.deviceID,
+            installTime: device.installTime,
+            device: config.deviceInfo)
+        let source = deferredDeepLinkSource
+        do {
+            let response = try await withDeadline(
+                clock.now.addingTimeInterval(Double(config.deepLinkTimeout) / 1000),
+                limitMilliseconds: config.deepLinkTimeout, backend: "\(type(of: source))",
+                rule: "udl.deferred"
+            ) { try await source.deferredDeepLink(for: request) }
+            guard response.found else {
+                debug("udl.deferred.notFound", "no click matched within the lookup window before the install")
+                return .deepLink(.notFound)
+            }
+            return .deepLink(.found(DeepLink(clickEvent: response.clickEvent, isDeferred: true)))
+        } catch {
+            return .deepLink(.failure(error))
+        }
+    }
+
+    func loadDeviceState(now: Date) -> DeviceState {
+        do {
+            if let state = try deviceStore.load() { return state }
+            debug("device.fresh", "no device state: fresh install")
+        } catch {
+            debug("device.corrupt", "\(error); treating this as a fresh install")
+            try? deviceStore.erase()
+        }
+        let milliseconds = Int64((now.timeIntervalSince1970 * 1000).rounded())
+        let suffix = UInt64.random(in: 1_000_000_000_000_000_000...9_999_999_999_999_999_999)
+        let state = DeviceState(deviceID: "\(milliseconds)-\(suffix)", installTime: now)
+        save(state)
+        return state
+    }
+
+    func save(_ state: DeviceState) {
+        do {
+            try deviceStore.save(state)
+        } catch {
+            debug("device.save", "saving the device state failed: \(error)")
+        }
+    }
+}

@@ -1,0 +1,354 @@
+import Foundation
+
+/// The emulated AppsFlyer SDK: same Swift names as the real `AppsFlyerLib`, backed by pluggable parts.
+///
+/// Handler code compiles against either this class or the real SDK:
+///
+/// ```swift
+/// #if canImport(AppsFlyerLib)
+/// import AppsFlyerLib
+/// #else
+/// import OneLinkEmulator
+/// #endif
+/// ```
+///
+/// Configure it as the real SDK (`appsFlyerDevKey`, `appleAppID`,
+/// `delegate`, `deepLinkDelegate`, ...), then call ``start()``,
+/// ``handleOpen(_:options:)``, ``handleUniversalLink(_:)`` or
+/// ``handlePushNotification(_:)``. Every call returns at once and is processed
+/// in order on a private serial queue; callbacks are delivered on that queue.
+/// ``perform(_:)`` and ``waitUntilIdle()`` let tests await delivery instead of
+/// sleeping. The emulator's own initializer takes the backends:
+///
+/// ```swift
+/// let clock = ManualClock()
+/// let sdk = AppsFlyerLib(
+///     shortLinkResolver: .inMemory(links: ["H5hv/6d66214a": ["deep_link_value": "apples"]]),
+///     conversionDataSource: .inMemory(.organic),
+///     deferredDeepLinkSource: .inMemory(),
+///     deviceStore: .inMemory(),
+///     clock: clock)
+/// ```
+///
+/// While no delegate is set, callbacks are not queued for later: they are
+/// dropped (and logged when ``isDebug`` is on), still published on
+/// ``events``, and their side effects (such as using up `is_first_launch`)
+/// still happen, as with the real SDK's nil delegate.
+public final class AppsFlyerLib: @unchecked Sendable {
+    struct Configuration {
+        var devKey = ""
+        var appID = ""
+        var customDomains: [String]?
+        var resolveDeepLinkURLs: [String]?
+        var deepLinkTimeout: UInt = 3000
+        var conversionDataTimeout: UInt = 10_000
+        var minTimeBetweenSessions: UInt = 5
+        var isDebug = false
+        var pushPaths: [[String]] = []
+        var resolveHeaders: [String: String]?
+        var deviceInfo = DeviceInfo()
+    }
+
+    struct Delegates {
+        weak var delegate: (any AppsFlyerLibDelegate)?
+        weak var deepLinkDelegate: (any DeepLinkDelegate)?
+    }
+
+    let shortLinkResolver: any ShortLinkResolver
+    let conversionDataSource: any ConversionDataSource
+    let deferredDeepLinkSource: any DeferredDeepLinkSource
+    let deviceStore: any DeviceStore
+    let clock: any EmulatorClock
+    let logSink: any DebugLogSink
+
+    let configuration = Locked(Configuration())
+    let delegates = Locked(Delegates())
+    let engine = Locked(EngineState())
+    private var clockObserver: UInt64?
+
+    private static let sharedInstance = AppsFlyerLib()
+
+    /// The process-wide instance, with in-memory backends and the system clock.
+    ///
+    /// Tests should create their own instance with ``init(shortLinkResolver:conversionDataSource:deferredDeepLinkSource:deviceStore:clock:logSink:)``.
+    public static func shared() -> AppsFlyerLib { sharedInstance }
+
+    /// Creates an SDK over the given backends.
+    ///
+    /// - Parameters:
+    ///   - shortLinkResolver: Resolves short OneLinks and unwraps wrapped links.
+    ///   - conversionDataSource: Answers the install attribution request of a session.
+    ///   - deferredDeepLinkSource: Answers the first launch's UDL deferred lookup.
+    ///   - deviceStore: Keeps the install's state across launches.
+    ///   - clock: Measures sessions, timeouts and install times.
+    ///   - logSink: Receives the debug log while ``isDebug`` is on.
+    public init(
+        shortLinkResolver: any ShortLinkResolver = InMemoryShortLinkResolver(),
+        conversionDataSource: any ConversionDataSource = InMemoryConversionDataSource(),
+        deferredDeepLinkSource: any DeferredDeepLinkSource = InMemoryDeferredDeepLinkSource(),
+        deviceStore: any DeviceStore = InMemoryDeviceStore(),
+        clock: any EmulatorClock = SystemClock(),
+        logSink: any DebugLogSink = PrintDebugLogSink()
+    ) {
+        self.shortLinkResolver = shortLinkResolver
+        self.conversionDataSource = conversionDataSource
+        self.deferredDeepLinkSource = deferredDeepLinkSource
+        self.deviceStore = deviceStore
+        self.clock = clock
+        self.logSink = logSink
+        if let manual = clock as? ManualClock {
+            clockObserver = manual.addObserver { [weak self] in self?.noteChange() }
+        }
+    }
+
+    deinit {
+        if let clockObserver, let manual = clock as? ManualClock {
+            manual.removeObserver(clockObserver)
+        }
+    }
+
+    // MARK: - Delegates
+
+    /// The delegate for conversion data and legacy deep links; held weakly.
+    public weak var delegate: (any AppsFlyerLibDelegate)? {
+        get { delegates.withLock { $0.delegate } }
+        set { delegates.withLock { $0.delegate = newValue } }
+    }
+
+    /// The unified deep linking delegate; held weakly. Set it before ``start()`` for UDL mode.
+    public weak var deepLinkDelegate: (any DeepLinkDelegate)? {
+        get { delegates.withLock { $0.deepLinkDelegate } }
+        set { delegates.withLock { $0.deepLinkDelegate = newValue } }
+    }
+
+    // MARK: - Configuration
+
+    /// The AppsFlyer dev key; ``start()`` refuses to begin a session without it.
+    public var appsFlyerDevKey: String {
+        get { configuration.withLock { $0.devKey } }
+        set { configuration.withLock { $0.devKey = newValue } }
+    }
+
+    /// The app's Apple ID (digits only); ``start()`` refuses to begin a session without it.
+    public var appleAppID: String {
+        get { configuration.withLock { $0.appID } }
+        set { configuration.withLock { $0.appID = newValue } }
+    }
+
+    /// Custom domains that serve OneLinks, in addition to `*.onelink.me`.
+    public var oneLinkCustomDomains: [String]? {
+        get { configuration.withLock { $0.customDomains } }
+        set { configuration.withLock { $0.customDomains = newValue } }
+    }
+
+    /// Domains whose links wrap a OneLink (email click recorders and the like); they are unwrapped through the resolver.
+    public var resolveDeepLinkURLs: [String]? {
+        get { configuration.withLock { $0.resolveDeepLinkURLs } }
+        set { configuration.withLock { $0.resolveDeepLinkURLs = newValue } }
+    }
+
+    /// How long a deep-link resolution may take, in milliseconds (default 3000).
+    ///
+    /// The time counts from the moment the link is handed to the SDK; an
+    /// answer that arrives later is dropped.
+    public var deepLinkTimeout: UInt {
+        get { configuration.withLock { $0.deepLinkTimeout } }
+        set { configuration.withLock { $0.deepLinkTimeout = newValue } }
+    }
+
+    /// The minimum time between two sessions, in seconds (default 5).
+    public var minTimeBetweenSessions: UInt {
+        get { configuration.withLock { $0.minTimeBetweenSessions } }
+        set { configuration.withLock { $0.minTimeBetweenSessions = newValue } }
+    }
+
+    /// Whether every decision is written to the debug log sink.
+    public var isDebug: Bool {
+        get { configuration.withLock { $0.isDebug } }
+        set { configuration.withLock { $0.isDebug = newValue } }
+    }
+
+    /// Extra HTTP headers sent with every short-link resolution request.
+    public var allHTTPHeaderFieldsForResolveDeepLinkURL: [String: String]? {
+        get { configuration.withLock { $0.resolveHeaders } }
+        set { configuration.withLock { $0.resolveHeaders = newValue } }
+    }
+
+    /// How long the conversion-data request may take, in milliseconds (default 10000). Emulator only.
+    public var conversionDataTimeout: UInt {
+        get { configuration.withLock { $0.conversionDataTimeout } }
+        set { configuration.withLock { $0.conversionDataTimeout = newValue } }
+    }
+
+    /// The device's fingerprint and advertising ID sent to the backends. Emulator only.
+    public var deviceInfo: DeviceInfo {
+        get { configuration.withLock { $0.deviceInfo } }
+        set { configuration.withLock { $0.deviceInfo = newValue } }
+    }
+
+    /// Adds a key path in push payloads that holds a OneLink URL, such as `["af_push_link"]`.
+    ///
+    /// With at least one path configured, ``handlePushNotification(_:)`` uses
+    /// the OneLink method; with none, it reads legacy attribution parameters
+    /// from the payload's `"af"` dictionary.
+    public func addPushNotificationDeepLinkPath(_ deepLinkPath: [String]) {
+        configuration.withLock { $0.pushPaths.append(deepLinkPath) }
+    }
+
+    // MARK: - Entry points
+
+    /// Begins a session, if `minTimeBetweenSessions` has passed since the last one.
+    ///
+    /// Every session delivers `onConversionDataSuccess` (or `onConversionDataFail`);
+    /// in UDL mode the first launch also delivers one deferred `didResolveDeepLink`.
+    public func start() {
+        submit(.start)
+    }
+
+    /// Begins a session and reports its conversion data or error to `completionHandler`.
+    ///
+    /// The handler receives the delivered conversion data, or the error, or
+    /// `(nil, nil)` when no session started because `minTimeBetweenSessions` had not passed.
+    public func start(completionHandler: @escaping ([String: Any]?, Error?) -> Void) {
+        enqueue(.action(.start), completion: UncheckedCompletion(completionHandler), waiter: nil)
+    }
+
+    /// Handles a URL that opened the app (URI scheme or web link), as `application(_:open:options:)` passes it.
+    ///
+    /// `options` may carry the source application under
+    /// `UIApplicationOpenURLOptionsSourceApplicationKey`. A `nil` URL is
+    /// reported through the failure callback as an empty link.
+    public func handleOpen(_ url: URL?, options: [AnyHashable: Any]?) {
+        let source = options?["UIApplicationOpenURLOptionsSourceApplicationKey"] as? String
+        submit(.openURL(url?.absoluteString ?? "", sourceApplication: source))
+    }
+
+    /// Handles a universal link that opened the app: the entry point that works on every platform.
+    ///
+    /// On Apple platforms, `continue(_:restorationHandler:)` forwards a
+    /// browsing-web `NSUserActivity`'s `webpageURL` here.
+    public func handleUniversalLink(_ url: URL) {
+        submit(.universalLink(url.absoluteString))
+    }
+
+    /// Handles a push notification payload that opened the app.
+    ///
+    /// A payload without a valid OneLink (at a configured path) or `"af"`
+    /// dictionary is ignored with a debug log and no callback, as the real SDK does.
+    public func handlePushNotification(_ pushPayload: [AnyHashable: Any]?) {
+        guard let pushPayload else {
+            submit(.push([:]))
+            return
+        }
+        do {
+            submit(.push(try AttributionPayload(foundation: pushPayload)))
+        } catch {
+            debug("push.payload", "push payload cannot be read (\(error)); push ignored")
+        }
+    }
+
+    /// Resolves a link the app opened itself, delivering the deep-link callbacks without counting a re-engagement.
+    public func performOnAppAttribution(with url: URL) {
+        submit(.performOnAppAttribution(url.absoluteString))
+    }
+
+    #if canImport(Darwin) && !os(Linux)
+        /// Handles a universal link delivered as a browsing-web user activity.
+        ///
+        /// - Returns: `true` when the activity carried a web page URL.
+        @discardableResult
+        public func `continue`(
+            _ userActivity: NSUserActivity?, restorationHandler: (([Any]?) -> Void)?
+        ) -> Bool {
+            guard let url = userActivity?.webpageURL else {
+                debug("link.userActivity", "user activity has no webpageURL; ignored")
+                return false
+            }
+            handleUniversalLink(url)
+            return true
+        }
+    #endif
+
+    // MARK: - Swift-native layer
+
+    /// Runs an action and returns every callback it caused, once all of them have been delivered.
+    ///
+    /// With a ``ManualClock`` and a backend that waits on it, advance the
+    /// clock from another task, or use the non-waiting entry points with
+    /// ``settle()``.
+    @discardableResult
+    public func perform(_ action: SDKAction) async -> [AppsFlyerEvent] {
+        await withCheckedContinuation { continuation in
+            enqueue(.action(action), completion: nil, waiter: continuation)
+        }
+    }
+
+    /// Queues an action without waiting for its callbacks.
+    public func submit(_ action: SDKAction) {
+        enqueue(.action(action), completion: nil, waiter: nil)
+    }
+
+    /// Simulates deleting the app and installing it again: the device state is erased and the process state reset.
+    ///
+    /// Ordered with the other calls: actions queued earlier finish first.
+    public func simulateReinstall() async {
+        await withCheckedContinuation { continuation in
+            enqueue(.reinstall, completion: nil, waiter: continuation)
+        }
+    }
+
+    /// Simulates the app process being killed and launched again on the same install.
+    ///
+    /// The device state is kept; the next ``start()`` is a cold start.
+    public func simulateRelaunch() async {
+        await withCheckedContinuation { continuation in
+            enqueue(.relaunch, completion: nil, waiter: continuation)
+        }
+    }
+
+    /// Every callback from now on, as an asynchronous sequence; each access starts a new subscription.
+    public var events: AsyncStream<AppsFlyerEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: AppsFlyerEvent.self)
+        let id = engine.withLock { state -> UInt64 in
+            state.nextID += 1
+            state.subscribers[state.nextID] = continuation
+            return state.nextID
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.engine.withLock { $0.subscribers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Every callback delivered so far by this instance, oldest first.
+    public var deliveredEvents: [AppsFlyerEvent] { engine.withLock { $0.history } }
+
+    /// The number of sessions this install has started, from the device store.
+    public var sessionCount: Int { (try? deviceStore.load())?.sessionCount ?? 0 }
+
+    /// The number of links handled as re-engagements (all link entry points but ``performOnAppAttribution(with:)``).
+    public var attributedOpenCount: Int { engine.withLock { $0.attributedOpenCount } }
+
+    /// The AppsFlyer device ID of this install, once the first session created it.
+    public var deviceID: String? { (try? deviceStore.load())?.deviceID }
+
+    /// Waits until every queued action has been processed and its callbacks delivered.
+    public func waitUntilIdle() async {
+        await waitUntil { state in state.queue.isEmpty && !state.running }
+    }
+
+    /// Waits until the SDK cannot progress without the clock moving.
+    ///
+    /// With a ``SystemClock`` this is ``waitUntilIdle()``. With a
+    /// ``ManualClock`` it also returns while a backend call is waiting on
+    /// virtual time (a delayed or stalled in-memory backend), so a test or
+    /// scenario can then advance the clock.
+    public func settle() async {
+        let manual = clock as? ManualClock
+        await waitUntil { state in
+            if state.queue.isEmpty && !state.running { return true }
+            guard let manual, state.racing > 0 else { return false }
+            return manual.workSleeperCount >= state.racing
+        }
+    }
+}
