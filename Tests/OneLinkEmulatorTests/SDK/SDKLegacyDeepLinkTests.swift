@@ -79,8 +79,8 @@ struct SDKLegacyDeepLinkTests {
     @Test("Rule 4: at a cold start from a link, onAppOpenAttribution comes before onConversionDataSuccess")
     func coldStartOrder() async {
         let fixture = SDKFixture(links: ["H5hv/6d66214a": Self.shortParameters])
-        fixture.sdk.start()
         fixture.sdk.handleUniversalLink(URL(string: "https://onelink-basic-app.onelink.me/H5hv/6d66214a")!)
+        fixture.sdk.start()
         await fixture.sdk.waitUntilIdle()
         #expect(fixture.delegate.names == ["onAppOpenAttribution", "onConversionDataSuccess"])
     }
