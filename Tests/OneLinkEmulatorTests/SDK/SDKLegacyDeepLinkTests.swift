@@ -85,6 +85,18 @@ struct SDKLegacyDeepLinkTests {
         #expect(fixture.delegate.names == ["onAppOpenAttribution", "onConversionDataSuccess"])
     }
 
+    @Test("Rule 4: a link that arrives while the session's conversion data is in flight is still delivered first")
+    func linkDuringFetch() async {
+        let fixture = SDKFixture(links: ["H5hv/6d66214a": Self.shortParameters])
+        fixture.conversion.setBehavior(.delayed(.milliseconds(400)))
+        fixture.sdk.start()
+        await fixture.sdk.settle()
+        fixture.sdk.handleUniversalLink(URL(string: "https://onelink-basic-app.onelink.me/H5hv/6d66214a")!)
+        fixture.clock.advance(by: .milliseconds(400))
+        await fixture.sdk.waitUntilIdle()
+        #expect(fixture.delegate.names == ["onAppOpenAttribution", "onConversionDataSuccess"])
+    }
+
     @Test("Rule 7: oneLinkCustomDomains count as OneLink hosts")
     func customDomains() async throws {
         let fixture = SDKFixture()
