@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "OneLinkReplay", targets: ["OneLinkReplay"]),
         .library(name: "OneLinkEmulatorTestSupport", targets: ["OneLinkEmulatorTestSupport"]),
         .executable(name: "onelink-replay", targets: ["onelink-replay"]),
+        .executable(name: "onelink-bench", targets: ["onelink-bench"]),
     ],
     targets: [
         .target(name: "OneLinkEmulator", swiftSettings: settings),
@@ -28,9 +29,22 @@ let package = Package(
             dependencies: ["OneLinkEmulator", "OneLinkServer", "OneLinkReplay"],
             swiftSettings: settings
         ),
+        .executableTarget(
+            name: "onelink-bench",
+            dependencies: ["OneLinkEmulator", "OneLinkServer", "OneLinkReplay"],
+            swiftSettings: settings
+        ),
+        // A child process for the crash-safety test: it keeps saving device state until killed.
+        .executableTarget(
+            name: "onelink-store-writer",
+            dependencies: ["OneLinkEmulator"],
+            path: "Tests/Support/onelink-store-writer",
+            swiftSettings: settings
+        ),
         .testTarget(
             name: "OneLinkEmulatorTests",
-            dependencies: ["OneLinkEmulator", "OneLinkEmulatorTestSupport"], swiftSettings: settings
+            dependencies: ["OneLinkEmulator", "OneLinkEmulatorTestSupport", "onelink-store-writer"],
+            swiftSettings: settings
         ),
         .testTarget(
             name: "OneLinkServerTests",

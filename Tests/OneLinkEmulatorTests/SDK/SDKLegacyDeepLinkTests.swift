@@ -85,7 +85,9 @@ struct SDKLegacyDeepLinkTests {
         #expect(fixture.delegate.names == ["onAppOpenAttribution", "onConversionDataSuccess"])
     }
 
-    @Test("Rule 4: a link that arrives while the session's conversion data is in flight is still delivered first")
+    @Test(
+        "Rule 4: a link that arrives while the session's conversion data is in flight is still delivered first"
+    )
     func linkDuringFetch() async {
         let fixture = SDKFixture(links: ["H5hv/6d66214a": Self.shortParameters])
         fixture.conversion.setBehavior(.delayed(.milliseconds(400)))

@@ -1,0 +1,1 @@
+print("onelink-bench: not implemented yet")

@@ -1,0 +1,1 @@
+print("onelink-store-writer: not implemented yet")
