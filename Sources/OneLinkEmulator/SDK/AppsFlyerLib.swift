@@ -115,7 +115,9 @@ public final class AppsFlyerLib: @unchecked Sendable {
         set { delegates.withLock { $0.delegate = newValue } }
     }
 
-    /// The unified deep linking delegate; held weakly. Set it before ``start()`` for UDL mode.
+    /// The unified deep linking delegate; held weakly.
+    ///
+    /// Set it before ``start()`` for UDL mode.
     public weak var deepLinkDelegate: (any DeepLinkDelegate)? {
         get { delegates.withLock { $0.deepLinkDelegate } }
         set { delegates.withLock { $0.deepLinkDelegate = newValue } }
@@ -174,13 +176,17 @@ public final class AppsFlyerLib: @unchecked Sendable {
         set { configuration.withLock { $0.resolveHeaders = newValue } }
     }
 
-    /// How long the conversion-data request may take, in milliseconds (default 10000). Emulator only.
+    /// How long the conversion-data request may take, in milliseconds (default 10000).
+    ///
+    /// Emulator only: the real SDK does not expose this limit.
     public var conversionDataTimeout: UInt {
         get { configuration.withLock { $0.conversionDataTimeout } }
         set { configuration.withLock { $0.conversionDataTimeout = newValue } }
     }
 
-    /// The device's fingerprint and advertising ID sent to the backends. Emulator only.
+    /// The device's fingerprint and advertising ID sent to the backends.
+    ///
+    /// Emulator only: the real SDK reads these from the device.
     public var deviceInfo: DeviceInfo {
         get { configuration.withLock { $0.deviceInfo } }
         set { configuration.withLock { $0.deviceInfo = newValue } }

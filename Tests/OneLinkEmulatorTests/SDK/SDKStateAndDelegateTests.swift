@@ -51,7 +51,7 @@ struct SDKStateAndDelegateTests {
     func weakDelegates() async throws {
         let fixture = SDKFixture()
         var temporary: RecordingDelegate? = RecordingDelegate()
-        weak var weakReference = temporary
+        weak let weakReference = temporary
         fixture.sdk.delegate = temporary
         temporary = nil
         #expect(weakReference == nil)
