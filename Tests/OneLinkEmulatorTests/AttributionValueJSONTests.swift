@@ -43,7 +43,9 @@ import Testing
     }
 
     @Test func escapesAreWrittenSoTheyReadBack() throws {
-        let original: AttributionValue = ["text": "quote \" backslash \\ slash / nl \n cr \r tab \t bell \u{7}"]
+        let original: AttributionValue = [
+            "text": "quote \" backslash \\ slash / nl \n cr \r tab \t bell \u{7}"
+        ]
         let text = original.jsonText()
         #expect(
             text == #"{"text":"quote \" backslash \\ slash / nl \n cr \r tab \t bell \u0007"}"#)
@@ -138,10 +140,12 @@ import Testing
 
     @Test func leadingZerosAreRejected() {
         #expect(
-            throws: PayloadError.invalidJSON(reason: "leading zero in a number", offset: 7, line: 1, column: 8)
+            throws: PayloadError.invalidJSON(
+                reason: "leading zero in a number", offset: 7, line: 1, column: 8)
         ) { try AttributionValue(jsonString: #"{"a": 016}"#) }
         #expect(
-            throws: PayloadError.invalidJSON(reason: "leading zero in a number", offset: 2, line: 1, column: 3)
+            throws: PayloadError.invalidJSON(
+                reason: "leading zero in a number", offset: 2, line: 1, column: 3)
         ) { try AttributionValue(jsonString: "-00") }
     }
 
@@ -151,13 +155,16 @@ import Testing
                 reason: "expected a digit after the decimal point", offset: 2, line: 1, column: 3)
         ) { try AttributionValue(jsonString: "1.") }
         #expect(
-            throws: PayloadError.invalidJSON(reason: "expected a digit in the number", offset: 1, line: 1, column: 2)
+            throws: PayloadError.invalidJSON(
+                reason: "expected a digit in the number", offset: 1, line: 1, column: 2)
         ) { try AttributionValue(jsonString: "-") }
         #expect(
-            throws: PayloadError.invalidJSON(reason: "unexpected '+', expected a value", offset: 0, line: 1, column: 1)
+            throws: PayloadError.invalidJSON(
+                reason: "unexpected '+', expected a value", offset: 0, line: 1, column: 1)
         ) { try AttributionValue(jsonString: "+1") }
         #expect(
-            throws: PayloadError.invalidJSON(reason: "number 1e400 is out of range", offset: 0, line: 1, column: 1)
+            throws: PayloadError.invalidJSON(
+                reason: "number 1e400 is out of range", offset: 0, line: 1, column: 1)
         ) { try AttributionValue(jsonString: "1e400") }
     }
 
@@ -170,11 +177,13 @@ import Testing
     @Test func invalidUTF8IsRejectedAtTheBadByte() {
         let bytes: [UInt8] = Array(#"{"a": "ok"#.utf8) + [0xFF] + Array(#""}"#.utf8)
         #expect(
-            throws: PayloadError.invalidJSON(reason: "string is not valid UTF-8", offset: 9, line: 1, column: 10)
+            throws: PayloadError.invalidJSON(
+                reason: "string is not valid UTF-8", offset: 9, line: 1, column: 10)
         ) { try AttributionValue(json: bytes) }
         let truncated: [UInt8] = [0x22, 0xC3, 0x22]
         #expect(
-            throws: PayloadError.invalidJSON(reason: "string is not valid UTF-8", offset: 1, line: 1, column: 2)
+            throws: PayloadError.invalidJSON(
+                reason: "string is not valid UTF-8", offset: 1, line: 1, column: 2)
         ) { try AttributionValue(json: truncated) }
         let outsideString: [UInt8] = [0x5B, 0xFE, 0x5D]
         #expect(
@@ -226,7 +235,9 @@ import Testing
             try AttributionValue(jsonString: text)
         }
         let objects = String(repeating: #"{"k":"#, count: 257) + "1" + String(repeating: "}", count: 257)
-        #expect(throws: PayloadError.nestingTooDeep(path: "$" + String(repeating: ".k", count: 256), limit: 256)) {
+        #expect(
+            throws: PayloadError.nestingTooDeep(path: "$" + String(repeating: ".k", count: 256), limit: 256)
+        ) {
             try AttributionValue(jsonString: objects)
         }
     }
@@ -260,20 +271,25 @@ import Testing
                 reason: "unexpected end of input inside an object", offset: 6, line: 1, column: 7)
         ) { try AttributionValue(jsonString: #"{"a":1"#) }
         #expect(
-            throws: PayloadError.invalidJSON(reason: "unexpected 'T', expected a value", offset: 0, line: 1, column: 1)
+            throws: PayloadError.invalidJSON(
+                reason: "unexpected 'T', expected a value", offset: 0, line: 1, column: 1)
         ) { try AttributionValue(jsonString: "True") }
         #expect(
-            throws: PayloadError.invalidJSON(reason: "unexpected 'n', expected null", offset: 0, line: 1, column: 1)
+            throws: PayloadError.invalidJSON(
+                reason: "unexpected 'n', expected null", offset: 0, line: 1, column: 1)
         ) { try AttributionValue(jsonString: "nul") }
     }
 
     @Test func payloadsRequireAnObjectAtTheTopLevel() {
         #expect(throws: PayloadError.notAnObject(found: "array")) { try AttributionPayload(jsonString: "[]") }
-        #expect(throws: PayloadError.notAnObject(found: "null")) { try AttributionPayload(jsonString: "null") }
+        #expect(throws: PayloadError.notAnObject(found: "null")) {
+            try AttributionPayload(jsonString: "null")
+        }
     }
 
     @Test func errorDescriptionsNameThePosition() {
-        let error = PayloadError.invalidJSON(reason: "leading zero in a number", offset: 7, line: 2, column: 3)
+        let error = PayloadError.invalidJSON(
+            reason: "leading zero in a number", offset: 7, line: 2, column: 3)
         #expect(error.description == "invalid JSON at line 2, column 3 (byte 7): leading zero in a number")
         #expect(
             PayloadError.duplicateKey(path: "$.a", key: "b").description

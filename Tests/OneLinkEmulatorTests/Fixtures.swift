@@ -90,9 +90,11 @@ enum Fixtures {
 
     /// Expects two payloads to be equal, recording a key-by-key diff when they are not.
     static func expectEqual(
-        _ actual: AttributionPayload, _ expected: AttributionPayload, sourceLocation: SourceLocation = #_sourceLocation
+        _ actual: AttributionPayload, _ expected: AttributionPayload,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let differences = diff(expected: expected, actual: actual)
-        #expect(actual == expected, "payload differs key by key:\n\(differences)", sourceLocation: sourceLocation)
+        #expect(
+            actual == expected, "payload differs key by key:\n\(differences)", sourceLocation: sourceLocation)
     }
 }
