@@ -94,6 +94,40 @@ import Testing
         #expect(padded == [])
     }
 
+    @Test func shortLinkFixtureLoadsIntoTheInMemoryResolver() async throws {
+        let links = try Fixtures.shortLinks().mapValues(\.parameters)
+        let resolver = InMemoryShortLinkResolver(links: links, clock: ManualClock())
+        let link = "https://onelink-basic-app.onelink.me/H5hv/6d66214a"
+        let request = ShortLinkRequest(
+            host: "onelink-basic-app.onelink.me", template: "H5hv", shortID: "6d66214a", link: link)
+        let resolved = try await resolver.resolve(request)
+        let sample = try Fixtures.sample("universal-link-short.json")
+        Fixtures.expectEqual(resolved, sample.payload.removing(["link"]))
+    }
+
+    @Test func everySampleKeyIsDocumentedInThePayloadReference() throws {
+        let reference = try String(
+            contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Docs/payload-reference.md"),
+            encoding: .utf8)
+        var keys = Set<String>()
+        for file in Fixtures.sampleFiles { keys.formUnion(try Fixtures.sample(file).payload.sortedKeys) }
+        #expect(keys.count == 52)
+        let undocumented = keys.sorted().filter { !reference.contains("| `\($0)` |") }
+        #expect(undocumented == [])
+    }
+
+    @Test func diffListsMissingExtraAndChangedKeys() {
+        let expected: AttributionPayload = ["a": 1, "b": "x", "c": true]
+        let actual: AttributionPayload = ["a": "1", "c": true, "d": nil]
+        #expect(
+            Fixtures.diff(expected: expected, actual: actual) == """
+                ~ a: expected integer 1, got string "1"
+                - b: missing, expected string "x"
+                + d: unexpected null null
+                """)
+        #expect(Fixtures.diff(expected: expected, actual: expected) == "")
+    }
+
     @Test func samplesFolderHoldsExactlyTheFiveDocumentedSamples() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.samplesFolder.path)
             .filter { $0.hasSuffix(".json") }.sorted()
