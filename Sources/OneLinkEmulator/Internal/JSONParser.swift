@@ -35,10 +35,12 @@ struct JSONParser {
         self.maximumDepth = maximumDepth
     }
 
+    private var hasByteOrderMark: Bool {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    }
+
     private mutating func parseDocument() throws(PayloadError) -> AttributionValue {
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-            index = 3
-        }
+        if hasByteOrderMark { index = 3 }
         skipWhitespace()
         let value = try parseValue(depth: 0)
         skipWhitespace()
@@ -153,16 +155,18 @@ struct JSONParser {
 
     private mutating func parseString() throws(PayloadError) -> String {
         index += 1
+        let contentStart = index
         var scratch: [UInt8] = []
         var segmentStart = index
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 scratch.append(contentsOf: bytes[segmentStart..<index])
-                index += 1
                 guard let string = String(validating: scratch, as: UTF8.self) else {
+                    index = firstInvalidUTF8(from: contentStart, to: index)
                     throw error("string is not valid UTF-8")
                 }
+                index += 1
                 return string
             }
             if byte == UInt8(ascii: "\\") {
@@ -177,6 +181,23 @@ struct JSONParser {
             index += 1
         }
         throw error("unterminated string")
+    }
+
+    /// The offset of the first byte in `start..<end` that does not begin a valid UTF-8 sequence.
+    ///
+    /// Escapes always decode to valid UTF-8, so the culprit is a raw byte, and
+    /// an error should point at it rather than at the string's end.
+    private func firstInvalidUTF8(from start: Int, to end: Int) -> Int {
+        var iterator = bytes[start..<end].makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = start
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded): offset += encoded.count
+            case .emptyInput: return end
+            case .error: return offset
+            }
+        }
     }
 
     private mutating func parseEscape(into scratch: inout [UInt8]) throws(PayloadError) {
@@ -318,7 +339,9 @@ struct JSONParser {
         var line = 1
         var column = 1
         let end = Swift.min(index, bytes.count)
-        for position in 0..<end {
+        // A byte-order mark is invisible in editors, so columns start after it.
+        let start = hasByteOrderMark ? Swift.min(3, end) : 0
+        for position in start..<end {
             if bytes[position] == 0x0A {
                 line += 1
                 column = 1

@@ -27,7 +27,11 @@ public struct LinkParser: Sendable {
     public static let defaultMaximumLength = 256 * 1024
 
     /// Hosts, besides `*.onelink.me`, that serve OneLinks (the SDK's `oneLinkCustomDomains`).
-    public var customDomains: Set<String>
+    ///
+    /// Stored lowercased, however they are assigned, because hosts match case-insensitively.
+    public var customDomains: Set<String> {
+        didSet { customDomains = Set(customDomains.map { $0.lowercased() }) }
+    }
     /// How query text becomes typed values.
     public var valueTyping: ValueTyping
     /// The longest link accepted, in UTF-8 bytes.

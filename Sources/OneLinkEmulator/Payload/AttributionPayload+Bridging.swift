@@ -65,8 +65,8 @@ enum FoundationBridge {
     static let maximumDepth = 256
     private static let booleanClass: AnyClass = type(of: NSNumber(value: true))
 
+    /// Converts one bridged value; `depth` is the number of containers around it.
     static func value(from object: Any, path: String, depth: Int) throws(PayloadError) -> AttributionValue {
-        if depth > maximumDepth { throw PayloadError.nestingTooDeep(path: path, limit: maximumDepth) }
         // Swift value types are checked by exact type first: on Linux `Int as? Bool`
         // can succeed through NSNumber bridging and would turn 1 into true.
         switch object {
@@ -99,6 +99,7 @@ enum FoundationBridge {
         case let value as NSString:
             return .string(value as String)
         case let value as [Any]:
+            try checkDepth(depth, path: path)
             var elements: [AttributionValue] = []
             elements.reserveCapacity(value.count)
             for (offset, element) in value.enumerated() {
@@ -106,6 +107,7 @@ enum FoundationBridge {
             }
             return .array(elements)
         case let value as [AnyHashable: Any]:
+            try checkDepth(depth, path: path)
             var members: [String: AttributionValue] = [:]
             for (key, element) in value {
                 guard let stringKey = key.base as? String else {
@@ -116,6 +118,7 @@ enum FoundationBridge {
             }
             return .object(members)
         case let value as [String: Any]:
+            try checkDepth(depth, path: path)
             var members: [String: AttributionValue] = [:]
             for (key, element) in value {
                 let childPath = path + JSONParser.pathComponent(forKey: key)
@@ -128,10 +131,16 @@ enum FoundationBridge {
             let mirror = Mirror(reflecting: object)
             if mirror.displayStyle == .optional {
                 guard let wrapped = mirror.children.first?.value else { return .null }
-                return try Self.value(from: wrapped, path: path, depth: depth + 1)
+                return try Self.value(from: wrapped, path: path, depth: depth)
             }
             throw PayloadError.unsupportedValue(path: path, type: "\(type(of: object))")
         }
+    }
+
+    /// Rejects a container at `depth` when it would be nested deeper than the JSON
+    /// parser accepts, so every bridged payload can be written and read back.
+    private static func checkDepth(_ depth: Int, path: String) throws(PayloadError) {
+        if depth >= maximumDepth { throw PayloadError.nestingTooDeep(path: path, limit: maximumDepth) }
     }
 
     private static func bridgeNumber(
