@@ -18,13 +18,15 @@ import Foundation
 ///    **no click is recorded**.
 /// 3. Otherwise the server sees the click, records it, and answers from what
 ///    it can see (it cannot know whether the app is installed):
+///    - a smart link: the interstitial page in an in-app browser, else its
+///      `url` (or the App Store, by ``Configuration/smartLinkFallback``);
 ///    - a OneLink with `af_force_deeplink=true` and an `af_dp` →
 ///      ``ClickDecision/Kind/uriSchemeFallback(url:)``;
 ///    - an in-app browser, unless the tap came from the interstitial page →
 ///      ``ClickDecision/Kind/interstitial(_:)``;
-///    - a smart link → its `url` (or the App Store, by configuration);
-///    - a OneLink → `af_ios_url`, `af_android_url` or `af_web_dp` by platform,
-///      else the store.
+///    - iOS → `af_ios_url`, else the App Store; Android → `af_android_url`,
+///      else the Play Store, else `af_web_dp`, else the App Store; desktop
+///      and other → `af_web_dp`, else the App Store.
 public struct ClickHandler: Sendable {
     /// The app's OneLink setup.
     public let configuration: Configuration
