@@ -107,7 +107,8 @@ enum ClickFixtures {
         #expect(click.parameters["deep_link_value"] == "apples")
         #expect(
             click.fingerprint
-                == DeviceFingerprint(ipAddress: ClickFixtures.ip, model: "iPhone", osVersion: "17.4", language: "en-US"))
+                == DeviceFingerprint(
+                    ipAddress: ClickFixtures.ip, model: "iPhone", osVersion: "17.4", language: "en-US"))
     }
 
     @Test func linkWithoutFallbackRedirectsToTheAppStore() async throws {
@@ -172,7 +173,8 @@ enum ClickFixtures {
 
         // The user taps the button: a tap from another domain, so iOS opens the installed app.
         let tap = ClickFixtures.click(
-            userAgent: ClickFixtures.weChat, headers: ["Referer": page.url], context: ClickContext(appInstalled: true))
+            userAgent: ClickFixtures.weChat, headers: ["Referer": page.url],
+            context: ClickContext(appInstalled: true))
         let tapped = try await env.handler.handle(tap)
         #expect(tapped.kind == .openedApp(universalLink: ClickFixtures.longLink))
         #expect(env.store.count == 1)
@@ -211,7 +213,8 @@ enum ClickFixtures {
     @Test func forcedDeepLinkBeatsTheInterstitial() async throws {
         let env = try ClickFixtures.environment()
         let link = ClickFixtures.longLink + "&af_force_deeplink=true"
-        let decision = try await env.handler.handle(ClickFixtures.click(link, userAgent: ClickFixtures.facebook))
+        let decision = try await env.handler.handle(
+            ClickFixtures.click(link, userAgent: ClickFixtures.facebook))
         #expect(decision.kind == .uriSchemeFallback(url: "afbasicapp://mainactivity"))
     }
 
@@ -230,7 +233,8 @@ enum ClickFixtures {
         #expect(decision.kind == .redirect(location: "https://m.example.com/product?id=123"))
         #expect(
             decision.link.kind
-                == .smartLink(appURL: "enexample://detail?id=123", webURL: "https://m.example.com/product?id=123"))
+                == .smartLink(
+                    appURL: "enexample://detail?id=123", webURL: "https://m.example.com/product?id=123"))
         #expect(env.store.recordedClicks.first?.template == nil)
     }
 
@@ -261,13 +265,15 @@ enum ClickFixtures {
         #expect(first.kind == .redirect(location: "https://android.example.com"))
         let second = try await env.handler.handle(
             ClickFixtures.click(ClickFixtures.bareLink, userAgent: ClickFixtures.androidChrome))
-        #expect(second.kind == .redirect(location: "https://play.google.com/store/apps/details?id=com.example"))
+        #expect(
+            second.kind == .redirect(location: "https://play.google.com/store/apps/details?id=com.example"))
     }
 
     @Test func desktopClicksUseTheWebFallback() async throws {
         let env = try ClickFixtures.environment()
         let link = ClickFixtures.longLink + "&af_web_dp=https%3A%2F%2Fwww.example.com%2Fapples"
-        let decision = try await env.handler.handle(ClickFixtures.click(link, userAgent: ClickFixtures.macSafari))
+        let decision = try await env.handler.handle(
+            ClickFixtures.click(link, userAgent: ClickFixtures.macSafari))
         #expect(decision.kind == .redirect(location: "https://www.example.com/apples"))
     }
 
@@ -284,7 +290,8 @@ enum ClickFixtures {
 
     @Test func customDomainLinksAreAccepted() async throws {
         let env = try ClickFixtures.environment()
-        let decision = try await env.handler.handle(ClickFixtures.click("https://go.example.com/H5hv?pid=Email"))
+        let decision = try await env.handler.handle(
+            ClickFixtures.click("https://go.example.com/H5hv?pid=Email"))
         #expect(decision.link.kind == .oneLink(template: "H5hv"))
         #expect(decision.link.host == "go.example.com")
     }
@@ -310,12 +317,15 @@ enum ClickFixtures {
     @Test func htmlInTheLinkIsEscapedOnTheInterstitialPage() async throws {
         let env = try ClickFixtures.environment()
         let link = "https://onelink-basic-app.onelink.me/H5hv?pid=Email&x=%22%3E%3Cscript%3E"
-        let decision = try await env.handler.handle(ClickFixtures.click(link, userAgent: ClickFixtures.weChat))
+        let decision = try await env.handler.handle(
+            ClickFixtures.click(link, userAgent: ClickFixtures.weChat))
         guard case .interstitial(let page) = decision.kind else {
             Issue.record("expected an interstitial, got \(decision.kind)")
             return
         }
-        #expect(page.html.contains("href=\"https://onelink-basic-app.onelink.me/H5hv?pid=Email&amp;x=%22%3E%3Cscript%3E\""))
+        #expect(
+            page.html.contains(
+                "href=\"https://onelink-basic-app.onelink.me/H5hv?pid=Email&amp;x=%22%3E%3Cscript%3E\""))
         #expect(!page.html.contains("<script>"))
     }
 }

@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct ClickInstallMatchingTests {
     private func conversionData(
-        _ env: ClickFixtures.Environment, device: DeviceInfo = ClickFixtures.device, deviceID: String = "af-device-1",
+        _ env: ClickFixtures.Environment, device: DeviceInfo = ClickFixtures.device,
+        deviceID: String = "af-device-1",
         matcher: InstallMatcher = .standard
     ) async throws -> AttributionPayload {
         let source: ClickStoreConversionDataSource = .clickStore(env.store, matcher: matcher)
@@ -53,7 +54,8 @@ import Testing
         let data = try await conversionData(env)
         let sampleTypes: [String: String] = [
             "adgroup": "null", "adgroup_id": "null", "adset": "null", "adset_id": "null",
-            "af_cpi": "null", "af_siteid": "null", "af_status": "string", "af_sub2": "null", "af_sub4": "null",
+            "af_cpi": "null", "af_siteid": "null", "af_status": "string", "af_sub2": "null",
+            "af_sub4": "null",
             "af_sub5": "null", "agency": "null", "campaign": "string", "campaign_id": "null",
             "click_time": "string", "cost_cents_USD": "integer", "engmnt_source": "null", "esp_name": "null",
             "http_referrer": "null", "install_time": "string", "is_branded_link": "null",
@@ -71,7 +73,11 @@ import Testing
         _ = try await env.handler.handle(ClickFixtures.click())
         env.clock.advance(by: .seconds(24 * 3600 + 1))
         let data = try await conversionData(env)
-        #expect(data == ["af_status": "Organic", "af_message": "organic install", "install_time": "2020-08-13 15:08:01.000"])
+        #expect(
+            data == [
+                "af_status": "Organic", "af_message": "organic install",
+                "install_time": "2020-08-13 15:08:01.000",
+            ])
     }
 
     @Test func clickAtTheEdgeOfTheProbabilisticWindowStillMatches() async throws {
@@ -193,7 +199,8 @@ import Testing
         let env = try ClickFixtures.environment()
         _ = try await env.handler.handle(ClickFixtures.click())
         env.clock.advance(by: .seconds(60))
-        let iPad = DeviceInfo(ipAddress: ClickFixtures.ip, model: "iPad", osVersion: "17.4", language: "en-US")
+        let iPad = DeviceInfo(
+            ipAddress: ClickFixtures.ip, model: "iPad", osVersion: "17.4", language: "en-US")
         let data = try await conversionData(env, device: iPad)
         #expect(data["af_status"] == "Organic")
     }
@@ -218,7 +225,8 @@ import Testing
         let source = ClickStoreConversionDataSource(store: env.store)
         let data = try await source.conversionData(
             for: ConversionDataRequest(
-                appID: "1", devKey: "k", deviceID: "d", installTime: installTime, device: ClickFixtures.device))
+                appID: "1", devKey: "k", deviceID: "d", installTime: installTime, device: ClickFixtures.device
+            ))
         #expect(data["af_status"] == "Organic")
     }
 

@@ -3,7 +3,9 @@ import OneLinkEmulator
 import Testing
 
 @Suite struct ClickLookbackTests {
-    @Test(arguments: [("1d", 86_400), ("20d", 20 * 86_400), ("30d", 30 * 86_400), ("1h", 3600), ("23h", 23 * 3600)])
+    @Test(arguments: [
+        ("1d", 86_400), ("20d", 20 * 86_400), ("30d", 30 * 86_400), ("1h", 3600), ("23h", 23 * 3600),
+    ])
     func validValues(text: String, seconds: Int) throws {
         #expect(try ClickLookback.window(parsing: text) == .seconds(seconds))
     }

@@ -49,7 +49,8 @@ import Testing
     @Test func matcherWorksOnPlainValues() throws {
         let clicks = [try click(at: 0, value: "a"), try click(at: 5, value: "b")]
         let match = InstallMatcher.standard.match(
-            device: ClickFixtures.device, deviceID: "d", installTime: ManualClock.defaultStart.addingTimeInterval(60),
+            device: ClickFixtures.device, deviceID: "d",
+            installTime: ManualClock.defaultStart.addingTimeInterval(60),
             among: clicks)
         #expect(match?.click.parameters["deep_link_value"] == "b")
         #expect(match?.matchType == .probabilistic)

@@ -44,7 +44,8 @@ import Testing
         #expect(mac.deviceModel == "Macintosh")
         #expect(mac.osVersion == "10.15.7")
         let windows = try UserAgent(
-            parsing: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36")
+            parsing: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36"
+        )
         #expect(windows.platform == .windows)
         #expect(windows.deviceModel == "PC")
         #expect(windows.osVersion == "10.0")
@@ -72,7 +73,10 @@ import Testing
 
     @Test(arguments: [
         ("Mozilla/5.0 (iPhone) Mobile/15E148 [FBAN/MessengerForiOS;FBAV/450.0]", InAppBrowser.messenger),
-        ("Mozilla/5.0 (iPhone) Mobile/15E148 Instagram 309.0.0.30.110 (iPhone14,5; iOS 17_4; en_US)", .instagram),
+        (
+            "Mozilla/5.0 (iPhone) Mobile/15E148 Instagram 309.0.0.30.110 (iPhone14,5; iOS 17_4; en_US)",
+            .instagram
+        ),
         ("Mozilla/5.0 (iPhone) Mobile/15E148 Line/13.1.0", .line),
         ("Mozilla/5.0 (iPhone) Mobile/15E148 Twitter for iPhone/10.30", .twitter),
         ("Mozilla/5.0 (iPhone) Mobile/15E148 musical_ly_33.1.0 JsSdk/2.0 BytedanceWebview/d8a21c6", .tikTok),
@@ -84,10 +88,13 @@ import Testing
 
     @Test func customSignaturesGrowTheSet() throws {
         let kakao = InAppBrowser(rawValue: "kakaotalk")
-        let signatures = [InAppBrowser.Signature(token: "KAKAOTALK", browser: kakao)] + InAppBrowser.defaultSignatures
-        let agent = try UserAgent(parsing: "Mozilla/5.0 (iPhone) Mobile/15E148 KAKAOTALK 10.4.5", signatures: signatures)
+        let signatures =
+            [InAppBrowser.Signature(token: "KAKAOTALK", browser: kakao)] + InAppBrowser.defaultSignatures
+        let agent = try UserAgent(
+            parsing: "Mozilla/5.0 (iPhone) Mobile/15E148 KAKAOTALK 10.4.5", signatures: signatures)
         #expect(agent.inAppBrowser == kakao)
-        #expect(try UserAgent(parsing: "Mozilla/5.0 (iPhone) Mobile/15E148 KAKAOTALK 10.4.5").inAppBrowser == nil)
+        #expect(
+            try UserAgent(parsing: "Mozilla/5.0 (iPhone) Mobile/15E148 KAKAOTALK 10.4.5").inAppBrowser == nil)
     }
 
     @Test func tooLongUserAgentIsMalformed() {
@@ -107,12 +114,31 @@ import Testing
     }
 
     @Test func fingerprintMatchingRules() {
-        let click = DeviceFingerprint(ipAddress: "2001:DB8::1", model: "iPhone", osVersion: "17.4", language: "en-US")
-        #expect(click.matches(DeviceFingerprint(ipAddress: "2001:db8::1", model: "iPhone15,2", osVersion: "17.4.1", language: "en-us")))
-        #expect(click.matches(DeviceFingerprint(ipAddress: "2001:db8::1", model: "iPhone", osVersion: "17.4", language: "")))
-        #expect(!click.matches(DeviceFingerprint(ipAddress: "2001:db8::2", model: "iPhone", osVersion: "17.4", language: "en-US")))
-        #expect(!click.matches(DeviceFingerprint(ipAddress: "2001:db8::1", model: "iPad", osVersion: "17.4", language: "en-US")))
-        #expect(!click.matches(DeviceFingerprint(ipAddress: "2001:db8::1", model: "iPhone", osVersion: "17.5", language: "en-US")))
-        #expect(!click.matches(DeviceFingerprint(ipAddress: "2001:db8::1", model: "iPhone", osVersion: "17.4", language: "fr-FR")))
+        let click = DeviceFingerprint(
+            ipAddress: "2001:DB8::1", model: "iPhone", osVersion: "17.4", language: "en-US")
+        #expect(
+            click.matches(
+                DeviceFingerprint(
+                    ipAddress: "2001:db8::1", model: "iPhone15,2", osVersion: "17.4.1", language: "en-us")))
+        #expect(
+            click.matches(
+                DeviceFingerprint(ipAddress: "2001:db8::1", model: "iPhone", osVersion: "17.4", language: ""))
+        )
+        #expect(
+            !click.matches(
+                DeviceFingerprint(
+                    ipAddress: "2001:db8::2", model: "iPhone", osVersion: "17.4", language: "en-US")))
+        #expect(
+            !click.matches(
+                DeviceFingerprint(
+                    ipAddress: "2001:db8::1", model: "iPad", osVersion: "17.4", language: "en-US")))
+        #expect(
+            !click.matches(
+                DeviceFingerprint(
+                    ipAddress: "2001:db8::1", model: "iPhone", osVersion: "17.5", language: "en-US")))
+        #expect(
+            !click.matches(
+                DeviceFingerprint(
+                    ipAddress: "2001:db8::1", model: "iPhone", osVersion: "17.4", language: "fr-FR")))
     }
 }

@@ -94,7 +94,8 @@ extension ClickHandler {
             func fail(_ message: String) -> ClickError { .invalidConfiguration(message) }
             for (name, url) in [("appStoreURL", appStoreURL), ("playStoreURL", playStoreURL)] {
                 guard let url else { continue }
-                guard let parsed = try? LinkParser().parse(url), ["https", "http", "itms-apps"].contains(parsed.scheme)
+                guard let parsed = try? LinkParser().parse(url),
+                    ["https", "http", "itms-apps"].contains(parsed.scheme)
                 else { throw fail("\(name) is not an https URL: \(url)") }
             }
             guard !universalLinkDomains.isEmpty else {

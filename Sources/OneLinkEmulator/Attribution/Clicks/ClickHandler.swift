@@ -65,7 +65,8 @@ public struct ClickHandler: Sendable {
         guard let userAgentText = request.userAgent ?? request.header("User-Agent") else {
             throw .missingHeader("User-Agent")
         }
-        let userAgent = try UserAgent(parsing: userAgentText, signatures: configuration.inAppBrowserSignatures)
+        let userAgent = try UserAgent(
+            parsing: userAgentText, signatures: configuration.inAppBrowserSignatures)
         let ipAddress = try Self.ipAddress(of: request)
         try checkQueryLength(of: request.url)
         let link = try await classify(request.url, headers: request.headers)
@@ -168,7 +169,8 @@ public struct ClickHandler: Sendable {
             throw .notOneLink(url: url)
         }
         let lookback = try ClickLookback.window(from: parameters["af_click_lookback"])
-        return ClickedLink(kind: kind, url: url, host: parsed.host, parameters: parameters, lookback: lookback)
+        return ClickedLink(
+            kind: kind, url: url, host: parsed.host, parameters: parameters, lookback: lookback)
     }
 
     private func checkTemplate(_ template: String) throws(ClickError) {
@@ -184,7 +186,9 @@ public struct ClickHandler: Sendable {
             return try await shortLinks.resolve(request)
         } catch {
             let wrapped = AttributionError(wrapping: error)
-            if case .httpStatus(404, _) = wrapped { throw .unknownShortLink(template: template, shortID: shortID) }
+            if case .httpStatus(404, _) = wrapped {
+                throw .unknownShortLink(template: template, shortID: shortID)
+            }
             throw .resolutionFailed(wrapped)
         }
     }

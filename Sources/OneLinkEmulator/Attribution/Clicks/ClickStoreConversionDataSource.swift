@@ -41,7 +41,8 @@ public final class ClickStoreConversionDataSource: ConversionDataSource, @unchec
         let data: AttributionPayload
         do {
             data = try await matcher.conversionData(
-                device: request.device, deviceID: request.deviceID, installTime: request.installTime, in: store)
+                device: request.device, deviceID: request.deviceID, installTime: request.installTime,
+                in: store)
         } catch {
             throw AttributionError.unexpected("click store: \(error)")
         }

@@ -47,7 +47,8 @@ public final class ClickStoreDeferredDeepLinkSource: DeferredDeepLinkSource, @un
         let found: InstallMatch?
         do {
             found = try await matcher.match(
-                device: request.device, deviceID: request.deviceID, installTime: request.installTime, in: store,
+                device: request.device, deviceID: request.deviceID, installTime: request.installTime,
+                in: store,
                 within: window)
         } catch {
             throw AttributionError.unexpected("click store: \(error)")

@@ -50,7 +50,8 @@ public struct InstallMatcher: Sendable, Hashable {
         guard probabilisticWindow > .zero, probabilisticWindow <= Self.maximumProbabilisticWindow else {
             throw .invalidConfiguration("the probabilistic window must be more than 0 and at most 24 hours")
         }
-        self.init(validatedProbabilisticWindow: probabilisticWindow, selfReportingNetworks: selfReportingNetworks)
+        self.init(
+            validatedProbabilisticWindow: probabilisticWindow, selfReportingNetworks: selfReportingNetworks)
     }
 
     private init(validatedProbabilisticWindow: Duration, selfReportingNetworks: Set<String>) {
@@ -72,9 +73,12 @@ public struct InstallMatcher: Sendable, Hashable {
     ) -> InstallMatch? {
         let candidates = clicks.filter { click in
             let age = installTime.timeIntervalSince(click.time)
-            return age >= 0 && age <= click.lookback.timeInterval && age <= (window?.timeInterval ?? .infinity)
+            return age >= 0 && age <= click.lookback.timeInterval
+                && age <= (window?.timeInterval ?? .infinity)
         }
-        if let click = Self.last(in: candidates, where: { Self.idMatches($0, device: device, deviceID: deviceID) }) {
+        if let click = Self.last(
+            in: candidates, where: { Self.idMatches($0, device: device, deviceID: deviceID) })
+        {
             let pid = click.parameters["pid"]?.textValue
             let type: MatchType = pid.map(selfReportingNetworks.contains) == true ? .srn : .idMatching
             return InstallMatch(click: click, matchType: type)
@@ -82,7 +86,8 @@ public struct InstallMatcher: Sendable, Hashable {
         let fingerprint = DeviceFingerprint(device: device)
         let fingerprintWindow = probabilisticWindow.timeInterval
         let found = Self.last(in: candidates) { click in
-            installTime.timeIntervalSince(click.time) <= fingerprintWindow && click.fingerprint.matches(fingerprint)
+            installTime.timeIntervalSince(click.time) <= fingerprintWindow
+                && click.fingerprint.matches(fingerprint)
         }
         return found.map { InstallMatch(click: $0, matchType: .probabilistic) }
     }
@@ -95,8 +100,10 @@ public struct InstallMatcher: Sendable, Hashable {
         within window: Duration? = nil
     ) async throws -> InstallMatch? {
         let reach = window.map { min($0, ClickLookback.maximumWindow) } ?? ClickLookback.maximumWindow
-        let clicks = try await store.clicks(from: installTime.addingTimeInterval(-reach.timeInterval), through: installTime)
-        return match(device: device, deviceID: deviceID, installTime: installTime, among: clicks, within: window)
+        let clicks = try await store.clicks(
+            from: installTime.addingTimeInterval(-reach.timeInterval), through: installTime)
+        return match(
+            device: device, deviceID: deviceID, installTime: installTime, among: clicks, within: window)
     }
 
     /// The conversion data of an install: non-organic from the matched click, organic when nothing matched.

@@ -15,7 +15,9 @@ public struct InterstitialPage: Sendable, Hashable {
     public var buttonTitle: String
 
     /// Creates a page.
-    public init(url: String, universalLink: String, browser: InAppBrowser, buttonTitle: String = "Open in the app") {
+    public init(
+        url: String, universalLink: String, browser: InAppBrowser, buttonTitle: String = "Open in the app"
+    ) {
         self.url = url
         self.universalLink = universalLink
         self.browser = browser
@@ -46,7 +48,8 @@ public struct InterstitialPage: Sendable, Hashable {
         ClickHTTPResponse(
             status: 200,
             headers: [
-                "Content-Type": "text/html; charset=utf-8", "Content-Location": url, "Cache-Control": "no-store",
+                "Content-Type": "text/html; charset=utf-8", "Content-Location": url,
+                "Cache-Control": "no-store",
             ],
             body: html)
     }

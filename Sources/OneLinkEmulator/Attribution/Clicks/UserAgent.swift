@@ -137,7 +137,9 @@ public struct UserAgent: Sendable, Hashable {
     /// The dotted version that follows `marker` in `part`: `17_4` → `17.4`; `nil` when none does.
     private static func version(after marker: String, in part: String) -> String? {
         guard let range = part.range(of: marker) else { return nil }
-        let digits = part[range.upperBound...].prefix { $0.isASCII && ($0.isNumber || $0 == "_" || $0 == ".") }
+        let digits = part[range.upperBound...].prefix {
+            $0.isASCII && ($0.isNumber || $0 == "_" || $0 == ".")
+        }
         let version = digits.replacingOccurrences(of: "_", with: ".")
         let trimmed = version.split(separator: ".", omittingEmptySubsequences: true).joined(separator: ".")
         return trimmed.isEmpty ? nil : trimmed

@@ -24,7 +24,8 @@ enum LanguageTag {
     /// Whether `text` is a language tag with a region, such as `en-us` or `zh_CN`.
     static func hasRegion(_ text: String) -> Bool {
         let subtags = text.split(omittingEmptySubsequences: false) { $0 == "-" || $0 == "_" }
-        return subtags.count == 2 && subtags[1].count == 2 && subtags.allSatisfy { $0.allSatisfy(isASCIILetter) }
+        return subtags.count == 2 && subtags[1].count == 2
+            && subtags.allSatisfy { $0.allSatisfy(isASCIILetter) }
             && normalized(text) != nil
     }
 
