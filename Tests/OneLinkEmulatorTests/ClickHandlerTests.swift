@@ -1,0 +1,331 @@
+import Foundation
+import OneLinkEmulator
+import Testing
+
+/// Shared inputs of the click tests: user agents, links, the app's OneLink setup and a wired-up handler.
+enum ClickFixtures {
+    static let safari =
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "
+        + "(KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
+    static let weChat =
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+        + "Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN"
+    static let facebook =
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+        + "Mobile/21E219 [FBAN/FBIOS;FBAV/453.0.0.40.107;FBDV/iPhone15,2;FBMD/iPhone;FBSN/iOS;"
+        + "FBSV/17.4;FBLC/en_US;FBOP/5]"
+    static let androidChrome =
+        "Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/UD1A.230803.041) AppleWebKit/537.36 "
+        + "(KHTML, like Gecko) Chrome/120.0.6099.230 Mobile Safari/537.36"
+    static let macSafari =
+        "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+        + "Version/17.4 Safari/605.1.15"
+
+    static let ip = "203.0.113.7"
+    static let appStore = "https://apps.apple.com/app/id1234567890"
+    static let oneLinkHost = "onelink-basic-app.onelink.me"
+    static let interstitialDomain = "open.example.net"
+
+    static let longLink =
+        "https://onelink-basic-app.onelink.me/H5hv?pid=Email&c=fruit_of_the_month&af_adset=my_adset"
+        + "&deep_link_value=apples&deep_link_sub1=red&af_sub1=my_sub1&af_click_lookback=20d"
+        + "&af_cost_currency=USD&af_cost_value=6&fruit_amount=26"
+        + "&af_dp=afbasicapp%3A%2F%2Fmainactivity&af_ios_url=https%3A%2F%2Fmy_ios_lp.com"
+    static let bareLink = "https://onelink-basic-app.onelink.me/H5hv?pid=Email&deep_link_value=pears"
+    static let shortLink = "https://onelink-basic-app.onelink.me/H5hv/6d66214a"
+    static let smartLink =
+        "https://app.example.com/babalink?scheme=enexample%3A%2F%2Fdetail%3Fid%3D123"
+        + "&url=https%3A%2F%2Fm.example.com%2Fproduct%3Fid%3D123"
+
+    static let shortLinkParameters: AttributionPayload = [
+        "pid": "Email", "c": "spring", "deep_link_value": "cherries", "af_click_lookback": "25d",
+    ]
+
+    static let configuration = ClickHandler.Configuration(
+        appStoreURL: appStore, playStoreURL: "https://play.google.com/store/apps/details?id=com.example",
+        oneLinkDomains: [oneLinkHost], customDomains: ["go.example.com"], templates: ["H5hv"],
+        interstitialDomain: interstitialDomain, smartLinkDomain: "app.example.com")
+
+    /// The device of the fixture clicks, as its first launch reports it.
+    static let device = DeviceInfo(ipAddress: ip, model: "iPhone", osVersion: "17.4", language: "en-US")
+
+    struct Environment {
+        let clock: ManualClock
+        let store: InMemoryClickStore
+        let handler: ClickHandler
+    }
+
+    static func environment(
+        configuration: ClickHandler.Configuration = ClickFixtures.configuration,
+        resolver: InMemoryShortLinkResolver? = nil
+    ) throws -> Environment {
+        let clock = ManualClock()
+        let store = InMemoryClickStore()
+        let shortLinks =
+            resolver ?? .inMemory(links: ["H5hv/6d66214a": shortLinkParameters], clock: clock)
+        let handler = try ClickHandler(
+            configuration: configuration, shortLinks: shortLinks, store: store, clock: clock)
+        return Environment(clock: clock, store: store, handler: handler)
+    }
+
+    static func click(
+        _ url: String = longLink, userAgent: String = safari, ip: String = ClickFixtures.ip,
+        headers: [String: String] = ["Accept-Language": "en-US,en;q=0.9"], advertisingID: String? = nil,
+        deviceID: String? = nil, context: ClickContext = ClickContext()
+    ) -> ClickRequest {
+        ClickRequest(
+            url: url, userAgent: userAgent, ipAddress: ip, headers: headers, advertisingID: advertisingID,
+            deviceID: deviceID, context: context)
+    }
+}
+
+@Suite struct ClickHandlerTests {
+    @Test func installedAppOpensWithoutTheServerSeeingTheClick() async throws {
+        let env = try ClickFixtures.environment()
+        let decision = try await env.handler.handle(
+            ClickFixtures.click(context: ClickContext(appInstalled: true)))
+        #expect(decision.kind == .openedApp(universalLink: ClickFixtures.longLink))
+        #expect(decision.appURL == "afbasicapp://mainactivity")
+        #expect(decision.recordedClick == nil)
+        #expect(decision.httpResponse == nil)
+        #expect(env.store.count == 0)
+    }
+
+    @Test func newUserIsRedirectedToTheIOSFallbackAndTheClickIsRecorded() async throws {
+        let env = try ClickFixtures.environment()
+        let decision = try await env.handler.handle(ClickFixtures.click())
+        #expect(decision.kind == .redirect(location: "https://my_ios_lp.com"))
+        let response = try #require(decision.httpResponse)
+        #expect(response.status == 302)
+        #expect(response.location == "https://my_ios_lp.com")
+        #expect(response.contentType == "text/html; charset=utf-8")
+        let click = try #require(env.store.recordedClicks.first)
+        #expect(env.store.count == 1)
+        #expect(click.time == ManualClock.defaultStart)
+        #expect(click.template == "H5hv")
+        #expect(click.lookback == .seconds(20 * 24 * 3600))
+        #expect(click.parameters["deep_link_value"] == "apples")
+        #expect(
+            click.fingerprint
+                == DeviceFingerprint(
+                    ipAddress: ClickFixtures.ip, model: "iPhone", osVersion: "17.4", language: "en-US"))
+    }
+
+    @Test func linkWithoutFallbackRedirectsToTheAppStore() async throws {
+        let env = try ClickFixtures.environment()
+        let decision = try await env.handler.handle(ClickFixtures.click(ClickFixtures.bareLink))
+        #expect(decision.kind == .redirect(location: ClickFixtures.appStore))
+        #expect(decision.httpResponse?.location == ClickFixtures.appStore)
+    }
+
+    @Test func bypassedUniversalLinkFallsBackAndIsRecorded() async throws {
+        let env = try ClickFixtures.environment()
+        let context = ClickContext(appInstalled: true, universalLinkBypassed: true)
+        let decision = try await env.handler.handle(ClickFixtures.click(context: context))
+        #expect(decision.kind == .redirect(location: "https://my_ios_lp.com"))
+        #expect(decision.recordedClick != nil)
+        #expect(env.store.count == 1)
+    }
+
+    @Test(arguments: [ClickOrigin.addressBar, .embeddedWebView])
+    func originsThatNeverTriggerUniversalLinksReachTheServer(origin: ClickOrigin) async throws {
+        let env = try ClickFixtures.environment()
+        let context = ClickContext(appInstalled: true, origin: origin)
+        let decision = try await env.handler.handle(ClickFixtures.click(context: context))
+        #expect(decision.kind == .redirect(location: "https://my_ios_lp.com"))
+        #expect(env.store.count == 1)
+    }
+
+    @Test func tapFromAPageOnTheLinksOwnDomainReachesTheServer() async throws {
+        let env = try ClickFixtures.environment()
+        let headers = ["Referer": "https://onelink-basic-app.onelink.me/landing"]
+        let decision = try await env.handler.handle(
+            ClickFixtures.click(headers: headers, context: ClickContext(appInstalled: true)))
+        #expect(decision.kind == .redirect(location: "https://my_ios_lp.com"))
+        #expect(env.store.recordedClicks.first?.referrer == "https://onelink-basic-app.onelink.me/landing")
+    }
+
+    @Test func weChatGetsAnInterstitialOnAnotherDomainWhoseButtonOpensTheUniversalLink() async throws {
+        let env = try ClickFixtures.environment()
+        let decision = try await env.handler.handle(
+            ClickFixtures.click(userAgent: ClickFixtures.weChat, context: ClickContext(appInstalled: true)))
+        guard case .interstitial(let page) = decision.kind else {
+            Issue.record("expected an interstitial, got \(decision.kind)")
+            return
+        }
+        #expect(page.browser == .weChat)
+        #expect(page.universalLink == ClickFixtures.longLink)
+        let pageHost = try LinkParser().parse(page.url).host
+        #expect(pageHost == ClickFixtures.interstitialDomain)
+        #expect(pageHost != ClickFixtures.oneLinkHost)
+        #expect(
+            page.url
+                == ClickFixtures.longLink.replacingOccurrences(
+                    of: "https://onelink-basic-app.onelink.me", with: "https://open.example.net"))
+        let escapedLink = ClickFixtures.longLink.replacingOccurrences(of: "&", with: "&amp;")
+        #expect(page.html.contains("<a id=\"open-app\" href=\"\(escapedLink)\">"))
+        let response = try #require(decision.httpResponse)
+        #expect(response.status == 200)
+        #expect(response.contentType == "text/html; charset=utf-8")
+        #expect(response.headers["Content-Location"] == page.url)
+        #expect(response.body == page.html)
+        #expect(env.store.count == 1)
+
+        // The user taps the button: a tap from another domain, so iOS opens the installed app.
+        let tap = ClickFixtures.click(
+            userAgent: ClickFixtures.weChat, headers: ["Referer": page.url],
+            context: ClickContext(appInstalled: true))
+        let tapped = try await env.handler.handle(tap)
+        #expect(tapped.kind == .openedApp(universalLink: ClickFixtures.longLink))
+        #expect(env.store.count == 1)
+    }
+
+    @Test func interstitialButtonWithoutTheAppGoesToTheFallback() async throws {
+        let env = try ClickFixtures.environment()
+        let referer = "https://\(ClickFixtures.interstitialDomain)/H5hv"
+        let decision = try await env.handler.handle(
+            ClickFixtures.click(userAgent: ClickFixtures.weChat, headers: ["Referer": referer]))
+        #expect(decision.kind == .redirect(location: "https://my_ios_lp.com"))
+        #expect(env.store.count == 1)
+    }
+
+    @Test func facebookInAppBrowserIsDetected() async throws {
+        let env = try ClickFixtures.environment()
+        let decision = try await env.handler.handle(ClickFixtures.click(userAgent: ClickFixtures.facebook))
+        guard case .interstitial(let page) = decision.kind else {
+            Issue.record("expected an interstitial, got \(decision.kind)")
+            return
+        }
+        #expect(page.browser == .facebook)
+    }
+
+    @Test func forcedDeepLinkFallsBackToTheURIScheme() async throws {
+        let env = try ClickFixtures.environment()
+        let link = ClickFixtures.longLink + "&af_force_deeplink=true"
+        let context = ClickContext(appInstalled: true, universalLinkBypassed: true)
+        let decision = try await env.handler.handle(ClickFixtures.click(link, context: context))
+        #expect(decision.kind == .uriSchemeFallback(url: "afbasicapp://mainactivity"))
+        #expect(decision.httpResponse?.status == 302)
+        #expect(decision.httpResponse?.location == "afbasicapp://mainactivity")
+        #expect(env.store.count == 1)
+    }
+
+    @Test func forcedDeepLinkBeatsTheInterstitial() async throws {
+        let env = try ClickFixtures.environment()
+        let link = ClickFixtures.longLink + "&af_force_deeplink=true"
+        let decision = try await env.handler.handle(
+            ClickFixtures.click(link, userAgent: ClickFixtures.facebook))
+        #expect(decision.kind == .uriSchemeFallback(url: "afbasicapp://mainactivity"))
+    }
+
+    @Test func smartLinkOpensTheAppURLWhenInstalled() async throws {
+        let env = try ClickFixtures.environment()
+        let decision = try await env.handler.handle(
+            ClickFixtures.click(ClickFixtures.smartLink, context: ClickContext(appInstalled: true)))
+        #expect(decision.kind == .openedApp(universalLink: ClickFixtures.smartLink))
+        #expect(decision.appURL == "enexample://detail?id=123")
+        #expect(env.store.count == 0)
+    }
+
+    @Test func smartLinkRedirectsToTheWebURLWhenNotInstalled() async throws {
+        let env = try ClickFixtures.environment()
+        let decision = try await env.handler.handle(ClickFixtures.click(ClickFixtures.smartLink))
+        #expect(decision.kind == .redirect(location: "https://m.example.com/product?id=123"))
+        #expect(
+            decision.link.kind
+                == .smartLink(
+                    appURL: "enexample://detail?id=123", webURL: "https://m.example.com/product?id=123"))
+        #expect(env.store.recordedClicks.first?.template == nil)
+    }
+
+    @Test func smartLinkCanSendNewUsersToTheAppStore() async throws {
+        var configuration = ClickFixtures.configuration
+        configuration.smartLinkFallback = .appStore
+        let env = try ClickFixtures.environment(configuration: configuration)
+        let decision = try await env.handler.handle(ClickFixtures.click(ClickFixtures.smartLink))
+        #expect(decision.kind == .redirect(location: ClickFixtures.appStore))
+    }
+
+    @Test func smartLinkInAnInAppBrowserGetsTheInterstitial() async throws {
+        let env = try ClickFixtures.environment()
+        let decision = try await env.handler.handle(
+            ClickFixtures.click(ClickFixtures.smartLink, userAgent: ClickFixtures.weChat))
+        guard case .interstitial(let page) = decision.kind else {
+            Issue.record("expected an interstitial, got \(decision.kind)")
+            return
+        }
+        #expect(page.url.hasPrefix("https://open.example.net/babalink?scheme="))
+    }
+
+    @Test func androidClicksUseTheAndroidFallbackThenThePlayStore() async throws {
+        let env = try ClickFixtures.environment()
+        let withFallback = ClickFixtures.bareLink + "&af_android_url=https%3A%2F%2Fandroid.example.com"
+        let first = try await env.handler.handle(
+            ClickFixtures.click(withFallback, userAgent: ClickFixtures.androidChrome))
+        #expect(first.kind == .redirect(location: "https://android.example.com"))
+        let second = try await env.handler.handle(
+            ClickFixtures.click(ClickFixtures.bareLink, userAgent: ClickFixtures.androidChrome))
+        #expect(
+            second.kind == .redirect(location: "https://play.google.com/store/apps/details?id=com.example"))
+    }
+
+    @Test func desktopClicksUseTheWebFallback() async throws {
+        let env = try ClickFixtures.environment()
+        let link = ClickFixtures.longLink + "&af_web_dp=https%3A%2F%2Fwww.example.com%2Fapples"
+        let decision = try await env.handler.handle(
+            ClickFixtures.click(link, userAgent: ClickFixtures.macSafari))
+        #expect(decision.kind == .redirect(location: "https://www.example.com/apples"))
+    }
+
+    @Test func shortLinkIsResolvedAndItsAppendedParametersWin() async throws {
+        let env = try ClickFixtures.environment()
+        let decision = try await env.handler.handle(
+            ClickFixtures.click(ClickFixtures.shortLink + "?deep_link_sub1=override"))
+        #expect(decision.link.kind == .shortLink(template: "H5hv", shortID: "6d66214a"))
+        #expect(decision.link.parameters["deep_link_value"] == "cherries")
+        #expect(decision.link.parameters["deep_link_sub1"] == "override")
+        #expect(decision.link.lookback == .seconds(25 * 24 * 3600))
+        #expect(decision.kind == .redirect(location: ClickFixtures.appStore))
+    }
+
+    @Test func customDomainLinksAreAccepted() async throws {
+        let env = try ClickFixtures.environment()
+        let decision = try await env.handler.handle(
+            ClickFixtures.click("https://go.example.com/H5hv?pid=Email"))
+        #expect(decision.link.kind == .oneLink(template: "H5hv"))
+        #expect(decision.link.host == "go.example.com")
+    }
+
+    @Test func ipAddressAndUserAgentCanComeFromHeaders() async throws {
+        let env = try ClickFixtures.environment()
+        let request = ClickRequest(
+            url: ClickFixtures.bareLink,
+            headers: ["user-agent": ClickFixtures.safari, "X-Forwarded-For": "198.51.100.4, 10.0.0.1"])
+        _ = try await env.handler.handle(request)
+        let click = try #require(env.store.recordedClicks.first)
+        #expect(click.fingerprint.ipAddress == "198.51.100.4")
+        #expect(click.userAgent.deviceModel == "iPhone")
+    }
+
+    @Test func clicksAreTimestampedByTheInjectedClock() async throws {
+        let env = try ClickFixtures.environment()
+        env.clock.advance(by: .seconds(42))
+        let decision = try await env.handler.handle(ClickFixtures.click())
+        #expect(decision.recordedClick?.time == ManualClock.defaultStart.addingTimeInterval(42))
+    }
+
+    @Test func htmlInTheLinkIsEscapedOnTheInterstitialPage() async throws {
+        let env = try ClickFixtures.environment()
+        let link = "https://onelink-basic-app.onelink.me/H5hv?pid=Email&x=%22%3E%3Cscript%3E"
+        let decision = try await env.handler.handle(
+            ClickFixtures.click(link, userAgent: ClickFixtures.weChat))
+        guard case .interstitial(let page) = decision.kind else {
+            Issue.record("expected an interstitial, got \(decision.kind)")
+            return
+        }
+        #expect(
+            page.html.contains(
+                "href=\"https://onelink-basic-app.onelink.me/H5hv?pid=Email&amp;x=%22%3E%3Cscript%3E\""))
+        #expect(!page.html.contains("<script>"))
+    }
+}
