@@ -1,0 +1,64 @@
+import Foundation
+import OneLinkEmulator
+import Testing
+
+/// The documented sample payloads, produced end to end by the SDK rather than by the parser alone.
+@Suite("SDK delivers the documented sample payloads")
+struct SDKSampleConformanceTests {
+    func resolverFromFixture(clock: ManualClock) throws -> InMemoryShortLinkResolver {
+        var links: [String: AttributionPayload] = [:]
+        for (key, entry) in try Fixtures.shortLinks() { links[key] = entry.parameters }
+        return InMemoryShortLinkResolver(links: links, clock: clock)
+    }
+
+    func makeSDK(
+        resolver: InMemoryShortLinkResolver, attribution: InstallAttribution, clock: ManualClock
+    ) -> AppsFlyerLib {
+        let sdk = AppsFlyerLib(
+            shortLinkResolver: resolver, conversionDataSource: .inMemory(attribution, clock: clock),
+            clock: clock,
+            logSink: .recording())
+        sdk.appsFlyerDevKey = "DEV_KEY"
+        sdk.appleAppID = "123456789"
+        return sdk
+    }
+
+    @Test("Universal link, short: onAppOpenAttribution after resolving H5hv/6d66214a")
+    func universalLinkShort() async throws {
+        let sample = try Fixtures.sample("universal-link-short.json")
+        let clock = ManualClock()
+        let sdk = makeSDK(
+            resolver: try resolverFromFixture(clock: clock), attribution: .organic, clock: clock)
+        let events = await sdk.perform(.universalLink(try #require(sample.link)))
+        #expect(events == [.appOpenAttribution(sample.payload)])
+    }
+
+    @Test("Universal link, long, and both URI-scheme samples: onAppOpenAttribution from the link alone")
+    func directLinks() async throws {
+        for file in ["universal-link-long.json", "uri-scheme-short.json", "uri-scheme-long.json"] {
+            let sample = try Fixtures.sample(file)
+            let clock = ManualClock()
+            let sdk = makeSDK(
+                resolver: try resolverFromFixture(clock: clock), attribution: .organic, clock: clock)
+            let link = try #require(sample.link)
+            let action: SDKAction = link.hasPrefix("https") ? .universalLink(link) : .openURL(link)
+            let events = await sdk.perform(action)
+            #expect(events == [.appOpenAttribution(sample.payload)], "\(file)")
+        }
+    }
+
+    @Test("Deferred deep linking: the first onConversionDataSuccess equals the documented payload")
+    func deferred() async throws {
+        let sample = try Fixtures.sample("deferred-deep-link.json")
+        let clock = ManualClock()
+        let attribution = InstallAttribution.nonOrganic(sample.payload.removing(["is_first_launch"]))
+        let sdk = makeSDK(
+            resolver: try resolverFromFixture(clock: clock), attribution: attribution, clock: clock)
+        let events = await sdk.perform(.start)
+        #expect(events == [.conversionDataSuccess(sample.payload)])
+        let data = try #require(events.first?.payload).foundationDictionary
+        #expect(data["is_first_launch"] as? Bool == true)
+        #expect(data["deep_link_value"] == nil)
+        #expect(data["fruit_name"] as? String == "apples")
+    }
+}
