@@ -5,4 +5,12 @@ enum HTTPHeaderLookup {
         let lowered = name.lowercased()
         return headers.first { $0.key.lowercased() == lowered }?.value
     }
+
+    /// Returns `base` with `overrides` applied; a field in both, in any letter case, takes the override.
+    static func merging(_ base: [String: String], _ overrides: [String: String]) -> [String: String] {
+        let overridden = Set(overrides.keys.map { $0.lowercased() })
+        var result = base.filter { !overridden.contains($0.key.lowercased()) }
+        result.merge(overrides) { _, new in new }
+        return result
+    }
 }

@@ -92,8 +92,8 @@ final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Se
         if let error {
             let code = HTTPErrorMapping.urlErrorCode(of: error)
             // A connection that drops after the headers is a truncated body, not a refused connection.
-            if let expected, exchange.body.count < expected,
-                let code, Self.droppedConnectionCodes.contains(code)
+            if exchange.response != nil, let code, Self.droppedConnectionCodes.contains(code),
+                expected.map({ exchange.body.count < $0 }) ?? true
             {
                 return .failure(AttributionError.truncatedResponse(expected: expected, received: exchange.body.count))
             }
@@ -124,8 +124,11 @@ final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Se
     }
 
     /// The codes a connection dropped mid-body is reported with, depending on the platform.
+    ///
+    /// Apple platforms report `networkConnectionLost`; swift-corelibs-foundation
+    /// reports libcurl's "partial file" as `unknown` (-1).
     private static let droppedConnectionCodes: Set<Int> = [
         URLError.Code.networkConnectionLost.rawValue, URLError.Code.cannotParseResponse.rawValue,
-        URLError.Code.badServerResponse.rawValue,
+        URLError.Code.unknown.rawValue,
     ]
 }
