@@ -13,35 +13,37 @@ import Foundation
 
 /// A loopback TCP responder that answers each connection with the next scripted raw reply, then closes it.
 ///
-/// It runs on its own thread so blocking `accept`/`read` never occupy the test's cooperative pool.
-final class HTTPScriptedResponder: @unchecked Sendable {
+/// A `nil` reply holds the connection open until the client gives up. It runs
+/// on its own thread so blocking `accept`/`read` never occupy the cooperative pool.
+final class HTTPScriptedResponder: Sendable {
     let port: UInt16
-    private let listener: Int32
-    private let lock = NSLock()
-    private var received: [String] = []
+    /// Each request (head and body) as it arrives.
+    let requests: AsyncStream<String>
 
     /// Binds 127.0.0.1 on a free port and starts answering `replies.count` connections in order.
-    init(replies: [String]) throws {
-        listener = try Self.bindLoopback()
+    init(replies: [String?]) throws {
+        let listener = try Self.bindLoopback()
         guard listen(listener, 8) == 0 else { throw POSIXError(.EADDRINUSE) }
         port = try Self.port(of: listener)
-        let thread = Thread { [listener] in
+        let (requests, received) = AsyncStream.makeStream(of: String.self)
+        self.requests = requests
+        Thread {
             for reply in replies {
                 let connection = accept(listener, nil, nil)
                 guard connection >= 0 else { break }
-                self.record(Self.readHead(connection))
-                _ = reply.utf8CString.withUnsafeBufferPointer { write(connection, $0.baseAddress, $0.count - 1) }
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                received.yield(Self.readRequest(connection, &buffer))
+                if let reply {
+                    _ = Array(reply.utf8).withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+                } else {
+                    while read(connection, &buffer, buffer.count) > 0 {}
+                }
                 close(connection)
             }
             close(listener)
-        }
-        thread.start()
+            received.finish()
+        }.start()
     }
-
-    /// The request heads received so far, in order.
-    var requests: [String] { lock.withLock { received } }
-
-    private func record(_ head: String) { lock.withLock { received.append(head) } }
 
     /// Returns a port on 127.0.0.1 that nothing listens on: bound, read and closed again.
     static func closedPort() throws -> UInt16 {
@@ -78,14 +80,20 @@ final class HTTPScriptedResponder: @unchecked Sendable {
         return UInt16(bigEndian: address.sin_port)
     }
 
-    /// Reads until the blank line that ends the request head.
-    private static func readHead(_ fd: Int32) -> String {
+    /// Reads the request head and as many body bytes as its `Content-Length` announces.
+    private static func readRequest(_ fd: Int32, _ buffer: inout [UInt8]) -> String {
         var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        while !bytes.suffix(4).elementsEqual("\r\n\r\n".utf8) {
+        var bodyLength: Int?
+        while bodyLength.map({ bytes.count < $0 }) ?? true {
             let count = read(fd, &buffer, buffer.count)
             guard count > 0 else { break }
             bytes += buffer[0..<count]
+            if bodyLength == nil, let end = bytes.firstRange(of: Array("\r\n\r\n".utf8)) {
+                let head = String(decoding: bytes[..<end.lowerBound], as: UTF8.self).lowercased()
+                let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+                    .flatMap { Int($0.dropFirst(15).trimmingCharacters(in: .whitespaces)) }
+                bodyLength = end.upperBound + (length ?? 0)
+            }
         }
         return String(decoding: bytes, as: UTF8.self)
     }
