@@ -118,7 +118,8 @@ public struct BackendFixture: Sendable {
     /// A device the source has no entry for: it gets the default, organic.
     public let unknownDevice = "device-unknown"
     /// The error ``failingDevice`` gets.
-    public let failingError = AttributionError.httpStatus(code: 503, reason: "attribution service unavailable")
+    public let failingError = AttributionError.httpStatus(
+        code: 503, reason: "attribution service unavailable")
 
     /// The click parameters of the non-organic install, without `af_status` and `install_time`.
     public let nonOrganicClick: AttributionPayload = [
@@ -147,7 +148,9 @@ public struct BackendFixture: Sendable {
     }
 
     /// An in-memory conversion-data source: organic by default, plus the non-organic and failing devices.
-    public func makeConversionDataSource(clock: any EmulatorClock = SystemClock()) -> InMemoryConversionDataSource {
+    public func makeConversionDataSource(
+        clock: any EmulatorClock = SystemClock()
+    ) -> InMemoryConversionDataSource {
         let source = InMemoryConversionDataSource(attribution: .organic, clock: clock)
         source.setAttribution(.organic, forDevice: organicDevice)
         source.setAttribution(.nonOrganic(nonOrganicClick), forDevice: nonOrganicDevice)

@@ -37,7 +37,9 @@ public enum ConversionDataSourceConformance {
             source = try await makeSource(fixture)
         } catch {
             var report = ConformanceReport(subject: "ConversionDataSource")
-            report.failures = checkNames.map { "\($0): the factory threw \(ConformanceReport.describe(error))" }
+            report.failures = checkNames.map {
+                "\($0): the factory threw \(ConformanceReport.describe(error))"
+            }
             return report
         }
         var report = ConformanceReport(subject: "ConversionDataSource (\(type(of: source)))")
@@ -76,7 +78,10 @@ public enum ConversionDataSourceConformance {
         await report.check(names[3]) {
             await ConformanceReport.expectFailure(
                 .httpStatus(code: 503, reason: "attribution service unavailable")
-            ) { try await source.conversionData(for: fixture.conversionRequest(deviceID: fixture.failingDevice)) }
+            ) {
+                try await source.conversionData(
+                    for: fixture.conversionRequest(deviceID: fixture.failingDevice))
+            }
         }
         await report.check(names[4]) {
             let request = fixture.conversionRequest(deviceID: fixture.organicDevice)

@@ -38,7 +38,9 @@ public enum DeferredDeepLinkSourceConformance {
             source = try await makeSource(fixture)
         } catch {
             var report = ConformanceReport(subject: "DeferredDeepLinkSource")
-            report.failures = checkNames.map { "\($0): the factory threw \(ConformanceReport.describe(error))" }
+            report.failures = checkNames.map {
+                "\($0): the factory threw \(ConformanceReport.describe(error))"
+            }
             return report
         }
         var report = ConformanceReport(subject: "DeferredDeepLinkSource (\(type(of: source)))")
@@ -76,7 +78,8 @@ public enum DeferredDeepLinkSourceConformance {
         }
         await report.check(names[4]) {
             ConformanceReport.compare(
-                try await lookup(fixture.organicDevice), DeferredDeepLinkResponse(found: false, clickEvent: [:]))
+                try await lookup(fixture.organicDevice),
+                DeferredDeepLinkResponse(found: false, clickEvent: [:]))
         }
         await report.check(names[5]) {
             let request = fixture.deferredRequest(deviceID: fixture.deferredDevice)

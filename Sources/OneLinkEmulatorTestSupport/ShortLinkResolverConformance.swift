@@ -40,14 +40,17 @@ public enum ShortLinkResolverConformance {
             resolver = try await makeResolver(fixture)
         } catch {
             var report = ConformanceReport(subject: "ShortLinkResolver")
-            report.failures = checkNames.map { "\($0): the factory threw \(ConformanceReport.describe(error))" }
+            report.failures = checkNames.map {
+                "\($0): the factory threw \(ConformanceReport.describe(error))"
+            }
             return report
         }
         var report = ConformanceReport(subject: "ShortLinkResolver (\(type(of: resolver)))")
         let names = checkNames
 
         await report.check(names[0]) {
-            ConformanceReport.compare(try await resolver.resolve(fixture.basicLink.request), expectedBasicParameters)
+            ConformanceReport.compare(
+                try await resolver.resolve(fixture.basicLink.request), expectedBasicParameters)
         }
         await report.check(names[1]) {
             ConformanceReport.compare(
@@ -60,7 +63,9 @@ public enum ShortLinkResolverConformance {
             ) { try await resolver.resolve(fixture.missingLink.request) }
         }
         await report.check(names[3]) {
-            ConformanceReport.compare(try await resolver.redirectTarget(of: fixture.emailClickURL, headers: [:]), fixture.trackerURL)
+            ConformanceReport.compare(
+                try await resolver.redirectTarget(of: fixture.emailClickURL, headers: [:]), fixture.trackerURL
+            )
         }
         await report.check(names[4]) {
             ConformanceReport.compare(
@@ -73,7 +78,8 @@ public enum ShortLinkResolverConformance {
             return ConformanceReport.compare([first, second], [fixture.loopB, fixture.loopA])
         }
         await report.check(names[6]) {
-            ConformanceReport.compare(try await resolver.redirectTarget(of: fixture.landingURL, headers: [:]), nil)
+            ConformanceReport.compare(
+                try await resolver.redirectTarget(of: fixture.landingURL, headers: [:]), nil)
         }
         await report.check(names[7]) {
             let answers = try await withThrowingTaskGroup(of: AttributionPayload.self) { group in

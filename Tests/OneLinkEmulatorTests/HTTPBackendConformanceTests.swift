@@ -33,12 +33,14 @@ import Testing
 
     @Test func anInsecureBaseURLFailsEveryCheckThroughTheFactory() async {
         let report = await ConversionDataSourceConformance.run {
-            try HTTPConversionDataSource(baseURL: "http://api.fixture.example", transport: HTTPWireTransport(fixture: $0))
+            try HTTPConversionDataSource(
+                baseURL: "http://api.fixture.example", transport: HTTPWireTransport(fixture: $0))
         }
         #expect(report.passed.isEmpty)
         #expect(
             report.failures.first
                 == "the organic device gets Organic data with the request's install_time: the factory threw "
-                + "AttributionError NETWORK: plain http is allowed only for loopback hosts: http://api.fixture.example")
+                + "AttributionError NETWORK: plain http is allowed only for loopback hosts: http://api.fixture.example"
+        )
     }
 }

@@ -7,7 +7,8 @@ import Testing
 
     func request(advertisingID: String? = nil) -> ConversionDataRequest {
         ConversionDataRequest(
-            appID: "1234567890", devKey: "fixture-dev-key", deviceID: "device 1/ü", installTime: Self.installTime,
+            appID: "1234567890", devKey: "fixture-dev-key", deviceID: "device 1/ü",
+            installTime: Self.installTime,
             device: DeviceInfo(
                 ipAddress: "203.0.113.7", model: "iPhone15,2", osVersion: "17.4", language: "en-US",
                 advertisingID: advertisingID))
@@ -33,19 +34,24 @@ import Testing
     @Test func theAdvertisingIDIsSentLastWhenKnown() async throws {
         let transport = HTTPFakeTransport(status: 200, body: "{}")
         let source = try HTTPConversionDataSource(baseURL: "http://127.0.0.1:9/", transport: transport)
-        _ = try await source.conversionData(for: request(advertisingID: "00000000-1111-2222-3333-444444444444"))
+        _ = try await source.conversionData(
+            for: request(advertisingID: "00000000-1111-2222-3333-444444444444"))
         let url = try #require(transport.requests.first?.url.absoluteString)
         #expect(url.hasPrefix("http://127.0.0.1:9/install_data/v5.0/1234567890?devkey="))
         #expect(url.hasSuffix("&language=en-US&advertising_id=00000000-1111-2222-3333-444444444444"))
     }
 
     @Test func theAnswerIsTheConversionDataObject() async throws {
-        let body = #"{"af_status": "Non-organic", "media_source": "Email", "af_cost_value": 6, "is_first_launch": true}"#
+        let body =
+            #"{"af_status": "Non-organic", "media_source": "Email", "af_cost_value": 6, "is_first_launch": true}"#
         let source = try HTTPConversionDataSource(
             baseURL: "https://api.fixture.example", transport: HTTPFakeTransport(status: 200, body: body))
         #expect(
             try await source.conversionData(for: request())
-                == ["af_status": "Non-organic", "media_source": "Email", "af_cost_value": 6, "is_first_launch": true])
+                == [
+                    "af_status": "Non-organic", "media_source": "Email", "af_cost_value": 6,
+                    "is_first_launch": true,
+                ])
     }
 
     @Test func anErrorAnswerCarriesItsStatusAndErrorReason() async throws {
@@ -64,13 +70,15 @@ import Testing
             try await source.conversionData(for: request())
         } throws: { error in
             guard case .invalidResponse(let message)? = error as? AttributionError else { return false }
-            return message.hasSuffix("did not answer a JSON object: expected a JSON object at the top level, found array")
+            return message.hasSuffix(
+                "did not answer a JSON object: expected a JSON object at the top level, found array")
         }
     }
 
     @Test func aConnectionFailureFromTheTransportIsMapped() async throws {
         let source = try HTTPConversionDataSource(
-            baseURL: "https://api.fixture.example", transport: HTTPFakeTransport(throwing: URLError(.cannotFindHost)))
+            baseURL: "https://api.fixture.example",
+            transport: HTTPFakeTransport(throwing: URLError(.cannotFindHost)))
         await #expect(throws: AttributionError.hostNotFound("api.fixture.example")) {
             try await source.conversionData(for: request())
         }

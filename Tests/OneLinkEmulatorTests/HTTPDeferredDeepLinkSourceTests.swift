@@ -23,7 +23,9 @@ import Testing
         _ = try await source.deferredDeepLink(for: request())
         let sent = try #require(transport.requests.first)
         #expect(sent.method == .post)
-        #expect(sent.url.absoluteString == "https://api.fixture.example/v1.0/ios/1234567890?devkey=fixture%20dev%2Bkey")
+        #expect(
+            sent.url.absoluteString
+                == "https://api.fixture.example/v1.0/ios/1234567890?devkey=fixture%20dev%2Bkey")
         #expect(sent.headers == ["Content-Type": "application/json", "Accept": "application/json"])
         #expect(sent.timeout == .seconds(2))
         #expect(
@@ -34,7 +36,8 @@ import Testing
 
     @Test func theBodyCarriesTheAdvertisingIDWhenKnown() async throws {
         let transport = HTTPFakeTransport(status: 200, body: #"{"found": false}"#)
-        let source = try HTTPDeferredDeepLinkSource(baseURL: "https://api.fixture.example", transport: transport)
+        let source = try HTTPDeferredDeepLinkSource(
+            baseURL: "https://api.fixture.example", transport: transport)
         _ = try await source.deferredDeepLink(for: request(advertisingID: "AAAA-1"))
         let body = try #require(transport.requests.first?.body)
         #expect(
@@ -46,15 +49,20 @@ import Testing
     }
 
     @Test func aFoundAnswerCarriesTheClickEvent() async throws {
-        let body = #"{"found": true, "click_event": {"deep_link_value": "peaches", "deep_link_sub1": 10, "match_type": "probabilistic"}}"#
+        let body =
+            #"{"found": true, "click_event": {"deep_link_value": "peaches", "deep_link_sub1": 10, "match_type": "probabilistic"}}"#
         #expect(
             try await answer(body)
                 == DeferredDeepLinkResponse(
-                    found: true, clickEvent: ["deep_link_value": "peaches", "deep_link_sub1": 10, "match_type": "probabilistic"]))
+                    found: true,
+                    clickEvent: [
+                        "deep_link_value": "peaches", "deep_link_sub1": 10, "match_type": "probabilistic",
+                    ]))
     }
 
     @Test(arguments: [
-        #"{"found": false}"#, #"{"found": false, "click_event": {}}"#, #"{"found": false, "click_event": null}"#,
+        #"{"found": false}"#, #"{"found": false, "click_event": {}}"#,
+        #"{"found": false, "click_event": null}"#,
         #"{"found": false, "click_event": {"deep_link_value": "ignored"}}"#,
     ])
     func aNotFoundAnswerHasAnEmptyClickEvent(body: String) async throws {

@@ -42,7 +42,9 @@ import Testing
     ]
 
     @Test(arguments: mappings)
-    func eachURLErrorCodeMapsToItsAttributionError(code: URLError.Code, expected: AttributionError) async throws {
+    func eachURLErrorCodeMapsToItsAttributionError(
+        code: URLError.Code, expected: AttributionError
+    ) async throws {
         #expect(try await resolveError(throwing: URLError(code)) as? AttributionError == expected)
     }
 
@@ -54,7 +56,8 @@ import Testing
 
     @Test func theTimeoutIsTheRequestsOwn() async throws {
         let resolver = try HTTPShortLinkResolver(
-            baseURL: "https://api.fixture.example", transport: HTTPFakeTransport(throwing: URLError(.timedOut)),
+            baseURL: "https://api.fixture.example",
+            transport: HTTPFakeTransport(throwing: URLError(.timedOut)),
             redirectTimeout: .milliseconds(700))
         await #expect(throws: AttributionError.timedOut(milliseconds: 700)) {
             try await resolver.redirectTarget(of: "https://click.fixture.example/a", headers: [:])
@@ -68,7 +71,8 @@ import Testing
     @Test func cancellationErrorAndAttributionErrorPassThrough() async throws {
         #expect(try await resolveError(throwing: CancellationError()) is CancellationError)
         #expect(
-            try await resolveError(throwing: AttributionError.tlsFailure("pinned key mismatch")) as? AttributionError
+            try await resolveError(throwing: AttributionError.tlsFailure("pinned key mismatch"))
+                as? AttributionError
                 == .tlsFailure("pinned key mismatch"))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import OneLinkEmulator
 
 /// An ``HTTPTransport`` that records every request and answers from a script, without a network.

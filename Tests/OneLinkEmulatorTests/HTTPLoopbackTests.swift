@@ -34,7 +34,9 @@ import Testing
     @Test func aRefusedConnectionIsConnectionFailed() async throws {
         let port = try HTTPScriptedResponder.closedPort()
         let resolver = try HTTPShortLinkResolver(baseURL: "http://127.0.0.1:\(port)")
-        await #expect(throws: AttributionError.connectionFailed("could not connect to http://127.0.0.1:\(port)/wrap")) {
+        await #expect(
+            throws: AttributionError.connectionFailed("could not connect to http://127.0.0.1:\(port)/wrap")
+        ) {
             try await resolver.redirectTarget(of: "http://127.0.0.1:\(port)/wrap", headers: [:])
         }
     }
@@ -82,7 +84,8 @@ import Testing
     }
 
     @Test func aRedirectIsReturnedNotFollowed() async throws {
-        let (result, head) = try await send("HTTP/1.1 302 Found\r\nLocation: /next\r\nContent-Length: 0\r\n\r\n")
+        let (result, head) = try await send(
+            "HTTP/1.1 302 Found\r\nLocation: /next\r\nContent-Length: 0\r\n\r\n")
         let response = try result.get()
         #expect(response.statusCode == 302)
         #expect(response.header("location") == "/next")
@@ -98,7 +101,10 @@ import Testing
         let second = try await resolver.redirectTarget(of: first ?? "", headers: [:])
         #expect([first, second] == [loop, loop])
         let heads = await responder.requests.reduce(into: [String]()) { $0.append($1) }
-        #expect(heads.map { $0.components(separatedBy: "\r\n")[0] } == ["GET /loop HTTP/1.1", "GET /loop HTTP/1.1"])
+        #expect(
+            heads.map { $0.components(separatedBy: "\r\n")[0] } == [
+                "GET /loop HTTP/1.1", "GET /loop HTTP/1.1",
+            ])
     }
 
     @Test func aBodyCutShortOfItsContentLengthIsTruncated() async throws {
@@ -131,7 +137,8 @@ import Testing
         // Linux reports a bad server response, Apple platforms a lost connection.
         switch error {
         case .invalidResponse?, .connectionFailed?: break
-        default: Issue.record("expected invalidResponse or connectionFailed, got \(String(describing: error))")
+        default:
+            Issue.record("expected invalidResponse or connectionFailed, got \(String(describing: error))")
         }
         #expect(head?.hasPrefix("GET /probe HTTP/1.1\r\n") == true)
     }

@@ -11,7 +11,8 @@ import Testing
         return try await resolver.redirectTarget(of: Self.wrapper, headers: [:])
     }
 
-    func hopError(status: Int, headers: [String: String] = [:], body: String = "") async -> AttributionError? {
+    func hopError(status: Int, headers: [String: String] = [:], body: String = "") async -> AttributionError?
+    {
         do {
             let target = try await hop(status: status, headers: headers, body: body)
             Issue.record("expected an error, got \(String(describing: target))")
@@ -23,7 +24,8 @@ import Testing
 
     @Test(arguments: [301, 302, 303, 307, 308])
     func aRedirectWithAnAbsoluteLocationIsOneHop(status: Int) async throws {
-        let target = try await hop(status: status, headers: ["Location": "https://onelink-basic-app.onelink.me/H5hv/6d66214a"])
+        let target = try await hop(
+            status: status, headers: ["Location": "https://onelink-basic-app.onelink.me/H5hv/6d66214a"])
         #expect(target == "https://onelink-basic-app.onelink.me/H5hv/6d66214a")
     }
 
@@ -34,7 +36,10 @@ import Testing
         ("?u=2", "https://click.fixture.example/wrap/a?u=2"),
         ("//other.fixture.example/x", "https://other.fixture.example/x"),
         ("  https://spaced.fixture.example/  ", "https://spaced.fixture.example/"),
-        ("afbasicapp://mainactivity?deep_link_value=peaches", "afbasicapp://mainactivity?deep_link_value=peaches"),
+        (
+            "afbasicapp://mainactivity?deep_link_value=peaches",
+            "afbasicapp://mainactivity?deep_link_value=peaches"
+        ),
     ])
     func aRelativeLocationIsResolvedAgainstTheWrapperURL(location: String, expected: String) async throws {
         #expect(try await hop(status: 302, headers: ["location": location]) == expected)
@@ -55,7 +60,8 @@ import Testing
     }
 
     @Test func anotherThreeHundredWithLocationIsAnHTTPStatus() async {
-        #expect(await hopError(status: 300, headers: ["Location": "/x"]) == .httpStatus(code: 300, reason: nil))
+        #expect(
+            await hopError(status: 300, headers: ["Location": "/x"]) == .httpStatus(code: 300, reason: nil))
     }
 
     @Test func anErrorStatusCarriesItsErrorReason() async {
@@ -66,7 +72,8 @@ import Testing
     @Test func theHopSendsOneGETWithProviderAndCallerHeadersAndTheRedirectTimeout() async throws {
         let transport = HTTPFakeTransport(status: 302, headers: ["Location": "/b"])
         let resolver = try HTTPShortLinkResolver(
-            baseURL: "https://api.fixture.example", transport: transport, headerProvider: { ["X-Provider": "p"] },
+            baseURL: "https://api.fixture.example", transport: transport,
+            headerProvider: { ["X-Provider": "p"] },
             redirectTimeout: .milliseconds(1500))
         _ = try await resolver.redirectTarget(of: Self.wrapper, headers: ["X-Caller": "c"])
         let sent = try #require(transport.requests.first)

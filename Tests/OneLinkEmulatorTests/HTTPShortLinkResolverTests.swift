@@ -38,7 +38,8 @@ import Testing
 
     @Test func resolvePercentEncodesTemplateAndShortIDAndKeepsABasePath() async throws {
         let transport = HTTPFakeTransport(status: 200, body: "{}")
-        let resolver = try HTTPShortLinkResolver(baseURL: "https://api.fixture.example/v/", transport: transport)
+        let resolver = try HTTPShortLinkResolver(
+            baseURL: "https://api.fixture.example/v/", transport: transport)
         let request = ShortLinkRequest(
             host: "onelink-basic-app.onelink.me", template: "a/b c", shortID: "promo+2024 été&x=1",
             link: "https://onelink-basic-app.onelink.me/a")
@@ -57,16 +58,20 @@ import Testing
             headerProvider: { ["x-request": "provider", "X-Provider": "p", "accept": "text/plain"] })
         _ = try await resolver.resolve(Self.request)
         #expect(
-            transport.requests.first?.headers == ["X-Request": "own", "X-Provider": "p", "accept": "text/plain"])
+            transport.requests.first?.headers == [
+                "X-Request": "own", "X-Provider": "p", "accept": "text/plain",
+            ])
     }
 
     @Test func resolveParsesTheJSONObjectStrictlyKeepingIntegersAndDoublesApart() async throws {
-        let body = #"{"deep_link_value": "peaches", "fruit_amount": 6, "af_cost_value": 6.0, "is_retargeting": true, "adgroup": null, "nested": {"a": [1, "x"]}}"#
+        let body =
+            #"{"deep_link_value": "peaches", "fruit_amount": 6, "af_cost_value": 6.0, "is_retargeting": true, "adgroup": null, "nested": {"a": [1, "x"]}}"#
         let payload = try await resolver(HTTPFakeTransport(status: 200, body: body)).resolve(Self.request)
         #expect(
             payload == [
                 "deep_link_value": .string("peaches"), "fruit_amount": .int(6), "af_cost_value": .double(6),
-                "is_retargeting": .bool(true), "adgroup": .null, "nested": .object(["a": .array([.int(1), .string("x")])]),
+                "is_retargeting": .bool(true), "adgroup": .null,
+                "nested": .object(["a": .array([.int(1), .string("x")])]),
             ])
     }
 
@@ -78,7 +83,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (500, ""), (502, "<html>Bad gateway</html>"), (503, #"{"status_code": 503}"#), (429, #"{"error_reason": 7}"#),
+        (500, ""), (502, "<html>Bad gateway</html>"), (503, #"{"status_code": 503}"#),
+        (429, #"{"error_reason": 7}"#),
         (400, "[\"error_reason\"]"),
     ])
     func aNonSuccessWithoutAStringErrorReasonHasNoReason(status: Int, body: String) async throws {
@@ -92,7 +98,9 @@ import Testing
             Issue.record("expected invalidResponse, got \(error)")
             return
         }
-        #expect(message.hasPrefix("GET \(Self.resolveURL) did not answer a JSON object: invalid JSON at line 1, column 1"))
+        #expect(
+            message.hasPrefix(
+                "GET \(Self.resolveURL) did not answer a JSON object: invalid JSON at line 1, column 1"))
     }
 
     @Test(arguments: ["[1, 2]", "\"text\"", "42", "null", ""])
@@ -122,9 +130,13 @@ import Testing
 
     @Test func aBodyOverACustomLimitIsTooLargeAndOneAtTheLimitIsRead() async throws {
         let transport = HTTPFakeTransport(status: 200, body: #"{"a": 1}"#)
-        let tight = try HTTPShortLinkResolver(baseURL: Self.base, transport: transport, maximumResponseBytes: 7)
-        let exact = try HTTPShortLinkResolver(baseURL: Self.base, transport: transport, maximumResponseBytes: 8)
-        await #expect(throws: AttributionError.responseTooLarge(limit: 7)) { try await tight.resolve(Self.request) }
+        let tight = try HTTPShortLinkResolver(
+            baseURL: Self.base, transport: transport, maximumResponseBytes: 7)
+        let exact = try HTTPShortLinkResolver(
+            baseURL: Self.base, transport: transport, maximumResponseBytes: 8)
+        await #expect(throws: AttributionError.responseTooLarge(limit: 7)) {
+            try await tight.resolve(Self.request)
+        }
         #expect(try await exact.resolve(Self.request) == ["a": 1])
         #expect(transport.requests.map(\.maximumResponseBytes) == [7, 8])
     }

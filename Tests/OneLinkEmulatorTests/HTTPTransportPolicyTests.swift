@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct HTTPTransportPolicyTests {
     @Test(arguments: [
-        "https://api.fixture.example", "http://127.0.0.1:8080", "http://127.200.3.4/base", "http://localhost:9000",
+        "https://api.fixture.example", "http://127.0.0.1:8080", "http://127.200.3.4/base",
+        "http://localhost:9000",
         "http://LOCALHOST", "http://[::1]:8080", "http://[0:0:0:0:0:0:0:1]/", "http://[::ffff:127.0.0.1]:80",
     ])
     func httpsAndLoopbackHTTPAreAccepted(baseURL: String) throws {
@@ -13,7 +14,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "http://api.fixture.example", "http://128.0.0.1", "http://10.0.0.1:8080", "http://localhost.evil.example",
+        "http://api.fixture.example", "http://128.0.0.1", "http://10.0.0.1:8080",
+        "http://localhost.evil.example",
         "http://127.0.0.1.nip.io", "http://[::2]", "http://[::ffff:10.0.0.1]",
     ])
     func plainHTTPToAnyOtherHostIsInsecureForEveryBackend(baseURL: String) {
@@ -30,10 +32,16 @@ import Testing
     }
 
     @Test(arguments: [
-        ("ftp://files.fixture.example", "only http and https URLs are supported: ftp://files.fixture.example"),
+        (
+            "ftp://files.fixture.example",
+            "only http and https URLs are supported: ftp://files.fixture.example"
+        ),
         ("api.fixture.example/path", "only http and https URLs are supported: api.fixture.example/path"),
         ("https://", "the URL has no host: https://"),
-        ("https://api.fixture.example/?q=1", "a base URL cannot have a query or fragment: https://api.fixture.example/?q=1"),
+        (
+            "https://api.fixture.example/?q=1",
+            "a base URL cannot have a query or fragment: https://api.fixture.example/?q=1"
+        ),
     ])
     func aBaseURLThatIsNotAnAbsoluteHTTPURLIsADeveloperError(baseURL: String, message: String) {
         #expect(throws: AttributionError.developerError(message)) {
@@ -59,7 +67,8 @@ import Testing
             .http(baseURL: "http://localhost:2", transport: transport))
         #expect(found == ["http://127.0.0.1:1", "https://a.fixture.example", "http://localhost:2"])
         #expect(throws: AttributionError.insecureTransport("http://api.fixture.example")) {
-            let _: HTTPShortLinkResolver = try .http(baseURL: "http://api.fixture.example", transport: transport)
+            let _: HTTPShortLinkResolver = try .http(
+                baseURL: "http://api.fixture.example", transport: transport)
         }
     }
 

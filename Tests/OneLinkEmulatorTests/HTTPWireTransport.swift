@@ -23,7 +23,9 @@ struct HTTPWireTransport: HTTPTransport {
         }
         var query: [String: String] = [:]
         for item in components.queryItems ?? [] { query[item.name] = item.value ?? "" }
-        let segments = components.percentEncodedPath.split(separator: "/").map { $0.removingPercentEncoding ?? "" }
+        let segments = components.percentEncodedPath.split(separator: "/").map {
+            $0.removingPercentEncoding ?? ""
+        }
         let route = "\(request.method) /" + segments.dropLast().joined(separator: "/")
         let last = segments.last ?? ""
         do {
@@ -31,12 +33,14 @@ struct HTTPWireTransport: HTTPTransport {
             case "GET /shortlink-sdk/v2":
                 let template = last
                 let link = ShortLinkRequest(
-                    host: "api", template: template, shortID: query["id"] ?? "", link: request.url.absoluteString)
+                    host: "api", template: template, shortID: query["id"] ?? "",
+                    link: request.url.absoluteString)
                 return Self.success(try await resolver.resolve(link))
             case "GET /install_data/v5.0":
                 let appID = last
                 let device = DeviceInfo(
-                    ipAddress: query["ip"] ?? "", model: query["model"] ?? "", osVersion: query["os_version"] ?? "",
+                    ipAddress: query["ip"] ?? "", model: query["model"] ?? "",
+                    osVersion: query["os_version"] ?? "",
                     language: query["language"] ?? "", advertisingID: query["advertising_id"])
                 let conversionRequest = ConversionDataRequest(
                     appID: appID, devKey: query["devkey"] ?? "", deviceID: query["device_id"] ?? "",
@@ -47,13 +51,21 @@ struct HTTPWireTransport: HTTPTransport {
                 let appID = last
                 let body = try AttributionPayload(json: request.body ?? Data())
                 let lookup = DeferredDeepLinkRequest(
-                    appID: appID, devKey: query["devkey"] ?? "", deviceID: body["device_id"]?.stringValue ?? "",
-                    installTime: AttributionTimestamp.date(from: body["install_time"]?.stringValue ?? "") ?? .distantPast)
+                    appID: appID, devKey: query["devkey"] ?? "",
+                    deviceID: body["device_id"]?.stringValue ?? "",
+                    installTime: AttributionTimestamp.date(from: body["install_time"]?.stringValue ?? "")
+                        ?? .distantPast)
                 let answer = try await deferred.deferredDeepLink(for: lookup)
-                return Self.success(["found": .bool(answer.found), "click_event": .object(answer.clickEvent.values)])
+                return Self.success([
+                    "found": .bool(answer.found), "click_event": .object(answer.clickEvent.values),
+                ])
             default:
-                guard let target = try await resolver.redirectTarget(of: request.url.absoluteString, headers: [:]) else {
-                    return HTTPResponse(statusCode: 200, headers: ["Content-Type": "text/html"], body: Data("ok".utf8))
+                guard
+                    let target = try await resolver.redirectTarget(
+                        of: request.url.absoluteString, headers: [:])
+                else {
+                    return HTTPResponse(
+                        statusCode: 200, headers: ["Content-Type": "text/html"], body: Data("ok".utf8))
                 }
                 return HTTPResponse(statusCode: 302, headers: ["Location": target])
             }
@@ -68,6 +80,7 @@ struct HTTPWireTransport: HTTPTransport {
 
     static func failure(_ code: Int, _ reason: String) -> HTTPResponse {
         let body: AttributionPayload = ["error_reason": .string(reason), "status_code": .int(code)]
-        return HTTPResponse(statusCode: code, headers: ["Content-Type": "application/json"], body: body.jsonData())
+        return HTTPResponse(
+            statusCode: code, headers: ["Content-Type": "application/json"], body: body.jsonData())
     }
 }

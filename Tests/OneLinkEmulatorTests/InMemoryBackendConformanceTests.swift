@@ -29,7 +29,8 @@ import Testing
             ])
         #expect(report.failures.count == ShortLinkResolverConformance.checkNames.count - 2)
         #expect(
-            report.failures.first?.hasPrefix("resolve returns the basic link's parameters with their JSON types: threw")
+            report.failures.first?.hasPrefix(
+                "resolve returns the basic link's parameters with their JSON types: threw")
                 == true)
     }
 

@@ -46,7 +46,9 @@ public struct HTTPConversionDataSource: ConversionDataSource {
             ("os_version", request.device.osVersion),
             ("language", request.device.language),
         ]
-        if let advertisingID = request.device.advertisingID { query.append(("advertising_id", advertisingID)) }
+        if let advertisingID = request.device.advertisingID {
+            query.append(("advertising_id", advertisingID))
+        }
         let url = try HTTPURLPolicy.url(
             base: baseURL, path: "/install_data/v5.0/" + HTTPURLPolicy.encode(request.appID), query: query)
         return HTTPRequest(
@@ -74,6 +76,7 @@ extension ConversionDataSource where Self == HTTPConversionDataSource {
         timeout: Duration = .seconds(10), maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) throws(AttributionError) -> HTTPConversionDataSource {
         try HTTPConversionDataSource(
-            baseURL: baseURL, transport: transport, timeout: timeout, maximumResponseBytes: maximumResponseBytes)
+            baseURL: baseURL, transport: transport, timeout: timeout,
+            maximumResponseBytes: maximumResponseBytes)
     }
 }

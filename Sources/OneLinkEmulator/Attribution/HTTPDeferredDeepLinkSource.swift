@@ -42,7 +42,9 @@ public struct HTTPDeferredDeepLinkSource: DeferredDeepLinkSource {
             "os_version": .string(request.device.osVersion),
             "language": .string(request.device.language),
         ]
-        if let advertisingID = request.device.advertisingID { device["advertising_id"] = .string(advertisingID) }
+        if let advertisingID = request.device.advertisingID {
+            device["advertising_id"] = .string(advertisingID)
+        }
         let body: AttributionValue = .object([
             "device_id": .string(request.deviceID),
             "install_time": .string(AttributionTimestamp.string(from: request.installTime)),
@@ -76,7 +78,8 @@ public struct HTTPDeferredDeepLinkSource: DeferredDeepLinkSource {
         case nil, .null?:
             return DeferredDeepLinkResponse(found: found)
         case .object(let members)?:
-            return DeferredDeepLinkResponse(found: found, clickEvent: found ? AttributionPayload(members) : [:])
+            return DeferredDeepLinkResponse(
+                found: found, clickEvent: found ? AttributionPayload(members) : [:])
         case let other?:
             throw AttributionError.invalidResponse(
                 "\"click_event\" in the answer of POST \(url) is \(other.typeName), not an object")
@@ -93,6 +96,7 @@ extension DeferredDeepLinkSource where Self == HTTPDeferredDeepLinkSource {
         timeout: Duration = .seconds(10), maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) throws(AttributionError) -> HTTPDeferredDeepLinkSource {
         try HTTPDeferredDeepLinkSource(
-            baseURL: baseURL, transport: transport, timeout: timeout, maximumResponseBytes: maximumResponseBytes)
+            baseURL: baseURL, transport: transport, timeout: timeout,
+            maximumResponseBytes: maximumResponseBytes)
     }
 }

@@ -41,11 +41,19 @@ enum HTTPErrorMapping {
             return AttributionError.connectionFailed("not connected to the internet: \(url)")
         case URLError.Code.cannotFindHost.rawValue, URLError.Code.dnsLookupFailed.rawValue:
             return AttributionError.hostNotFound(host)
-        case URLError.Code.secureConnectionFailed.rawValue, URLError.Code.serverCertificateHasBadDate.rawValue, URLError.Code.serverCertificateUntrusted.rawValue, URLError.Code.serverCertificateHasUnknownRoot.rawValue, URLError.Code.serverCertificateNotYetValid.rawValue, URLError.Code.clientCertificateRejected.rawValue, URLError.Code.clientCertificateRequired.rawValue:
+        case URLError.Code.secureConnectionFailed.rawValue,
+            URLError.Code.serverCertificateHasBadDate.rawValue,
+            URLError.Code.serverCertificateUntrusted.rawValue,
+            URLError.Code.serverCertificateHasUnknownRoot.rawValue,
+            URLError.Code.serverCertificateNotYetValid.rawValue,
+            URLError.Code.clientCertificateRejected.rawValue,
+            URLError.Code.clientCertificateRequired.rawValue:
             return AttributionError.tlsFailure("URL error \(code) for \(url)")
         case URLError.Code.appTransportSecurityRequiresSecureConnection.rawValue:
             return AttributionError.insecureTransport(url)
-        case URLError.Code.badServerResponse.rawValue, URLError.Code.cannotParseResponse.rawValue, URLError.Code.cannotDecodeRawData.rawValue, URLError.Code.cannotDecodeContentData.rawValue, URLError.Code.zeroByteResource.rawValue:
+        case URLError.Code.badServerResponse.rawValue, URLError.Code.cannotParseResponse.rawValue,
+            URLError.Code.cannotDecodeRawData.rawValue, URLError.Code.cannotDecodeContentData.rawValue,
+            URLError.Code.zeroByteResource.rawValue:
             return AttributionError.invalidResponse("malformed HTTP response (URL error \(code)) from \(url)")
         case URLError.Code.dataLengthExceedsMaximum.rawValue:
             return AttributionError.responseTooLarge(limit: request.maximumResponseBytes)

@@ -26,7 +26,8 @@ enum HTTPResponseReader {
     /// Throws ``AttributionError/httpStatus(code:reason:)`` unless the status is 2xx.
     static func checkStatus(of response: HTTPResponse) throws(AttributionError) {
         guard response.isSuccess else {
-            throw AttributionError.httpStatus(code: response.statusCode, reason: errorReason(in: response.body))
+            throw AttributionError.httpStatus(
+                code: response.statusCode, reason: errorReason(in: response.body))
         }
     }
 

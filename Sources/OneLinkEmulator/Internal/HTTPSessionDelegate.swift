@@ -25,14 +25,18 @@ final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Se
         _ task: URLSessionTask, request: HTTPRequest,
         continuation: CheckedContinuation<HTTPResponse, any Error>
     ) {
-        exchanges.withLock { $0[task.taskIdentifier] = Exchange(request: request, continuation: continuation) }
+        exchanges.withLock {
+            $0[task.taskIdentifier] = Exchange(request: request, continuation: continuation)
+        }
     }
 
     /// Stops `task`, reporting `error` unless the task already failed or finished.
     func stop(_ task: URLSessionTask, with error: any Error) {
         let running = exchanges.withLock { exchanges -> Bool in
             guard exchanges[task.taskIdentifier] != nil else { return false }
-            if exchanges[task.taskIdentifier]?.failure == nil { exchanges[task.taskIdentifier]?.failure = error }
+            if exchanges[task.taskIdentifier]?.failure == nil {
+                exchanges[task.taskIdentifier]?.failure = error
+            }
             return true
         }
         if running { task.cancel() }
@@ -66,7 +70,9 @@ final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Se
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let overflow = exchanges.withLock { exchanges -> Bool in
-            guard var exchange = exchanges[dataTask.taskIdentifier], exchange.failure == nil else { return false }
+            guard var exchange = exchanges[dataTask.taskIdentifier], exchange.failure == nil else {
+                return false
+            }
             let limit = exchange.request.maximumResponseBytes
             if exchange.body.count + data.count > limit {
                 exchange.failure = AttributionError.responseTooLarge(limit: limit)
@@ -81,11 +87,14 @@ final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Se
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let exchange = exchanges.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        guard let exchange = exchanges.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else {
+            return
+        }
         exchange.continuation.resume(with: Self.outcome(of: exchange, error: error))
     }
 
-    private static func outcome(of exchange: Exchange, error: (any Error)?) -> Result<HTTPResponse, any Error> {
+    private static func outcome(of exchange: Exchange, error: (any Error)?) -> Result<HTTPResponse, any Error>
+    {
         if let failure = exchange.failure { return .failure(failure) }
         let request = exchange.request
         let expected = exchange.response.flatMap(announcedLength(of:))
@@ -95,7 +104,8 @@ final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Se
             if exchange.response != nil, let code, Self.droppedConnectionCodes.contains(code),
                 expected.map({ exchange.body.count < $0 }) ?? true
             {
-                return .failure(AttributionError.truncatedResponse(expected: expected, received: exchange.body.count))
+                return .failure(
+                    AttributionError.truncatedResponse(expected: expected, received: exchange.body.count))
             }
             return .failure(HTTPErrorMapping.map(error, for: request))
         }

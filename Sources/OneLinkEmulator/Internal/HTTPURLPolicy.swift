@@ -74,7 +74,8 @@ enum HTTPURLPolicy {
                 output.unicodeScalars.append(scalar)
             } else {
                 for byte in String(scalar).utf8 {
-                    output += "%" + String(byte >> 4, radix: 16, uppercase: true)
+                    output +=
+                        "%" + String(byte >> 4, radix: 16, uppercase: true)
                         + String(byte & 0x0f, radix: 16, uppercase: true)
                 }
             }

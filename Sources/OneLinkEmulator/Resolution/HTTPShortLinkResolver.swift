@@ -89,7 +89,8 @@ public struct HTTPShortLinkResolver: ShortLinkResolver {
             throw AttributionError.httpStatus(
                 code: response.statusCode, reason: HTTPResponseReader.errorReason(in: response.body))
         }
-        guard let target = URL(string: location, relativeTo: wrapper)?.absoluteURL, target.scheme != nil else {
+        guard let target = URL(string: location, relativeTo: wrapper)?.absoluteURL, target.scheme != nil
+        else {
             throw AttributionError.invalidResponse("\(url) redirects to an unusable Location: \(location)")
         }
         return target.absoluteString
