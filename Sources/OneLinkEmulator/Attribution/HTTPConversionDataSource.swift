@@ -1,0 +1,82 @@
+import Foundation
+
+/// A ``ConversionDataSource`` that asks an HTTP server speaking the AppsFlyer-style wire format.
+///
+/// It sends `GET {base}/install_data/v5.0/{appID}?devkey=…&device_id=…&install_time=…&ip=…&model=…&os_version=…&language=…&advertising_id=…`
+/// (`advertising_id` only when known; `install_time` as `yyyy-MM-dd HH:mm:ss.SSS`
+/// UTC) and reads the JSON object it answers with the package's strict parser.
+/// A non-2xx answer becomes ``AttributionError/httpStatus(code:reason:)`` with
+/// the body's `error_reason`. See `Docs/http.md`.
+public struct HTTPConversionDataSource: ConversionDataSource {
+    /// The server's base URL without a trailing slash.
+    public let baseURL: String
+    /// How long one request may take.
+    public let timeout: Duration
+    /// The largest response body accepted.
+    public let maximumResponseBytes: Int
+    private let transport: any HTTPTransport
+
+    /// Creates a source.
+    ///
+    /// - Parameters:
+    ///   - baseURL: The server's base URL; `https`, or `http` to a loopback host.
+    ///   - transport: What performs the requests.
+    ///   - timeout: How long one request may take.
+    ///   - maximumResponseBytes: The largest response body accepted.
+    /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to another host,
+    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL.
+    public init(
+        baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        timeout: Duration = .seconds(10), maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
+    ) throws(AttributionError) {
+        self.baseURL = try HTTPURLPolicy.baseURL(baseURL)
+        self.transport = transport
+        self.timeout = timeout
+        self.maximumResponseBytes = maximumResponseBytes
+    }
+
+    /// The request ``conversionData(for:)`` sends for `request`.
+    func httpRequest(for request: ConversionDataRequest) throws(AttributionError) -> HTTPRequest {
+        var query: [(String, String)] = [
+            ("devkey", request.devKey),
+            ("device_id", request.deviceID),
+            ("install_time", AttributionTimestamp.string(from: request.installTime)),
+            ("ip", request.device.ipAddress),
+            ("model", request.device.model),
+            ("os_version", request.device.osVersion),
+            ("language", request.device.language),
+        ]
+        if let advertisingID = request.device.advertisingID {
+            query.append(("advertising_id", advertisingID))
+        }
+        let url = try HTTPURLPolicy.url(
+            base: baseURL, path: "/install_data/v5.0/" + HTTPURLPolicy.encode(request.appID), query: query)
+        return HTTPRequest(
+            method: .get, url: url, headers: ["Accept": "application/json"], timeout: timeout,
+            maximumResponseBytes: maximumResponseBytes)
+    }
+
+    /// Returns the server's conversion data for the install.
+    ///
+    /// - Throws: ``AttributionError``: `httpStatus` for a non-2xx answer, `invalidResponse`
+    ///   when the body is not a JSON object; `CancellationError` when cancelled.
+    public func conversionData(for request: ConversionDataRequest) async throws -> AttributionPayload {
+        let httpRequest = try httpRequest(for: request)
+        let response = try await HTTPResponseReader.send(httpRequest, on: transport)
+        return try HTTPResponseReader.jsonObject(from: response, for: httpRequest)
+    }
+}
+
+extension ConversionDataSource where Self == HTTPConversionDataSource {
+    /// A source that asks the HTTP server at `baseURL`.
+    ///
+    /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
+    public static func http(
+        baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        timeout: Duration = .seconds(10), maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
+    ) throws(AttributionError) -> HTTPConversionDataSource {
+        try HTTPConversionDataSource(
+            baseURL: baseURL, transport: transport, timeout: timeout,
+            maximumResponseBytes: maximumResponseBytes)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// A ``DeferredDeepLinkSource`` that asks an HTTP server speaking the AppsFlyer-style wire format.
+///
+/// It sends `POST {base}/v1.0/ios/{appID}?devkey={devKey}` with the JSON body
+/// `{"device": {"advertising_id", "ip", "language", "model", "os_version"}, "device_id", "install_time"}`
+/// (`advertising_id` only when known) and reads `{"found": bool, "click_event": {...}}`.
+/// `click_event` may be missing, `null` or `{}` when nothing was found. See `Docs/http.md`.
+public struct HTTPDeferredDeepLinkSource: DeferredDeepLinkSource {
+    /// The server's base URL without a trailing slash.
+    public let baseURL: String
+    /// How long one request may take.
+    public let timeout: Duration
+    /// The largest response body accepted.
+    public let maximumResponseBytes: Int
+    private let transport: any HTTPTransport
+
+    /// Creates a source.
+    ///
+    /// - Parameters:
+    ///   - baseURL: The server's base URL; `https`, or `http` to a loopback host.
+    ///   - transport: What performs the requests.
+    ///   - timeout: How long one request may take.
+    ///   - maximumResponseBytes: The largest response body accepted.
+    /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to another host,
+    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL.
+    public init(
+        baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        timeout: Duration = .seconds(10), maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
+    ) throws(AttributionError) {
+        self.baseURL = try HTTPURLPolicy.baseURL(baseURL)
+        self.transport = transport
+        self.timeout = timeout
+        self.maximumResponseBytes = maximumResponseBytes
+    }
+
+    /// The request ``deferredDeepLink(for:)`` sends for `request`.
+    func httpRequest(for request: DeferredDeepLinkRequest) throws(AttributionError) -> HTTPRequest {
+        var device: [String: AttributionValue] = [
+            "ip": .string(request.device.ipAddress),
+            "model": .string(request.device.model),
+            "os_version": .string(request.device.osVersion),
+            "language": .string(request.device.language),
+        ]
+        if let advertisingID = request.device.advertisingID {
+            device["advertising_id"] = .string(advertisingID)
+        }
+        let body: AttributionValue = .object([
+            "device_id": .string(request.deviceID),
+            "install_time": .string(AttributionTimestamp.string(from: request.installTime)),
+            "device": .object(device),
+        ])
+        let url = try HTTPURLPolicy.url(
+            base: baseURL, path: "/v1.0/ios/" + HTTPURLPolicy.encode(request.appID),
+            query: [("devkey", request.devKey)])
+        return HTTPRequest(
+            method: .post, url: url,
+            headers: ["Content-Type": "application/json", "Accept": "application/json"],
+            body: body.jsonData(), timeout: timeout, maximumResponseBytes: maximumResponseBytes)
+    }
+
+    /// Returns the server's answer: found with the click event, or not found.
+    ///
+    /// - Throws: ``AttributionError``: `httpStatus` for a non-2xx answer, `invalidResponse` when the body
+    ///   is not a JSON object, lacks a boolean `found` or has a `click_event` that is not an object;
+    ///   `CancellationError` when cancelled.
+    public func deferredDeepLink(
+        for request: DeferredDeepLinkRequest
+    ) async throws -> DeferredDeepLinkResponse {
+        let httpRequest = try httpRequest(for: request)
+        let response = try await HTTPResponseReader.send(httpRequest, on: transport)
+        let answer = try HTTPResponseReader.jsonObject(from: response, for: httpRequest)
+        let url = httpRequest.url.absoluteString
+        guard case .bool(let found)? = answer["found"] else {
+            throw AttributionError.invalidResponse("the answer of POST \(url) lacks a boolean \"found\"")
+        }
+        switch answer["click_event"] {
+        case nil, .null?:
+            return DeferredDeepLinkResponse(found: found)
+        case .object(let members)?:
+            return DeferredDeepLinkResponse(
+                found: found, clickEvent: found ? AttributionPayload(members) : [:])
+        case let other?:
+            throw AttributionError.invalidResponse(
+                "\"click_event\" in the answer of POST \(url) is \(other.typeName), not an object")
+        }
+    }
+}
+
+extension DeferredDeepLinkSource where Self == HTTPDeferredDeepLinkSource {
+    /// A source that asks the HTTP server at `baseURL`.
+    ///
+    /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
+    public static func http(
+        baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        timeout: Duration = .seconds(10), maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
+    ) throws(AttributionError) -> HTTPDeferredDeepLinkSource {
+        try HTTPDeferredDeepLinkSource(
+            baseURL: baseURL, transport: transport, timeout: timeout,
+            maximumResponseBytes: maximumResponseBytes)
+    }
+}

@@ -1,0 +1,78 @@
+import Testing
+
+/// The outcome of one conformance run: which checks passed and what failed.
+///
+/// A test asserts ``failures`` is empty, or calls ``expectAllPassed(sourceLocation:)``
+/// to record one Swift Testing issue per failure at the caller's location.
+public struct ConformanceReport: Sendable, Hashable, CustomStringConvertible {
+    /// What was checked, such as `ShortLinkResolver (HTTPShortLinkResolver)`.
+    public var subject: String
+    /// The names of the checks that passed, in order.
+    public var passed: [String] = []
+    /// One line per failed check: its name, then what went wrong.
+    public var failures: [String] = []
+
+    /// Creates an empty report.
+    public init(subject: String) {
+        self.subject = subject
+    }
+
+    /// How many checks ran.
+    public var checkCount: Int { passed.count + failures.count }
+
+    /// Whether every check passed.
+    public var allPassed: Bool { failures.isEmpty && !passed.isEmpty }
+
+    /// A summary line followed by the failures.
+    public var description: String {
+        (["\(subject): \(passed.count) of \(checkCount) checks passed"] + failures.map { "  FAIL \($0)" })
+            .joined(separator: "\n")
+    }
+
+    /// Records a Swift Testing issue for each failure, or one when no check ran.
+    public func expectAllPassed(sourceLocation: SourceLocation = #_sourceLocation) {
+        if checkCount == 0 {
+            Issue.record("\(subject): no conformance check ran", sourceLocation: sourceLocation)
+        }
+        for failure in failures {
+            Issue.record("\(subject): \(failure)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Runs one named check; a returned message or a thrown error is a failure.
+    mutating func check(_ name: String, _ body: () async throws -> String?) async {
+        do {
+            if let problem = try await body() {
+                failures.append("\(name): \(problem)")
+            } else {
+                passed.append(name)
+            }
+        } catch {
+            failures.append("\(name): threw \(Self.describe(error))")
+        }
+    }
+
+    /// Describes an error with its type, so `CancellationError` and ``AttributionError`` read apart.
+    static func describe(_ error: any Error) -> String {
+        "\(type(of: error)) \(error)"
+    }
+
+    /// `nil` when `body` throws `expected`, otherwise what happened instead.
+    static func expectFailure(
+        _ expected: AttributionError, _ body: () async throws -> any Sendable
+    ) async -> String? {
+        do {
+            let value = try await body()
+            return "expected \(expected) but got the answer \(value)"
+        } catch let error as AttributionError where error == expected {
+            return nil
+        } catch {
+            return "expected \(expected) but got \(describe(error))"
+        }
+    }
+
+    /// `nil` when the values are equal, otherwise both, as text.
+    static func compare<Value: Equatable>(_ actual: Value, _ expected: Value) -> String? {
+        actual == expected ? nil : "expected \(expected) but got \(actual)"
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import OneLinkEmulator
+import Testing
+
+@Suite struct HTTPConversionDataSourceTests {
+    static let installTime = Date(timeIntervalSince1970: 1_597_244_913.5)
+
+    func request(advertisingID: String? = nil) -> ConversionDataRequest {
+        ConversionDataRequest(
+            appID: "1234567890", devKey: "fixture-dev-key", deviceID: "device 1/ü",
+            installTime: Self.installTime,
+            device: DeviceInfo(
+                ipAddress: "203.0.113.7", model: "iPhone15,2", osVersion: "17.4", language: "en-US",
+                advertisingID: advertisingID))
+    }
+
+    @Test func theRequestIsOneGETWithTheExactQueryInOrder() async throws {
+        let transport = HTTPFakeTransport(status: 200, body: "{}")
+        let source = try HTTPConversionDataSource(
+            baseURL: "https://api.fixture.example", transport: transport, timeout: .seconds(4))
+        _ = try await source.conversionData(for: request())
+        let sent = try #require(transport.requests.first)
+        #expect(sent.method == .get)
+        #expect(sent.body == nil)
+        #expect(sent.timeout == .seconds(4))
+        #expect(sent.headers == ["Accept": "application/json"])
+        #expect(
+            sent.url.absoluteString
+                == "https://api.fixture.example/install_data/v5.0/1234567890?devkey=fixture-dev-key"
+                + "&device_id=device%201%2F%C3%BC&install_time=2020-08-12%2015%3A08%3A33.500&ip=203.0.113.7"
+                + "&model=iPhone15%2C2&os_version=17.4&language=en-US")
+    }
+
+    @Test func theAdvertisingIDIsSentLastWhenKnown() async throws {
+        let transport = HTTPFakeTransport(status: 200, body: "{}")
+        let source = try HTTPConversionDataSource(baseURL: "http://127.0.0.1:9/", transport: transport)
+        _ = try await source.conversionData(
+            for: request(advertisingID: "00000000-1111-2222-3333-444444444444"))
+        let url = try #require(transport.requests.first?.url.absoluteString)
+        #expect(url.hasPrefix("http://127.0.0.1:9/install_data/v5.0/1234567890?devkey="))
+        #expect(url.hasSuffix("&language=en-US&advertising_id=00000000-1111-2222-3333-444444444444"))
+    }
+
+    @Test func theAnswerIsTheConversionDataObject() async throws {
+        let body =
+            #"{"af_status": "Non-organic", "media_source": "Email", "af_cost_value": 6, "is_first_launch": true}"#
+        let source = try HTTPConversionDataSource(
+            baseURL: "https://api.fixture.example", transport: HTTPFakeTransport(status: 200, body: body))
+        #expect(
+            try await source.conversionData(for: request())
+                == [
+                    "af_status": "Non-organic", "media_source": "Email", "af_cost_value": 6,
+                    "is_first_launch": true,
+                ])
+    }
+
+    @Test func anErrorAnswerCarriesItsStatusAndErrorReason() async throws {
+        let body = #"{"error_reason": "no conversion data yet", "status_code": 404}"#
+        let source = try HTTPConversionDataSource(
+            baseURL: "https://api.fixture.example", transport: HTTPFakeTransport(status: 404, body: body))
+        await #expect(throws: AttributionError.httpStatus(code: 404, reason: "no conversion data yet")) {
+            try await source.conversionData(for: request())
+        }
+    }
+
+    @Test func aJSONArrayIsAnInvalidResponse() async throws {
+        let source = try HTTPConversionDataSource(
+            baseURL: "https://api.fixture.example", transport: HTTPFakeTransport(status: 200, body: "[{}]"))
+        await #expect {
+            try await source.conversionData(for: request())
+        } throws: { error in
+            guard case .invalidResponse(let message)? = error as? AttributionError else { return false }
+            return message.hasSuffix(
+                "did not answer a JSON object: expected a JSON object at the top level, found array")
+        }
+    }
+
+    @Test func aConnectionFailureFromTheTransportIsMapped() async throws {
+        let source = try HTTPConversionDataSource(
+            baseURL: "https://api.fixture.example",
+            transport: HTTPFakeTransport(throwing: URLError(.cannotFindHost)))
+        await #expect(throws: AttributionError.hostNotFound("api.fixture.example")) {
+            try await source.conversionData(for: request())
+        }
+    }
+}
