@@ -7,7 +7,8 @@ import Testing
         deliveries: AppRecorder<AppOpenDelivery>? = nil
     ) throws(AppDirectoryError) -> EmulatedDevice {
         let device = EmulatedDevice(clock: ManualClock())
-        try device.install(EmulatedApp(bundleID: "com.example.appa", urlSchemes: ["appa"], queriesSchemes: ["AppB"]))
+        try device.install(
+            EmulatedApp(bundleID: "com.example.appa", urlSchemes: ["appa"], queriesSchemes: ["AppB"]))
         var onOpen: (@Sendable (AppOpenDelivery) -> Void)?
         if let deliveries { onOpen = { deliveries.append($0) } }
         try device.install(EmulatedApp(bundleID: "com.example.appb", urlSchemes: ["AppB"], onOpen: onOpen))
@@ -36,14 +37,18 @@ import Testing
         let url = try appURL("AppB://Page2?AppA")
         #expect(device.canOpenURL(url))
         #expect(device.canOpenURL(url, from: "com.example.appa"))
-        #expect(!device.canOpenURL(try appURL("appa://x"), from: "com.example.appb"), "appb does not declare appa")
+        #expect(
+            !device.canOpenURL(try appURL("appa://x"), from: "com.example.appb"), "appb does not declare appa"
+        )
         #expect(!device.canOpenURL(try appURL("appc://x")))
         #expect(device.bundleID(forScheme: "APPB") == "com.example.appb")
     }
 
     @Test func openingAnUninstalledSchemeFails() async throws {
         let device = try Self.device()
-        #expect(await device.open(try appURL("appc://page"), from: "com.example.appa") == .notInstalled(scheme: "appc"))
+        #expect(
+            await device.open(try appURL("appc://page"), from: "com.example.appa")
+                == .notInstalled(scheme: "appc"))
         try device.uninstall("com.example.appb")
         #expect(await device.open(try appURL("appb://page")) == .notInstalled(scheme: "appb"))
         #expect(await device.open(try appURL("no-scheme-here")) == .failed(.invalidURL("no-scheme-here")))
@@ -99,15 +104,20 @@ import Testing
         let result = await device.open(try appURL("appb://promo?code=X"), from: "com.apple.mobilesafari")
         let delivery = try #require(result.delivery)
         delivery.classification.drive(driver)
-        #expect(driver.calls == [.open(try appURL("appb://promo?code=X"), sourceApplication: "com.apple.mobilesafari")])
+        #expect(
+            driver.calls == [
+                .open(try appURL("appb://promo?code=X"), sourceApplication: "com.apple.mobilesafari")
+            ])
     }
 
     @Test func launchWithPushOrSilentPush() throws {
         let device = try Self.device()
-        let tapped = try device.launch("com.example.appb", options: .remoteNotification(["aps": ["alert": "Hi"]]))
+        let tapped = try device.launch(
+            "com.example.appb", options: .remoteNotification(["aps": ["alert": "Hi"]]))
         #expect(tapped.classification.source == .remotePush)
         #expect(device.lifecycle(of: "com.example.appb")?.state == .active)
-        let silent = try device.launch("com.example.appa", options: .remoteNotification(["aps": ["content-available": 1]]))
+        let silent = try device.launch(
+            "com.example.appa", options: .remoteNotification(["aps": ["content-available": 1]]))
         #expect(silent.isColdLaunch)
         let lifecycle = try #require(device.lifecycle(of: "com.example.appa"))
         #expect(lifecycle.state == .background)

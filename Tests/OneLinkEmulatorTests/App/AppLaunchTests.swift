@@ -3,7 +3,9 @@ import OneLinkEmulator
 import Testing
 
 @Suite struct AppLaunchTests {
-    static let push: AttributionPayload = ["aps": ["alert": "Your order shipped"], "action": "shop://order?id=7"]
+    static let push: AttributionPayload = [
+        "aps": ["alert": "Your order shipped"], "action": "shop://order?id=7",
+    ]
 
     @Test func emptyOptionsAreAManualTap() {
         let launch = LaunchClassification(options: .none)
@@ -34,7 +36,8 @@ import Testing
     @Test func userActivityWinsOverURLAndReportsTheWebpage() throws {
         let link = try appURL("https://shop.onelink.me/H5hv?deep_link_value=shoes")
         let scheme = try appURL("shop://home")
-        let launch = LaunchClassification(options: LaunchOptions(url: scheme, userActivity: .universalLink(link)))
+        let launch = LaunchClassification(
+            options: LaunchOptions(url: scheme, userActivity: .universalLink(link)))
         #expect(launch.source == .universalLink)
         #expect(launch.url == link)
     }
@@ -49,7 +52,8 @@ import Testing
     @Test func localNotificationWinsOverUserActivity() throws {
         let launch = LaunchClassification(
             options: LaunchOptions(
-                localNotification: ["id": "reminder"], userActivity: .universalLink(try appURL("https://a.example/x"))))
+                localNotification: ["id": "reminder"],
+                userActivity: .universalLink(try appURL("https://a.example/x"))))
         #expect(launch.source == .localPush)
         #expect(launch.pushPayload == ["id": "reminder"])
     }
@@ -74,22 +78,28 @@ import Testing
     }
 
     @Test func nonBrowsingActivityIsNotAUniversalLink() throws {
-        let handoff = LaunchUserActivity(activityType: "com.example.reading", webpageURL: try appURL("https://a.example"))
+        let handoff = LaunchUserActivity(
+            activityType: "com.example.reading", webpageURL: try appURL("https://a.example"))
         #expect(LaunchClassification(options: LaunchOptions(userActivity: handoff)).source == .userActivity)
         let noPage = LaunchUserActivity(webpageURL: nil)
-        let launch = LaunchClassification(options: LaunchOptions(url: try appURL("shop://x"), userActivity: noPage))
+        let launch = LaunchClassification(
+            options: LaunchOptions(url: try appURL("shop://x"), userActivity: noPage))
         #expect(launch.source == .userActivity)
         #expect(launch.url == (try appURL("shop://x")))
     }
 
     @Test func passiveReasons() {
         #expect(LaunchClassification(options: LaunchOptions(location: true)).passiveReason == .location)
-        #expect(LaunchClassification(options: LaunchOptions(bluetoothCentrals: [])).passiveReason == .bluetooth)
-        #expect(LaunchClassification(options: LaunchOptions(newsstandDownloads: [])).passiveReason == .newsstand)
+        #expect(
+            LaunchClassification(options: LaunchOptions(bluetoothCentrals: [])).passiveReason == .bluetooth)
+        #expect(
+            LaunchClassification(options: LaunchOptions(newsstandDownloads: [])).passiveReason == .newsstand)
         let silent: AttributionPayload = ["aps": ["content-available": 1]]
         #expect(LaunchClassification(options: .remoteNotification(silent)).passiveReason == .silentPush)
         #expect(LaunchClassification(options: .remoteNotification(Self.push)).passiveReason == nil)
-        #expect(LaunchMode(LaunchClassification(options: .remoteNotification(silent))) == .background(.silentPush))
+        #expect(
+            LaunchMode(LaunchClassification(options: .remoteNotification(silent))) == .background(.silentPush)
+        )
         #expect(LaunchMode(LaunchClassification(options: .none)) == .foreground)
     }
 
@@ -98,7 +108,8 @@ import Testing
         #expect(LaunchOptionsKey.url.name == "url")
         #expect(LaunchOptionsKey.cloudKitShareMetadata.name == "cloudKitShareMetadata")
         #expect(LaunchOptionsKey(named: "sourceApplication") == .sourceApplication)
-        #expect(LaunchOptionsKey(named: "UIApplicationLaunchOptionsRemoteNotificationKey") == .remoteNotification)
+        #expect(
+            LaunchOptionsKey(named: "UIApplicationLaunchOptionsRemoteNotificationKey") == .remoteNotification)
         #expect(LaunchOptionsKey(named: "bogus") == nil)
         #expect(Set(LaunchOptionsKey.known.map(\.name)).count == LaunchOptionsKey.known.count)
     }
@@ -126,7 +137,8 @@ import Testing
         let options = LaunchOptions(
             url: try appURL("shop://x"), sourceApplication: "com.example.a", remoteNotification: Self.push,
             localNotification: ["n": 1], userActivity: .universalLink(try appURL("https://a.example/y")),
-            shortcutItem: LaunchShortcutItem(type: "t", localizedTitle: "T", userInfo: ["k": true]), location: true,
+            shortcutItem: LaunchShortcutItem(type: "t", localizedTitle: "T", userInfo: ["k": true]),
+            location: true,
             bluetoothCentrals: ["c"], bluetoothPeripherals: ["p"], newsstandDownloads: ["n"],
             cloudKitShareMetadata: ["share": "s"], annotation: ["a": [1, 2]])
         #expect(try LaunchOptions(dictionary: options.dictionary) == options)
@@ -135,21 +147,34 @@ import Testing
 
     @Test func payloadFromJSON() throws {
         let payload = try AttributionPayload(
-            jsonString: #"{"remoteNotification": {"aps": {"alert": "hi"}, "action": "shop://cart"}, "url": "shop://x"}"#)
+            jsonString:
+                #"{"remoteNotification": {"aps": {"alert": "hi"}, "action": "shop://cart"}, "url": "shop://x"}"#
+        )
         let options = try LaunchOptions(payload: payload)
         #expect(options.remoteNotification?["action"] == "shop://cart")
         #expect(LaunchClassification(options: options).source == .remotePush)
     }
 
-    @Test(arguments: [
-        ("url", 42 as AttributionValue, LaunchError.wrongValueType(key: "url", expected: "string", found: "integer")),
-        ("location", "yes", .wrongValueType(key: "location", expected: "boolean", found: "string")),
-        ("location", 1, .wrongValueType(key: "location", expected: "boolean", found: "integer")),
-        ("remoteNotification", "payload", .wrongValueType(key: "remoteNotification", expected: "dictionary", found: "string")),
-        ("bluetoothCentrals", ["a", 2], .wrongValueType(key: "bluetoothCentrals", expected: "array of strings", found: "array with integer")),
-        ("url", "not a url", .invalidURL(key: "url", text: "not a url")),
-        ("launchedFromSpace", true, .unknownKey("launchedFromSpace")),
-    ] as [(String, AttributionValue, LaunchError)])
+    @Test(
+        arguments: [
+            (
+                "url", 42 as AttributionValue,
+                LaunchError.wrongValueType(key: "url", expected: "string", found: "integer")
+            ),
+            ("location", "yes", .wrongValueType(key: "location", expected: "boolean", found: "string")),
+            ("location", 1, .wrongValueType(key: "location", expected: "boolean", found: "integer")),
+            (
+                "remoteNotification", "payload",
+                .wrongValueType(key: "remoteNotification", expected: "dictionary", found: "string")
+            ),
+            (
+                "bluetoothCentrals", ["a", 2],
+                .wrongValueType(
+                    key: "bluetoothCentrals", expected: "array of strings", found: "array with integer")
+            ),
+            ("url", "not a url", .invalidURL(key: "url", text: "not a url")),
+            ("launchedFromSpace", true, .unknownKey("launchedFromSpace")),
+        ] as [(String, AttributionValue, LaunchError)])
     func dictionaryErrorsNameTheKey(key: String, value: AttributionValue, expected: LaunchError) {
         #expect(throws: expected) { try LaunchOptions(dictionary: [key: value.foundationObject]) }
     }
@@ -189,7 +214,8 @@ import Testing
     @Test func schemeDrivesHandleOpenWithSourceApplication() throws {
         let driver = AppRecordingDriver()
         let url = try appURL("shop://item?id=3")
-        let launch = LaunchClassification(options: .urlScheme(url, sourceApplication: "com.apple.mobilesafari"))
+        let launch = LaunchClassification(
+            options: .urlScheme(url, sourceApplication: "com.apple.mobilesafari"))
         launch.drive(driver)
         #expect(driver.calls == [.open(url, sourceApplication: "com.apple.mobilesafari")])
         #expect(LaunchClassification(options: .urlScheme(url)).openURLOptions == nil)

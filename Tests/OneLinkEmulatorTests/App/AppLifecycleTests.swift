@@ -186,7 +186,9 @@ import Testing
     @Test func signalListStopsAtFirstInvalidOne() throws {
         let lifecycle = AppLifecycle(clock: ManualClock())
         #expect(throws: LifecycleError.invalidTransition(from: .active, signal: .didBecomeActive)) {
-            try lifecycle.handle([.didFinishLaunching(.foreground), .didBecomeActive, .didBecomeActive, .willResignActive])
+            try lifecycle.handle([
+                .didFinishLaunching(.foreground), .didBecomeActive, .didBecomeActive, .willResignActive,
+            ])
         }
         #expect(lifecycle.state == .active)
         #expect(lifecycle.events.count == 1)
@@ -223,9 +225,13 @@ import Testing
         #expect(
             try LifecycleSignal(name: "didFinishLaunching", passiveReason: .location)
                 == .didFinishLaunching(.background(.location)))
-        #expect(throws: LifecycleError.unknownSignal("didExplode")) { try LifecycleSignal(name: "didExplode") }
+        #expect(throws: LifecycleError.unknownSignal("didExplode")) {
+            try LifecycleSignal(name: "didExplode")
+        }
         #expect(throws: LifecycleError.self) { try LifecycleSignal(name: "suspend", passiveReason: .audio) }
-        #expect(LifecycleSignal.didFinishLaunching(.background(.voip)).description == "didFinishLaunching(background: voip)")
+        #expect(
+            LifecycleSignal.didFinishLaunching(.background(.voip)).description
+                == "didFinishLaunching(background: voip)")
     }
 
     @Test func sessionsStartOnEveryAppStartButNotOnDebouncedReturn() throws {

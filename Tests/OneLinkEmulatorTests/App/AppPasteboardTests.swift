@@ -7,7 +7,8 @@ import Testing
     static let click: AttributionPayload = ["deep_link_value": "shoes", "deep_link_sub1": "red"]
 
     static func reader(
-        _ pasteboard: InMemoryPasteboard, behavior: InMemoryBehavior = .immediate, clock: ManualClock = ManualClock()
+        _ pasteboard: InMemoryPasteboard, behavior: InMemoryBehavior = .immediate,
+        clock: ManualClock = ManualClock()
     ) -> (ClipboardDeferredLink, InMemoryClipboardMatchSource) {
         let source = InMemoryClipboardMatchSource(matches: [token: click], behavior: behavior, clock: clock)
         return (ClipboardDeferredLink(pasteboard: pasteboard, matchSource: source), source)
@@ -43,7 +44,8 @@ import Testing
     }
 
     @Test func notFirstLaunchDoesNotReadThePasteboard() async {
-        let pasteboard = InMemoryPasteboard(PasteboardContents(string: ClipboardToken.defaultPrefix + Self.token))
+        let pasteboard = InMemoryPasteboard(
+            PasteboardContents(string: ClipboardToken.defaultPrefix + Self.token))
         let (reader, source) = Self.reader(pasteboard)
         #expect(await reader.resolve(isFirstLaunch: false) == .skippedNotFirstLaunch)
         #expect(pasteboard.readCount == 0)
@@ -52,7 +54,8 @@ import Testing
     }
 
     @Test func firstLaunchMatchesExactlyAndClearsTheToken() async throws {
-        let pasteboard = InMemoryPasteboard(PasteboardContents(string: "  onelink-clip://match/\(Self.token)\n"))
+        let pasteboard = InMemoryPasteboard(
+            PasteboardContents(string: "  onelink-clip://match/\(Self.token)\n"))
         let (reader, source) = Self.reader(pasteboard)
         let token = try ClipboardToken(value: Self.token)
         #expect(await reader.resolve(isFirstLaunch: true) == .matched(token, Self.click))
@@ -65,7 +68,9 @@ import Testing
         let pasteboard = InMemoryPasteboard()
         pasteboard.setURL(try appURL(ClipboardToken.defaultPrefix + Self.token))
         let (reader, _) = Self.reader(pasteboard)
-        #expect(await reader.resolve(isFirstLaunch: true) == .matched(try ClipboardToken(value: Self.token), Self.click))
+        #expect(
+            await reader.resolve(isFirstLaunch: true)
+                == .matched(try ClipboardToken(value: Self.token), Self.click))
     }
 
     @Test func unrelatedTextIsLeftAlone() async {
@@ -96,9 +101,12 @@ import Testing
     }
 
     @Test func unknownTokenIsNotFoundAndCleared() async throws {
-        let pasteboard = InMemoryPasteboard(PasteboardContents(string: "onelink-clip://match/unknown-token_1"))
+        let pasteboard = InMemoryPasteboard(
+            PasteboardContents(string: "onelink-clip://match/unknown-token_1"))
         let (reader, _) = Self.reader(pasteboard)
-        #expect(await reader.resolve(isFirstLaunch: true) == .notFound(try ClipboardToken(value: "unknown-token_1")))
+        #expect(
+            await reader.resolve(isFirstLaunch: true)
+                == .notFound(try ClipboardToken(value: "unknown-token_1")))
         #expect(pasteboard.peek.isEmpty)
     }
 
@@ -113,7 +121,8 @@ import Testing
 
     @Test func copyDuringLookupIsNotWiped() async throws {
         let clock = ManualClock()
-        let pasteboard = InMemoryPasteboard(PasteboardContents(string: ClipboardToken.defaultPrefix + Self.token))
+        let pasteboard = InMemoryPasteboard(
+            PasteboardContents(string: ClipboardToken.defaultPrefix + Self.token))
         let (reader, _) = Self.reader(pasteboard, behavior: .delayed(.seconds(2)), clock: clock)
         let task = Task { await reader.resolve(isFirstLaunch: true) }
         while clock.sleeperCount == 0 { await Task.yield() }
@@ -126,9 +135,13 @@ import Testing
     @Test func customPrefix() async throws {
         let pasteboard = InMemoryPasteboard(PasteboardContents(string: "https://go.example/c/\(Self.token)"))
         let source = InMemoryClipboardMatchSource(matches: [Self.token: Self.click])
-        let reader = ClipboardDeferredLink(pasteboard: pasteboard, matchSource: source, prefix: "https://go.example/c/")
-        #expect(await reader.resolve(isFirstLaunch: true) == .matched(try ClipboardToken(value: Self.token), Self.click))
-        #expect(try ClipboardToken(value: Self.token).pasteboardText() == "onelink-clip://match/\(Self.token)")
+        let reader = ClipboardDeferredLink(
+            pasteboard: pasteboard, matchSource: source, prefix: "https://go.example/c/")
+        #expect(
+            await reader.resolve(isFirstLaunch: true)
+                == .matched(try ClipboardToken(value: Self.token), Self.click))
+        #expect(
+            try ClipboardToken(value: Self.token).pasteboardText() == "onelink-clip://match/\(Self.token)")
     }
 
     @Test func tokenErrorsDescribeThemselves() {

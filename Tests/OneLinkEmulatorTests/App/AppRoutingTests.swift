@@ -35,13 +35,15 @@ final class AppFlakyActionStore: PendingActionStore, @unchecked Sendable {
     }
 
     static func makeRouter(
-        store: any PendingActionStore = InMemoryPendingActionStore(), errors: AppRecorder<RoutingError>? = nil,
+        store: any PendingActionStore = InMemoryPendingActionStore(),
+        errors: AppRecorder<RoutingError>? = nil,
         startsInBackground: Bool = false
     ) throws(RoutingError) -> PendingDeepLinkRouter {
         var sink: (@Sendable (RoutingError) -> Void)?
         if let errors { sink = { errors.append($0) } }
         return try PendingDeepLinkRouter(
-            configuration: configuration, store: store, clock: ManualClock(), startsInBackground: startsInBackground,
+            configuration: configuration, store: store, clock: ManualClock(),
+            startsInBackground: startsInBackground,
             errorSink: sink)
     }
 
@@ -73,9 +75,18 @@ final class AppFlakyActionStore: PendingActionStore, @unchecked Sendable {
         ("other://order", .wrongScheme(expected: "wenxiaoyou", found: "other", text: "other://order")),
         ("wenxiaoyou://?a=1", .emptyActionName(text: "wenxiaoyou://?a=1")),
         ("wenxiaoyou://", .emptyActionName(text: "wenxiaoyou://")),
-        ("wenxiaoyou://x?a=%zz", .badPercentEncoding(text: "wenxiaoyou://x?a=%zz", component: "parameter \"a\"")),
-        ("wenxiaoyou://x?a=%4", .badPercentEncoding(text: "wenxiaoyou://x?a=%4", component: "parameter \"a\"")),
-        ("wenxiaoyou://x?a=%C3", .badPercentEncoding(text: "wenxiaoyou://x?a=%C3", component: "parameter \"a\"")),
+        (
+            "wenxiaoyou://x?a=%zz",
+            .badPercentEncoding(text: "wenxiaoyou://x?a=%zz", component: "parameter \"a\"")
+        ),
+        (
+            "wenxiaoyou://x?a=%4",
+            .badPercentEncoding(text: "wenxiaoyou://x?a=%4", component: "parameter \"a\"")
+        ),
+        (
+            "wenxiaoyou://x?a=%C3",
+            .badPercentEncoding(text: "wenxiaoyou://x?a=%C3", component: "parameter \"a\"")
+        ),
         ("wenxiaoyou://%G1", .badPercentEncoding(text: "wenxiaoyou://%G1", component: "the action name")),
         ("wenxiaoyou://x?=1", .emptyParameterName(text: "wenxiaoyou://x?=1")),
         ("wenxiaoyou://x?a=1&a=2", .duplicateParameter(name: "a", text: "wenxiaoyou://x?a=1&a=2")),
@@ -87,7 +98,9 @@ final class AppFlakyActionStore: PendingActionStore, @unchecked Sendable {
     }
 
     @Test func routerRejectsBadSchemeConfiguration() {
-        #expect(throws: RoutingError.invalidConfiguration(reason: "scheme \"my app\" is not a valid URL scheme")) {
+        #expect(
+            throws: RoutingError.invalidConfiguration(reason: "scheme \"my app\" is not a valid URL scheme")
+        ) {
             try PendingDeepLinkRouter(configuration: RoutingConfiguration(scheme: "my app"))
         }
     }
@@ -236,21 +249,27 @@ final class AppFlakyActionStore: PendingActionStore, @unchecked Sendable {
         let url = directory.appendingPathComponent("pending.json")
         let clock = ManualClock()
         do {
-            let router = try PendingDeepLinkRouter(configuration: Self.configuration, store: .file(url), clock: clock)
+            let router = try PendingDeepLinkRouter(
+                configuration: Self.configuration, store: .file(url), clock: clock)
             try router.receive(actionText: "wenxiaoyou://chat?with=Ana%20Lu", source: .url)
         }
         let text = try String(contentsOf: url, encoding: .utf8)
         #expect(text.contains("wenxiaoyou://chat?with=Ana%20Lu"))
         let loaded = try FilePendingActionStore(url: url).load()
-        #expect(loaded.map(\.action) == [DeepLinkAction(scheme: "wenxiaoyou", name: "chat", parameters: ["with": "Ana Lu"])])
+        #expect(
+            loaded.map(\.action) == [
+                DeepLinkAction(scheme: "wenxiaoyou", name: "chat", parameters: ["with": "Ana Lu"])
+            ])
         #expect(loaded.first?.receivedAt == clock.now)
         #expect(loaded.first?.source == .url)
         let seen = AppRecorder<String>()
-        let restarted = try PendingDeepLinkRouter(configuration: Self.configuration, store: .file(url), clock: clock)
+        let restarted = try PendingDeepLinkRouter(
+            configuration: Self.configuration, store: .file(url), clock: clock)
         restarted.setRoot(Self.handler("home", seen))
         #expect(seen.all.count == 1)
         #expect(try FilePendingActionStore(url: url).load().isEmpty)
-        let again = try PendingDeepLinkRouter(configuration: Self.configuration, store: .file(url), clock: clock)
+        let again = try PendingDeepLinkRouter(
+            configuration: Self.configuration, store: .file(url), clock: clock)
         #expect(again.pendingActions.isEmpty)
     }
 
@@ -313,7 +332,9 @@ final class AppFlakyActionStore: PendingActionStore, @unchecked Sendable {
         let seen = AppRecorder<String>()
         let router = try Self.makeRouter()
         router.setRoot(Self.handler("home", seen))
-        try router.receive(pushPayload: ["aps": ["alert": "New message"], "action": "wenxiaoyou://chat?id=3"] as [AnyHashable: Any])
+        try router.receive(
+            pushPayload: ["aps": ["alert": "New message"], "action": "wenxiaoyou://chat?id=3"]
+                as [AnyHashable: Any])
         try router.receive(pushPayload: ["action": "wenxiaoyou://cart"] as AttributionPayload)
         #expect(seen.all == ["home: wenxiaoyou://chat?id=3", "home: wenxiaoyou://cart"])
         #expect(router.deliveries.map(\.pending.source) == [.push, .push])
@@ -365,7 +386,8 @@ final class AppFlakyActionStore: PendingActionStore, @unchecked Sendable {
     @Test func callbackDeepLinkValueAsNameWithSubParameters() throws {
         let router = try Self.makeRouter()
         let payload: AttributionPayload = [
-            "deep_link_value": "order_detail", "deep_link_sub1": 1234, "deep_link_sub2": .null, "pid": "email",
+            "deep_link_value": "order_detail", "deep_link_sub1": 1234, "deep_link_sub2": .null,
+            "pid": "email",
         ]
         let outcome = try router.receive(callbackPayload: payload)
         guard case .held(let pending, _) = outcome else {
@@ -373,13 +395,18 @@ final class AppFlakyActionStore: PendingActionStore, @unchecked Sendable {
             return
         }
         #expect(pending.source == .callback)
-        #expect(pending.action == DeepLinkAction(scheme: "wenxiaoyou", name: "order_detail", parameters: ["deep_link_sub1": "1234"]))
+        #expect(
+            pending.action
+                == DeepLinkAction(
+                    scheme: "wenxiaoyou", name: "order_detail", parameters: ["deep_link_sub1": "1234"]))
     }
 
     @Test func callbackDeepLinkValueAsFullActionAndLinkKey() throws {
         let router = try Self.makeRouter()
-        try router.receive(callbackPayload: ["deep_link_value": "wenxiaoyou://chat?id=1"] as AttributionPayload)
-        try router.receive(callbackPayload: ["link": "wenxiaoyou://cart", "scheme": "wenxiaoyou"] as [AnyHashable: Any])
+        try router.receive(
+            callbackPayload: ["deep_link_value": "wenxiaoyou://chat?id=1"] as AttributionPayload)
+        try router.receive(
+            callbackPayload: ["link": "wenxiaoyou://cart", "scheme": "wenxiaoyou"] as [AnyHashable: Any])
         #expect(router.pendingActions.map(\.action.text) == ["wenxiaoyou://chat?id=1", "wenxiaoyou://cart"])
     }
 
@@ -393,7 +420,10 @@ final class AppFlakyActionStore: PendingActionStore, @unchecked Sendable {
         #expect(throws: RoutingError.wrongScheme(expected: "wenxiaoyou", found: "https", text: link)) {
             try router.receive(callbackPayload: ["link": .string(link)] as AttributionPayload)
         }
-        #expect(throws: RoutingError.wrongValueType(source: .callback, key: "deep_link_value", expected: "string", found: "integer")) {
+        #expect(
+            throws: RoutingError.wrongValueType(
+                source: .callback, key: "deep_link_value", expected: "string", found: "integer")
+        ) {
             try router.receive(callbackPayload: ["deep_link_value": 5] as AttributionPayload)
         }
         #expect(throws: RoutingError.emptyActionName(text: "wenxiaoyou://")) {
@@ -417,13 +447,16 @@ final class AppFlakyActionStore: PendingActionStore, @unchecked Sendable {
 
     @Test func followsTheAppLifecycle() throws {
         let lifecycle = AppLifecycle(clock: ManualClock())
-        try lifecycle.handle([.didFinishLaunching(.foreground), .didBecomeActive, .willResignActive, .didEnterBackground])
+        try lifecycle.handle([
+            .didFinishLaunching(.foreground), .didBecomeActive, .willResignActive, .didEnterBackground,
+        ])
         let seen = AppRecorder<String>()
         let router = try Self.makeRouter()
         router.follow(lifecycle)
         #expect(router.isAppInBackground)
         router.setRoot(Self.handler("home", seen))
-        try router.receive(pushPayload: ["action": "wenxiaoyou://order_detail?order_id=8"] as AttributionPayload)
+        try router.receive(
+            pushPayload: ["action": "wenxiaoyou://order_detail?order_id=8"] as AttributionPayload)
         try lifecycle.handle(.willEnterForeground)
         #expect(seen.all.isEmpty, "inactive is not yet active")
         try lifecycle.handle(.didBecomeActive)

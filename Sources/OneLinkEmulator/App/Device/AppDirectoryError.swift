@@ -22,7 +22,8 @@ extension AppDirectoryError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .duplicateBundleID(let bundleID): return "an app with bundle ID \(bundleID) is already installed"
-        case .schemeAlreadyClaimed(let scheme, let owner): return "URL scheme \"\(scheme)\" is already claimed by \(owner)"
+        case .schemeAlreadyClaimed(let scheme, let owner):
+            return "URL scheme \"\(scheme)\" is already claimed by \(owner)"
         case .invalidScheme(let scheme): return "\"\(scheme)\" is not a valid URL scheme"
         case .notInstalled(let bundleID): return "no app with bundle ID \(bundleID) is installed"
         case .invalidURL(let text): return "\"\(text)\" has no URL scheme"

@@ -51,7 +51,8 @@ public final class EmulatedDevice: @unchecked Sendable {
     public func install(_ app: EmulatedApp) throws(AppDirectoryError) {
         for scheme in app.urlSchemes + app.queriesSchemes {
             let bytes = Array(scheme.utf8)
-            guard let first = bytes.first, DeepLinkAction.isAlpha(first), bytes.allSatisfy(DeepLinkAction.isSchemeByte)
+            guard let first = bytes.first, DeepLinkAction.isAlpha(first),
+                bytes.allSatisfy(DeepLinkAction.isSchemeByte)
             else { throw .invalidScheme(scheme) }
         }
         let lifecycle = AppLifecycle(clock: clock, device: properties)
@@ -84,7 +85,9 @@ public final class EmulatedDevice: @unchecked Sendable {
     /// The bundle ID of the installed app that registers `scheme`, or `nil`.
     public func bundleID(forScheme scheme: String) -> String? {
         let scheme = scheme.lowercased()
-        return apps.withLock { apps in apps.values.first(where: { $0.app.urlSchemes.contains(scheme) })?.app.bundleID }
+        return apps.withLock { apps in
+            apps.values.first(where: { $0.app.urlSchemes.contains(scheme) })?.app.bundleID
+        }
     }
 
     /// Whether an installed app can open `url`, as `UIApplication.canOpenURL(_:)` answers.
@@ -137,7 +140,9 @@ public final class EmulatedDevice: @unchecked Sendable {
     /// - Throws: ``AppDirectoryError/notInstalled(bundleID:)``, or
     ///   ``AppDirectoryError/lifecycle(bundleID:_:)`` for a background launch of a running app.
     @discardableResult
-    public func launch(_ bundleID: String, options: LaunchOptions = .none) throws(AppDirectoryError) -> AppOpenDelivery {
+    public func launch(
+        _ bundleID: String, options: LaunchOptions = .none
+    ) throws(AppDirectoryError) -> AppOpenDelivery {
         try bringToFront(bundleID, options: options, passiveAllowed: true)
     }
 
@@ -154,20 +159,25 @@ public final class EmulatedDevice: @unchecked Sendable {
             switch lifecycle.state {
             case .notRunning:
                 try lifecycle.handle(.didFinishLaunching(mode))
-                delivery = AppOpenDelivery(bundleID: bundleID, classification: classification, isColdLaunch: true)
+                delivery = AppOpenDelivery(
+                    bundleID: bundleID, classification: classification, isColdLaunch: true)
                 if mode == .foreground { after = [.didBecomeActive] }
             case .background, .suspended:
                 if case .background = mode {
-                    throw LifecycleError.invalidTransition(from: lifecycle.state, signal: .didFinishLaunching(mode))
+                    throw LifecycleError.invalidTransition(
+                        from: lifecycle.state, signal: .didFinishLaunching(mode))
                 }
                 try lifecycle.handle(.willEnterForeground)
-                delivery = AppOpenDelivery(bundleID: bundleID, classification: classification, isColdLaunch: false)
+                delivery = AppOpenDelivery(
+                    bundleID: bundleID, classification: classification, isColdLaunch: false)
                 after = [.didBecomeActive]
             case .inactive:
-                delivery = AppOpenDelivery(bundleID: bundleID, classification: classification, isColdLaunch: false)
+                delivery = AppOpenDelivery(
+                    bundleID: bundleID, classification: classification, isColdLaunch: false)
                 after = [.didBecomeActive]
             case .active:
-                delivery = AppOpenDelivery(bundleID: bundleID, classification: classification, isColdLaunch: false)
+                delivery = AppOpenDelivery(
+                    bundleID: bundleID, classification: classification, isColdLaunch: false)
             }
         } catch {
             throw .lifecycle(bundleID: bundleID, error)

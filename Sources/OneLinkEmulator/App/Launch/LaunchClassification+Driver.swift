@@ -10,7 +10,9 @@ extension LaunchClassification {
     public var openURLOptions: [AnyHashable: Any]? {
         var options: [AnyHashable: Any] = [:]
         if let sourceApplication { options[Self.openURLSourceApplicationKey] = sourceApplication }
-        if let annotation = self.options.annotation { options[Self.openURLAnnotationKey] = annotation.foundationObject }
+        if let annotation = self.options.annotation {
+            options[Self.openURLAnnotationKey] = annotation.foundationObject
+        }
         return options.isEmpty ? nil : options
     }
 

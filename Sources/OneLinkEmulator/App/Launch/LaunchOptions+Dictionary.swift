@@ -162,7 +162,8 @@ extension LaunchOptions {
         var result: [String] = []
         for element in elements {
             guard case .string(let text) = element else {
-                throw .wrongValueType(key: key, expected: "array of strings", found: "array with \(element.typeName)")
+                throw .wrongValueType(
+                    key: key, expected: "array of strings", found: "array with \(element.typeName)")
             }
             result.append(text)
         }
@@ -209,19 +210,22 @@ extension LaunchOptions {
             return LaunchShortcutItem(type: type)
         case .object(let members):
             guard case .string(let type)? = members["type"] else {
-                throw .wrongValueType(key: key + ".type", expected: "string", found: members["type"]?.typeName ?? "nothing")
+                throw .wrongValueType(
+                    key: key + ".type", expected: "string", found: members["type"]?.typeName ?? "nothing")
             }
             var title = ""
             if let titleValue = members["localizedTitle"] {
                 guard case .string(let text) = titleValue else {
-                    throw .wrongValueType(key: key + ".localizedTitle", expected: "string", found: titleValue.typeName)
+                    throw .wrongValueType(
+                        key: key + ".localizedTitle", expected: "string", found: titleValue.typeName)
                 }
                 title = text
             }
             var userInfo = AttributionPayload()
             if let info = members["userInfo"] {
                 guard case .object(let infoMembers) = info else {
-                    throw .wrongValueType(key: key + ".userInfo", expected: "dictionary", found: info.typeName)
+                    throw .wrongValueType(
+                        key: key + ".userInfo", expected: "dictionary", found: info.typeName)
                 }
                 userInfo = AttributionPayload(infoMembers)
             }

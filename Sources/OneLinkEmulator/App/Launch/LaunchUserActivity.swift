@@ -18,7 +18,10 @@ public struct LaunchUserActivity: Sendable, Hashable {
     public var userInfo: AttributionPayload
 
     /// Creates an activity.
-    public init(activityType: String = LaunchUserActivity.browsingWeb, webpageURL: URL?, userInfo: AttributionPayload = [:]) {
+    public init(
+        activityType: String = LaunchUserActivity.browsingWeb, webpageURL: URL?,
+        userInfo: AttributionPayload = [:]
+    ) {
         self.activityType = activityType
         self.webpageURL = webpageURL
         self.userInfo = userInfo

@@ -96,7 +96,9 @@ public final class AppLifecycle: @unchecked Sendable {
     public func handle(_ signal: LifecycleSignal) throws(LifecycleError) -> [LifecycleEvent] {
         let now = clock.now
         let device = self.device
-        let outcome = storage.withLock { state -> Result<(LifecycleTransition, [@Sendable (LifecycleTransition) -> Void]), LifecycleError> in
+        let outcome = storage.withLock {
+            state -> Result<(LifecycleTransition, [@Sendable (LifecycleTransition) -> Void]), LifecycleError>
+            in
             let from = state.appState
             var emitted: [LifecycleEvent] = []
             func closeStart() {
@@ -104,7 +106,8 @@ public final class AppLifecycle: @unchecked Sendable {
                 state.openStart = nil
                 let duration = Duration.milliseconds(Int64(((now.timeIntervalSince(start)) * 1000).rounded()))
                 emitted.append(
-                    LifecycleEvent(name: .appEnd, time: now, device: device, foregroundDuration: max(duration, .zero)))
+                    LifecycleEvent(
+                        name: .appEnd, time: now, device: device, foregroundDuration: max(duration, .zero)))
             }
             switch (from, signal) {
             case (.notRunning, .didFinishLaunching(let mode)):
@@ -119,7 +122,8 @@ public final class AppLifecycle: @unchecked Sendable {
                     state.launchedPassively = true
                     state.appState = .background
                     emitted.append(
-                        LifecycleEvent(name: .appStartPassively, time: now, device: device, passiveReason: reason))
+                        LifecycleEvent(
+                            name: .appStartPassively, time: now, device: device, passiveReason: reason))
                 }
             case (.inactive, .didBecomeActive):
                 state.appState = .active
@@ -134,7 +138,8 @@ public final class AppLifecycle: @unchecked Sendable {
                     state.openStart = now
                     emitted.append(
                         LifecycleEvent(
-                            name: .appStart, time: now, device: device, startKind: kind, isFirstTime: isFirstTime))
+                            name: .appStart, time: now, device: device, startKind: kind,
+                            isFirstTime: isFirstTime))
                 }
             case (.active, .willResignActive):
                 state.appState = .inactive
@@ -162,7 +167,8 @@ public final class AppLifecycle: @unchecked Sendable {
             for event in emitted {
                 for continuation in state.continuations.values { continuation.yield(event) }
             }
-            let transition = LifecycleTransition(signal: signal, from: from, to: state.appState, events: emitted)
+            let transition = LifecycleTransition(
+                signal: signal, from: from, to: state.appState, events: emitted)
             return .success((transition, Array(state.observers.values)))
         }
         let (transition, observers) = try outcome.get()
@@ -200,7 +206,9 @@ public final class AppLifecycle: @unchecked Sendable {
     ///
     /// - Returns: A token for ``removeObserver(_:)``.
     @discardableResult
-    public func addObserver(_ observer: @escaping @Sendable (LifecycleTransition) -> Void) -> LifecycleObserverToken {
+    public func addObserver(
+        _ observer: @escaping @Sendable (LifecycleTransition) -> Void
+    ) -> LifecycleObserverToken {
         storage.withLock { state in
             state.nextID += 1
             state.observers[state.nextID] = observer

@@ -33,7 +33,8 @@ public struct LifecycleEvent: Sendable, Hashable {
     /// Creates an event; the properties are computed from the device and the event-specific fields.
     public init(
         name: LifecycleEventName, time: Date, device: DeviceProperties, startKind: AppStartKind? = nil,
-        isFirstTime: Bool? = nil, passiveReason: PassiveLaunchReason? = nil, foregroundDuration: Duration? = nil
+        isFirstTime: Bool? = nil, passiveReason: PassiveLaunchReason? = nil,
+        foregroundDuration: Duration? = nil
     ) {
         self.name = name
         self.time = time

@@ -23,7 +23,8 @@ public struct ClipboardToken: Sendable, Hashable {
         guard !value.isEmpty else { throw .empty }
         for (offset, character) in value.enumerated() {
             let isAllowed =
-                character.isASCII && (character.isLetter || character.isNumber || character == "-" || character == "_")
+                character.isASCII
+                && (character.isLetter || character.isNumber || character == "-" || character == "_")
             guard isAllowed else { throw .invalidCharacter(character, offset: offset) }
         }
         guard value.count >= Self.minimumLength else { throw .tooShort(length: value.count) }

@@ -17,9 +17,11 @@ extension ClipboardTokenError: CustomStringConvertible {
         case .empty:
             return "the clipboard token is empty"
         case .tooShort(let length):
-            return "the clipboard token has \(length) characters; at least \(ClipboardToken.minimumLength) are needed"
+            return
+                "the clipboard token has \(length) characters; at least \(ClipboardToken.minimumLength) are needed"
         case .tooLong(let length):
-            return "the clipboard token has \(length) characters; at most \(ClipboardToken.maximumLength) are allowed"
+            return
+                "the clipboard token has \(length) characters; at most \(ClipboardToken.maximumLength) are allowed"
         case .invalidCharacter(let character, let offset):
             return "the clipboard token has the invalid character \"\(character)\" at offset \(offset)"
         }

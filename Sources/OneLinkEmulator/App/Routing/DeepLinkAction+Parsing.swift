@@ -21,7 +21,8 @@ extension DeepLinkAction {
             guard Self.isSchemeByte(byte) else { throw .missingScheme(text: text) }
             index += 1
         }
-        guard index + 2 < bytes.count, bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/"),
+        guard index + 2 < bytes.count, bytes[index] == UInt8(ascii: ":"),
+            bytes[index + 1] == UInt8(ascii: "/"),
             bytes[index + 2] == UInt8(ascii: "/")
         else { throw .missingScheme(text: text) }
         let scheme = String(decoding: bytes[0..<index], as: UTF8.self).lowercased()
@@ -38,14 +39,17 @@ extension DeepLinkAction {
         guard !name.isEmpty else { throw .emptyActionName(text: text) }
         var parameters: [String: String] = [:]
         if index < bytes.count {
-            for item in bytes[(index + 1)...].split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            for item in bytes[(index + 1)...].split(
+                separator: UInt8(ascii: "&"), omittingEmptySubsequences: true)
+            {
                 let equals = item.firstIndex(of: UInt8(ascii: "="))
                 let rawKey = item[item.startIndex..<(equals ?? item.endIndex)]
                 let key = try Self.decode(rawKey, component: "a parameter name", text: text)
                 guard !key.isEmpty else { throw .emptyParameterName(text: text) }
                 var value = ""
                 if let equals {
-                    value = try Self.decode(item[(equals + 1)...], component: "parameter \"\(key)\"", text: text)
+                    value = try Self.decode(
+                        item[(equals + 1)...], component: "parameter \"\(key)\"", text: text)
                 }
                 guard parameters[key] == nil else { throw .duplicateParameter(name: key, text: text) }
                 parameters[key] = value
@@ -59,7 +63,8 @@ extension DeepLinkAction {
     /// - Throws: ``RoutingError`` for an invalid or unexpected scheme, an empty name or an empty parameter name.
     public func validate(expectedScheme: String? = nil) throws(RoutingError) {
         let schemeBytes = Array(scheme.utf8)
-        guard let first = schemeBytes.first, Self.isAlpha(first), schemeBytes.allSatisfy(Self.isSchemeByte) else {
+        guard let first = schemeBytes.first, Self.isAlpha(first), schemeBytes.allSatisfy(Self.isSchemeByte)
+        else {
             throw .missingScheme(text: text)
         }
         if let expectedScheme, expectedScheme.lowercased() != scheme {
@@ -70,7 +75,8 @@ extension DeepLinkAction {
     }
 
     static func isAlpha(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
     static func isSchemeByte(_ byte: UInt8) -> Bool {
@@ -87,7 +93,8 @@ extension DeepLinkAction {
         while index < raw.endIndex {
             let byte = raw[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < raw.endIndex, let high = hexValue(raw[index + 1]), let low = hexValue(raw[index + 2])
+                guard index + 2 < raw.endIndex, let high = hexValue(raw[index + 1]),
+                    let low = hexValue(raw[index + 2])
                 else { throw .badPercentEncoding(text: text, component: component) }
                 decoded.append(high << 4 | low)
                 index += 3

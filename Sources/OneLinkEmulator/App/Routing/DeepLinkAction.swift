@@ -39,7 +39,8 @@ public struct DeepLinkAction: Sendable, Hashable {
         var bytes: [UInt8] = []
         for byte in text.utf8 {
             let unreserved =
-                (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+                (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || (byte >= 0x30 && byte <= 0x39)
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
                 || byte == UInt8(ascii: "~")
             if unreserved || keep.contains(byte) {

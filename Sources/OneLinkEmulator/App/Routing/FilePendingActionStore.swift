@@ -51,7 +51,9 @@ public final class FilePendingActionStore: PendingActionStore, @unchecked Sendab
         try result.get()
     }
 
-    private static func decode(_ value: AttributionValue, location: String) throws(StorageError) -> [PendingAction] {
+    private static func decode(
+        _ value: AttributionValue, location: String
+    ) throws(StorageError) -> [PendingAction] {
         guard case .object(let object) = value else {
             throw .corrupt(location: location, reason: "top level is \(value.typeName), not object")
         }

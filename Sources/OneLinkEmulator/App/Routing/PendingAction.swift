@@ -12,7 +12,9 @@ public struct PendingAction: Sendable, Hashable {
     public var receivedAt: Date
 
     /// Creates a pending action.
-    public init(id: String = UUID().uuidString, action: DeepLinkAction, source: ActionSource, receivedAt: Date) {
+    public init(
+        id: String = UUID().uuidString, action: DeepLinkAction, source: ActionSource, receivedAt: Date
+    ) {
         self.id = id
         self.action = action
         self.source = source
@@ -35,16 +37,23 @@ extension PendingAction {
     /// - Throws: ``StorageError/corrupt(location:reason:)`` naming the bad field.
     public init(attributionValue value: AttributionValue, location: String) throws(StorageError) {
         func corrupt(_ reason: String) -> StorageError { .corrupt(location: location, reason: reason) }
-        guard case .object(let object) = value else { throw corrupt("action is \(value.typeName), not object") }
-        guard let id = object["id"]?.stringValue, !id.isEmpty else { throw corrupt("id missing or not a string") }
-        guard let text = object["action"]?.stringValue else { throw corrupt("action missing or not a string") }
+        guard case .object(let object) = value else {
+            throw corrupt("action is \(value.typeName), not object")
+        }
+        guard let id = object["id"]?.stringValue, !id.isEmpty else {
+            throw corrupt("id missing or not a string")
+        }
+        guard let text = object["action"]?.stringValue else {
+            throw corrupt("action missing or not a string")
+        }
         let action: DeepLinkAction
         do {
             action = try DeepLinkAction(parsing: text)
         } catch {
             throw corrupt("action \(id): \(error)")
         }
-        guard let sourceName = object["source"]?.stringValue, let source = ActionSource(rawValue: sourceName) else {
+        guard let sourceName = object["source"]?.stringValue, let source = ActionSource(rawValue: sourceName)
+        else {
             throw corrupt("source of action \(id) missing or unknown")
         }
         guard let milliseconds = object["received_at_ms"]?.intValue else {

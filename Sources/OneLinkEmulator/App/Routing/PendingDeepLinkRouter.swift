@@ -121,7 +121,9 @@ public final class PendingDeepLinkRouter: @unchecked Sendable {
     /// - Throws: ``RoutingError`` when the action is invalid or has the wrong scheme,
     ///   or ``RoutingError/storage(_:)`` when it cannot be stored (it is then not taken in).
     @discardableResult
-    public func receive(_ action: DeepLinkAction, source: ActionSource = .direct) throws(RoutingError) -> RoutingOutcome {
+    public func receive(
+        _ action: DeepLinkAction, source: ActionSource = .direct
+    ) throws(RoutingError) -> RoutingOutcome {
         do {
             try action.validate(expectedScheme: configuration.scheme)
         } catch {
@@ -134,7 +136,9 @@ public final class PendingDeepLinkRouter: @unchecked Sendable {
     ///
     /// - Throws: ``RoutingError`` as ``DeepLinkAction/init(parsing:expectedScheme:)`` does, or a storage failure.
     @discardableResult
-    public func receive(actionText text: String, source: ActionSource = .direct) throws(RoutingError) -> RoutingOutcome {
+    public func receive(
+        actionText text: String, source: ActionSource = .direct
+    ) throws(RoutingError) -> RoutingOutcome {
         let action: DeepLinkAction
         do {
             action = try DeepLinkAction(parsing: text, expectedScheme: configuration.scheme)
@@ -201,7 +205,8 @@ public final class PendingDeepLinkRouter: @unchecked Sendable {
         if let value = callbackPayload[valueKey] {
             guard case .string(let text) = value else {
                 throw report(
-                    .wrongValueType(source: .callback, key: valueKey, expected: "string", found: value.typeName))
+                    .wrongValueType(
+                        source: .callback, key: valueKey, expected: "string", found: value.typeName))
             }
             if text.contains("://") { return try receive(actionText: text, source: .callback) }
             var parameters: [String: String] = [:]
@@ -215,7 +220,8 @@ public final class PendingDeepLinkRouter: @unchecked Sendable {
         if let value = callbackPayload[linkKey] {
             guard case .string(let text) = value else {
                 throw report(
-                    .wrongValueType(source: .callback, key: linkKey, expected: "string", found: value.typeName))
+                    .wrongValueType(
+                        source: .callback, key: linkKey, expected: "string", found: value.typeName))
             }
             return try receive(actionText: text, source: .callback)
         }
@@ -232,7 +238,9 @@ public final class PendingDeepLinkRouter: @unchecked Sendable {
         do {
             payload = try AttributionPayload(foundation: callbackPayload)
         } catch {
-            throw report(.wrongValueType(source: .callback, key: "$", expected: "JSON-compatible dictionary", found: "\(error)"))
+            throw report(
+                .wrongValueType(
+                    source: .callback, key: "$", expected: "JSON-compatible dictionary", found: "\(error)"))
         }
         return try receive(callbackPayload: payload)
     }
@@ -361,7 +369,9 @@ public final class PendingDeepLinkRouter: @unchecked Sendable {
 
     // MARK: Internals
 
-    private func enqueue(_ action: DeepLinkAction, source: ActionSource) throws(RoutingError) -> RoutingOutcome {
+    private func enqueue(
+        _ action: DeepLinkAction, source: ActionSource
+    ) throws(RoutingError) -> RoutingOutcome {
         let pending = PendingAction(action: action, source: source, receivedAt: clock.now)
         let saved: Result<Void, StorageError> = state.withLock { state in
             let updated = state.pending + [pending]

@@ -37,7 +37,8 @@ extension RoutingError: CustomStringConvertible {
         case .missingScheme(let text):
             return "action has no scheme:// prefix: \"\(LinkError.abbreviate(text))\""
         case .wrongScheme(let expected, let found, let text):
-            return "action scheme \"\(found)\" is not the app's scheme \"\(expected)\": \"\(LinkError.abbreviate(text))\""
+            return
+                "action scheme \"\(found)\" is not the app's scheme \"\(expected)\": \"\(LinkError.abbreviate(text))\""
         case .emptyActionName(let text):
             return "action has no name: \"\(LinkError.abbreviate(text))\""
         case .badPercentEncoding(let text, let component):
