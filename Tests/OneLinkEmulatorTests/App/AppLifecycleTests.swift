@@ -147,7 +147,7 @@ import Testing
         #expect(try AttributionValue(jsonString: start.description) == value)
     }
 
-    static let invalid: [(setup: [LifecycleSignal], signal: LifecycleSignal, from: AppState)] = [
+    static let invalid: [(setup: [LifecycleSignal], signal: LifecycleSignal, from: AppExecutionState)] = [
         ([], .didBecomeActive, .notRunning),
         ([], .willResignActive, .notRunning),
         ([], .didEnterBackground, .notRunning),
@@ -170,7 +170,7 @@ import Testing
 
     @Test(arguments: invalid)
     func invalidTransitionsThrowAndChangeNothing(
-        _ testCase: (setup: [LifecycleSignal], signal: LifecycleSignal, from: AppState)
+        _ testCase: (setup: [LifecycleSignal], signal: LifecycleSignal, from: AppExecutionState)
     ) throws {
         let lifecycle = AppLifecycle(clock: ManualClock())
         try lifecycle.handle(testCase.setup)

@@ -3,7 +3,7 @@ import Foundation
 /// An app's execution state, driven by lifecycle signals, emitting app start and end events.
 ///
 /// Feed it the UIKit notifications as ``LifecycleSignal`` values; it moves
-/// between the five ``AppState``s and emits ``LifecycleEvent``s:
+/// between the five ``AppExecutionState``s and emits ``LifecycleEvent``s:
 ///
 /// - `$AppStart` on `didBecomeActive`: ``AppStartKind/cold`` for the first
 ///   activation after a foreground launch, ``AppStartKind/warm`` otherwise.
@@ -28,7 +28,7 @@ import Foundation
 /// ``eventStream()`` and passed, with the state change, to observers.
 public final class AppLifecycle: @unchecked Sendable {
     private struct State {
-        var appState: AppState = .notRunning
+        var appState: AppExecutionState = .notRunning
         var resignedActive = false
         var activatedThisProcess = false
         var launchedPassively = false
@@ -67,7 +67,7 @@ public final class AppLifecycle: @unchecked Sendable {
     }
 
     /// The current execution state.
-    public var state: AppState { storage.withLock { $0.appState } }
+    public var state: AppExecutionState { storage.withLock { $0.appState } }
 
     /// Every event emitted so far, oldest first.
     public var events: [LifecycleEvent] { storage.withLock { $0.events } }

@@ -3,7 +3,7 @@ public enum LifecycleError: Error, Sendable, Hashable {
     /// The signal cannot happen in the current state, such as `didBecomeActive` while `notRunning`.
     ///
     /// The state is left unchanged and no event is emitted.
-    case invalidTransition(from: AppState, signal: LifecycleSignal)
+    case invalidTransition(from: AppExecutionState, signal: LifecycleSignal)
     /// Scenario data named a signal that does not exist.
     case unknownSignal(String)
 }

@@ -1,5 +1,5 @@
 /// The five execution states of an iOS app.
-public enum AppState: String, Sendable, Hashable, CaseIterable {
+public enum AppExecutionState: String, Sendable, Hashable, CaseIterable {
     /// Not launched, or terminated by the user or the system.
     case notRunning
     /// In the foreground but not receiving events: launching, or interrupted by an overlay.
@@ -12,7 +12,7 @@ public enum AppState: String, Sendable, Hashable, CaseIterable {
     case suspended
 }
 
-extension AppState: CustomStringConvertible {
+extension AppExecutionState: CustomStringConvertible {
     /// The state's name.
     public var description: String { rawValue }
 }
