@@ -192,6 +192,9 @@ import Testing
             #expect(key == "localNotification")
             #expect(error.description.contains("localNotification"))
         }
+        #expect(throws: LaunchError.duplicateKey("url")) {
+            try LaunchOptions(dictionary: ["url": "a://b", "UIApplicationLaunchOptionsURLKey": "a://c"])
+        }
         #expect(throws: LaunchError.unknownKey("userActivityDictionary.title")) {
             try LaunchOptions(dictionary: ["userActivityDictionary": ["title": "x"]])
         }

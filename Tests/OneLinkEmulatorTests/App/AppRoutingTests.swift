@@ -222,6 +222,28 @@ final class AppFlakyActionStore: PendingActionStore, @unchecked Sendable {
         #expect(seen.all == ["home: open_detail", "detail: wenxiaoyou://show_review"])
     }
 
+    @Test func concurrentReceiversAndSignalsDeliverEachActionOnce() async throws {
+        let store = InMemoryPendingActionStore()
+        let router = try Self.makeRouter(store: store)
+        let seen = AppRecorder<String>()
+        router.appDidEnterBackground()
+        router.setRoot(RouteHandler(name: "home") { seen.append($0.parameters["n"] ?? "?") })
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<100 {
+                group.addTask { _ = try? router.receive(actionText: "wenxiaoyou://item?n=\(index)") }
+                if index.isMultiple(of: 10) {
+                    group.addTask { router.appDidBecomeActive() }
+                    group.addTask { router.appDidEnterBackground() }
+                }
+            }
+        }
+        router.appDidBecomeActive()
+        #expect(seen.all.count == 100)
+        #expect(Set(seen.all) == Set((0..<100).map(String.init)))
+        #expect(router.pendingActions.isEmpty)
+        #expect(store.actions.isEmpty)
+    }
+
     // MARK: Persistence
 
     @Test func actionSurvivesProcessDeathAndIsNotDeliveredTwice() throws {

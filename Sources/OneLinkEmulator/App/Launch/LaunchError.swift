@@ -4,6 +4,8 @@ public enum LaunchError: Error, Sendable, Hashable {
     case unknownKey(String)
     /// A key is not a string or a ``LaunchOptionsKey``.
     case nonStringKey(String)
+    /// The same key appears twice, under its UIKit value and its short name.
+    case duplicateKey(String)
     /// A value has the wrong type for its key.
     case wrongValueType(key: String, expected: String, found: String)
     /// A URL value is not a valid absolute URL.
@@ -20,6 +22,8 @@ extension LaunchError: CustomStringConvertible {
             return "unknown launch-options key \"\(key)\""
         case .nonStringKey(let key):
             return "launch-options key \(key) is not a string"
+        case .duplicateKey(let key):
+            return "launch-options key \(key) appears twice"
         case .wrongValueType(let key, let expected, let found):
             return "launch option \(key) should be \(expected), found \(found)"
         case .invalidURL(let key, let text):

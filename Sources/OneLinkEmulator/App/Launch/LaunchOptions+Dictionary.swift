@@ -22,6 +22,7 @@ extension LaunchOptions {
     /// - Throws: ``LaunchError`` naming the first bad key or value.
     public init(dictionary: [AnyHashable: Any]) throws(LaunchError) {
         self.init()
+        var seen: Set<LaunchOptionsKey> = []
         for (rawKey, value) in dictionary.sorted(by: { "\($0.key)" < "\($1.key)" }) {
             let key: LaunchOptionsKey
             if let typed = rawKey.base as? LaunchOptionsKey {
@@ -32,6 +33,7 @@ extension LaunchOptions {
             } else {
                 throw .nonStringKey("\(rawKey.base) (\(type(of: rawKey.base)))")
             }
+            guard seen.insert(key).inserted else { throw .duplicateKey(key.name) }
             try set(key, to: value)
         }
     }
