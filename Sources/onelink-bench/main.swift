@@ -5,20 +5,32 @@
 import Foundation
 import OneLinkEmulator
 
-let quick = CommandLine.arguments.contains("--quick")
-if CommandLine.arguments.dropFirst().contains(where: { $0 != "--quick" }) {
-    print("usage: onelink-bench [--quick]")
-    exit(2)
+var arguments = Array(CommandLine.arguments.dropFirst())
+var quick = false
+var only: String?
+let benchmarkNames = ["links", "timeout", "memory", "concurrency"]
+while let argument = arguments.first {
+    arguments.removeFirst()
+    switch argument {
+    case "--quick": quick = true
+    case "--only" where arguments.first.map(benchmarkNames.contains) == true: only = arguments.removeFirst()
+    default:
+        print("usage: onelink-bench [--quick] [--only \(benchmarkNames.joined(separator: "|"))]")
+        exit(2)
+    }
 }
+@MainActor func selected(_ name: String) -> Bool { only == nil || only == name }
 
-print("onelink-bench\(quick ? " --quick" : "")")
+print("onelink-bench" + (quick ? " --quick" : "") + (only.map { " --only \($0)" } ?? ""))
 print(MachineDescription.current)
 print("")
 
 var rows: [BenchmarkRow] = []
 let linkCount = quick ? 10_000 : 12_000
-rows += LinkParsingBenchmark.run(count: linkCount, rounds: quick ? 3 : 7)
-rows += await TimeoutBenchmark.run(timeoutMilliseconds: 200, rounds: quick ? 3 : 10)
+if selected("links") { rows += LinkParsingBenchmark.run(count: linkCount, rounds: quick ? 3 : 7) }
+if selected("timeout") {
+    rows += await TimeoutBenchmark.run(timeoutMilliseconds: 200, rounds: quick ? 3 : 10)
+}
 var corpus = CorpusGenerator(seed: 0x0_5EED_0002)
 // Short links and custom-domain links of the corpus are unknown to a replay's SDK; the known short link stands in.
 let replayLinks = corpus.links(count: 200).map { link -> String in
@@ -28,8 +40,12 @@ let replayLinks = corpus.links(count: 200).map { link -> String in
     if case .shortLink = parsed.kind { return MemoryBenchmark.shortLink }
     return link
 }
-rows += await MemoryBenchmark.run(first: 10_000, total: quick ? 30_000 : 100_000, links: replayLinks)
-rows += await ConcurrencyBenchmark.run(count: 1_000, latency: .milliseconds(50))
+if selected("memory") {
+    rows += await MemoryBenchmark.run(first: 10_000, total: quick ? 30_000 : 100_000, links: replayLinks)
+}
+if selected("concurrency") {
+    rows += await ConcurrencyBenchmark.run(count: 1_000, latency: .milliseconds(50))
+}
 
 print(BenchmarkRow.table(rows))
 let missed = rows.filter { !$0.met }
