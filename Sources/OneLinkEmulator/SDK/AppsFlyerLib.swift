@@ -329,6 +329,15 @@ public final class AppsFlyerLib: @unchecked Sendable {
     /// Every callback delivered so far by this instance, oldest first.
     public var deliveredEvents: [AppsFlyerEvent] { engine.withLock { $0.history } }
 
+    /// The most ``storageErrors`` keeps.
+    public static let storageErrorLimit = 64
+
+    /// Device-store failures so far, oldest first: a corrupt state file (treated as a fresh install) or a failed save.
+    ///
+    /// Kept whether or not ``isDebug`` is on, so a test can assert that a
+    /// corrupt file was reported; at most ``storageErrorLimit`` are kept.
+    public var storageErrors: [StorageError] { engine.withLock { $0.storageErrors } }
+
     /// The number of sessions this install has started, from the device store.
     public var sessionCount: Int { (try? deviceStore.load())?.sessionCount ?? 0 }
 
