@@ -11,8 +11,10 @@ import Foundation
     private let streamSocket = SOCK_STREAM
 #endif
 
-/// A blocking loopback TCP connection for sending exact bytes, with 5-second send and receive timeouts.
-final class RawHTTPConnection {
+/// A blocking loopback TCP connection for sending exact bytes, with send and receive timeouts.
+///
+/// Used from one thread at a time; `@unchecked Sendable` only so a test can hand it to a thread.
+final class RawHTTPConnection: @unchecked Sendable {
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
@@ -29,19 +31,32 @@ final class RawHTTPConnection {
     let fd: Int32
     private var pending: [UInt8] = []
 
-    init(port: UInt16, timeoutSeconds: Int = 5) throws {
-        fd = socket(AF_INET, streamSocket, 0)
+    init(port: UInt16, timeoutSeconds: Int = 5, ipv6: Bool = false) throws {
+        fd = socket(ipv6 ? AF_INET6 : AF_INET, streamSocket, 0)
         guard fd >= 0 else { throw Failure(description: "socket failed") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        let connected: Int32
+        if ipv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = port.bigEndian
+            inet_pton(AF_INET6, "::1", &address.sin6_addr)
+            connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
         }
         guard connected == 0 else {
