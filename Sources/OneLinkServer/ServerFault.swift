@@ -1,14 +1,16 @@
 /// One misbehaviour the server can inject into an answer, for testing clients.
 ///
 /// A ``FaultPlan`` lists faults per route or per short link. The server first
-/// waits for every ``delay(_:)`` in the list, then applies the first other
-/// fault; without one it answers normally.
+/// waits for every ``delay(_:)`` and ``realTimeDelay(_:)`` in the list, in
+/// order, then applies the first other fault; without one it answers normally.
 public enum ServerFault: Sendable, Hashable {
     /// Waits this long on the server's ``OneLinkServer/Configuration/clock`` before answering.
     ///
     /// With a `ManualClock` the answer waits until the test advances the clock (or the
     /// server stops), so a client timeout can be reached without sleeping.
     case delay(Duration)
+    /// Waits this long in real time (`Task.sleep` on the continuous clock), whatever the configured clock.
+    case realTimeDelay(Duration)
     /// Answers this status instead; `body` replaces the JSON
     /// `{"error_reason": "injected fault", "status_code": …}` body when given (sent as
     /// `application/json`).

@@ -240,6 +240,19 @@ import Testing
         }
     }
 
+    @Test("a real-time delay holds the answer for at least that long, then answers normally")
+    func realTimeDelay() async throws {
+        try await withFixtureServer(clock: ManualClock()) { running in
+            let source = try conversion(running)
+            let request = running.fixture.conversionRequest(deviceID: running.fixture.organicDevice)
+            running.server.faultPlan = FaultPlan([.route(.installData): [.realTimeDelay(.milliseconds(100))]])
+            let started = ContinuousClock.now
+            #expect(try await source.conversionData(for: request)["af_status"] == "Organic")
+            #expect(ContinuousClock.now - started >= .milliseconds(100))
+            #expect(try #require(running.log.entries.last).duration >= .milliseconds(100))
+        }
+    }
+
     @Test(
         "deepLinkTimeout on a delayed short link is onAppOpenAttributionFailure TIMEOUT, and .failure in UDL")
     func sdkDeepLinkTimeout() async throws {

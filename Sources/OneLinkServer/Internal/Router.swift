@@ -36,14 +36,23 @@ struct Router: Sendable {
         case .wrapper, .methodNotAllowed, .badPath: serverRoute = .wrapper
         }
         let faults = faultPlan().faults(for: serverRoute, shortLink: shortLink)
-        for case .delay(let duration) in faults {
+        for fault in faults {
             do {
-                try await configuration.clock.sleep(for: duration)
+                switch fault {
+                case .delay(let duration): try await configuration.clock.sleep(for: duration)
+                case .realTimeDelay(let duration): try await Task.sleep(for: duration)
+                default: continue
+                }
             } catch {
                 return .closed
             }
         }
-        let shaping = faults.first { if case .delay = $0 { false } else { true } }
+        let shaping = faults.first {
+            switch $0 {
+            case .delay, .realTimeDelay: false
+            default: true
+            }
+        }
         switch shaping {
         case .status(let code, let body)?:
             guard let body else { return .error(code, "injected fault") }
