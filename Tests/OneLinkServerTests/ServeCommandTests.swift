@@ -32,6 +32,7 @@ import Testing
         let output = Pipe()
         let errors = Pipe()
         private var buffer = Data()
+        private let watchdog: DispatchWorkItem
 
         init(_ arguments: [String]) throws {
             let executable = try #require(
@@ -42,7 +43,10 @@ import Testing
             process.currentDirectoryURL = ServeCommandTests.packageRoot
             process.standardOutput = output
             process.standardError = errors
+            watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
             try process.run()
+            // A hung child is terminated after 30 seconds, so reads from its pipes end.
+            DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
         }
 
         /// Reads one line from standard output; `nil` at end of stream.
@@ -69,10 +73,8 @@ import Testing
             String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         }
 
-        /// Waits for exit, killing the child after 20 seconds so a hang cannot stall the suite.
+        /// Waits for exit; the watchdog bounds the wait to 30 seconds from launch.
         func waitForExit() -> (status: Int32, reason: Process.TerminationReason) {
-            let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
-            DispatchQueue.global().asyncAfter(deadline: .now() + 20, execute: watchdog)
             process.waitUntilExit()
             watchdog.cancel()
             return (process.terminationStatus, process.terminationReason)
