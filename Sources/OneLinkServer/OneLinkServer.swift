@@ -22,6 +22,7 @@ public final class OneLinkServer: Sendable {
         var loop: IOLoop?
         var port: UInt16 = 0
         var started = false
+        var stopRequested = false
         var faultPlan: FaultPlan
     }
 
@@ -92,8 +93,12 @@ public final class OneLinkServer: Sendable {
             Socket.closeDescriptor(listener)
             throw error
         }
-        state.withLock { $0.loop = loop }
+        let stopRequested = state.withLock { state in
+            state.loop = loop
+            return state.stopRequested
+        }
         loop.start()
+        if stopRequested { await loop.stop() }
     }
 
     /// Stops accepting, closes every connection, cancels pending answers, and returns once done.
@@ -102,6 +107,7 @@ public final class OneLinkServer: Sendable {
     public func stop() async {
         let loop = state.withLock { state in
             state.started = true
+            state.stopRequested = true
             return state.loop
         }
         await loop?.stop()

@@ -146,6 +146,37 @@ import Testing
         }
     }
 
+    @Test("pipelined requests in one write are answered in order; HTTP/1.0 closes after its answer")
+    func pipelining() async throws {
+        try await withFixtureServer { running in
+            let port = running.port
+            let (answers, closed) = try await onThread {
+                let connection = try RawHTTPConnection(port: port)
+                try connection.send(
+                    "GET /shortlink-sdk/v2/H5hv?id=xyz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                        + "GET /landing HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                        + "GET /nowhere HTTP/1.0\r\n\r\n")
+                let answers = try (0..<3).map { _ in try connection.readResponse() }
+                return (answers, try connection.readsEndOfStream())
+            }
+            #expect(answers.map(\.status) == [404, 200, 404])
+            #expect(answers[2].header("Connection") == "close")
+            #expect(closed)
+            #expect(
+                running.log.entries.map(\.requestLine) == [
+                    "GET /shortlink-sdk/v2/H5hv?id=xyz", "GET /landing", "GET /nowhere",
+                ])
+        }
+    }
+
+    @Test("a server stopped before it started cannot start")
+    func stopBeforeStart() async throws {
+        let server = try OneLinkServer(configuration: .init())
+        await server.stop()
+        await #expect(throws: ServerError.alreadyStarted) { try await server.start() }
+        #expect(server.port == 0)
+    }
+
     @Test("256 simultaneous connections are all held open and all answered correctly")
     func manyConnections() async throws {
         try await withFixtureServer { running in

@@ -237,6 +237,10 @@ final class IOLoop: @unchecked Sendable {
                     connection.deadline = .now + limits.requestTimeout
                 }
                 if count < readBuffer.count { break }
+                // Parse before buffering more than one maximal request, so a fast sender cannot grow it.
+                if connection.parser.bufferedByteCount > limits.maximumHeaderBytes + limits.maximumBodyBytes {
+                    break
+                }
                 continue
             }
             if count < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { break }
