@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Receives one ``RequestLogEntry`` per request the server answers or refuses.
 ///
 /// The server calls ``record(_:)`` on its I/O thread, so an implementation must be quick
@@ -19,13 +27,22 @@ public struct DiscardingRequestLogSink: RequestLogSink {
 }
 
 /// Writes each entry's ``RequestLogEntry/line`` to standard output, one line per request, unbuffered.
+///
+/// Each line is one `write(2)`; a failed write (such as a closed pipe, when `SIGPIPE` is ignored)
+/// drops the line.
 public struct StandardOutputRequestLogSink: RequestLogSink {
     /// Creates the sink.
     public init() {}
 
     /// Writes the entry's line and a newline.
     public func record(_ entry: RequestLogEntry) {
-        FileHandle.standardOutput.write(Data((entry.line + "\n").utf8))
+        var bytes = Array((entry.line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeMutableBytes { write(1, $0.baseAddress, $0.count) }
+            guard written > 0 else { return }
+            offset += written
+        }
     }
 }
 

@@ -71,6 +71,8 @@ enum ServeCommand {
             return usageError(error.description)
         }
 
+        // A closed standard output (such as `serve | head -1`) must not kill the server.
+        signal(SIGPIPE, SIG_IGN)
         let (signals, continuation) = AsyncStream.makeStream(of: Int32.self)
         let sources = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)

@@ -192,7 +192,10 @@ import Testing
                         "GET /shortlink-sdk/v2/H5hv?id=\(id) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
                     )
                 }
-                return try connections.map { try $0.readResponse() }
+                let responses = try connections.map { try $0.readResponse() }
+                // The end of stream comes after the server logged the answer.
+                for connection in connections { _ = try connection.readsEndOfStream() }
+                return responses
             }
             #expect(responses.count == count)
             for (index, response) in responses.enumerated() {
@@ -214,11 +217,14 @@ import Testing
     func logLine() async throws {
         try await withFixtureServer { running in
             let port = running.port
-            let response = try await onThread {
-                try RawHTTPConnection.exchange(
-                    "GET /shortlink-sdk/v2/H5hv?id=xyz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
-                    port: port)
+            let (response, closed) = try await onThread {
+                let connection = try RawHTTPConnection(port: port)
+                try connection.send(
+                    "GET /shortlink-sdk/v2/H5hv?id=xyz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+                )
+                return (try connection.readResponse(), try connection.readsEndOfStream())
             }
+            #expect(closed)
             let entry = try #require(running.log.entries.last)
             #expect(entry.requestLine == "GET /shortlink-sdk/v2/H5hv?id=xyz")
             #expect(entry.status == 404)
