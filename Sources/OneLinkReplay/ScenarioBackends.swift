@@ -18,8 +18,8 @@ public struct ScenarioBackends: Sendable {
     /// The clipboard token source: `$.backend.clipboardTokens`.
     public let clipboardMatchSource: InMemoryClipboardMatchSource
 
-    let conversion: ReplayBehaviorSource
-    let deferred: ReplayBehaviorSource
+    let setConversionBehavior: @Sendable (InMemoryBehavior) -> Void
+    let setDeferredBehavior: @Sendable (InMemoryBehavior) -> Void
 
     /// Changes how backends answer from now on; `nil` leaves one unchanged.
     public func setBehavior(
@@ -27,8 +27,8 @@ public struct ScenarioBackends: Sendable {
         deferred: InMemoryBehavior? = nil
     ) {
         if let shortLinks { shortLinkResolver.setBehavior(shortLinks) }
-        if let conversion { self.conversion.setBehavior(conversion) }
-        if let deferred { self.deferred.setBehavior(deferred) }
+        if let conversion { setConversionBehavior(conversion) }
+        if let deferred { setDeferredBehavior(deferred) }
     }
 }
 
@@ -43,8 +43,10 @@ extension Scenario {
             clock: clock)
         var store: InMemoryClickStore?
         var handler: ClickHandler?
-        let conversionInner: any ConversionDataSource
-        let deferredInner: any DeferredDeepLinkSource
+        let conversion: any ConversionDataSource
+        let deferred: any DeferredDeepLinkSource
+        let setConversion: @Sendable (InMemoryBehavior) -> Void
+        let setDeferred: @Sendable (InMemoryBehavior) -> Void
         if let server = settings.server {
             let clickStore = InMemoryClickStore()
             do {
@@ -56,27 +58,37 @@ extension Scenario {
                     file: file, path: "$.backend.server", reason: .invalidValue(error.description))
             }
             store = clickStore
-            conversionInner = ClickStoreConversionDataSource(store: clickStore)
-            deferredInner = ClickStoreDeferredDeepLinkSource(store: clickStore)
+            // The click-store sources have no behaviour of their own; a thin wrapper adds one.
+            let conversionSource = ReplayBehaviorSource(
+                conversion: ClickStoreConversionDataSource(store: clickStore), deferred: nil,
+                behavior: settings.conversionBehavior, clock: clock)
+            let deferredSource = ReplayBehaviorSource(
+                conversion: nil, deferred: ClickStoreDeferredDeepLinkSource(store: clickStore),
+                behavior: settings.deferredBehavior, clock: clock)
+            conversion = conversionSource
+            deferred = deferredSource
+            setConversion = { conversionSource.setBehavior($0) }
+            setDeferred = { deferredSource.setBehavior($0) }
         } else {
             let start = clock.now
-            conversionInner = InMemoryConversionDataSource(attribution: settings.install)
-            deferredInner = InMemoryDeferredDeepLinkSource(
+            let conversionSource = InMemoryConversionDataSource(
+                attribution: settings.install, behavior: settings.conversionBehavior, clock: clock)
+            let deferredSource = InMemoryDeferredDeepLinkSource(
                 clicks: settings.deferredClicks.map { click in
                     DeferredClick(
                         time: start.addingTimeInterval(Double(click.offsetMilliseconds) / 1000),
                         parameters: click.parameters, matchType: click.matchType)
-                })
+                }, behavior: settings.deferredBehavior, clock: clock)
+            conversion = conversionSource
+            deferred = deferredSource
+            setConversion = { conversionSource.setBehavior($0) }
+            setDeferred = { deferredSource.setBehavior($0) }
         }
-        let conversion = ReplayBehaviorSource(
-            conversion: conversionInner, deferred: nil, behavior: settings.conversionBehavior, clock: clock)
-        let deferred = ReplayBehaviorSource(
-            conversion: nil, deferred: deferredInner, behavior: settings.deferredBehavior, clock: clock)
         return ScenarioBackends(
             shortLinkResolver: resolver, conversionDataSource: conversion, deferredDeepLinkSource: deferred,
             clickStore: store, clickHandler: handler,
             clipboardMatchSource: InMemoryClipboardMatchSource(
                 matches: settings.clipboardTokens, clock: clock),
-            conversion: conversion, deferred: deferred)
+            setConversionBehavior: setConversion, setDeferredBehavior: setDeferred)
     }
 }
