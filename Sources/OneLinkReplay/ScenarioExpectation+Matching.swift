@@ -9,7 +9,8 @@ extension ScenarioExpectation {
     ///
     /// - Parameters:
     ///   - observation: What the step produced.
-    ///   - profile: When given, the expected `payload` is converted through it first.
+    ///   - profile: When given, the expected `payload` of an SDK callback (``profiledOutputs``) is
+    ///     converted through it first.
     public func differences(from observation: ScenarioObservation, profile: ValueProfile? = nil) -> [String] {
         guard observation.output == output else {
             return ["~ output: expected \(output), found \(observation.output) \(observation.fieldsText)"]
@@ -22,7 +23,7 @@ extension ScenarioExpectation {
                 continue
             }
             if key == "payload" {
-                if let profile { want = profile.apply(want) }
+                if let profile, Self.profiledOutputs.contains(output) { want = profile.apply(want) }
                 compare(want, got, path: key, exact: match == .exact, into: &lines)
             } else {
                 compare(want, got, path: key, exact: false, into: &lines)
@@ -56,6 +57,11 @@ extension ScenarioExpectation {
             }
         }
     }
+
+    /// The outputs whose `payload` is an SDK payload, converted by a ``ValueProfile``.
+    public static let profiledOutputs: Set<String> = [
+        "onConversionDataSuccess", "onAppOpenAttribution", "didResolveDeepLink",
+    ]
 
     /// A value with its JSON type, as diffs show it: `integer 1`, `string "1"`, `boolean true`.
     public static func describe(_ value: AttributionValue) -> String {
