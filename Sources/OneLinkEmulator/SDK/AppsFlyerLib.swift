@@ -363,7 +363,8 @@ public final class AppsFlyerLib: @unchecked Sendable {
         await waitUntil { state in
             if state.queue.isEmpty && !state.running { return true }
             guard let manual, state.racing > 0 else { return false }
-            return manual.workSleeperCount >= state.racing
+            // A race whose timer has already fired is finishing, not blocked: wait for it.
+            return manual.workSleeperCount >= state.racing && manual.timerSleeperCount >= state.racing
         }
     }
 }
