@@ -1,6 +1,8 @@
+import OneLinkReplay
+
+/// `onelink-replay run`: a thin shim over ``ReplayCommand``, where the logic and its tests live.
 enum RunCommand {
     static func main(_ arguments: [String]) async -> Int32 {
-        FileHandleOutput.standardError.write("onelink-replay: not implemented yet\n")
-        return 2
+        await ReplayCommand.run(arguments: arguments, output: .standard)
     }
 }

@@ -1,6 +1,106 @@
+import Dispatch
+import Foundation
+import OneLinkServer
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `onelink-replay serve`: runs `OneLinkServer` on loopback until SIGINT or SIGTERM.
 enum ServeCommand {
+    static let usage = """
+        USAGE: onelink-replay serve [options]
+
+        Serves the emulated AppsFlyer endpoints (short links, install_data, deferred deep
+        links, wrapped links and OneLink clicks) over HTTP on a loopback address, seeded
+        from the Payloads folder. The first line on standard output is
+        "listening on http://HOST:PORT"; then one line per request. SIGINT or SIGTERM
+        stops the server and the command exits 0.
+
+        OPTIONS:
+          --host ADDRESS               Loopback address to bind: 127.0.0.0/8 or ::1
+                                       (default 127.0.0.1). Other addresses are refused.
+          --port N                     Port to bind; 0 picks a free one (default 0).
+          --payloads DIR               The Payloads folder with shortlinks.json and
+                                       samples/ (default Payloads).
+          --app-store-url URL          Where iOS clicks without af_ios_url go
+                                       (default https://apps.apple.com/app/id1234567890).
+          --interstitial-domain HOST   Domain of the in-app-browser interstitial page
+                                       (default open.onelink-emulator.test).
+          --sample-device ID           Device ID whose install_data answer is the
+                                       deferred-deep-link sample (default sample-device).
+          --request-timeout SECONDS    Time a client has to send a complete request
+                                       before it gets 408 (default 10).
+          --quiet                      Do not log requests.
+          -h, --help                   Show this help.
+
+        EXIT STATUS:
+          0  stopped by SIGINT or SIGTERM
+          1  the server could not start (such as a port in use)
+          2  usage error, or an unreadable Payloads folder
+        """
+
     static func main(_ arguments: [String]) async -> Int32 {
-        FileHandleOutput.standardError.write("onelink-replay: not implemented yet\n")
+        let options: ServeOptions
+        let backends: ServeBackends
+        do {
+            options = try ServeOptions.parse(arguments)
+            if options.help {
+                FileHandleOutput.standardOutput.write(usage + "\n")
+                return 0
+            }
+            backends = try ServeBackends.make(from: options.seed, options: options)
+        } catch {
+            return usageError(error.message)
+        }
+        let milliseconds = Int64(options.requestTimeoutSeconds * 1000)
+        let server: OneLinkServer
+        do {
+            server = try OneLinkServer(
+                configuration: .init(
+                    host: options.host, port: options.port, shortLinkResolver: backends.shortLinkResolver,
+                    conversionDataSource: backends.conversionDataSource,
+                    deferredDeepLinkSource: backends.deferredDeepLinkSource,
+                    clickHandler: backends.clickHandler,
+                    limits: ServerLimits(requestTimeout: .milliseconds(milliseconds)),
+                    logSink: options.quiet
+                        ? DiscardingRequestLogSink() as any RequestLogSink : StandardOutputRequestLogSink()))
+        } catch {
+            return usageError(error.description)
+        }
+
+        // A closed standard output (such as `serve | head -1`) must not kill the server.
+        signal(SIGPIPE, SIG_IGN)
+        let (signals, continuation) = AsyncStream.makeStream(of: Int32.self)
+        let sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { continuation.yield(number) }
+            source.resume()
+            return source
+        }
+        defer { sources.forEach { $0.cancel() } }
+
+        do {
+            try await server.start()
+        } catch {
+            FileHandleOutput.standardError.write("onelink-replay serve: \(error.description)\n")
+            return 1
+        }
+        FileHandleOutput.standardOutput.write("listening on \(server.baseURL)\n")
+        FileHandleOutput.standardError.write(backends.summary + "\n")
+        var iterator = signals.makeAsyncIterator()
+        let received = await iterator.next()
+        await server.stop()
+        let name = received == SIGTERM ? "SIGTERM" : "SIGINT"
+        FileHandleOutput.standardError.write("stopped by \(name)\n")
+        return 0
+    }
+
+    static func usageError(_ message: String) -> Int32 {
+        FileHandleOutput.standardError.write("onelink-replay serve: \(message)\n\n\(usage)\n")
         return 2
     }
 }

@@ -3,7 +3,9 @@ enum Usage {
         USAGE: onelink-replay <subcommand> [options]
 
         SUBCOMMANDS:
-          run [files or folders...]   Replay scenario files and check the callbacks they expect.
+          run [options] [files or folders...]
+                                      Replay scenario files (default Payloads/scenarios) and check
+                                      the outputs each step expects; see Docs/scenarios.md.
           serve                       Serve the emulated AppsFlyer endpoints over HTTP on loopback.
           payloads [folder]           Validate the bundled sample payloads and pretty-print each one.
 

@@ -63,3 +63,43 @@ struct ConsumerCompatibilityTests {
         #expect(DeepLinkResultStatus.allCases.map(\.rawValue) == [0, 1, 2])
     }
 }
+
+@Suite("The compatibility surface's exact signatures")
+struct SurfaceSignatureTests {
+    @Test("A delegate with only the required methods compiles and gets conversion data; delegates are weak")
+    func minimalDelegateAndWeakness() async {
+        let clock = ManualClock()
+        let sdk = AppsFlyerLib(conversionDataSource: .inMemory(.organic, clock: clock), clock: clock)
+        sdk.appsFlyerDevKey = "YOUR_DEV_KEY"
+        sdk.appleAppID = "123456789"
+        SurfaceSignatures.configure(sdk)
+        #expect(sdk.deepLinkTimeout == 3000)
+        #expect(sdk.minTimeBetweenSessions == 5)
+        #expect(sdk.oneLinkCustomDomains == nil)
+        let handler = MinimalConversionHandler()
+        sdk.delegate = handler
+        SurfaceSignatures.callEntryPoints(sdk, url: URL(string: "afbasicapp://mainactivity?x=1")!)
+        await sdk.waitUntilIdle()
+        #expect(handler.names == ["onConversionDataSuccess"])
+
+        var temporary: MinimalConversionHandler? = MinimalConversionHandler()
+        weak let weakHandler = temporary
+        sdk.delegate = temporary
+        temporary = nil
+        #expect(weakHandler == nil)
+        #expect(sdk.delegate == nil)
+    }
+
+    @Test("A deep-link result reads with the real SDK's member types")
+    func deepLinkResultMembers() {
+        let found = DeepLinkResult.found(
+            DeepLink(clickEvent: ["deep_link_value": "apples"], isDeferred: true))
+        let (status, isDeferred, error) = SurfaceSignatures.read(found)
+        #expect(status == .found)
+        #expect(isDeferred == true)
+        #expect(error == nil)
+        let (failedStatus, _, failure) = SurfaceSignatures.read(.failure(.timedOut(milliseconds: 3000)))
+        #expect(failedStatus == .failure)
+        #expect((failure as? AttributionError)?.kind == .timeout)
+    }
+}

@@ -46,6 +46,7 @@ struct EngineState {
     var lastSessionStart: Date?
     var directDeepLinkThisLaunch = false
     var attributedOpenCount = 0
+    var storageErrors: [StorageError] = []
 }
 
 extension AppsFlyerLib {
@@ -264,7 +265,7 @@ extension AppsFlyerLib {
         let started = clock.now
         if started >= deadline {
             debug(rule, "deadline already passed before the call; timed out", backend: backend)
-            throw .timedOut(milliseconds: Int(limitMilliseconds))
+            throw .timedOut(milliseconds: Int(clamping: limitMilliseconds))
         }
         let race = Race<Value>()
         engine.withLock { $0.racing += 1 }
@@ -290,7 +291,7 @@ extension AppsFlyerLib {
                     } else {
                         try await clock.sleep(until: deadline)
                     }
-                    race.finish(.failure(.timedOut(milliseconds: Int(limitMilliseconds))))
+                    race.finish(.failure(.timedOut(milliseconds: Int(clamping: limitMilliseconds))))
                 } catch {}
             }
             race.onFinish {

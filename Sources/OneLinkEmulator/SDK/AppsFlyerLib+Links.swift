@@ -111,7 +111,8 @@ extension AppsFlyerLib {
         if case .shortLink(let template, let shortID) = parsed.kind {
             let request = ShortLinkRequest(
                 host: parsed.host, template: template, shortID: shortID, link: parsed.link,
-                headers: config.resolveHeaders ?? [:], timeout: .milliseconds(Int64(config.deepLinkTimeout)))
+                headers: config.resolveHeaders ?? [:],
+                timeout: .milliseconds(Int64(clamping: config.deepLinkTimeout)))
             let resolver = shortLinkResolver
             let stored = try await withDeadline(
                 deadline, limitMilliseconds: config.deepLinkTimeout, backend: "\(type(of: resolver))",

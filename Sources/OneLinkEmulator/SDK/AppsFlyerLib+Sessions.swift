@@ -148,6 +148,7 @@ extension AppsFlyerLib {
             if let state = try deviceStore.load() { return state }
             debug("device.fresh", "no device state: fresh install")
         } catch {
+            recordStorageError(error)
             debug("device.corrupt", "\(error); treating this as a fresh install")
             try? deviceStore.erase()
         }
@@ -162,7 +163,18 @@ extension AppsFlyerLib {
         do {
             try deviceStore.save(state)
         } catch {
+            recordStorageError(error)
             debug("device.save", "saving the device state failed: \(error)")
+        }
+    }
+
+    /// Keeps a device-store failure for ``storageErrors``, whether or not `isDebug` is on.
+    private func recordStorageError(_ error: StorageError) {
+        engine.withLock { state in
+            state.storageErrors.append(error)
+            if state.storageErrors.count > Self.storageErrorLimit {
+                state.storageErrors.removeFirst(state.storageErrors.count - Self.storageErrorLimit)
+            }
         }
     }
 }

@@ -329,6 +329,15 @@ public final class AppsFlyerLib: @unchecked Sendable {
     /// Every callback delivered so far by this instance, oldest first.
     public var deliveredEvents: [AppsFlyerEvent] { engine.withLock { $0.history } }
 
+    /// The most ``storageErrors`` keeps.
+    public static let storageErrorLimit = 64
+
+    /// Device-store failures so far, oldest first: a corrupt state file (treated as a fresh install) or a failed save.
+    ///
+    /// Kept whether or not ``isDebug`` is on, so a test can assert that a
+    /// corrupt file was reported; at most ``storageErrorLimit`` are kept.
+    public var storageErrors: [StorageError] { engine.withLock { $0.storageErrors } }
+
     /// The number of sessions this install has started, from the device store.
     public var sessionCount: Int { (try? deviceStore.load())?.sessionCount ?? 0 }
 
@@ -354,7 +363,8 @@ public final class AppsFlyerLib: @unchecked Sendable {
         await waitUntil { state in
             if state.queue.isEmpty && !state.running { return true }
             guard let manual, state.racing > 0 else { return false }
-            return manual.workSleeperCount >= state.racing
+            // A race whose timer has already fired is finishing, not blocked: wait for it.
+            return manual.workSleeperCount >= state.racing && manual.timerSleeperCount >= state.racing
         }
     }
 }

@@ -77,6 +77,9 @@ public final class ManualClock: EmulatorClock, @unchecked Sendable {
     /// Number of sleepers that are not timeout timers: work blocked on virtual time.
     var workSleeperCount: Int { state.withLock { $0.sleepers.filter { !$0.isTimer }.count } }
 
+    /// Number of sleepers that are timeout timers.
+    var timerSleeperCount: Int { state.withLock { $0.sleepers.filter(\.isTimer).count } }
+
     func sleep(until deadline: Date, isTimer: Bool) async throws {
         try Task.checkCancellation()
         let id = state.withLock { state -> UInt64 in

@@ -1,0 +1,390 @@
+import Foundation
+
+/// The live objects of one scenario run: clock, backends, SDK, delegates and app-side systems.
+final class ReplaySession {
+    let scenario: Scenario
+    let profile: ValueProfile
+    let clock = ManualClock()
+    let backends: ScenarioBackends
+    let deviceStore: InMemoryDeviceStore
+    let log = RecordingDebugLogSink()
+    let sdk: AppsFlyerLib
+    let proxy: ReplayDelegate
+    let outputs = ReplayLock<[ScenarioObservation]>([])
+    let pasteboard: InMemoryPasteboard
+    let routerStore = InMemoryPendingActionStore()
+    var lifecycle: AppLifecycle?
+    var sessions: LifecycleSessionDriver?
+    var router: PendingDeepLinkRouter?
+    var device: EmulatedDevice?
+    var hasStarted: Bool
+    var eventCursor = 0
+    var logCursor = 0
+
+    init(
+        scenario: Scenario, profile: ValueProfile, delegate: (any AppsFlyerLibDelegate)?,
+        deepLinkDelegate: (any DeepLinkDelegate)?
+    ) throws(ScenarioError) {
+        self.scenario = scenario
+        self.profile = profile
+        backends = try scenario.backends(clock: clock)
+        var state: DeviceState?
+        if let installed = scenario.device.installed {
+            let installTime = clock.now.addingTimeInterval(-Double(installed.installedAgoMilliseconds) / 1000)
+            state = DeviceState(
+                deviceID: "replay-device", installTime: installTime, conversionData: installed.conversionData,
+                firstLaunchDelivered: installed.firstLaunchUsed, deferredLookupDone: true,
+                sessionCount: installed.sessions, lastSessionStart: installTime)
+        }
+        hasStarted = state != nil
+        deviceStore = InMemoryDeviceStore(state)
+        sdk = AppsFlyerLib(
+            shortLinkResolver: backends.shortLinkResolver,
+            conversionDataSource: backends.conversionDataSource,
+            deferredDeepLinkSource: backends.deferredDeepLinkSource, deviceStore: deviceStore, clock: clock,
+            logSink: log)
+        let settings = scenario.sdk
+        sdk.appsFlyerDevKey = settings.devKey
+        sdk.appleAppID = settings.appID
+        sdk.oneLinkCustomDomains = settings.customDomains
+        sdk.resolveDeepLinkURLs = settings.resolveDeepLinkURLs
+        sdk.deepLinkTimeout = settings.deepLinkTimeout
+        sdk.minTimeBetweenSessions = settings.minTimeBetweenSessions
+        sdk.conversionDataTimeout = settings.conversionDataTimeout
+        sdk.isDebug = settings.debug
+        sdk.deviceInfo = settings.deviceInfo
+        for path in settings.pushPaths { sdk.addPushNotificationDeepLinkPath(path) }
+        proxy = ReplayDelegate(profile: profile, forward: delegate, forwardDeepLink: deepLinkDelegate)
+        proxy.sdk = sdk
+        sdk.delegate = proxy
+        if settings.mode == .udl { sdk.deepLinkDelegate = proxy }
+        pasteboard = InMemoryPasteboard(PasteboardContents(string: scenario.device.pasteboard))
+        if let routing = scenario.app.routing {
+            router = try? PendingDeepLinkRouter(configuration: routing, store: routerStore, clock: clock)
+        }
+    }
+
+    // MARK: - Steps
+
+    func perform(_ action: ScenarioStep.Action) async -> [ScenarioObservation] {
+        switch action {
+        case .start, .foreground: sdk.submit(.start)
+        case .background: break
+        case .handleOpen(let url, let source): sdk.submit(.openURL(url, sourceApplication: source))
+        case .universalLink(let url): sdk.submit(.universalLink(url))
+        case .push(let payload): sdk.submit(.push(payload))
+        case .performOnAppAttribution(let url): sdk.submit(.performOnAppAttribution(url))
+        case .advance(let milliseconds): clock.advance(by: .milliseconds(milliseconds))
+        case .reinstall: await restart(reinstall: true)
+        case .relaunch: await restart(reinstall: false)
+        case .setDelegate(let deepLink):
+            if deepLink { sdk.deepLinkDelegate = proxy } else { sdk.delegate = proxy }
+        case .clearDelegate(let deepLink):
+            if deepLink { sdk.deepLinkDelegate = nil } else { sdk.delegate = nil }
+        case .behaviour(let shortLinks, let conversion, let deferred):
+            backends.setBehavior(shortLinks: shortLinks, conversion: conversion, deferred: deferred)
+        case .launch(let options): launch(options)
+        case .lifecycle(let signal): send(signal)
+        case .route(let input): route(input)
+        case .setRoot(let name): _ = router?.setRoot(handler(name))
+        case .pushScreen(let name): _ = router?.push(handler(name))
+        case .popScreen: _ = router?.pop()
+        case .routerReady: _ = router?.markReady()
+        case .routerBackground: router?.appDidEnterBackground()
+        case .routerActive: _ = router?.appDidBecomeActive()
+        case .setPasteboard(let text): pasteboard.setContents(PasteboardContents(string: text))
+        case .clipboardLink(let firstLaunch): await clipboardLink(firstLaunch: firstLaunch)
+        case .openURL(let url, let source): await openURL(url, from: source)
+        case .click(let request): await click(request)
+        }
+        await sdk.settle()
+        return collect()
+    }
+
+    func finish() async {
+        await sdk.settle()
+    }
+
+    private func emit(_ output: String, _ fields: [String: AttributionValue]) {
+        outputs.withLock { $0.append(ScenarioObservation(output, fields: fields)) }
+    }
+
+    /// App-side outputs in the order they happened, then SDK callbacks, then debug log entries.
+    private func collect() -> [ScenarioObservation] {
+        var result = outputs.withLock { outputs in
+            defer { outputs.removeAll(keepingCapacity: true) }
+            return outputs
+        }
+        let history = sdk.deliveredEvents
+        var routed: [AttributionPayload] = []
+        while eventCursor < history.count {
+            let event = history[eventCursor]
+            result.append(observation(of: event, dropped: !proxy.wasDelivered(eventCursor)))
+            if scenario.app.routeCallbacks {
+                switch event {
+                case .appOpenAttribution(let payload): routed.append(payload)
+                case .deepLink(let deepLinkResult):
+                    if let payload = deepLinkResult.deepLink?.clickEventPayload { routed.append(payload) }
+                default: break
+                }
+            }
+            eventCursor += 1
+        }
+        if scenario.sdk.debug {
+            let entries = log.entries
+            while logCursor < entries.count {
+                let entry = entries[logCursor]
+                var fields: [String: AttributionValue] = [
+                    "rule": .string(entry.rule), "message": .string(entry.message),
+                ]
+                if let backend = entry.backend { fields["backend"] = .string(backend) }
+                if let duration = entry.duration {
+                    fields["durationMs"] = .int(Int(duration.wholeMilliseconds))
+                }
+                result.append(ScenarioObservation("log", fields: fields))
+                logCursor += 1
+            }
+        }
+        if !routed.isEmpty {
+            for payload in routed { route(.callback(payload)) }
+            result += outputs.withLock { outputs in
+                defer { outputs.removeAll(keepingCapacity: true) }
+                return outputs
+            }
+        }
+        return result
+    }
+
+    private func observation(of event: AppsFlyerEvent, dropped: Bool) -> ScenarioObservation {
+        var fields: [String: AttributionValue] = [:]
+        switch event {
+        case .conversionDataSuccess(let payload), .appOpenAttribution(let payload):
+            fields["payload"] = .object(profile.apply(payload).values)
+        case .conversionDataFail(let error), .appOpenAttributionFailure(let error):
+            fields["kind"] = .string(error.kind.rawValue)
+            fields["error"] = .string(error.description)
+        case .deepLink(let result):
+            fields["status"] = .string(result.status.description)
+            if let deepLink = result.deepLink {
+                fields["isDeferred"] = .bool(deepLink.isDeferred)
+                fields["payload"] = .object(profile.apply(deepLink.clickEventPayload).values)
+            }
+            if let error = result.attributionError {
+                fields["kind"] = .string(error.kind.rawValue)
+                fields["error"] = .string(error.description)
+            }
+        }
+        if dropped { fields["dropped"] = true }
+        return ScenarioObservation(event.callbackName, fields: fields)
+    }
+
+    // MARK: - Process
+
+    private func restart(reinstall: Bool) async {
+        let done = ReplayLock(false)
+        let sdk = self.sdk
+        let task = Task {
+            if reinstall { await sdk.simulateReinstall() } else { await sdk.simulateRelaunch() }
+            done.withLock { $0 = true }
+        }
+        // A call stalled on the clock would keep the process alive forever; let its deadlines pass instead.
+        while true {
+            await sdk.settle()
+            if done.withLock({ $0 }) { break }
+            guard let deadline = clock.nextDeadline, deadline < .distantFuture else { break }
+            clock.advance(to: deadline)
+        }
+        await task.value
+        if reinstall {
+            try? routerStore.save([])
+            hasStarted = false
+        }
+        lifecycle = nil
+        sessions = nil
+        if let routing = scenario.app.routing {
+            router = try? PendingDeepLinkRouter(configuration: routing, store: routerStore, clock: clock)
+        }
+    }
+
+    // MARK: - Launch and lifecycle
+
+    private func ensureLifecycle() -> LifecycleSessionDriver {
+        if let sessions { return sessions }
+        let lifecycle = AppLifecycle(clock: clock, isFirstLaunch: !hasStarted)
+        let driver = LifecycleSessionDriver(lifecycle: lifecycle, driver: sdk)
+        self.lifecycle = lifecycle
+        sessions = driver
+        if let router { _ = router.follow(lifecycle) }
+        return driver
+    }
+
+    private func send(_ signal: LifecycleSignal) {
+        let driver = ensureLifecycle()
+        do {
+            let events = try driver.send(signal)
+            for event in events {
+                if event.name == .appStart { hasStarted = true }
+                var properties = event.properties
+                for key in driver.lifecycle.device.eventProperties.values.keys { properties[key] = nil }
+                emit(event.name.rawValue, ["payload": .object(properties.values)])
+            }
+        } catch {
+            emit("lifecycleError", ["error": .string(error.description)])
+        }
+    }
+
+    private func launch(_ options: LaunchOptions) {
+        let classification = LaunchClassification(options: options)
+        var fields: [String: AttributionValue] = ["source": .string(classification.source.rawValue)]
+        if let url = classification.url { fields["url"] = .string(url.absoluteString) }
+        if let source = classification.sourceApplication { fields["sourceApplication"] = .string(source) }
+        if let reason = classification.passiveReason { fields["passiveReason"] = .string(reason.rawValue) }
+        emit("launch", fields)
+        let mode = LaunchMode(classification)
+        send(.didFinishLaunching(mode))
+        classification.drive(sdk)
+        if router != nil {
+            if let payload = classification.pushPayload { route(.push(payload)) }
+            if classification.source == .urlScheme, let url = classification.url {
+                route(.url(url.absoluteString))
+            }
+        }
+        if case .foreground = mode { send(.didBecomeActive) }
+    }
+
+    // MARK: - Routing
+
+    private func handler(_ name: String) -> RouteHandler {
+        let outputs = self.outputs
+        return RouteHandler(name: name) { action in
+            outputs.withLock {
+                $0.append(
+                    ScenarioObservation(
+                        "route", fields: ["handler": .string(name), "action": .string(action.text)]))
+            }
+        }
+    }
+
+    private func route(_ input: ScenarioStep.RouteInput) {
+        guard let router else {
+            emit("routingError", ["error": "no router: the scenario has no app.routing"])
+            return
+        }
+        do {
+            let outcome: RoutingOutcome
+            switch input {
+            case .action(let text): outcome = try router.receive(actionText: text)
+            case .callback(let payload): outcome = try router.receive(callbackPayload: payload)
+            case .push(let payload): outcome = try router.receive(pushPayload: payload)
+            case .url(let text):
+                guard let url = URL(string: text) else {
+                    outcome = try router.receive(actionText: text, source: .url)
+                    break
+                }
+                outcome = try router.receive(url: url)
+            }
+            if case .held(let pending, let reason) = outcome {
+                emit(
+                    "held",
+                    [
+                        "action": .string(pending.action.text), "reason": .string(reason.rawValue),
+                        "source": .string(pending.source.rawValue),
+                    ])
+            }
+        } catch {
+            emit("routingError", ["error": .string(error.description)])
+        }
+    }
+
+    // MARK: - Pasteboard, other apps, server
+
+    private func clipboardLink(firstLaunch: Bool) async {
+        let link = ClipboardDeferredLink(pasteboard: pasteboard, matchSource: backends.clipboardMatchSource)
+        let result = await link.resolve(isFirstLaunch: firstLaunch)
+        var fields: [String: AttributionValue] = [:]
+        switch result {
+        case .skippedNotFirstLaunch: fields["result"] = "skippedNotFirstLaunch"
+        case .noToken: fields["result"] = "noToken"
+        case .malformedToken(let text, let error):
+            fields = ["result": "malformedToken", "text": .string(text), "error": .string(error.description)]
+        case .notFound(let token): fields = ["result": "notFound", "token": .string(token.value)]
+        case .matched(let token, let payload):
+            fields = ["result": "matched", "token": .string(token.value), "payload": .object(payload.values)]
+        case .lookupFailed(let token, let error):
+            fields = [
+                "result": "lookupFailed", "token": .string(token.value), "kind": .string(error.kind.rawValue),
+                "error": .string(error.description),
+            ]
+        }
+        fields["pasteboard"] = pasteboard.peek.string.map(AttributionValue.string) ?? .null
+        emit("clipboard", fields)
+    }
+
+    private func openURL(_ text: String, from source: String?) async {
+        let device = ensureDevice()
+        guard let url = URL(string: text), url.scheme != nil else {
+            emit("openURL", ["result": "failed", "error": .string("\"\(text)\" has no URL scheme")])
+            return
+        }
+        var fields: [String: AttributionValue] = ["canOpen": .bool(device.canOpenURL(url))]
+        switch await device.open(url, from: source) {
+        case .notInstalled(let scheme):
+            fields["result"] = "notInstalled"
+            fields["scheme"] = .string(scheme)
+        case .launched(let delivery), .delivered(let delivery):
+            fields["result"] = delivery.isColdLaunch ? "launched" : "delivered"
+            fields["bundleID"] = .string(delivery.bundleID)
+            fields["source"] = .string(delivery.classification.source.rawValue)
+            if let source = delivery.sourceApplication { fields["sourceApplication"] = .string(source) }
+        case .failed(let error):
+            fields["result"] = "failed"
+            fields["error"] = .string(error.description)
+        }
+        emit("openURL", fields)
+    }
+
+    private func ensureDevice() -> EmulatedDevice {
+        if let device { return device }
+        let device = EmulatedDevice(clock: clock, pasteboard: pasteboard)
+        for app in scenario.device.apps {
+            try? device.install(
+                EmulatedApp(
+                    bundleID: app.bundleID, urlSchemes: app.schemes, queriesSchemes: app.queriesSchemes))
+        }
+        self.device = device
+        return device
+    }
+
+    private func click(_ request: ClickRequest) async {
+        guard let handler = backends.clickHandler else {
+            emit("clickError", ["error": "no OneLink server: the scenario has no backend.server"])
+            return
+        }
+        do {
+            let decision = try await handler.handle(request)
+            var fields: [String: AttributionValue] = ["recorded": .bool(decision.recordedClick != nil)]
+            switch decision.kind {
+            case .openedApp(let universalLink):
+                fields["decision"] = "openedApp"
+                fields["universalLink"] = .string(universalLink)
+                if let appURL = decision.appURL { fields["appURL"] = .string(appURL) }
+            case .redirect(let location):
+                fields["decision"] = "redirect"
+                fields["location"] = .string(location)
+            case .interstitial(let page):
+                fields["decision"] = "interstitial"
+                fields["interstitial"] = [
+                    "url": .string(page.url), "browser": .string(page.browser.rawValue),
+                    "universalLink": .string(page.universalLink),
+                ]
+            case .uriSchemeFallback(let url):
+                fields["decision"] = "uriSchemeFallback"
+                fields["location"] = .string(url)
+            }
+            if let status = decision.httpResponse?.status { fields["status"] = .int(status) }
+            emit("click", fields)
+        } catch {
+            emit("clickError", ["error": .string(error.description)])
+        }
+    }
+}

@@ -1,0 +1,123 @@
+/// Writes the `run` command's per-scenario lines, progress and summary in the chosen format.
+struct Reporter {
+    let output: ReplayOutput
+    let format: ReplayCommand.Format
+    let profile: ValueProfile
+    let total: Int
+    var done = 0
+    var passed = 0
+    var failed = 0
+    var invalid = 0
+    var recorded = 0
+    var progressShown = false
+
+    /// Progress is drawn only on a terminal, in human format, when there are many scenarios.
+    static let progressThreshold = 10
+
+    init(output: ReplayOutput, format: ReplayCommand.Format, profile: ValueProfile, total: Int) {
+        self.output = output
+        self.format = format
+        self.profile = profile
+        self.total = total
+    }
+
+    private var showsProgress: Bool {
+        output.isTerminal && format == .human && total >= Self.progressThreshold
+    }
+
+    mutating func progress(_ file: String) {
+        guard showsProgress else { return }
+        output.write("\r\u{1B}[K[\(done + 1)/\(total)] \(file)")
+        progressShown = true
+    }
+
+    private mutating func clearProgress() {
+        guard progressShown else { return }
+        output.write("\r\u{1B}[K")
+        progressShown = false
+    }
+
+    private func line(_ value: AttributionValue) {
+        output.write(value.jsonText() + "\n")
+    }
+
+    mutating func invalid(_ error: ScenarioError) {
+        clearProgress()
+        done += 1
+        invalid += 1
+        output.writeError(error.description + "\n")
+        if format == .json {
+            line([
+                "type": "invalid", "file": .string(error.file), "path": .string(error.path),
+                "message": .string(error.reason.description),
+            ])
+        }
+    }
+
+    mutating func recorded(_ result: ScenarioResult) {
+        clearProgress()
+        done += 1
+        recorded += 1
+        let count = result.observations.count
+        if format == .json {
+            line([
+                "type": "recorded", "file": .string(result.file), "scenario": .string(result.name),
+                "outputs": .int(count),
+            ])
+        } else {
+            output.write("RECORDED \(result.name) (\(result.file)): \(count) outputs\n")
+        }
+    }
+
+    mutating func report(_ result: ScenarioResult) {
+        clearProgress()
+        done += 1
+        if result.passed { passed += 1 } else { failed += 1 }
+        switch format {
+        case .human:
+            output.write("\(result.passed ? "PASS" : "FAIL") \(result.name) (\(result.file))\n")
+            if !result.passed {
+                output.write(result.failureReport.split(separator: "\n").map { "  \($0)\n" }.joined())
+            }
+        case .json:
+            for step in result.steps {
+                for observation in step.observations {
+                    line([
+                        "type": "output", "file": .string(result.file), "scenario": .string(result.name),
+                        "step": .int(step.index), "output": observation.value,
+                    ])
+                }
+            }
+            line([
+                "type": "verdict", "file": .string(result.file), "scenario": .string(result.name),
+                "profile": .string(result.profile.rawValue), "passed": .bool(result.passed),
+                "differences": .array(
+                    result.steps.flatMap { step in
+                        step.differences.map { .string("step \(step.index): \($0)") }
+                    }),
+            ])
+        }
+    }
+
+    mutating func finish(recording: Bool) -> Int32 {
+        clearProgress()
+        let status: Int32 = invalid > 0 ? 2 : (failed > 0 ? 1 : 0)
+        switch format {
+        case .human:
+            if recording {
+                output.write("\(done) scenarios: \(recorded) recorded, \(invalid) invalid\n")
+            } else {
+                output.write(
+                    "\(done) scenarios: \(passed) passed, \(failed) failed, \(invalid) invalid "
+                        + "(profile \(profile.rawValue))\n")
+            }
+        case .json:
+            line([
+                "type": "summary", "scenarios": .int(done), "passed": .int(passed), "failed": .int(failed),
+                "invalid": .int(invalid), "recorded": .int(recorded), "profile": .string(profile.rawValue),
+                "exitStatus": .int(Int(status)),
+            ])
+        }
+        return status
+    }
+}

@@ -1,0 +1,167 @@
+/// Reads typed fields out of a parsed JSON document, throwing ``ScenarioError`` with the exact path.
+struct ScenarioReader {
+    let file: String
+
+    func fail(_ path: String, _ reason: ScenarioError.Reason) -> ScenarioError {
+        ScenarioError(file: file, path: path, reason: reason)
+    }
+
+    static func typeName(_ value: AttributionValue) -> String {
+        switch value {
+        case .string: return "string"
+        case .int, .double: return "number"
+        case .bool: return "boolean"
+        case .null: return "null"
+        case .object: return "object"
+        case .array: return "array"
+        }
+    }
+
+    static func pathComponent(_ key: String) -> String {
+        let isIdentifier =
+            !key.isEmpty
+            && key.utf8.allSatisfy {
+                ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z"))
+                    || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z"))
+                    || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "_")
+                    || $0 == UInt8(ascii: "$")
+            }
+        return isIdentifier ? "." + key : "[" + AttributionValue.string(key).jsonText() + "]"
+    }
+
+    func wrongType(_ value: AttributionValue, expected: String, at path: String) -> ScenarioError {
+        fail(path, .wrongType(expected: expected, found: Self.typeName(value)))
+    }
+
+    /// An object's members, after checking that every key is allowed.
+    func object(
+        _ value: AttributionValue, at path: String, allowed: [String]?
+    ) throws(ScenarioError) -> Fields {
+        guard case .object(let members) = value else {
+            throw wrongType(value, expected: "an object", at: path)
+        }
+        if let allowed {
+            for key in members.keys.sorted() where !allowed.contains(key) {
+                throw fail(path + Self.pathComponent(key), .unknownField(allowed: allowed))
+            }
+        }
+        return Fields(reader: self, members: members, path: path)
+    }
+
+    func array(_ value: AttributionValue, at path: String) throws(ScenarioError) -> [AttributionValue] {
+        guard case .array(let elements) = value else {
+            throw wrongType(value, expected: "an array", at: path)
+        }
+        return elements
+    }
+
+    func string(_ value: AttributionValue, at path: String) throws(ScenarioError) -> String {
+        guard case .string(let text) = value else { throw wrongType(value, expected: "a string", at: path) }
+        return text
+    }
+
+    func strings(_ value: AttributionValue, at path: String) throws(ScenarioError) -> [String] {
+        var result: [String] = []
+        for (index, element) in try array(value, at: path).enumerated() {
+            result.append(try string(element, at: "\(path)[\(index)]"))
+        }
+        return result
+    }
+
+    func payload(_ value: AttributionValue, at path: String) throws(ScenarioError) -> AttributionPayload {
+        guard case .object(let members) = value else {
+            throw wrongType(value, expected: "an object", at: path)
+        }
+        return AttributionPayload(members)
+    }
+
+    func duration(_ value: AttributionValue, at path: String) throws(ScenarioError) -> Int64 {
+        let text = try string(value, at: path)
+        guard let milliseconds = DurationText.milliseconds(text) else {
+            throw fail(path, .invalidDuration(text))
+        }
+        return milliseconds
+    }
+
+    func unsigned(_ value: AttributionValue, at path: String) throws(ScenarioError) -> UInt {
+        guard case .int(let number) = value else { throw wrongType(value, expected: "an integer", at: path) }
+        guard number >= 0 else {
+            throw fail(path, .invalidValue("expected a non-negative integer, found \(number)"))
+        }
+        return UInt(number)
+    }
+
+    func bool(_ value: AttributionValue, at path: String) throws(ScenarioError) -> Bool {
+        guard case .bool(let flag) = value else { throw wrongType(value, expected: "a boolean", at: path) }
+        return flag
+    }
+
+    func oneOf(
+        _ value: AttributionValue, _ choices: [String], at path: String
+    ) throws(ScenarioError) -> String {
+        let text = try string(value, at: path)
+        guard choices.contains(text) else {
+            throw fail(
+                path,
+                .invalidValue(
+                    "expected one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(text)\""
+                ))
+        }
+        return text
+    }
+
+    /// The members of one JSON object, with the object's path.
+    struct Fields {
+        let reader: ScenarioReader
+        let members: [String: AttributionValue]
+        let path: String
+
+        subscript(key: String) -> AttributionValue? { members[key] }
+
+        func at(_ key: String) -> String { path + ScenarioReader.pathComponent(key) }
+
+        func required(_ key: String) throws(ScenarioError) -> AttributionValue {
+            guard let value = members[key] else { throw reader.fail(path, .missingField(key)) }
+            return value
+        }
+
+        func string(_ key: String) throws(ScenarioError) -> String {
+            try reader.string(try required(key), at: at(key))
+        }
+
+        func optionalString(_ key: String) throws(ScenarioError) -> String? {
+            guard let value = members[key] else { return nil }
+            return try reader.string(value, at: at(key))
+        }
+
+        func optionalBool(_ key: String) throws(ScenarioError) -> Bool? {
+            guard let value = members[key] else { return nil }
+            return try reader.bool(value, at: at(key))
+        }
+
+        func optionalUnsigned(_ key: String) throws(ScenarioError) -> UInt? {
+            guard let value = members[key] else { return nil }
+            return try reader.unsigned(value, at: at(key))
+        }
+
+        func optionalStrings(_ key: String) throws(ScenarioError) -> [String]? {
+            guard let value = members[key] else { return nil }
+            return try reader.strings(value, at: at(key))
+        }
+
+        func optionalPayload(_ key: String) throws(ScenarioError) -> AttributionPayload? {
+            guard let value = members[key] else { return nil }
+            return try reader.payload(value, at: at(key))
+        }
+
+        func optionalDuration(_ key: String) throws(ScenarioError) -> Int64? {
+            guard let value = members[key] else { return nil }
+            return try reader.duration(value, at: at(key))
+        }
+
+        func object(_ key: String, allowed: [String]?) throws(ScenarioError) -> Fields? {
+            guard let value = members[key] else { return nil }
+            return try reader.object(value, at: at(key), allowed: allowed)
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+
+/// `onelink-replay run`: replays scenario files and reports each step's verdict.
+///
+/// The executable's `run` subcommand calls ``run(arguments:output:)``; tests
+/// call it directly with a capturing ``ReplayOutput``.
+public enum ReplayCommand {
+    /// The help text.
+    public static let usage = """
+        USAGE: onelink-replay run [options] [files or folders...]
+
+        Replays scenario files (default folder: Payloads/scenarios, relative to the
+        current directory; a folder means every *.json file in it) and checks that every
+        step produced the outputs it expects. The format is in Docs/scenarios.md.
+
+        OPTIONS:
+          --format human|json        human (default): PASS/FAIL lines, diffs and a summary.
+                                     json: JSON Lines of observed outputs and verdicts.
+          --profile ios|android|strings
+                                     Replay with that platform's value types (default ios).
+                                     A scenario that pins a profile keeps its own.
+          --record                   Write the observed outputs back into each file as its
+                                     expectations (each scenario in its own profile).
+          --shard i/n                Run only the i-th of n deterministic slices (1 <= i <= n).
+          -h, --help                 Show this help.
+
+        EXIT STATUS:
+          0  every scenario passed (or was recorded)
+          1  a scenario failed its expectations
+          2  usage error, or a file that is not a valid scenario
+        """
+
+    /// The folder replayed when no file or folder is given.
+    public static let defaultFolder = "Payloads/scenarios"
+
+    /// The output formats.
+    public enum Format: String, Sendable {
+        /// PASS/FAIL lines, diffs and a summary.
+        case human
+        /// JSON Lines: one object per observed output, per verdict, and a summary.
+        case json
+    }
+
+    struct Options {
+        var format = Format.human
+        var profile = ValueProfile.ios
+        var record = false
+        var shard: ReplayShard?
+        var paths: [String] = []
+    }
+
+    /// Runs the command.
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments after `run`.
+    ///   - output: Where to write.
+    /// - Returns: The exit status: 0 all passed, 1 a failure, 2 usage error or invalid scenario.
+    public static func run(arguments: [String], output: ReplayOutput) async -> Int32 {
+        let options: Options
+        switch parse(arguments) {
+        case .success(let parsed): options = parsed
+        case .failure(let error):
+            if error.message.isEmpty {
+                output.write(usage + "\n")
+                return 0
+            }
+            output.writeError("onelink-replay run: \(error.message)\n\n\(usage)\n")
+            return 2
+        }
+        var files: [String] = []
+        for path in options.paths.isEmpty ? [defaultFolder] : options.paths {
+            switch expand(path) {
+            case .success(let found): files += found
+            case .failure(let error):
+                output.writeError("onelink-replay run: \(error.message)\n")
+                return 2
+            }
+        }
+        if let shard = options.shard { files = shard.select(files) }
+        var reporter = Reporter(
+            output: output, format: options.format, profile: options.profile, total: files.count)
+        let runner = ScenarioRunner()
+        for file in files {
+            reporter.progress(file)
+            let scenario: Scenario
+            do {
+                scenario = try Scenario(contentsOf: URL(fileURLWithPath: file), file: file)
+            } catch {
+                reporter.invalid(error)
+                continue
+            }
+            let profile = options.record ? (scenario.pinnedProfile ?? .ios) : options.profile
+            let result: ScenarioResult
+            do {
+                result = try await runner.run(scenario, profile: profile)
+            } catch {
+                reporter.invalid(error)
+                continue
+            }
+            if options.record {
+                do {
+                    try ScenarioRecorder.record(result, into: file)
+                    reporter.recorded(result)
+                } catch {
+                    reporter.invalid(error)
+                }
+            } else {
+                reporter.report(result)
+            }
+        }
+        return reporter.finish(recording: options.record)
+    }
+
+    struct UsageError: Error {
+        var message: String
+    }
+
+    static func parse(_ arguments: [String]) -> Result<Options, UsageError> {
+        var options = Options()
+        var index = 0
+        func value(_ name: String) -> String? {
+            index += 1
+            return index < arguments.count ? arguments[index] : nil
+        }
+        while index < arguments.count {
+            var argument = arguments[index]
+            var inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                inline = String(argument[argument.index(after: equals)...])
+                argument = String(argument[..<equals])
+            }
+            switch argument {
+            case "-h", "--help":
+                return .failure(UsageError(message: ""))
+            case "--format":
+                guard let text = inline ?? value(argument), let format = Format(rawValue: text) else {
+                    return .failure(UsageError(message: "--format expects human or json"))
+                }
+                options.format = format
+            case "--profile":
+                guard let text = inline ?? value(argument), let profile = ValueProfile(rawValue: text) else {
+                    return .failure(UsageError(message: "--profile expects ios, android or strings"))
+                }
+                options.profile = profile
+            case "--shard":
+                guard let text = inline ?? value(argument), let shard = ReplayShard(text) else {
+                    return .failure(UsageError(message: "--shard expects i/n with 1 <= i <= n, such as 1/4"))
+                }
+                options.shard = shard
+            case "--record":
+                options.record = true
+            case _ where argument.hasPrefix("-") && argument != "-":
+                return .failure(UsageError(message: "unknown option \(argument)"))
+            default:
+                options.paths.append(argument)
+            }
+            index += 1
+        }
+        return .success(options)
+    }
+
+    /// A file stays itself; a folder becomes its `*.json` files, sorted by name.
+    static func expand(_ path: String) -> Result<[String], UsageError> {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .failure(UsageError(message: "no such file or folder: \(path)"))
+        }
+        guard isDirectory.boolValue else { return .success([path]) }
+        do {
+            let names = try FileManager.default.contentsOfDirectory(atPath: path).filter {
+                $0.hasSuffix(".json")
+            }
+            .sorted()
+            guard !names.isEmpty else {
+                return .failure(UsageError(message: "\(path) holds no *.json scenario files"))
+            }
+            return .success(names.map { (path as NSString).appendingPathComponent($0) })
+        } catch {
+            return .failure(UsageError(message: "cannot list \(path): \(error.localizedDescription)"))
+        }
+    }
+}

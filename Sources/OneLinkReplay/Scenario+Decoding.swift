@@ -1,0 +1,370 @@
+import Foundation
+
+extension Scenario {
+    /// The fields a scenario's top level accepts.
+    public static let topLevelFields = [
+        "$schema", "name", "description", "profile", "sdk", "backend", "device", "app", "steps",
+    ]
+    static let sdkFields = [
+        "mode", "devKey", "appID", "customDomains", "resolveDeepLinkURLs", "pushPaths", "deepLinkTimeout",
+        "minTimeBetweenSessions", "conversionDataTimeout", "debug", "device",
+    ]
+    static let deviceInfoFields = ["ip", "model", "osVersion", "language", "advertisingID"]
+    static let backendFields = [
+        "shortLinks", "redirects", "install", "deferredClicks", "behaviour", "server", "clipboardTokens",
+    ]
+    static let behaviourFields = ["shortLinks", "conversion", "deferred"]
+    static let errorFields = ["kind", "status", "message", "milliseconds"]
+    static let serverFields = [
+        "appStoreURL", "playStoreURL", "oneLinkDomains", "customDomains", "templates", "interstitialDomain",
+        "smartLinkDomain",
+    ]
+    static let deviceFields = [
+        "state", "installedAgo", "conversionData", "firstLaunchUsed", "sessions", "pasteboard", "apps",
+    ]
+    static let appFields = ["routing", "routeCallbacks", "bundleID"]
+    static let routingFields = ["scheme", "pushActionKey", "callbackValueKey", "callbackLinkKey"]
+    static let expectationOptions = ["output", "match", "types"]
+    static let routingKinds: Set<String> = [
+        "route", "setRoot", "pushScreen", "popScreen", "routerReady", "routerBackground", "routerActive",
+    ]
+    static let clickContextFields = ["appInstalled", "universalLinkBypassed", "origin"]
+
+    /// The user agent a `click` step sends when it names none: Safari on the default device (iPhone, iOS 17.4).
+    public static let defaultUserAgent =
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+        + "Version/17.4 Mobile/15E148 Safari/604.1"
+
+    /// Decodes a scenario from JSON, without touching the file system.
+    ///
+    /// - Parameters:
+    ///   - json: UTF-8 JSON text.
+    ///   - file: The name used in error messages and reports.
+    /// - Throws: ``ScenarioError`` naming the file, the JSON path and the problem.
+    public init(json: some Collection<UInt8>, file: String) throws(ScenarioError) {
+        let document: AttributionValue
+        do {
+            document = try AttributionValue(json: json)
+        } catch {
+            switch error {
+            case .duplicateKey(let path, _), .nestingTooDeep(let path, _):
+                throw ScenarioError(file: file, path: path, reason: .invalidJSON(error.description))
+            default:
+                throw ScenarioError(file: file, path: "$", reason: .invalidJSON(error.description))
+            }
+        }
+        try self.init(document: document, file: file)
+    }
+
+    /// Reads and decodes a scenario file.
+    ///
+    /// - Parameters:
+    ///   - url: The file's location.
+    ///   - file: The name used in messages; the URL's path when `nil`.
+    /// - Throws: ``ScenarioError``.
+    public init(contentsOf url: URL, file: String? = nil) throws(ScenarioError) {
+        let name = file ?? url.path
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ScenarioError(file: name, path: "$", reason: .unreadable(error.localizedDescription))
+        }
+        try self.init(json: data, file: name)
+    }
+
+    /// Decodes a scenario from an already parsed JSON document.
+    ///
+    /// - Throws: ``ScenarioError``.
+    public init(document: AttributionValue, file: String) throws(ScenarioError) {
+        let reader = ScenarioReader(file: file)
+        let top = try reader.object(document, at: "$", allowed: Self.topLevelFields)
+        let name = try top.string("name")
+        guard !name.isEmpty else { throw reader.fail(top.at("name"), .invalidValue("must not be empty")) }
+        var profile: ValueProfile?
+        if let value = top["profile"] {
+            profile = ValueProfile(
+                rawValue: try reader.oneOf(
+                    value, ValueProfile.allCases.map(\.rawValue), at: top.at("profile")))
+        }
+        let sdk = try Self.decodeSDK(top, reader)
+        let backend = try Self.decodeBackend(top, reader)
+        let device = try Self.decodeDevice(top, reader)
+        let app = try Self.decodeApp(top, reader)
+        var steps: [ScenarioStep] = []
+        let stepValues = try reader.array(try top.required("steps"), at: top.at("steps"))
+        steps.reserveCapacity(stepValues.count)
+        for (index, value) in stepValues.enumerated() {
+            let step = try Self.decodeStep(value, at: "$.steps[\(index)]", reader)
+            if Self.routingKinds.contains(step.kind), app.routing == nil {
+                throw reader.fail(
+                    "$.steps[\(index)].do", .invalidValue("step \"\(step.kind)\" needs \"app.routing\""))
+            }
+            if step.kind == "click", backend.server == nil {
+                throw reader.fail(
+                    "$.steps[\(index)].do", .invalidValue("step \"click\" needs \"backend.server\""))
+            }
+            steps.append(step)
+        }
+        self.init(
+            name: name, description: try top.optionalString("description") ?? "", file: file,
+            pinnedProfile: profile, sdk: sdk, backend: backend, device: device, app: app, steps: steps)
+    }
+
+    // MARK: - Sections
+
+    private static func decodeSDK(
+        _ top: ScenarioReader.Fields, _ reader: ScenarioReader
+    ) throws(ScenarioError) -> SDKSettings {
+        var settings = SDKSettings()
+        guard let sdk = try top.object("sdk", allowed: sdkFields) else { return settings }
+        if let value = sdk["mode"] {
+            settings.mode =
+                DeepLinkMode(rawValue: try reader.oneOf(value, ["udl", "legacy"], at: sdk.at("mode")))
+                ?? .legacy
+        }
+        if let devKey = try sdk.optionalString("devKey") { settings.devKey = devKey }
+        if let appID = try sdk.optionalString("appID") { settings.appID = appID }
+        settings.customDomains = try sdk.optionalStrings("customDomains")
+        settings.resolveDeepLinkURLs = try sdk.optionalStrings("resolveDeepLinkURLs")
+        if let value = sdk["pushPaths"] {
+            for (index, path) in try reader.array(value, at: sdk.at("pushPaths")).enumerated() {
+                settings.pushPaths.append(try reader.strings(path, at: sdk.at("pushPaths") + "[\(index)]"))
+            }
+        }
+        if let timeout = try sdk.optionalUnsigned("deepLinkTimeout") { settings.deepLinkTimeout = timeout }
+        if let seconds = try sdk.optionalUnsigned("minTimeBetweenSessions") {
+            settings.minTimeBetweenSessions = seconds
+        }
+        if let timeout = try sdk.optionalUnsigned("conversionDataTimeout") {
+            settings.conversionDataTimeout = timeout
+        }
+        if let debug = try sdk.optionalBool("debug") { settings.debug = debug }
+        if let info = try sdk.object("device", allowed: deviceInfoFields) {
+            if let ip = try info.optionalString("ip") { settings.deviceInfo.ipAddress = ip }
+            if let model = try info.optionalString("model") { settings.deviceInfo.model = model }
+            if let version = try info.optionalString("osVersion") { settings.deviceInfo.osVersion = version }
+            if let language = try info.optionalString("language") { settings.deviceInfo.language = language }
+            settings.deviceInfo.advertisingID = try info.optionalString("advertisingID")
+        }
+        return settings
+    }
+
+    private static func decodeBackend(
+        _ top: ScenarioReader.Fields, _ reader: ScenarioReader
+    ) throws(ScenarioError) -> BackendSettings {
+        var settings = BackendSettings()
+        guard let backend = try top.object("backend", allowed: backendFields) else { return settings }
+        if let links = try backend.object("shortLinks", allowed: nil) {
+            for key in links.members.keys.sorted() {
+                let parts = key.split(separator: "/", omittingEmptySubsequences: false)
+                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                    throw reader.fail(
+                        links.at(key), .invalidValue("expected a key of the form \"template/shortID\""))
+                }
+                settings.shortLinks[key] = try reader.payload(links.members[key] ?? .null, at: links.at(key))
+            }
+        }
+        if let redirects = try backend.object("redirects", allowed: nil) {
+            for (key, value) in redirects.members {
+                settings.redirects[key] = try reader.string(value, at: redirects.at(key))
+            }
+        }
+        if let value = backend["install"] {
+            settings.install = try decodeInstall(value, at: backend.at("install"), reader)
+        }
+        if let value = backend["deferredClicks"] {
+            for (index, click) in try reader.array(value, at: backend.at("deferredClicks")).enumerated() {
+                let fields = try reader.object(
+                    click, at: backend.at("deferredClicks") + "[\(index)]",
+                    allowed: ["at", "parameters", "matchType"])
+                settings.deferredClicks.append(
+                    TimedClick(
+                        offsetMilliseconds: try reader.duration(
+                            try fields.required("at"), at: fields.at("at")),
+                        parameters: try reader.payload(
+                            try fields.required("parameters"), at: fields.at("parameters")),
+                        matchType: try fields.optionalString("matchType") ?? "probabilistic"))
+            }
+        }
+        if let behaviour = try backend.object("behaviour", allowed: behaviourFields) {
+            let decoded = try decodeBehaviours(behaviour, reader)
+            settings.shortLinkBehavior = decoded.0 ?? .immediate
+            settings.conversionBehavior = decoded.1 ?? .immediate
+            settings.deferredBehavior = decoded.2 ?? .immediate
+        }
+        if let server = try backend.object("server", allowed: serverFields) {
+            for key in ["install", "deferredClicks"] where backend[key] != nil {
+                throw reader.fail(
+                    backend.at(key),
+                    .invalidValue(
+                        "cannot be combined with \"server\": installs are matched against recorded clicks"))
+            }
+            let configuration = ClickHandler.Configuration(
+                appStoreURL: try server.string("appStoreURL"),
+                playStoreURL: try server.optionalString("playStoreURL"),
+                oneLinkDomains: Set(try server.optionalStrings("oneLinkDomains") ?? []),
+                customDomains: Set(try server.optionalStrings("customDomains") ?? []),
+                templates: Set(try server.optionalStrings("templates") ?? []),
+                interstitialDomain: try server.string("interstitialDomain"),
+                smartLinkDomain: try server.optionalString("smartLinkDomain"))
+            do {
+                try configuration.validate()
+            } catch {
+                throw reader.fail(server.path, .invalidValue(error.description))
+            }
+            settings.server = configuration
+        }
+        if let tokens = try backend.object("clipboardTokens", allowed: nil) {
+            for (key, value) in tokens.members {
+                settings.clipboardTokens[key] = try reader.payload(value, at: tokens.at(key))
+            }
+        }
+        return settings
+    }
+
+    private static func decodeInstall(
+        _ value: AttributionValue, at path: String, _ reader: ScenarioReader
+    ) throws(ScenarioError) -> InstallAttribution {
+        if case .string = value {
+            _ = try reader.oneOf(value, ["organic"], at: path)
+            return .organic
+        }
+        guard case .object(let members) = value else {
+            throw reader.wrongType(value, expected: "\"organic\" or an object", at: path)
+        }
+        guard members.count == 1, let key = members.keys.first, key == "nonOrganic" || key == "failure" else {
+            throw reader.fail(
+                path, .invalidValue("expected \"organic\", {\"nonOrganic\": {...}} or {\"failure\": {...}}"))
+        }
+        let inner = path + "." + key
+        if key == "nonOrganic" { return .nonOrganic(try reader.payload(members[key] ?? .null, at: inner)) }
+        return .failure(try decodeError(members[key] ?? .null, at: inner, reader))
+    }
+
+    static func decodeError(
+        _ value: AttributionValue, at path: String, _ reader: ScenarioReader
+    ) throws(ScenarioError) -> AttributionError {
+        let fields = try reader.object(value, at: path, allowed: errorFields)
+        let kind = try reader.oneOf(
+            try fields.required("kind"), AttributionError.Kind.allCases.map(\.rawValue), at: fields.at("kind")
+        )
+        let message = try fields.optionalString("message")
+        switch AttributionError.Kind(rawValue: kind) ?? .unexpected {
+        case .timeout:
+            return .timedOut(milliseconds: Int(try fields.optionalUnsigned("milliseconds") ?? 3000))
+        case .network:
+            return .connectionFailed(message ?? "connection refused")
+        case .httpStatusCode:
+            return .httpStatus(code: Int(try fields.optionalUnsigned("status") ?? 500), reason: message)
+        case .unexpected:
+            return .unexpected(message ?? "unexpected failure")
+        case .developerError:
+            return .developerError(message ?? "developer error")
+        }
+    }
+
+    static func decodeBehaviours(
+        _ fields: ScenarioReader.Fields, _ reader: ScenarioReader
+    ) throws(ScenarioError) -> (InMemoryBehavior?, InMemoryBehavior?, InMemoryBehavior?) {
+        func behaviour(_ key: String) throws(ScenarioError) -> InMemoryBehavior? {
+            guard let value = fields[key] else { return nil }
+            return try decodeBehaviour(value, at: fields.at(key), reader)
+        }
+        return (try behaviour("shortLinks"), try behaviour("conversion"), try behaviour("deferred"))
+    }
+
+    private static func decodeBehaviour(
+        _ value: AttributionValue, at path: String, _ reader: ScenarioReader
+    ) throws(ScenarioError) -> InMemoryBehavior {
+        if case .string = value {
+            return try reader.oneOf(value, ["immediate", "stall"], at: path) == "stall"
+                ? .stalled : .immediate
+        }
+        guard case .object(let members) = value else {
+            throw reader.wrongType(value, expected: "\"immediate\", \"stall\" or an object", at: path)
+        }
+        let fields = try reader.object(value, at: path, allowed: ["delay", "fail"])
+        guard members.count == 1 else {
+            throw reader.fail(path, .invalidValue("expected exactly one of \"delay\", \"fail\""))
+        }
+        if let delay = try fields.optionalDuration("delay") {
+            guard delay >= 0 else {
+                throw reader.fail(fields.at("delay"), .invalidValue("must not be negative"))
+            }
+            return .delayed(.milliseconds(delay))
+        }
+        return .failing(try decodeError(try fields.required("fail"), at: fields.at("fail"), reader))
+    }
+
+    private static func decodeDevice(
+        _ top: ScenarioReader.Fields, _ reader: ScenarioReader
+    ) throws(ScenarioError) -> DeviceSettings {
+        var settings = DeviceSettings()
+        guard let device = try top.object("device", allowed: deviceFields) else { return settings }
+        let state = try device["state"].map { value throws(ScenarioError) in
+            try reader.oneOf(value, ["fresh", "installed"], at: device.at("state"))
+        }
+        if state == "installed" {
+            var installed = InstalledState()
+            if let ago = try device.optionalDuration("installedAgo") {
+                guard ago >= 0 else {
+                    throw reader.fail(device.at("installedAgo"), .invalidValue("must not be negative"))
+                }
+                installed.installedAgoMilliseconds = ago
+            }
+            installed.conversionData = try device.optionalPayload("conversionData")
+            if let used = try device.optionalBool("firstLaunchUsed") { installed.firstLaunchUsed = used }
+            if let sessions = try device.optionalUnsigned("sessions") { installed.sessions = Int(sessions) }
+            settings.installed = installed
+        } else {
+            for key in ["installedAgo", "conversionData", "firstLaunchUsed", "sessions"]
+            where device[key] != nil {
+                throw reader.fail(device.at(key), .invalidValue("only allowed with \"state\": \"installed\""))
+            }
+        }
+        settings.pasteboard = try device.optionalString("pasteboard")
+        if let apps = device["apps"] {
+            for (index, app) in try reader.array(apps, at: device.at("apps")).enumerated() {
+                let fields = try reader.object(
+                    app, at: device.at("apps") + "[\(index)]",
+                    allowed: ["bundleID", "schemes", "queriesSchemes"])
+                settings.apps.append(
+                    OtherApp(
+                        bundleID: try fields.string("bundleID"),
+                        schemes: try fields.optionalStrings("schemes") ?? [],
+                        queriesSchemes: try fields.optionalStrings("queriesSchemes") ?? []))
+            }
+        }
+        return settings
+    }
+
+    private static func decodeApp(
+        _ top: ScenarioReader.Fields, _ reader: ScenarioReader
+    ) throws(ScenarioError) -> AppSettings {
+        var settings = AppSettings()
+        guard let app = try top.object("app", allowed: appFields) else { return settings }
+        if let routing = try app.object("routing", allowed: routingFields) {
+            var configuration = RoutingConfiguration(scheme: try routing.string("scheme"))
+            if let key = try routing.optionalString("pushActionKey") { configuration.pushActionKey = key }
+            if let key = try routing.optionalString("callbackValueKey") {
+                configuration.callbackValueKey = key
+            }
+            if let key = try routing.optionalString("callbackLinkKey") { configuration.callbackLinkKey = key }
+            do {
+                _ = try PendingDeepLinkRouter(configuration: configuration)
+            } catch {
+                throw reader.fail(routing.at("scheme"), .invalidValue(error.description))
+            }
+            settings.routing = configuration
+        }
+        if let flag = try app.optionalBool("routeCallbacks") {
+            guard !flag || settings.routing != nil else {
+                throw reader.fail(app.at("routeCallbacks"), .invalidValue("needs \"routing\""))
+            }
+            settings.routeCallbacks = flag
+        }
+        if let bundleID = try app.optionalString("bundleID") { settings.bundleID = bundleID }
+        return settings
+    }
+}

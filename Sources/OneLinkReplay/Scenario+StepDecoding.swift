@@ -1,0 +1,166 @@
+import Foundation
+
+extension Scenario {
+    static func decodeStep(
+        _ value: AttributionValue, at path: String, _ reader: ScenarioReader
+    ) throws(ScenarioError) -> ScenarioStep {
+        guard case .object(let members) = value else {
+            throw reader.wrongType(value, expected: "an object", at: path)
+        }
+        guard let kindValue = members["do"] else { throw reader.fail(path, .missingField("do")) }
+        let kind = try reader.string(kindValue, at: path + ".do")
+        guard ScenarioStep.kindNames.contains(kind) else {
+            throw reader.fail(path + ".do", .unknownStep(kind))
+        }
+        let allowed = ["do", "expect", "note"] + (ScenarioStep.kindFields[kind] ?? [])
+        let fields = try reader.object(value, at: path, allowed: allowed)
+        let action = try decodeAction(kind, fields, reader)
+        var expectations: [ScenarioExpectation] = []
+        if let expect = fields["expect"] {
+            for (index, element) in try reader.array(expect, at: fields.at("expect")).enumerated() {
+                expectations.append(
+                    try decodeExpectation(element, at: fields.at("expect") + "[\(index)]", reader))
+            }
+        }
+        return ScenarioStep(action, expect: expectations, note: try fields.optionalString("note"))
+    }
+
+    static func decodeExpectation(
+        _ value: AttributionValue, at path: String, _ reader: ScenarioReader
+    ) throws(ScenarioError) -> ScenarioExpectation {
+        let fields = try reader.object(value, at: path, allowed: nil)
+        let output = try fields.string("output")
+        guard ScenarioExpectation.outputNames.contains(output) else {
+            throw reader.fail(
+                fields.at("output"),
+                .invalidValue(
+                    "unknown output \"\(output)\" (expected one of: "
+                        + ScenarioExpectation.outputNames.joined(separator: ", ") + ")"))
+        }
+        var match = ScenarioExpectation.PayloadMatch.exact
+        if let value = fields["match"] {
+            match =
+                .init(rawValue: try reader.oneOf(value, ["exact", "subset"], at: fields.at("match")))
+                ?? .exact
+        }
+        var types = ScenarioExpectation.TypeMatching.strict
+        if let value = fields["types"] {
+            types =
+                .init(rawValue: try reader.oneOf(value, ["strict", "loose"], at: fields.at("types")))
+                ?? .strict
+        }
+        if let payload = fields["payload"], payload.objectValue == nil {
+            throw reader.wrongType(payload, expected: "an object", at: fields.at("payload"))
+        }
+        var expected = fields.members
+        for key in expectationOptions { expected[key] = nil }
+        return ScenarioExpectation(output, fields: expected, match: match, types: types)
+    }
+
+    private static func decodeAction(
+        _ kind: String, _ fields: ScenarioReader.Fields, _ reader: ScenarioReader
+    ) throws(ScenarioError) -> ScenarioStep.Action {
+        func which() throws(ScenarioError) -> Bool {
+            guard let value = fields["delegate"] else { return false }
+            return try reader.oneOf(value, ["delegate", "deepLinkDelegate"], at: fields.at("delegate"))
+                == "deepLinkDelegate"
+        }
+        switch kind {
+        case "start": return .start
+        case "foreground": return .foreground
+        case "background": return .background
+        case "handleOpen":
+            return .handleOpen(
+                url: try fields.string("url"),
+                sourceApplication: try fields.optionalString("sourceApplication"))
+        case "universalLink": return .universalLink(try fields.string("url"))
+        case "push":
+            return .push(try reader.payload(try fields.required("payload"), at: fields.at("payload")))
+        case "performOnAppAttribution": return .performOnAppAttribution(try fields.string("url"))
+        case "advance":
+            let milliseconds = try reader.duration(try fields.required("by"), at: fields.at("by"))
+            guard milliseconds >= 0 else {
+                throw reader.fail(fields.at("by"), .invalidValue("the clock only moves forward"))
+            }
+            return .advance(milliseconds: milliseconds)
+        case "reinstall": return .reinstall
+        case "relaunch": return .relaunch
+        case "setDelegate": return .setDelegate(deepLink: try which())
+        case "clearDelegate": return .clearDelegate(deepLink: try which())
+        case "behaviour":
+            let decoded = try decodeBehaviours(fields, reader)
+            return .behaviour(shortLinks: decoded.0, conversion: decoded.1, deferred: decoded.2)
+        case "launch":
+            let payload = try fields.optionalPayload("options") ?? [:]
+            do {
+                return .launch(try LaunchOptions(payload: payload))
+            } catch {
+                throw reader.fail(fields.at("options"), .invalidValue(error.description))
+            }
+        case "lifecycle":
+            let name = try fields.string("signal")
+            let reason = try fields.optionalString("passiveReason").map(PassiveLaunchReason.init(rawValue:))
+            do {
+                return .lifecycle(try LifecycleSignal(name: name, passiveReason: reason))
+            } catch {
+                throw reader.fail(fields.at("signal"), .invalidValue(error.description))
+            }
+        case "route":
+            let inputs = ["action", "callback", "push", "url"].filter { fields[$0] != nil }
+            guard inputs.count == 1 else {
+                throw reader.fail(
+                    fields.path, .invalidValue("expected exactly one of action, callback, push, url"))
+            }
+            switch inputs[0] {
+            case "action": return .route(.action(try fields.string("action")))
+            case "callback": return .route(.callback(try fields.optionalPayload("callback") ?? [:]))
+            case "push": return .route(.push(try fields.optionalPayload("push") ?? [:]))
+            default: return .route(.url(try fields.string("url")))
+            }
+        case "setRoot": return .setRoot(try fields.string("name"))
+        case "pushScreen": return .pushScreen(try fields.string("name"))
+        case "popScreen": return .popScreen
+        case "routerReady": return .routerReady
+        case "routerBackground": return .routerBackground
+        case "routerActive": return .routerActive
+        case "setPasteboard":
+            let text = try fields.required("text")
+            if text.isNull { return .setPasteboard(nil) }
+            return .setPasteboard(try reader.string(text, at: fields.at("text")))
+        case "clipboardLink":
+            return .clipboardLink(firstLaunch: try fields.optionalBool("firstLaunch") ?? true)
+        case "openURL":
+            return .openURL(url: try fields.string("url"), from: try fields.optionalString("from"))
+        default:
+            return .click(try decodeClick(fields, reader))
+        }
+    }
+
+    private static func decodeClick(
+        _ fields: ScenarioReader.Fields, _ reader: ScenarioReader
+    ) throws(ScenarioError) -> ClickRequest {
+        var headers: [String: String] = [:]
+        if let object = try fields.object("headers", allowed: nil) {
+            for (key, value) in object.members { headers[key] = try reader.string(value, at: object.at(key)) }
+        }
+        var context = ClickContext()
+        if let object = try fields.object("context", allowed: clickContextFields) {
+            context.appInstalled = try object.optionalBool("appInstalled") ?? false
+            context.universalLinkBypassed = try object.optionalBool("universalLinkBypassed") ?? false
+            if let value = object["origin"] {
+                switch try reader.oneOf(
+                    value, ["linkTap", "addressBar", "embeddedWebView"], at: object.at("origin"))
+                {
+                case "addressBar": context.origin = .addressBar
+                case "embeddedWebView": context.origin = .embeddedWebView
+                default: context.origin = .linkTap
+                }
+            }
+        }
+        return ClickRequest(
+            url: try fields.string("url"),
+            userAgent: try fields.optionalString("userAgent") ?? defaultUserAgent,
+            ipAddress: try fields.optionalString("ip") ?? DeviceInfo().ipAddress, headers: headers,
+            advertisingID: try fields.optionalString("advertisingID"), context: context)
+    }
+}

@@ -1,0 +1,46 @@
+/// What replaying one scenario observed, and whether every step met its expectations.
+public struct ScenarioResult: Sendable {
+    /// One step's outputs and verdict.
+    public struct Step: Sendable {
+        /// The step's zero-based index in `$.steps`.
+        public var index: Int
+        /// The step kind, as `do` names it.
+        public var kind: String
+        /// The step's note, if any.
+        public var note: String?
+        /// Everything the step produced, in order.
+        public var observations: [ScenarioObservation]
+        /// The step's expectations.
+        public var expectations: [ScenarioExpectation]
+        /// How the observations differ from the expectations; empty when the step passed.
+        public var differences: [String]
+
+        /// Whether the step met its expectations.
+        public var passed: Bool { differences.isEmpty }
+    }
+
+    /// The scenario's name.
+    public var name: String
+    /// The scenario's file.
+    public var file: String
+    /// The profile the scenario ran in.
+    public var profile: ValueProfile
+    /// Every step, in order.
+    public var steps: [Step]
+
+    /// Whether every step met its expectations.
+    public var passed: Bool { steps.allSatisfy(\.passed) }
+
+    /// Every output of every step, in order.
+    public var observations: [ScenarioObservation] { steps.flatMap(\.observations) }
+
+    /// The readable diff of every failed step: a `step N (kind):` header, then indented lines.
+    public var failureReport: String {
+        var text = ""
+        for step in steps where !step.passed {
+            text += "step \(step.index) (\(step.kind)):\n"
+            for line in step.differences { text += "  \(line)\n" }
+        }
+        return text
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Replays scenarios in process, on a ``ManualClock``, and checks each step's outputs.
+///
+/// ```swift
+/// let scenario = try Scenario(contentsOf: url)
+/// let handler = MyAttributionHandler()          // the team's own delegate
+/// let result = try await ScenarioRunner().run(scenario, profile: .android, delegate: handler)
+/// #expect(result.passed, "\(result.failureReport)")
+/// ```
+///
+/// Nothing sleeps: time moves only in `advance` steps. Each run builds its
+/// own SDK, backends and app-side systems, so runs are independent.
+public struct ScenarioRunner: Sendable {
+    /// Creates a runner.
+    public init() {}
+
+    /// Replays a scenario and returns what each step produced, with its verdict.
+    ///
+    /// - Parameters:
+    ///   - scenario: The scenario.
+    ///   - profile: The value profile; a scenario that pins one always uses its own.
+    ///   - delegate: The team's `AppsFlyerLibDelegate`, which receives every callback
+    ///     while the scenario's delegate is set, with payloads in the profile's types.
+    ///   - deepLinkDelegate: The team's `DeepLinkDelegate`, used the same way in UDL mode.
+    /// - Throws: ``ScenarioError`` when the scenario's backends cannot be built.
+    public func run(
+        _ scenario: Scenario, profile: ValueProfile = .ios, delegate: (any AppsFlyerLibDelegate)? = nil,
+        deepLinkDelegate: (any DeepLinkDelegate)? = nil
+    ) async throws(ScenarioError) -> ScenarioResult {
+        let effective = scenario.pinnedProfile ?? profile
+        let session = try ReplaySession(
+            scenario: scenario, profile: effective, delegate: delegate, deepLinkDelegate: deepLinkDelegate)
+        let convert: ValueProfile? = scenario.pinnedProfile == nil ? effective : nil
+        var steps: [ScenarioResult.Step] = []
+        steps.reserveCapacity(scenario.steps.count)
+        for (index, step) in scenario.steps.enumerated() {
+            let observations = await session.perform(step.action)
+            steps.append(
+                ScenarioResult.Step(
+                    index: index, kind: step.kind, note: step.note, observations: observations,
+                    expectations: step.expectations,
+                    differences: Self.differences(step.expectations, observations, profile: convert)))
+        }
+        await session.finish()
+        return ScenarioResult(name: scenario.name, file: scenario.file, profile: effective, steps: steps)
+    }
+
+    /// Reads, decodes and replays one scenario file.
+    ///
+    /// - Throws: ``ScenarioError`` when the file is not a valid scenario.
+    public func run(
+        contentsOf url: URL, profile: ValueProfile = .ios, delegate: (any AppsFlyerLibDelegate)? = nil,
+        deepLinkDelegate: (any DeepLinkDelegate)? = nil
+    ) async throws(ScenarioError) -> ScenarioResult {
+        try await run(
+            Scenario(contentsOf: url), profile: profile, delegate: delegate,
+            deepLinkDelegate: deepLinkDelegate)
+    }
+
+    /// The differences between a step's expectations and observations, output by output.
+    static func differences(
+        _ expectations: [ScenarioExpectation], _ observations: [ScenarioObservation], profile: ValueProfile?
+    ) -> [String] {
+        var lines: [String] = []
+        for index in 0..<max(expectations.count, observations.count) {
+            let number = index + 1
+            if index >= observations.count {
+                lines.append(
+                    "- output \(number): expected \(expectations[index].output), nothing was observed")
+            } else if index >= expectations.count {
+                let observed = observations[index]
+                lines.append("+ output \(number): unexpected \(observed.output) \(observed.fieldsText)")
+            } else {
+                let found = expectations[index].differences(from: observations[index], profile: profile)
+                if !found.isEmpty {
+                    lines.append("output \(number) (\(expectations[index].output)):")
+                    lines.append(contentsOf: found.map { "  " + $0 })
+                }
+            }
+        }
+        return lines
+    }
+}

@@ -1,0 +1,46 @@
+/// The value types a platform's callbacks carry, so handler code that is fragile about types shows up.
+///
+/// The emulator produces iOS values. A profile converts every SDK payload
+/// (conversion data, open attribution, a deep link's click event) before it is
+/// compared and before it reaches an attached delegate.
+public enum ValueProfile: String, Sendable, Hashable, CaseIterable {
+    /// iOS: values as the SDK bridges them (`is_first_launch` is the number `1`, `orig_cost` a string).
+    case ios
+    /// Android: `is_first_launch` is a boolean, `orig_cost` a number.
+    case android
+    /// Every top-level value as a string, like Android's `Map<String, String>` App Links sample.
+    case strings
+
+    /// Converts a payload to this profile's types.
+    public func apply(_ payload: AttributionPayload) -> AttributionPayload {
+        switch self {
+        case .ios:
+            return payload
+        case .android:
+            var result = payload
+            if let flag = payload["is_first_launch"] {
+                switch flag {
+                case .int(let value): result["is_first_launch"] = .bool(value != 0)
+                case .double(let value): result["is_first_launch"] = .bool(value != 0)
+                case .string("1"), .string("true"): result["is_first_launch"] = .bool(true)
+                case .string("0"), .string("false"): result["is_first_launch"] = .bool(false)
+                default: break
+                }
+            }
+            if let cost = payload["orig_cost"]?.stringValue, let number = Double(cost) {
+                result["orig_cost"] = .double(number)
+            }
+            return result
+        case .strings:
+            var result = AttributionPayload()
+            for (key, value) in payload.values { result.values[key] = .string(value.textValue) }
+            return result
+        }
+    }
+
+    /// Converts a payload held as a value; values that are not objects are returned unchanged.
+    public func apply(_ value: AttributionValue) -> AttributionValue {
+        guard case .object(let members) = value else { return value }
+        return .object(apply(AttributionPayload(members)).values)
+    }
+}

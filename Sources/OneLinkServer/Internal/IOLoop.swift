@@ -1,0 +1,409 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The server's one I/O thread: a `poll(2)` loop over the listener, a wake pipe and every connection.
+///
+/// Complete requests go to `handler` in a task; the answer comes back through `complete(_:_:)`,
+/// which queues it and wakes the loop. All connection state is touched only on the loop's thread.
+final class IOLoop: @unchecked Sendable {
+    typealias Handler = @Sendable (ServerRequest, _ clientIP: String) async -> ServerResponse
+
+    private enum State {
+        case reading
+        case processing
+        case writing
+        case draining
+    }
+
+    private enum AfterWrite {
+        case keepAlive
+        case close
+        case reset
+    }
+
+    private final class Connection {
+        let id: UInt64
+        let fd: Int32
+        let client: String
+        let ip: String
+        var parser: HTTPRequestParser
+        var state = State.reading
+        var deadline: ContinuousClock.Instant
+        var served = 0
+        var requestStarted = false
+        var peerClosed = false
+        var keepAlive = false
+        var output: [UInt8] = []
+        var written = 0
+        var headLength = 0
+        var afterWrite = AfterWrite.close
+        var requestLine = "-"
+        var status = 0
+        var started = ContinuousClock.now
+
+        init(id: UInt64, fd: Int32, client: String, ip: String, limits: ServerLimits) {
+            self.id = id
+            self.fd = fd
+            self.client = client
+            self.ip = ip
+            parser = HTTPRequestParser(limits: limits.parserLimits)
+            deadline = .now + limits.requestTimeout
+        }
+    }
+
+    private struct Shared {
+        var completions: [(UInt64, ServerResponse)] = []
+        var tasks: [UInt64: Task<Void, Never>] = [:]
+        var stopping = false
+        var finished = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+        var openConnections = 0
+    }
+
+    private let shared = ServerLock(Shared())
+    private let listener: Int32
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    private let limits: ServerLimits
+    private let logSink: any RequestLogSink
+    private let handler: Handler
+    private let drainTimeout: Duration
+    private var connections: [UInt64: Connection] = [:]
+    private var nextID: UInt64 = 0
+    private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
+
+    init(
+        listener: Int32, limits: ServerLimits, logSink: any RequestLogSink, handler: @escaping Handler
+    )
+        throws(ServerError)
+    {
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { throw .socketFailed(call: "pipe", reason: Socket.errorText()) }
+        wakeRead = pipeEnds[0]
+        wakeWrite = pipeEnds[1]
+        Socket.setNonBlocking(wakeRead)
+        Socket.setNonBlocking(wakeWrite)
+        self.listener = listener
+        self.limits = limits
+        self.logSink = logSink
+        self.handler = handler
+        drainTimeout = min(limits.requestTimeout, .seconds(2))
+    }
+
+    /// Starts the loop on a new thread.
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "OneLinkServer I/O"
+        thread.start()
+    }
+
+    /// Asks the loop to close everything, and returns once it has.
+    func stop() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = shared.withLock { state -> Bool in
+                if state.finished { return true }
+                state.stopping = true
+                state.waiters.append(continuation)
+                return false
+            }
+            if done {
+                continuation.resume()
+            } else {
+                wake()
+            }
+        }
+    }
+
+    /// The number of open connections.
+    var openConnectionCount: Int { shared.withLock { $0.openConnections } }
+
+    private func publishCount() {
+        let count = connections.count
+        shared.withLock { $0.openConnections = count }
+    }
+
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
+    }
+
+    private func complete(_ id: UInt64, _ response: ServerResponse) {
+        shared.withLock { $0.completions.append((id, response)) }
+        wake()
+    }
+
+    // MARK: The loop
+
+    private func run() {
+        var descriptors: [pollfd] = []
+        var order: [UInt64] = []
+        while true {
+            let (stopping, completions) = shared.withLock { state in
+                let taken = state.completions
+                state.completions.removeAll()
+                for (id, _) in taken { state.tasks[id] = nil }
+                return (state.stopping, taken)
+            }
+            if stopping { break }
+            for (id, response) in completions {
+                guard let connection = connections[id], connection.state == .processing else { continue }
+                send(response, on: connection)
+            }
+            descriptors.removeAll(keepingCapacity: true)
+            order.removeAll(keepingCapacity: true)
+            descriptors.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
+            descriptors.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))
+            var nearest: ContinuousClock.Instant?
+            for (id, connection) in connections {
+                let events: Int16
+                switch connection.state {
+                case .reading, .draining: events = Int16(POLLIN)
+                case .writing: events = Int16(POLLOUT)
+                case .processing: continue
+                }
+                descriptors.append(pollfd(fd: connection.fd, events: events, revents: 0))
+                order.append(id)
+                if nearest.map({ connection.deadline < $0 }) ?? true { nearest = connection.deadline }
+            }
+            var timeout: Int32 = -1
+            if let nearest {
+                let remaining = ContinuousClock.now.duration(to: nearest)
+                let milliseconds =
+                    remaining.components.seconds * 1000
+                    + (remaining.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+                timeout = Int32(clamping: max(0, milliseconds))
+            }
+            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
+            if ready < 0, errno != EINTR { break }
+            if ready > 0 {
+                if descriptors[1].revents != 0 { drainWakePipe() }
+                if descriptors[0].revents & Int16(POLLIN) != 0 { acceptAll() }
+                for (index, id) in order.enumerated() {
+                    let revents = descriptors[index + 2].revents
+                    guard revents != 0, let connection = connections[id] else { continue }
+                    switch connection.state {
+                    case .reading, .draining: readAvailable(connection)
+                    case .writing: flush(connection)
+                    case .processing: break
+                    }
+                }
+            }
+            expireDeadlines()
+        }
+        shutdownAll()
+    }
+
+    private func drainWakePipe() {
+        var bytes = [UInt8](repeating: 0, count: 256)
+        while read(wakeRead, &bytes, bytes.count) > 0 {}
+    }
+
+    private func acceptAll() {
+        while true {
+            var storage = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let fd = withUnsafeMutablePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listener, $0, &length) }
+            }
+            guard fd >= 0 else { return }
+            guard connections.count < limits.maximumConnections else {
+                close(fd)
+                continue
+            }
+            Socket.setNonBlocking(fd)
+            let peer = Socket.describe(storage)
+            nextID += 1
+            connections[nextID] = Connection(
+                id: nextID, fd: fd, client: peer.text, ip: peer.ip, limits: limits)
+            publishCount()
+        }
+    }
+
+    private func readAvailable(_ connection: Connection) {
+        while true {
+            let count = recv(connection.fd, &readBuffer, readBuffer.count, 0)
+            if count > 0 {
+                if connection.state == .draining { continue }
+                connection.parser.append(readBuffer[0..<count])
+                if !connection.requestStarted, connection.parser.hasPartialRequest {
+                    connection.requestStarted = true
+                    connection.deadline = .now + limits.requestTimeout
+                }
+                if count < readBuffer.count { break }
+                // Parse before buffering more than one maximal request, so a fast sender cannot grow it.
+                if connection.parser.bufferedByteCount > limits.maximumHeaderBytes + limits.maximumBodyBytes {
+                    break
+                }
+                continue
+            }
+            if count < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { break }
+            if count == 0, connection.state == .reading {
+                // A client may half-close after sending its request; answer it before closing.
+                connection.peerClosed = true
+                parseNext(connection)
+                if connection.state == .reading { closeConnection(connection) }
+                return
+            }
+            closeConnection(connection)
+            return
+        }
+        if connection.state == .reading { parseNext(connection) }
+    }
+
+    private func parseNext(_ connection: Connection) {
+        switch connection.parser.next() {
+        case .needMoreData:
+            return
+        case .request(let request):
+            connection.state = .processing
+            connection.requestLine = "\(request.method) \(request.target)"
+            connection.keepAlive = request.keepsAlive && !connection.peerClosed
+            connection.started = .now
+            let id = connection.id
+            let ip = connection.ip
+            let handler = self.handler
+            let task = Task { [self] in
+                let response = await handler(request, ip)
+                complete(id, response)
+            }
+            shared.withLock { $0.tasks[id] = task }
+        case .failure(let error):
+            connection.requestLine = "-"
+            connection.started = .now
+            connection.keepAlive = false
+            send(ServerResponse.error(error.statusCode, error.description), on: connection)
+        }
+    }
+
+    private func send(_ response: ServerResponse, on connection: Connection) {
+        let closing = response.closesConnection || !connection.keepAlive || response.ending != .complete
+        connection.status = response.status
+        connection.afterWrite = closing ? .close : .keepAlive
+        let head = response.head(closing: closing)
+        connection.headLength = head.count
+        connection.written = 0
+        switch response.ending {
+        case .complete:
+            connection.output = head + response.body
+        case .closeAfterHead:
+            connection.output = head
+        case .truncate(let bytes):
+            connection.output = head + response.body.prefix(max(0, bytes))
+        case .reset(let bytes):
+            connection.output = head + response.body.prefix(max(0, bytes))
+            connection.afterWrite = .reset
+        case .closeSilently:
+            connection.output = []
+            connection.headLength = 0
+            connection.status = 0
+        }
+        connection.state = .writing
+        connection.deadline = .now + limits.requestTimeout
+        flush(connection)
+    }
+
+    private func flush(_ connection: Connection) {
+        while connection.written < connection.output.count {
+            let count = connection.output.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return sendBytes(connection.fd, base + connection.written, buffer.count - connection.written)
+            }
+            if count > 0 {
+                connection.written += count
+                continue
+            }
+            if count < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return }
+            logAnswer(connection)
+            closeConnection(connection)
+            return
+        }
+        logAnswer(connection)
+        connection.output = []
+        switch connection.afterWrite {
+        case .keepAlive:
+            connection.served += 1
+            connection.state = .reading
+            connection.requestStarted = false
+            connection.deadline = .now + limits.requestTimeout
+            if connection.parser.hasPartialRequest {
+                connection.requestStarted = true
+            }
+            parseNext(connection)
+        case .close:
+            shutdown(connection.fd, Int32(SHUT_WR))
+            connection.state = .draining
+            connection.deadline = .now + drainTimeout
+        case .reset:
+            connections[connection.id] = nil
+            publishCount()
+            Socket.reset(connection.fd)
+        }
+    }
+
+    private func logAnswer(_ connection: Connection) {
+        guard connection.status != 0 || connection.requestLine != "-" else { return }
+        logSink.record(
+            RequestLogEntry(
+                client: connection.client, requestLine: connection.requestLine, status: connection.status,
+                bodyBytes: max(0, connection.written - connection.headLength),
+                duration: connection.started.duration(to: .now)))
+    }
+
+    private func expireDeadlines() {
+        let now = ContinuousClock.now
+        for connection in connections.values where connection.deadline <= now {
+            switch connection.state {
+            case .reading:
+                if connection.requestStarted || connection.served == 0 {
+                    connection.requestLine = "-"
+                    connection.started = now
+                    connection.keepAlive = false
+                    send(
+                        ServerResponse.error(408, "the request did not arrive within the time limit"),
+                        on: connection)
+                } else {
+                    closeConnection(connection)
+                }
+            case .writing, .draining:
+                closeConnection(connection)
+            case .processing:
+                break
+            }
+        }
+    }
+
+    private func closeConnection(_ connection: Connection) {
+        guard connections.removeValue(forKey: connection.id) != nil else { return }
+        close(connection.fd)
+        publishCount()
+        let task = shared.withLock { $0.tasks.removeValue(forKey: connection.id) }
+        task?.cancel()
+    }
+
+    private func shutdownAll() {
+        for connection in Array(connections.values) { closeConnection(connection) }
+        close(listener)
+        let (tasks, waiters) = shared.withLock { state in
+            state.finished = true
+            let result = (Array(state.tasks.values), state.waiters)
+            state.tasks.removeAll()
+            state.waiters.removeAll()
+            return result
+        }
+        for task in tasks { task.cancel() }
+        close(wakeRead)
+        close(wakeWrite)
+        for waiter in waiters { waiter.resume() }
+    }
+}
+
+private func sendBytes(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+    send(fd, pointer, count, sendFlags)
+}

@@ -1,0 +1,311 @@
+import Foundation
+import OneLinkEmulator
+
+/// Turns one parsed request into an answer: picks the route, applies faults, calls the backend.
+struct Router: Sendable {
+    /// The query parameter the redirect faults append to count hops; reserved on every route.
+    static let hopParameter = "af_fault_hop"
+
+    let configuration: OneLinkServer.Configuration
+    let wrapperBase: String
+    let faultPlan: @Sendable () -> FaultPlan
+
+    private enum Route {
+        case shortLink(template: String)
+        case installData(appID: String)
+        case deferred(appID: String)
+        case click
+        case wrapper
+        case methodNotAllowed(allowed: String)
+        case badPath
+    }
+
+    func respond(to original: ServerRequest, clientIP: String) async -> ServerResponse {
+        var request = original
+        let hop = Self.stripHop(&request)
+        let route = self.route(of: request)
+        let serverRoute: ServerRoute
+        var shortLink: (template: String, shortID: String)?
+        switch route {
+        case .shortLink(let template):
+            serverRoute = .shortLink
+            shortLink = (template, query(request, "id") ?? "")
+        case .installData: serverRoute = .installData
+        case .deferred: serverRoute = .deferred
+        case .click: serverRoute = .click
+        case .wrapper, .methodNotAllowed, .badPath: serverRoute = .wrapper
+        }
+        let faults = faultPlan().faults(for: serverRoute, shortLink: shortLink)
+        for fault in faults {
+            do {
+                switch fault {
+                case .delay(let duration): try await configuration.clock.sleep(for: duration)
+                case .realTimeDelay(let duration): try await Task.sleep(for: duration)
+                default: continue
+                }
+            } catch {
+                return .closed
+            }
+        }
+        let shaping = faults.first {
+            switch $0 {
+            case .delay, .realTimeDelay: false
+            default: true
+            }
+        }
+        switch shaping {
+        case .status(let code, let body)?:
+            guard let body else { return .error(code, "injected fault") }
+            return ServerResponse(
+                status: code, headers: [("Content-Type", "application/json")], body: Array(body.utf8))
+        case .body(let text)?:
+            return ServerResponse(
+                status: 200, headers: [("Content-Type", "application/json")], body: Array(text.utf8))
+        case .garbageBody?:
+            return ServerResponse(
+                status: 200, headers: [("Content-Type", "application/json")],
+                body: Array("<html>not json</html>".utf8))
+        case .oversizedBody(let bytes)?:
+            let padding = String(repeating: "x", count: max(0, bytes - 14))
+            return ServerResponse(
+                status: 200, headers: [("Content-Type", "application/json")],
+                body: Array("{\"padding\":\"\(padding)\"}".utf8))
+        case .closeWithoutResponse?:
+            return .closed
+        case .redirectChain(let hops)? where hop < hops:
+            return Self.redirect(to: Self.appendingHop(hop + 1, to: request.target))
+        case .redirectLoop? where hop == 0:
+            return Self.redirect(to: Self.appendingHop(1, to: request.target))
+        case .redirectLoop?:
+            return Self.redirect(to: request.target)
+        default:
+            break
+        }
+        var response = await answer(request, route: route, clientIP: clientIP)
+        switch shaping {
+        case .truncatedBody?: response.ending = .truncate(bytes: response.body.count / 2)
+        case .resetMidBody?: response.ending = .reset(bytes: response.body.count / 2)
+        case .closeAfterHead?: response.ending = .closeAfterHead
+        default: break
+        }
+        return response
+    }
+
+    // MARK: Routing
+
+    private func route(of request: ServerRequest) -> Route {
+        guard let segments = request.pathSegments else { return .badPath }
+        let isGet = request.method == "GET"
+        if segments.count == 3, segments[0] == "shortlink-sdk", segments[1] == "v2" {
+            return isGet ? .shortLink(template: segments[2]) : .methodNotAllowed(allowed: "GET")
+        }
+        if segments.count == 3, segments[0] == "install_data", segments[1] == "v5.0" {
+            return isGet ? .installData(appID: segments[2]) : .methodNotAllowed(allowed: "GET")
+        }
+        if segments.count == 3, segments[0] == "v1.0", segments[1] == "ios" {
+            return request.method == "POST"
+                ? .deferred(appID: segments[2]) : .methodNotAllowed(allowed: "POST")
+        }
+        if let handler = configuration.clickHandler, isClick(request, segments: segments, handler: handler) {
+            return isGet ? .click : .methodNotAllowed(allowed: "GET")
+        }
+        return .wrapper
+    }
+
+    private func isClick(_ request: ServerRequest, segments: [String], handler: ClickHandler) -> Bool {
+        let setup = handler.configuration
+        if setup.smartLinkDomain != nil, request.path == setup.smartLinkPath { return true }
+        guard let first = segments.first else { return false }
+        return setup.templates.contains(first)
+    }
+
+    private func query(_ request: ServerRequest, _ name: String) -> String? {
+        request.queryItems?.first { $0.name == name }?.value
+    }
+
+    private func answer(_ request: ServerRequest, route: Route, clientIP: String) async -> ServerResponse {
+        guard request.queryItems != nil else {
+            return .error(400, "the query holds an invalid percent escape")
+        }
+        switch route {
+        case .badPath: return .error(400, "the path holds an invalid percent escape")
+        case .methodNotAllowed(let allowed):
+            var response = ServerResponse.error(405, "\(request.method) is not allowed here; use \(allowed)")
+            response.headers.append(("Allow", allowed))
+            return response
+        case .shortLink(let template): return await shortLink(request, template: template)
+        case .installData(let appID): return await installData(request, appID: appID)
+        case .deferred(let appID): return await deferred(request, appID: appID)
+        case .click: return await click(request, clientIP: clientIP)
+        case .wrapper: return await wrapper(request)
+        }
+    }
+
+    /// Maps a backend failure: an HTTP status keeps its code and reason; anything else is 502.
+    private static func failure(_ error: any Error) -> ServerResponse {
+        if error is CancellationError { return .closed }
+        switch AttributionError(wrapping: error) {
+        case .httpStatus(let code, let reason) where (100...599).contains(code):
+            return .error(code, reason ?? "HTTP \(code)")
+        case let other:
+            return .error(502, other.description)
+        }
+    }
+
+    private func shortLink(_ request: ServerRequest, template: String) async -> ServerResponse {
+        guard let shortID = query(request, "id"), !shortID.isEmpty else {
+            return .error(400, "missing query parameter id")
+        }
+        var headers: [String: String] = [:]
+        for header in request.headers { headers[header.name] = request.header(header.name) }
+        let host = (request.header("Host") ?? "").split(separator: ":").first.map(String.init) ?? ""
+        let link = ShortLinkRequest(
+            host: host, template: template, shortID: shortID, link: wrapperBase + request.target,
+            headers: headers)
+        do {
+            return .json(200, try await configuration.shortLinkResolver.resolve(link))
+        } catch {
+            return Self.failure(error)
+        }
+    }
+
+    private func installData(_ request: ServerRequest, appID: String) async -> ServerResponse {
+        guard let deviceID = query(request, "device_id"), !deviceID.isEmpty else {
+            return .error(400, "missing query parameter device_id")
+        }
+        guard let timeText = query(request, "install_time"),
+            let installTime = AttributionTimestamp.date(from: timeText)
+        else { return .error(400, "missing or invalid install_time (yyyy-MM-dd HH:mm:ss.SSS)") }
+        let device = DeviceInfo(
+            ipAddress: query(request, "ip") ?? "", model: query(request, "model") ?? "",
+            osVersion: query(request, "os_version") ?? "", language: query(request, "language") ?? "",
+            advertisingID: query(request, "advertising_id"))
+        let conversion = ConversionDataRequest(
+            appID: appID, devKey: query(request, "devkey") ?? "", deviceID: deviceID,
+            installTime: installTime,
+            device: device)
+        do {
+            return .json(200, try await configuration.conversionDataSource.conversionData(for: conversion))
+        } catch {
+            return Self.failure(error)
+        }
+    }
+
+    private func deferred(_ request: ServerRequest, appID: String) async -> ServerResponse {
+        let body: AttributionPayload
+        do {
+            body = try AttributionPayload(json: request.body)
+        } catch {
+            return .error(400, "the body is not a JSON object: \(error)")
+        }
+        guard let deviceID = body["device_id"]?.stringValue, !deviceID.isEmpty else {
+            return .error(400, "the body has no device_id string")
+        }
+        guard let timeText = body["install_time"]?.stringValue,
+            let installTime = AttributionTimestamp.date(from: timeText)
+        else { return .error(400, "the body has no valid install_time (yyyy-MM-dd HH:mm:ss.SSS)") }
+        let device = body["device"]
+        let info = DeviceInfo(
+            ipAddress: device?["ip"]?.stringValue ?? "", model: device?["model"]?.stringValue ?? "",
+            osVersion: device?["os_version"]?.stringValue ?? "",
+            language: device?["language"]?.stringValue ?? "",
+            advertisingID: device?["advertising_id"]?.stringValue)
+        let lookup = DeferredDeepLinkRequest(
+            appID: appID, devKey: query(request, "devkey") ?? "", deviceID: deviceID,
+            installTime: installTime,
+            device: info)
+        do {
+            let answer = try await configuration.deferredDeepLinkSource.deferredDeepLink(for: lookup)
+            return .json(
+                200, ["found": .bool(answer.found), "click_event": .object(answer.clickEvent.values)])
+        } catch {
+            return Self.failure(error)
+        }
+    }
+
+    private func click(_ request: ServerRequest, clientIP: String) async -> ServerResponse {
+        guard let handler = configuration.clickHandler else { return .error(404, "no click handler") }
+        let setup = handler.configuration
+        let requestHost = (request.header("Host") ?? "").split(separator: ":").first.map {
+            $0.lowercased()
+        }
+        let domain: String
+        if let requestHost, setup.universalLinkDomains.contains(requestHost) {
+            domain = requestHost
+        } else if let smart = setup.smartLinkDomain, request.path == setup.smartLinkPath {
+            domain = smart
+        } else if let first = setup.oneLinkDomains.sorted().first ?? setup.customDomains.sorted().first {
+            domain = first
+        } else {
+            return .error(400, "the click handler has no OneLink domain")
+        }
+        var headers: [String: String] = [:]
+        for header in request.headers { headers[header.name] = request.header(header.name) }
+        let forwarded = request.header("X-Forwarded-For")
+        let click = ClickRequest(
+            url: "https://\(domain)\(request.target)", ipAddress: forwarded == nil ? clientIP : nil,
+            headers: headers, advertisingID: request.header("X-OneLink-Advertising-ID"),
+            deviceID: request.header("X-OneLink-Device-ID"))
+        do {
+            let decision = try await handler.handle(click)
+            guard let http = decision.httpResponse else {
+                return .error(500, "the click opened the app, so no server answer exists")
+            }
+            return ServerResponse(
+                status: http.status,
+                headers: http.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+                body: Array(http.body.utf8))
+        } catch {
+            return .error(400, error.description)
+        }
+    }
+
+    private func wrapper(_ request: ServerRequest) async -> ServerResponse {
+        guard request.method == "GET" else {
+            return .error(404, "no route for \(request.method) \(request.path)")
+        }
+        var headers: [String: String] = [:]
+        for header in request.headers { headers[header.name] = request.header(header.name) }
+        do {
+            let target = try await configuration.shortLinkResolver.redirectTarget(
+                of: wrapperBase + request.target, headers: headers)
+            if let target { return Self.redirect(to: target) }
+        } catch {
+            return Self.failure(error)
+        }
+        if configuration.landingPaths.contains(request.path) {
+            return ServerResponse(
+                status: 200, headers: [("Content-Type", "text/html; charset=utf-8")],
+                body: Array("<!DOCTYPE html><title>Landing</title><p>This page does not redirect.</p>\n".utf8)
+            )
+        }
+        return .error(404, "no route for GET \(request.path)")
+    }
+
+    // MARK: Redirect faults
+
+    private static func redirect(to location: String) -> ServerResponse {
+        ServerResponse(
+            status: 302, headers: [("Location", location), ("Content-Type", "text/html; charset=utf-8")],
+            body: Array("<!DOCTYPE html><a href=\"\(location)\">Continue</a>\n".utf8))
+    }
+
+    /// Removes a trailing `af_fault_hop=N` from the target and returns N (0 when absent).
+    static func stripHop(_ request: inout ServerRequest) -> Int {
+        let marker = hopParameter + "="
+        guard let range = request.target.range(of: marker, options: .backwards),
+            range.lowerBound > request.target.startIndex
+        else { return 0 }
+        let separator = request.target[request.target.index(before: range.lowerBound)]
+        let digits = request.target[range.upperBound...]
+        guard separator == "?" || separator == "&", !digits.isEmpty, digits.count <= 4,
+            digits.allSatisfy(\.isASCII), let hop = Int(digits)
+        else { return 0 }
+        request.target = String(request.target[..<request.target.index(before: range.lowerBound)])
+        return hop
+    }
+
+    static func appendingHop(_ hop: Int, to target: String) -> String {
+        target + (target.contains("?") ? "&" : "?") + hopParameter + "=\(hop)"
+    }
+}

@@ -1,0 +1,61 @@
+extension OneLinkServer {
+    /// Everything a server needs: its backends, click handling, faults, limits, clock, address and log.
+    public struct Configuration: Sendable {
+        /// The address to bind, a numeric IPv4 or IPv6 loopback address; default `127.0.0.1`.
+        public var host: String
+        /// The port to bind; 0 (the default) picks a free ephemeral port.
+        public var port: UInt16
+        /// Answers `GET /shortlink-sdk/v2/…` and, through its redirects, wrapped-link `GET`s.
+        public var shortLinkResolver: any ShortLinkResolver
+        /// Answers `GET /install_data/v5.0/…`.
+        public var conversionDataSource: any ConversionDataSource
+        /// Answers `POST /v1.0/ios/…`.
+        public var deferredDeepLinkSource: any DeferredDeepLinkSource
+        /// Handles OneLink clicks; without one, click paths are ordinary wrapper `GET`s.
+        public var clickHandler: ClickHandler?
+        /// The base wrapper URLs are looked up under (`wrapperBase + request target`); `nil` (the
+        /// default) uses the server's own ``OneLinkServer/baseURL``.
+        public var wrapperBase: String?
+        /// Paths (without query) answered `200` with a small HTML page when the resolver has no redirect.
+        ///
+        /// Such as a fixture's `/landing`; any other unknown path is a 404.
+        public var landingPaths: Set<String>
+        /// The faults to inject; change them on a running server with ``OneLinkServer/faultPlan``.
+        public var faultPlan: FaultPlan
+        /// Size and time limits.
+        public var limits: ServerLimits
+        /// The clock ``ServerFault/delay(_:)`` waits on.
+        public var clock: any EmulatorClock
+        /// Receives one entry per request.
+        public var logSink: any RequestLogSink
+        /// Allows binding a non-loopback address; off by default, and the server refuses one.
+        public var allowsNonLoopbackHost: Bool
+
+        /// Creates a configuration.
+        public init(
+            host: String = "127.0.0.1", port: UInt16 = 0,
+            shortLinkResolver: any ShortLinkResolver = InMemoryShortLinkResolver(),
+            conversionDataSource: any ConversionDataSource = InMemoryConversionDataSource(),
+            deferredDeepLinkSource: any DeferredDeepLinkSource = InMemoryDeferredDeepLinkSource(),
+            clickHandler: ClickHandler? = nil, wrapperBase: String? = nil, landingPaths: Set<String> = [],
+            faultPlan: FaultPlan = .none, limits: ServerLimits = ServerLimits(),
+            clock: any EmulatorClock = SystemClock(),
+            logSink: any RequestLogSink = DiscardingRequestLogSink(),
+            allowsNonLoopbackHost: Bool = false
+        ) {
+            self.host = host
+            self.port = port
+            self.shortLinkResolver = shortLinkResolver
+            self.conversionDataSource = conversionDataSource
+            self.deferredDeepLinkSource = deferredDeepLinkSource
+            self.clickHandler = clickHandler
+            self.wrapperBase = wrapperBase
+            self.landingPaths = landingPaths
+            self.faultPlan = faultPlan
+            self.limits = limits
+            self.clock = clock
+            self.logSink = logSink
+            self.allowsNonLoopbackHost = allowsNonLoopbackHost
+        }
+    }
+}

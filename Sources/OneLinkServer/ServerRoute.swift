@@ -1,0 +1,14 @@
+/// The routes the server tells apart, for fault injection and logging.
+public enum ServerRoute: String, Sendable, Hashable, CaseIterable {
+    /// `GET /shortlink-sdk/v2/{template}?id={shortID}`.
+    case shortLink = "shortlink"
+    /// `GET /install_data/v5.0/{appID}?…`.
+    case installData = "install_data"
+    /// `POST /v1.0/ios/{appID}?devkey=…`.
+    case deferred
+    /// A OneLink click: a `GET` whose first path segment is one of the click handler's templates,
+    /// or of its smart-link path.
+    case click
+    /// Any other `GET`: a wrapped link the resolver may redirect, a landing page, or a 404.
+    case wrapper
+}

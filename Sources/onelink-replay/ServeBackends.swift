@@ -1,0 +1,101 @@
+import Foundation
+import OneLinkServer
+
+/// The backends `onelink-replay serve` hands to the server, and a summary of what they hold.
+struct ServeBackends {
+    var shortLinkResolver: any ShortLinkResolver
+    var conversionDataSource: any ConversionDataSource
+    var deferredDeepLinkSource: any DeferredDeepLinkSource
+    var clickHandler: ClickHandler?
+    /// One line saying what was loaded, printed to standard error.
+    var summary: String
+
+    /// Builds the backends for a seed.
+    static func make(
+        from seed: ServeOptions.Seed, options: ServeOptions
+    ) throws(ServeOptions.UsageError)
+        -> ServeBackends
+    {
+        switch seed {
+        case .payloads(let folder): return try fromPayloads(folder: folder, options: options)
+        }
+    }
+
+    /// Short links from `shortlinks.json`; clicks on the OneLink domains and templates of the short
+    /// links and sample links; conversion data and deferred lookups from the recorded clicks (organic
+    /// / not found without one), except that the sample device gets the deferred-deep-link sample.
+    static func fromPayloads(
+        folder: String, options: ServeOptions
+    ) throws(ServeOptions.UsageError)
+        -> ServeBackends
+    {
+        let directory = URL(fileURLWithPath: folder)
+        let shortLinksFile = (folder as NSString).appendingPathComponent(PayloadsCommand.shortLinksFile)
+        guard FileManager.default.fileExists(atPath: shortLinksFile) else {
+            throw .init(message: "\(shortLinksFile) does not exist; pass --payloads with the Payloads folder")
+        }
+        var links: [String: AttributionPayload] = [:]
+        var hosts: Set<String> = []
+        var templates: Set<String> = []
+        let document: AttributionValue
+        do {
+            document = try PayloadsCommand.readJSON(
+                at: directory.appendingPathComponent(PayloadsCommand.shortLinksFile), file: shortLinksFile)
+        } catch {
+            throw .init(message: error.line)
+        }
+        guard let shortLinks = try? PayloadsCommand.loadShortLinks(near: directory, folder: folder) else {
+            throw .init(message: "\(shortLinksFile): not a valid short-link table")
+        }
+        for (key, parameters) in shortLinks {
+            links[key] = parameters
+            if let template = key.split(separator: "/").first { templates.insert(String(template)) }
+            if let host = document[key]?["host"]?.stringValue { hosts.insert(host.lowercased()) }
+        }
+        var samplePayload: AttributionPayload?
+        let samplesFolder = directory.appendingPathComponent("samples")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: samplesFolder.path)) ?? []
+        for name in names.sorted() where name.hasSuffix(".json") {
+            let file = (folder as NSString).appendingPathComponent("samples/" + name)
+            guard
+                let sample = try? PayloadsCommand.loadSample(
+                    at: samplesFolder.appendingPathComponent(name), file: file)
+            else { throw .init(message: "\(file) is not a valid sample; run `onelink-replay payloads`") }
+            if sample.kind == "deferred-deep-link" { samplePayload = sample.payload }
+            if let link = sample.link, let parsed = try? LinkParser().parse(link), parsed.kind != .webLink,
+                parsed.kind != .uriScheme
+            {
+                hosts.insert(parsed.host.lowercased())
+                if let template = parsed.template { templates.insert(template) }
+            }
+        }
+        let clock = SystemClock()
+        let resolver = InMemoryShortLinkResolver(links: links, clock: clock)
+        let store = InMemoryClickStore()
+        let handler: ClickHandler
+        do {
+            handler = try ClickHandler(
+                configuration: .init(
+                    appStoreURL: options.appStoreURL, oneLinkDomains: hosts, templates: templates,
+                    interstitialDomain: options.interstitialDomain),
+                shortLinks: resolver, store: store, clock: clock)
+        } catch {
+            throw .init(message: error.description)
+        }
+        var conversion: any ConversionDataSource = ClickStoreConversionDataSource.clickStore(store)
+        var sampleNote = "no deferred-deep-link sample"
+        if let samplePayload {
+            conversion = ServeSampleConversionDataSource(
+                deviceID: options.sampleDevice, payload: samplePayload, fallback: conversion)
+            sampleNote = "device \(options.sampleDevice) gets the deferred-deep-link sample"
+        }
+        let summary =
+            "seeded from \(folder): \(links.count) short link(s), OneLink domain(s) "
+            + "\(hosts.sorted().joined(separator: ", ")), template(s) \(templates.sorted().joined(separator: ", ")); "
+            + sampleNote
+        return ServeBackends(
+            shortLinkResolver: resolver, conversionDataSource: conversion,
+            deferredDeepLinkSource: ClickStoreDeferredDeepLinkSource.clickStore(store), clickHandler: handler,
+            summary: summary)
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import OneLinkEmulatorTestSupport
+import OneLinkServer
+import Testing
+
+/// OneLink clicks over HTTP go through `ClickHandler`, and the clicks they record drive the
+/// conversion-data and deferred endpoints backed by the same store.
+@Suite struct ServerClickTests {
+    static let safari =
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "
+        + "(KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
+    static let instagram =
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+        + "Mobile/15E148 Instagram 321.0.2.23.105 (iPhone15,2; iOS 17_4; en_US; en; scale=3.00; 1179x2556)"
+    static let appStore = "https://apps.apple.com/app/id1234567890"
+    static let host = "onelink-basic-app.onelink.me"
+    static let longPath = "/H5hv?pid=Email&c=fruit_of_the_month&deep_link_value=apples"
+
+    /// A running server whose click handler, conversion data and deferred lookups share one store.
+    struct ClickServer {
+        let running: FixtureServer
+        let store: InMemoryClickStore
+        let clock: ManualClock
+    }
+
+    func withClickServer(_ body: (ClickServer) async throws -> Void) async throws {
+        let clock = ManualClock()
+        let store = InMemoryClickStore()
+        let handler = try ClickHandler(
+            configuration: .init(
+                appStoreURL: Self.appStore, oneLinkDomains: [Self.host], templates: ["H5hv"],
+                interstitialDomain: "open.example.net"),
+            shortLinks: BackendFixture().makeShortLinkResolver(), store: store, clock: clock)
+        try await withFixtureServer(
+            clock: clock, clickHandler: handler, conversion: ClickStoreConversionDataSource.clickStore(store),
+            deferred: ClickStoreDeferredDeepLinkSource.clickStore(store)
+        ) { running in
+            try await body(ClickServer(running: running, store: store, clock: clock))
+        }
+    }
+
+    func click(
+        _ target: String, port: UInt16, userAgent: String?, extraHeaders: [String] = [],
+        forwardedFor: String? = "203.0.113.7"
+    ) async throws -> RawHTTPConnection.Response {
+        var lines = ["GET \(target) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Accept-Language: en-US"]
+        if let userAgent { lines.append("User-Agent: \(userAgent)") }
+        if let forwardedFor { lines.append("X-Forwarded-For: \(forwardedFor)") }
+        let request = (lines + extraHeaders + ["Connection: close", "", ""]).joined(separator: "\r\n")
+        return try await onThread { try RawHTTPConnection.exchange(request, port: port) }
+    }
+
+    func conversion(_ server: ClickServer, installedAfter delay: Duration) async throws -> AttributionPayload
+    {
+        let source = try HTTPConversionDataSource(baseURL: server.running.baseURL)
+        let request = ConversionDataRequest(
+            appID: "1234567890", devKey: "key", deviceID: "device-1",
+            installTime: server.clock.now.adding(delay),
+            device: DeviceInfo(
+                ipAddress: "203.0.113.7", model: "iPhone15,2", osVersion: "17.4", language: "en-US"))
+        return try await source.conversionData(for: request)
+    }
+
+    @Test("an iOS Safari click on a long OneLink is 302 to the App Store, recorded, then matched at install")
+    func safariClickThenInstall() async throws {
+        try await withClickServer { server in
+            let response = try await click(Self.longPath, port: server.running.port, userAgent: Self.safari)
+            #expect(response.status == 302)
+            #expect(response.header("Location") == Self.appStore)
+            #expect(response.header("Cache-Control") == "no-store")
+            let recorded = try #require(server.store.recordedClicks.first)
+            #expect(server.store.count == 1)
+            #expect(recorded.fingerprint.ipAddress == "203.0.113.7")
+            #expect(recorded.parameters["deep_link_value"] == "apples")
+            #expect(recorded.time == server.clock.now)
+
+            server.clock.advance(by: .seconds(180))
+            let payload = try await conversion(server, installedAfter: .zero)
+            #expect(payload["af_status"] == "Non-organic")
+            #expect(payload["match_type"] == "probabilistic")
+            #expect(payload["media_source"] == "Email")
+            #expect(payload["campaign"] == "fruit_of_the_month")
+            #expect(payload["deep_link_value"] == "apples")
+        }
+    }
+
+    @Test("af_ios_url is the iOS redirect target when the link has one")
+    func iosFallback() async throws {
+        try await withClickServer { server in
+            let response = try await click(
+                Self.longPath + "&af_ios_url=https%3A%2F%2Fexample.com%2Fios", port: server.running.port,
+                userAgent: Self.safari)
+            #expect(response.status == 302)
+            #expect(response.header("Location") == "https://example.com/ios")
+        }
+    }
+
+    @Test("an Instagram in-app browser click gets the 200 interstitial HTML page and is recorded")
+    func instagramInterstitial() async throws {
+        try await withClickServer { server in
+            let response = try await click(
+                Self.longPath, port: server.running.port, userAgent: Self.instagram)
+            #expect(response.status == 200)
+            #expect(response.header("Content-Type")?.hasPrefix("text/html") == true)
+            #expect(response.header("Content-Location") == "https://open.example.net" + Self.longPath)
+            #expect(response.body.contains("id=\"open-app\""))
+            #expect(response.body.contains("https://\(Self.host)/H5hv?pid=Email&amp;c=fruit_of_the_month"))
+            #expect(server.store.count == 1)
+        }
+    }
+
+    @Test("a short-link click records the stored parameters; the deferred endpoint then finds it")
+    func shortLinkClickThenDeferred() async throws {
+        try await withClickServer { server in
+            let response = try await click(
+                "/H5hv/6d66214a", port: server.running.port, userAgent: Self.safari)
+            #expect(response.status == 302)
+            #expect(server.store.recordedClicks.first?.parameters["deep_link_value"] == "peaches")
+            server.clock.advance(by: .seconds(120))
+            let deferred = try HTTPDeferredDeepLinkSource(baseURL: server.running.baseURL)
+            let answer = try await deferred.deferredDeepLink(
+                for: DeferredDeepLinkRequest(
+                    appID: "1234567890", devKey: "key", deviceID: "device-1", installTime: server.clock.now,
+                    device: DeviceInfo(
+                        ipAddress: "203.0.113.7", model: "iPhone15,2", osVersion: "17.4", language: "en-US")))
+            #expect(answer.found)
+            #expect(answer.clickEvent["deep_link_value"] == "peaches")
+            #expect(answer.clickEvent["match_type"] == "probabilistic")
+        }
+    }
+
+    @Test("X-OneLink-Device-ID makes an ID match; without X-Forwarded-For the socket peer is the click's IP")
+    func deviceIDAndPeerAddress() async throws {
+        try await withClickServer { server in
+            let response = try await click(
+                Self.longPath, port: server.running.port, userAgent: Self.safari,
+                extraHeaders: ["X-OneLink-Device-ID: device-1"], forwardedFor: nil)
+            #expect(response.status == 302)
+            let recorded = try #require(server.store.recordedClicks.first)
+            #expect(recorded.fingerprint.ipAddress == "127.0.0.1")
+            #expect(recorded.deviceID == "device-1")
+            let payload = try await conversion(server, installedAfter: .seconds(60))
+            #expect(payload["match_type"] == "id_matching")
+        }
+    }
+
+    @Test("a Host header naming the OneLink domain is used as the clicked URL's host")
+    func hostHeader() async throws {
+        try await withClickServer { server in
+            let port = server.running.port
+            let request =
+                "GET /H5hv?pid=Email HTTP/1.1\r\nHost: \(Self.host)\r\nUser-Agent: \(Self.safari)\r\n"
+                + "X-Forwarded-For: 203.0.113.7\r\nConnection: close\r\n\r\n"
+            let response = try await onThread { try RawHTTPConnection.exchange(request, port: port) }
+            #expect(response.status == 302)
+            #expect(server.store.recordedClicks.first?.link.url == "https://\(Self.host)/H5hv?pid=Email")
+        }
+    }
+
+    @Test("a refused click is 400 with the ClickError text, and nothing is recorded")
+    func refusedClicks() async throws {
+        try await withClickServer { server in
+            let port = server.running.port
+            let noAgent = try await click(Self.longPath, port: port, userAgent: nil)
+            #expect(noAgent.status == 400)
+            #expect(
+                try AttributionPayload(jsonString: noAgent.body)
+                    == ["error_reason": "the click lacks the required header User-Agent", "status_code": 400])
+            let unknown = try await click("/H5hv/nope", port: port, userAgent: Self.safari)
+            #expect(unknown.status == 400)
+            #expect(
+                try AttributionPayload(jsonString: unknown.body)
+                    == ["error_reason": "unknown short link H5hv/nope", "status_code": 400])
+            let badIP = try await click(
+                Self.longPath, port: port, userAgent: Self.safari, forwardedFor: "not-an-ip")
+            #expect(badIP.status == 400)
+            #expect(server.store.count == 0)
+            let payload = try await conversion(server, installedAfter: .seconds(60))
+            #expect(payload["af_status"] == "Organic")
+        }
+    }
+
+    @Test("click faults apply on the click route: a forced 503 records nothing")
+    func clickFault() async throws {
+        try await withClickServer { server in
+            server.running.server.faultPlan = FaultPlan([.route(.click): [.status(503)]])
+            let response = try await click(Self.longPath, port: server.running.port, userAgent: Self.safari)
+            #expect(response.status == 503)
+            #expect(server.store.count == 0)
+        }
+    }
+}

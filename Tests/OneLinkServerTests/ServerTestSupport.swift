@@ -1,0 +1,88 @@
+import Foundation
+import OneLinkEmulatorTestSupport
+import OneLinkServer
+import Testing
+
+/// A resolver whose backing resolver is set after the server has bound, so fixture URLs can
+/// name the server's own address.
+final class LateBoundShortLinkResolver: ShortLinkResolver, @unchecked Sendable {
+    private let lock = NSLock()
+    private var inner: any ShortLinkResolver = InMemoryShortLinkResolver()
+
+    func bind(_ resolver: any ShortLinkResolver) {
+        lock.lock()
+        defer { lock.unlock() }
+        inner = resolver
+    }
+
+    private var current: any ShortLinkResolver {
+        lock.lock()
+        defer { lock.unlock() }
+        return inner
+    }
+
+    func resolve(_ request: ShortLinkRequest) async throws -> AttributionPayload {
+        try await current.resolve(request)
+    }
+
+    func redirectTarget(of url: String, headers: [String: String]) async throws -> String? {
+        try await current.redirectTarget(of: url, headers: headers)
+    }
+}
+
+/// A running server seeded from ``BackendFixture`` with `wrapperBase` set to its own base URL.
+struct FixtureServer {
+    let server: OneLinkServer
+    let fixture: BackendFixture
+    let log: InMemoryRequestLogSink
+
+    var baseURL: String { server.baseURL }
+    var port: UInt16 { server.port }
+
+    static func start(
+        limits: ServerLimits = ServerLimits(), clock: any EmulatorClock = SystemClock(),
+        clickHandler: ClickHandler? = nil, conversion: (any ConversionDataSource)? = nil,
+        deferred: (any DeferredDeepLinkSource)? = nil
+    ) async throws -> FixtureServer {
+        let resolver = LateBoundShortLinkResolver()
+        let seed = BackendFixture()
+        let log = InMemoryRequestLogSink()
+        let server = try OneLinkServer(
+            configuration: .init(
+                shortLinkResolver: resolver,
+                conversionDataSource: conversion ?? seed.makeConversionDataSource(),
+                deferredDeepLinkSource: deferred ?? seed.makeDeferredDeepLinkSource(),
+                clickHandler: clickHandler,
+                landingPaths: ["/landing"], limits: limits, clock: clock, logSink: log))
+        try await server.start()
+        let fixture = BackendFixture(wrapperBase: server.baseURL)
+        resolver.bind(fixture.makeShortLinkResolver())
+        return FixtureServer(server: server, fixture: fixture, log: log)
+    }
+}
+
+/// Runs `body` against a fresh fixture server and stops the server afterwards, even on failure.
+func withFixtureServer<Result>(
+    limits: ServerLimits = ServerLimits(), clock: any EmulatorClock = SystemClock(),
+    clickHandler: ClickHandler? = nil, conversion: (any ConversionDataSource)? = nil,
+    deferred: (any DeferredDeepLinkSource)? = nil,
+    _ body: (FixtureServer) async throws -> Result
+) async throws -> Result {
+    let running = try await FixtureServer.start(
+        limits: limits, clock: clock, clickHandler: clickHandler, conversion: conversion, deferred: deferred)
+    do {
+        let result = try await body(running)
+        await running.server.stop()
+        return result
+    } catch {
+        await running.server.stop()
+        throw error
+    }
+}
+
+/// Runs blocking socket work off the cooperative pool.
+func onThread<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try work() }) }.start()
+    }
+}
