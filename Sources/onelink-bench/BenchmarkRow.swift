@@ -47,6 +47,11 @@ enum Format {
         fixed(seconds(duration) * 1000, 1) + " ms"
     }
 
+    /// A duration difference in milliseconds with its sign.
+    static func signedMilliseconds(_ duration: Duration) -> String {
+        (duration < .zero ? "-" : "+") + milliseconds(duration < .zero ? .zero - duration : duration)
+    }
+
     /// A byte count in MiB with two decimals.
     static func mebibytes(_ bytes: Int) -> String {
         fixed(Double(bytes) / 1_048_576, 2) + " MiB"

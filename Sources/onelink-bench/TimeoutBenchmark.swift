@@ -36,7 +36,7 @@ enum TimeoutBenchmark {
                     "deepLinkTimeout \(timeoutMilliseconds) ms, stalled in-memory resolver, worst of \(rounds)",
                 result: "fired after " + Format.milliseconds(worst),
                 baseline: Format.milliseconds(baselineWorst) + " Task.sleep(\(timeoutMilliseconds) ms)",
-                ratio: "+" + Format.milliseconds(worst - baselineWorst),
+                ratio: Format.signedMilliseconds(worst - baselineWorst),
                 target: "<= timeout + 50 ms", met: allTimedOut && worst <= limit)
         ]
     }

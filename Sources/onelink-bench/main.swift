@@ -1,14 +1,15 @@
 // onelink-bench: speed and memory figures, each next to a baseline measured in the same run.
 //
-// Run with `swift run -c release onelink-bench [--quick]`. A missed target is printed as MISSED
-// and documented in Docs/performance.md; the exit status stays 0 so the figures are always shown.
+// Run from the package root with `swift run -c release onelink-bench [--quick] [--only NAME]`.
+// A missed target is printed as MISSED and documented in Docs/performance.md; the exit status
+// stays 0 so the figures are always shown. Scenario files are read from `Payloads/scenarios`.
 import Foundation
 import OneLinkEmulator
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var quick = false
 var only: String?
-let benchmarkNames = ["links", "timeout", "memory", "concurrency"]
+let benchmarkNames = ["links", "timeout", "memory", "concurrency", "scenarios", "http"]
 while let argument = arguments.first {
     arguments.removeFirst()
     switch argument {
@@ -45,6 +46,16 @@ if selected("memory") {
 }
 if selected("concurrency") {
     rows += await ConcurrencyBenchmark.run(count: 1_000, latency: .milliseconds(50))
+}
+let scenarios = URL(fileURLWithPath: "Payloads/scenarios")
+if selected("scenarios") {
+    rows += await ScenarioBenchmark.run(folder: scenarios, count: 10_000)
+    rows += await ScenarioBenchmark.memory(folder: scenarios, first: 10_000, total: quick ? 30_000 : 100_000)
+}
+if selected("http") {
+    rows += await HTTPBenchmark.latency(samples: quick ? 300 : 1_000)
+    rows += await HTTPBenchmark.concurrent(count: 1_000)
+    rows += await HTTPBenchmark.timeout(timeoutMilliseconds: 200, rounds: quick ? 3 : 10)
 }
 
 print(BenchmarkRow.table(rows))
