@@ -59,6 +59,7 @@ public struct HTTPRequestParser: Sendable {
         var version: String
         var headers: [ServerRequest.Header]
         var bodyLength: Int
+        var expectsContinue: Bool
     }
 
     /// The limits in force.
@@ -80,6 +81,13 @@ public struct HTTPRequestParser: Sendable {
     /// Whether part of a request has arrived (anything but blank lines), so a stall is a slow client.
     public var hasPartialRequest: Bool {
         head != nil || buffer.contains { $0 != 13 && $0 != 10 }
+    }
+
+    /// Whether a head with `Expect: 100-continue` has been read and its body has not fully arrived,
+    /// so the server should send `100 Continue` before the client sends the body.
+    public var isAwaitingContinue: Bool {
+        guard let head, head.expectsContinue, head.bodyLength > 0 else { return false }
+        return buffer.count - headLength < head.bodyLength
     }
 
     /// Adds received bytes without parsing them.
@@ -290,6 +298,7 @@ public struct HTTPRequestParser: Sendable {
         return .success(
             Head(
                 method: requestLine.method, target: requestLine.target, version: requestLine.version,
-                headers: headers, bodyLength: bodyLength))
+                headers: headers, bodyLength: bodyLength,
+                expectsContinue: values("expect").contains { $0.lowercased() == "100-continue" }))
     }
 }

@@ -169,6 +169,34 @@ import Testing
         }
     }
 
+    @Test("Expect: 100-continue gets an interim 100 before the body, then the real answer")
+    func expectContinue() async throws {
+        try await withFixtureServer { running in
+            let port = running.port
+            let body = #"{"device_id":"device-deferred","install_time":"2020-08-12 15:08:33.500"}"#
+            let (interim, final) = try await onThread {
+                let connection = try RawHTTPConnection(port: port)
+                try connection.send(
+                    "POST /v1.0/ios/1234567890?devkey=k HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                        + "Expect: 100-continue\r\nContent-Length: \(body.utf8.count)\r\n\r\n")
+                let interim = try connection.readResponse()
+                try connection.send(body)
+                return (interim, try connection.readResponse())
+            }
+            #expect(interim.status == 100)
+            #expect(final.status == 200)
+            #expect(
+                try Self.payload(final)
+                    == [
+                        "found": true,
+                        "click_event": [
+                            "deep_link_value": "peaches", "deep_link_sub1": "10", "deep_link_sub2": "spring",
+                            "match_type": "probabilistic",
+                        ],
+                    ])
+        }
+    }
+
     @Test("a server stopped before it started cannot start")
     func stopBeforeStart() async throws {
         let server = try OneLinkServer(configuration: .init())

@@ -39,6 +39,7 @@ final class IOLoop: @unchecked Sendable {
         var served = 0
         var requestStarted = false
         var peerClosed = false
+        var sentContinue = false
         var keepAlive = false
         var output: [UInt8] = []
         var written = 0
@@ -260,8 +261,18 @@ final class IOLoop: @unchecked Sendable {
     private func parseNext(_ connection: Connection) {
         switch connection.parser.next() {
         case .needMoreData:
+            if connection.parser.isAwaitingContinue, !connection.sentContinue {
+                // curl waits a second for this before sending a large body; 25 bytes fit any fresh socket buffer.
+                connection.sentContinue = true
+                let interim = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+                _ = interim.withUnsafeBytes { buffer -> Int in
+                    guard let base = buffer.baseAddress else { return 0 }
+                    return sendBytes(connection.fd, base, buffer.count)
+                }
+            }
             return
         case .request(let request):
+            connection.sentContinue = false
             connection.state = .processing
             connection.requestLine = "\(request.method) \(request.target)"
             connection.keepAlive = request.keepsAlive && !connection.peerClosed
