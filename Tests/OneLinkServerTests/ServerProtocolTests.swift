@@ -81,6 +81,46 @@ import Testing
         }
     }
 
+    @Test("a connection that sends nothing gets 408; an idle keep-alive connection is closed without one")
+    func silentConnections() async throws {
+        try await withFixtureServer(limits: ServerLimits(requestTimeout: .milliseconds(200))) { running in
+            let port = running.port
+            let (silent, idleAnswer, idleClosed) = try await onThread {
+                let silent = try RawHTTPConnection(port: port).readResponse()
+                let idle = try RawHTTPConnection(port: port)
+                try idle.send("GET /landing HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                let answer = try idle.readResponse()
+                return (silent, answer, try idle.readsEndOfStream())
+            }
+            #expect(silent.status == 408)
+            #expect(idleAnswer.status == 200)
+            #expect(idleClosed)
+            #expect(running.log.entries.map(\.status).sorted() == [200, 408])
+        }
+    }
+
+    @Test("connections over maximumConnections are closed at once; the others are served")
+    func connectionLimit() async throws {
+        try await withFixtureServer(limits: ServerLimits(maximumConnections: 2)) { running in
+            let port = running.port
+            let (overflowClosed, answers) = try await onThread {
+                let first = try RawHTTPConnection(port: port)
+                let second = try RawHTTPConnection(port: port)
+                let third = try RawHTTPConnection(port: port)
+                let closed = try third.readsEndOfStream()
+                var answers: [Int] = []
+                for connection in [first, second] {
+                    try connection.send(
+                        "GET /landing HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                    answers.append(try connection.readResponse().status)
+                }
+                return (closed, answers)
+            }
+            #expect(overflowClosed)
+            #expect(answers == [200, 200])
+        }
+    }
+
     @Test("a client that sends half its body gets 408 too")
     func slowBody() async throws {
         try await withFixtureServer(limits: ServerLimits(requestTimeout: .milliseconds(200))) { running in
