@@ -228,7 +228,8 @@ final class IOLoop: @unchecked Sendable {
     }
 
     private func readAvailable(_ connection: Connection) {
-        while true {
+        // At most 16 reads per wake-up, so one fast sender cannot hold the loop; poll reports the rest.
+        for _ in 0..<16 {
             let count = recv(connection.fd, &readBuffer, readBuffer.count, 0)
             if count > 0 {
                 if connection.state == .draining { continue }
