@@ -237,6 +237,25 @@ import Testing
         }
     }
 
+    @Test("a server released without stop() closes its listener")
+    func releasedServer() async throws {
+        var server: OneLinkServer? = try OneLinkServer(configuration: .init())
+        try await server?.start()
+        let port = try #require(server?.port)
+        let answered = try await onThread {
+            try RawHTTPConnection.exchange(
+                "GET /x HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n", port: port)
+        }
+        #expect(answered.status == 404)
+        server = nil
+        let deadline = ContinuousClock.now + .seconds(5)
+        var refused = false
+        while !refused, ContinuousClock.now < deadline {
+            refused = (try? await onThread { try RawHTTPConnection(port: port) }) == nil
+        }
+        #expect(refused)
+    }
+
     @Test("a server stopped before it started cannot start")
     func stopBeforeStart() async throws {
         let server = try OneLinkServer(configuration: .init())
@@ -324,7 +343,9 @@ import Testing
         let running = try await FixtureServer.start()
         let port = running.port
         let connection = try await onThread { try RawHTTPConnection(port: port) }
+        #expect(await ServerFaultTests.waitUntil { running.server.openConnectionCount == 1 })
         await running.server.stop()
+        #expect(running.server.openConnectionCount == 0)
         let closed = try await onThread { try connection.readsEndOfStream() }
         #expect(closed)
         await running.server.stop()

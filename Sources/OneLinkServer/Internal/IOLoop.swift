@@ -122,6 +122,12 @@ final class IOLoop: @unchecked Sendable {
         }
     }
 
+    /// Asks the loop to close everything without waiting for it.
+    func requestStop() {
+        shared.withLock { $0.stopping = true }
+        wake()
+    }
+
     /// The number of open connections.
     var openConnectionCount: Int { shared.withLock { $0.openConnections } }
 
@@ -130,9 +136,16 @@ final class IOLoop: @unchecked Sendable {
         shared.withLock { $0.openConnections = count }
     }
 
+    /// Writes a byte to the wake pipe, unless the loop has finished and closed it.
+    ///
+    /// The check and the write share the lock that guards closing the pipe: once closed, its
+    /// descriptor number may belong to another socket, and a stray byte there would corrupt it.
     private func wake() {
-        var byte: UInt8 = 1
-        _ = write(wakeWrite, &byte, 1)
+        shared.withLock { state in
+            guard !state.finished else { return }
+            var byte: UInt8 = 1
+            _ = write(wakeWrite, &byte, 1)
+        }
     }
 
     private func complete(_ id: UInt64, _ response: ServerResponse) {
@@ -404,14 +417,14 @@ final class IOLoop: @unchecked Sendable {
         close(listener)
         let (tasks, waiters) = shared.withLock { state in
             state.finished = true
+            close(wakeRead)
+            close(wakeWrite)
             let result = (Array(state.tasks.values), state.waiters)
             state.tasks.removeAll()
             state.waiters.removeAll()
             return result
         }
         for task in tasks { task.cancel() }
-        close(wakeRead)
-        close(wakeWrite)
         for waiter in waiters { waiter.resume() }
     }
 }
