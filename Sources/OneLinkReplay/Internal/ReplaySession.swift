@@ -97,12 +97,21 @@ final class ReplaySession {
         case .openURL(let url, let source): await openURL(url, from: source)
         case .click(let request): await click(request)
         }
-        await sdk.settle()
+        if Self.touchesSDK(action) { await sdk.settle() }
         return collect()
     }
 
-    func finish() async {
-        await sdk.settle()
+    /// Whether an action can make the SDK work, so the step must wait for it to settle.
+    static func touchesSDK(_ action: ScenarioStep.Action) -> Bool {
+        switch action {
+        case .start, .foreground, .handleOpen, .universalLink, .push, .performOnAppAttribution, .advance,
+            .reinstall,
+            .relaunch, .launch, .lifecycle:
+            return true
+        case .background, .setDelegate, .clearDelegate, .behaviour, .route, .setRoot, .pushScreen, .popScreen,
+            .routerReady, .routerBackground, .routerActive, .setPasteboard, .clipboardLink, .openURL, .click:
+            return false
+        }
     }
 
     private func emit(_ output: String, _ fields: [String: AttributionValue]) {
