@@ -190,16 +190,14 @@ final class ReplaySession {
     // MARK: - Process
 
     private func restart(reinstall: Bool) async {
-        let done = ReplayLock(false)
         let sdk = self.sdk
         let task = Task {
             if reinstall { await sdk.simulateReinstall() } else { await sdk.simulateRelaunch() }
-            done.withLock { $0 = true }
         }
-        // A call stalled on the clock would keep the process alive forever; let its deadlines pass instead.
+        // A call blocked on the clock would keep the process alive forever; let its deadlines pass instead.
         while true {
             await sdk.settle()
-            if done.withLock({ $0 }) { break }
+            if sdk.isIdle { break }
             guard let deadline = clock.nextDeadline, deadline < .distantFuture else { break }
             clock.advance(to: deadline)
         }
