@@ -68,7 +68,9 @@ final class ReplaySession {
 
     func perform(_ action: ScenarioStep.Action) async -> [ScenarioObservation] {
         switch action {
-        case .start, .foreground: sdk.submit(.start)
+        case .start, .foreground:
+            hasStarted = true
+            sdk.submit(.start)
         case .background: break
         case .handleOpen(let url, let source): sdk.submit(.openURL(url, sourceApplication: source))
         case .universalLink(let url): sdk.submit(.universalLink(url))
@@ -198,7 +200,7 @@ final class ReplaySession {
         while true {
             await sdk.settle()
             if sdk.isIdle { break }
-            guard let deadline = clock.nextDeadline, deadline < .distantFuture else { break }
+            guard let deadline = clock.nextDeadline else { break }
             clock.advance(to: deadline)
         }
         await task.value
