@@ -42,6 +42,7 @@ public struct ScenarioRunner: Sendable {
                     expectations: step.expectations,
                     differences: Self.differences(step.expectations, observations, profile: convert)))
         }
+        await session.finish()
         return ScenarioResult(name: scenario.name, file: scenario.file, profile: effective, steps: steps)
     }
 

@@ -103,6 +103,16 @@ final class ReplaySession {
         return collect()
     }
 
+    /// Lets work still blocked on the clock run out, so no task outlives the run; its outputs are not reported.
+    func finish() async {
+        var rounds = 0
+        while !sdk.isIdle, rounds < 1000, let deadline = clock.nextDeadline {
+            clock.advance(to: deadline)
+            await sdk.settle()
+            rounds += 1
+        }
+    }
+
     /// Whether an action can make the SDK work, so the step must wait for it to settle.
     static func touchesSDK(_ action: ScenarioStep.Action) -> Bool {
         switch action {
