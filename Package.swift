@@ -43,7 +43,10 @@ let package = Package(
         ),
         .testTarget(
             name: "OneLinkEmulatorTests",
-            dependencies: ["OneLinkEmulator", "OneLinkEmulatorTestSupport", "onelink-store-writer"],
+            dependencies: [
+                "OneLinkEmulator", "OneLinkEmulatorTestSupport", "onelink-store-writer", "OneLinkServer",
+                "OneLinkReplay",
+            ],
             swiftSettings: settings
         ),
         .testTarget(

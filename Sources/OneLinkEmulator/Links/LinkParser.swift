@@ -54,8 +54,11 @@ public struct LinkParser: Sendable {
 
     /// Whether `host` serves OneLinks: `onelink.me`, any subdomain of it, or a custom domain.
     public func isOneLinkHost(_ host: String) -> Bool {
-        let host = host.lowercased()
-        return host == "onelink.me" || host.hasSuffix(".onelink.me") || customDomains.contains(host)
+        isOneLinkHost(lowercasedHost: host.lowercased())
+    }
+
+    private func isOneLinkHost(lowercasedHost host: String) -> Bool {
+        host == "onelink.me" || host.hasSuffix(".onelink.me") || customDomains.contains(host)
     }
 
     /// Parses link text.
@@ -73,16 +76,11 @@ public struct LinkParser: Sendable {
     private func parse(bytes: UnsafeBufferPointer<UInt8>, original: String) throws(LinkError) -> ParsedLink {
         if bytes.isEmpty { throw .empty }
         if bytes.count > maximumLength { throw .tooLong(length: bytes.count, limit: maximumLength) }
-        var allWhitespace = true
-        for byte in bytes {
-            if byte <= 0x20 || byte == 0x7F {
-                if byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { allWhitespace = false }
-            } else {
-                allWhitespace = false
-            }
-        }
-        if allWhitespace { throw .empty }
-        if bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
+        // A branch-free reduction, so the compiler can vectorize the one pass every link pays for.
+        var controlBytes: UInt8 = 0
+        for byte in bytes { controlBytes |= (byte <= 0x20 ? 1 : 0) | (byte == 0x7F ? 1 : 0) }
+        if controlBytes != 0 {
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { throw .empty }
             throw .invalidCharacters(original)
         }
 
@@ -98,7 +96,7 @@ public struct LinkParser: Sendable {
             index += 1
         }
         guard index < bytes.count else { throw .missingScheme(original) }
-        let scheme = String(decoding: bytes[0..<index], as: UTF8.self).lowercased()
+        let scheme = Self.asciiLowercased(bytes[0..<index])
         index += 1
 
         var host = ""
@@ -122,18 +120,27 @@ public struct LinkParser: Sendable {
         let path = Self.percentDecoded(rawPath, key: nil, diagnostics: &diagnostics)
 
         var parameters: [String: AttributionValue] = [:]
+        var componentNames = ComponentNames()
         if index < bytes.count, bytes[index] == UInt8(ascii: "?") {
             index += 1
             let queryStart = index
-            while index < bytes.count, bytes[index] != UInt8(ascii: "#") { index += 1 }
-            parseQuery(bytes[queryStart..<index], into: &parameters, diagnostics: &diagnostics)
+            var items = 1
+            while index < bytes.count, bytes[index] != UInt8(ascii: "#") {
+                if bytes[index] == UInt8(ascii: "&") { items += 1 }
+                index += 1
+            }
+            // Room for the four URL components `payload` adds, so building it never rehashes.
+            parameters.reserveCapacity(items + 4)
+            parseQuery(
+                bytes[queryStart..<index], into: &parameters, names: &componentNames,
+                diagnostics: &diagnostics)
         }
 
         let isWeb = scheme == "http" || scheme == "https"
         let kind: LinkKind
         if isWeb {
             guard !host.isEmpty else { throw .missingHost(original) }
-            if isOneLinkHost(host) {
+            if isOneLinkHost(lowercasedHost: host) {
                 let segments = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
                 switch segments.count {
                 case 0: kind = .oneLink(template: nil)
@@ -150,11 +157,12 @@ public struct LinkParser: Sendable {
             kind = .uriScheme
         }
         if case .shortLink = kind {
-            if parameters["link"] != nil { diagnostics.append(.shadowedParameter("link")) }
+            if componentNames.link { diagnostics.append(.shadowedParameter("link")) }
         } else {
-            for key in ["scheme", "host", "path", "link"] where parameters[key] != nil {
-                diagnostics.append(.shadowedParameter(key))
-            }
+            if componentNames.scheme { diagnostics.append(.shadowedParameter("scheme")) }
+            if componentNames.host { diagnostics.append(.shadowedParameter("host")) }
+            if componentNames.path { diagnostics.append(.shadowedParameter("path")) }
+            if componentNames.link { diagnostics.append(.shadowedParameter("link")) }
         }
         return ParsedLink(
             kind: kind, link: original, scheme: scheme, host: host, path: path,
@@ -163,14 +171,16 @@ public struct LinkParser: Sendable {
 
     private func parseQuery(
         _ query: Slice<UnsafeBufferPointer<UInt8>>, into parameters: inout [String: AttributionValue],
-        diagnostics: inout [LinkDiagnostic]
+        names: inout ComponentNames, diagnostics: inout [LinkDiagnostic]
     ) {
         var itemStart = query.startIndex
         var position = query.startIndex
         while position <= query.endIndex {
             if position == query.endIndex || query[position] == UInt8(ascii: "&") {
                 if position > itemStart {
-                    addItem(query[itemStart..<position], to: &parameters, diagnostics: &diagnostics)
+                    addItem(
+                        query[itemStart..<position], to: &parameters, names: &names, diagnostics: &diagnostics
+                    )
                 }
                 itemStart = position + 1
             }
@@ -180,7 +190,7 @@ public struct LinkParser: Sendable {
 
     private func addItem(
         _ item: Slice<UnsafeBufferPointer<UInt8>>, to parameters: inout [String: AttributionValue],
-        diagnostics: inout [LinkDiagnostic]
+        names: inout ComponentNames, diagnostics: inout [LinkDiagnostic]
     ) {
         let equals = item.firstIndex(of: UInt8(ascii: "="))
         let rawKey = item[item.startIndex..<(equals ?? item.endIndex)]
@@ -189,19 +199,57 @@ public struct LinkParser: Sendable {
             diagnostics.append(.emptyKey)
             return
         }
-        let value: String
+        let value: AttributionValue
         if let equals {
-            value = Self.percentDecoded(
-                item[(equals + 1)..<item.endIndex], key: key, diagnostics: &diagnostics)
+            let rawValue = item[(equals + 1)..<item.endIndex]
+            if rawValue.contains(UInt8(ascii: "%")) {
+                value = typedValue(Self.percentDecoded(rawValue, key: key, diagnostics: &diagnostics))
+            } else {
+                // Text without escapes decodes to itself, so it is typed from its bytes.
+                value = quickTypedValue(rawValue) ?? .string(String(decoding: rawValue, as: UTF8.self))
+            }
         } else {
             diagnostics.append(.keyWithoutValue(key))
-            value = ""
+            value = typedValue("")
         }
-        if parameters[key] != nil {
+        // One hash for the common case; a repeated key (rare) puts the first value back.
+        if let first = parameters.updateValue(value, forKey: key) {
+            parameters[key] = first
             diagnostics.append(.duplicateKey(key))
             return
         }
-        parameters[key] = typedValue(value)
+        names.note(key)
+    }
+
+    /// The typed value of raw query text without escapes when it is a boolean or an integer under
+    /// ``ValueTyping/documented``, by the same rules as ``typedValue(_:)``; `nil` when it stays a string.
+    private func quickTypedValue(_ raw: Slice<UnsafeBufferPointer<UInt8>>) -> AttributionValue? {
+        guard valueTyping == .documented, let first = raw.first, raw.count <= 20 else { return nil }
+        if first == UInt8(ascii: "t") || first == UInt8(ascii: "f") {
+            if raw.elementsEqual("true".utf8) { return .bool(true) }
+            if raw.elementsEqual("false".utf8) { return .bool(false) }
+            return nil
+        }
+        var index = raw.startIndex
+        let negative = first == UInt8(ascii: "-")
+        if negative { index += 1 }
+        let digits = raw.endIndex - index
+        guard digits >= 1, digits <= 19 else { return nil }
+        if raw[index] == UInt8(ascii: "0") && (digits > 1 || negative) { return nil }
+        // Accumulate downwards so that Int.min fits; overflow means "not an Int", so a string.
+        var value = 0
+        while index < raw.endIndex {
+            let byte = raw[index]
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) = times10.subtractingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            if overflow1 || overflow2 { return nil }
+            value = next
+            index += 1
+        }
+        if negative { return .int(value) }
+        guard value != Int.min else { return nil }
+        return .int(-value)
     }
 
     /// Converts one decoded query value to its typed form under ``valueTyping``.
@@ -233,7 +281,23 @@ public struct LinkParser: Sendable {
         } else if let colon = authority[start..<end].firstIndex(of: UInt8(ascii: ":")) {
             end = colon
         }
-        return String(decoding: authority[start..<end], as: UTF8.self).lowercased()
+        return asciiLowercased(authority[start..<end])
+    }
+
+    /// Lowercases bytes into a string: in place for ASCII, through `String.lowercased()` otherwise.
+    static func asciiLowercased(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            return String(decoding: bytes, as: UTF8.self).lowercased()
+        }
+        guard bytes.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            for (offset, byte) in bytes.enumerated() {
+                buffer[offset] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            }
+            return bytes.count
+        }
     }
 
     static func percentDecoded(
@@ -282,5 +346,30 @@ private func hexValue(_ byte: UInt8) -> UInt8? {
     case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
     case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
     default: return nil
+    }
+}
+
+/// Which query keys named like URL components (`scheme`, `host`, `path`, `link`) a link has.
+private struct ComponentNames {
+    var scheme = false
+    var host = false
+    var path = false
+    var link = false
+
+    mutating func note(_ key: String) {
+        switch key.utf8.count {
+        case 4:
+            if key == "host" {
+                host = true
+            } else if key == "path" {
+                path = true
+            } else if key == "link" {
+                link = true
+            }
+        case 6:
+            if key == "scheme" { scheme = true }
+        default:
+            break
+        }
     }
 }

@@ -350,7 +350,9 @@ final class Race<Value: Sendable>: @unchecked Sendable {
             state.cleanup = nil
             return (state.continuation, cleanup)
         }
-        continuation?.resume(returning: result)
+        // Cancel the loser before the winner resumes the SDK: a timer still registered on a
+        // ManualClock after the callbacks are delivered would look like a pending deadline.
         cleanup?()
+        continuation?.resume(returning: result)
     }
 }

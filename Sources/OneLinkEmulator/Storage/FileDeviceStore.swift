@@ -12,8 +12,9 @@ import Foundation
 ///
 /// A save writes a temporary file beside the target, flushes it to disk with
 /// `fsync`, then renames it over the target, so a crash at any point leaves
-/// either the old or the new file. A file that exists but does not parse
-/// loads as ``StorageError/corrupt(location:reason:)``.
+/// either the old or the new file. The temporary file a killed writer leaves
+/// behind is removed by the next process that saves to the same path. A file
+/// that exists but does not parse loads as ``StorageError/corrupt(location:reason:)``.
 public final class FileDeviceStore: DeviceStore, @unchecked Sendable {
     /// The file that holds the state.
     public let url: URL
@@ -79,6 +80,7 @@ public final class FileDeviceStore: DeviceStore, @unchecked Sendable {
         } catch {
             return .failure(.io(location: directory.path, reason: "\(error)"))
         }
+        removeStaleTemporaries(of: url)
         let temporary = directory.appendingPathComponent(
             ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
         func failure(_ step: String) -> Result<Void, StorageError> {
@@ -112,6 +114,29 @@ public final class FileDeviceStore: DeviceStore, @unchecked Sendable {
             close(directoryDescriptor)
         }
         return .success(())
+    }
+}
+
+/// Paths whose stale temporary files this process has already removed.
+private let cleanedPaths = Locked<Set<String>>([])
+
+/// Removes temporary files that a killed writer left beside `url`, once per path and process.
+///
+/// A temporary file is named `.<name>.<pid>.<random>.tmp`; a process killed between
+/// creating and renaming it leaves it behind. Files of processes that still run are
+/// kept, because they may be in the middle of a save.
+private func removeStaleTemporaries(of url: URL) {
+    let firstTime = cleanedPaths.withLock { $0.insert(url.path).inserted }
+    guard firstTime else { return }
+    let directory = url.deletingLastPathComponent()
+    let prefix = ".\(url.lastPathComponent)."
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+    for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+        let parts = name.dropFirst(prefix.count).dropLast(4).split(separator: ".")
+        guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0 else { continue }
+        if pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH {
+            unlink(directory.appendingPathComponent(name).path)
+        }
     }
 }
 

@@ -1,0 +1,97 @@
+import Foundation
+import OneLinkEmulator
+import OneLinkReplay
+
+/// Replaying the bundled scenario files, against decoding the same files with `JSONSerialization`.
+enum ScenarioBenchmark {
+    /// The bundled scenario files as bytes, in name order.
+    static func files(in folder: URL) -> [(name: String, bytes: Data)] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".json") }.sorted().compactMap { name in
+            (try? Data(contentsOf: folder.appendingPathComponent(name))).map { (name, $0) }
+        }
+    }
+
+    /// Decodes and replays one file; `true` when it decoded and every step passed.
+    static func replay(_ file: (name: String, bytes: Data)) async -> Bool {
+        guard let scenario = try? Scenario(json: file.bytes, file: file.name) else { return false }
+        guard let result = try? await ScenarioRunner().run(scenario) else { return false }
+        return result.passed
+    }
+
+    /// Replays `count` scenarios (cycling through the files) and compares with decoding them only.
+    static func run(folder: URL, count: Int) async -> [BenchmarkRow] {
+        let files = files(in: folder)
+        guard !files.isEmpty else {
+            return [
+                BenchmarkRow(
+                    name: "scenario replay", result: "no scenario files in \(folder.path)", baseline: "-",
+                    ratio: "-", target: "10k scenarios < 1 s, <= 3x baseline", met: false)
+            ]
+        }
+        for file in files { _ = await replay(file) }
+        var failed = 0
+        var failedFiles: Set<String> = []
+        let started = ContinuousClock.now
+        for index in 0..<count where await !replay(files[index % files.count]) {
+            failed += 1
+            failedFiles.insert(files[index % files.count].name)
+        }
+        let elapsed = ContinuousClock.now - started
+        if !failedFiles.isEmpty {
+            print("scenario replays that failed: \(failedFiles.sorted().joined(separator: ", "))")
+        }
+
+        let baselineStarted = ContinuousClock.now
+        var objects = 0
+        for index in 0..<count {
+            if (try? JSONSerialization.jsonObject(with: files[index % files.count].bytes)) != nil {
+                objects += 1
+            }
+        }
+        let baseline = ContinuousClock.now - baselineStarted
+        let ratio = Format.seconds(elapsed) / Format.seconds(baseline)
+        let perTenThousand = Format.seconds(elapsed) / Double(count) * 10_000
+        return [
+            BenchmarkRow(
+                name:
+                    "scenario replay (decode + run), \(count) runs of \(files.count) bundled files, \(failed) failed",
+                result: Format.rate(Double(count) / Format.seconds(elapsed), unit: "scenarios")
+                    + ", 10k in \(Format.fixed(perTenThousand, 2)) s",
+                baseline: Format.rate(Double(objects) / Format.seconds(baseline), unit: "files")
+                    + " JSONSerialization only",
+                ratio: Format.fixed(ratio, 1) + "x baseline cost",
+                target: "10k < 1 s and <= 3x baseline", met: failed == 0 && perTenThousand < 1 && ratio <= 3)
+        ]
+    }
+
+    /// Resident memory after `first` and after `total` scenario replays.
+    static func memory(folder: URL, first: Int, total: Int) async -> [BenchmarkRow] {
+        let files = files(in: folder)
+        guard !files.isEmpty else { return [] }
+        var failed = 0
+        var failedFiles: Set<String> = []
+        func note(_ index: Int) {
+            failed += 1
+            failedFiles.insert(files[index % files.count].name)
+        }
+        for index in 0..<1_000 where await !replay(files[index % files.count]) { note(index) }
+        let before = ResidentMemory.bytes()
+        for index in 0..<first where await !replay(files[index % files.count]) { note(index) }
+        let atFirst = ResidentMemory.bytes()
+        for index in first..<total where await !replay(files[index % files.count]) { note(index) }
+        let atTotal = ResidentMemory.bytes()
+        if !failedFiles.isEmpty {
+            print("scenario replays that failed: \(failedFiles.sorted().joined(separator: ", "))")
+        }
+        let growth = Double(atTotal - atFirst) / Double(atFirst) * 100
+        return [
+            BenchmarkRow(
+                name: "resident memory after \(first) / \(total) scenario replays, \(failed) failed",
+                result: Format.mebibytes(atFirst) + " / " + Format.mebibytes(atTotal),
+                baseline: Format.mebibytes(before) + " after 1000 warm-up replays",
+                ratio: (growth >= 0 ? "+" : "") + Format.fixed(growth, 2) + "% from \(first) to \(total)",
+                target: "growth <= 5%", met: growth <= 5 && failed == 0)
+        ]
+    }
+}

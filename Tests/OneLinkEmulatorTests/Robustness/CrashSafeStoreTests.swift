@@ -1,0 +1,109 @@
+import Foundation
+import OneLinkEmulator
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Kills a process that keeps saving device state, at random points, and checks what survives.
+@Suite struct CrashSafeStoreTests {
+    @Test("SIGKILL during saves leaves the previous or the new state, 100 times; temp files do not pile up")
+    func killedWriterLeavesWholeState() throws {
+        let writer = try #require(ChildProcess.productURL(named: "onelink-store-writer"))
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("onelink-crash-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let stateFile = directory.appendingPathComponent("state.json")
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var random = SplitMix64(seed: seed)
+        var expected = 0
+
+        for round in 0..<100 {
+            let context = Comment(rawValue: "seed \(seed), round \(round)")
+            let child = try ChildProcess(executable: writer, arguments: [stateFile.path])
+            let first = try child.readLine(timeout: .seconds(10))
+            try #require(first == "loaded \(expected)", context)
+            let savesBeforeKill = Int(random.next() % 4) + 1
+            var lastSaved = expected
+            for _ in 0..<savesBeforeKill {
+                let line = try child.readLine(timeout: .seconds(10))
+                try #require(line == "saved \(lastSaved + 1)", context)
+                lastSaved += 1
+            }
+            child.kill()
+            for line in try child.remainingLines(timeout: .seconds(10)) {
+                try #require(line == "saved \(lastSaved + 1)", context)
+                lastSaved += 1
+            }
+
+            let state = try #require(try FileDeviceStore(url: stateFile).load(), context)
+            let counter = state.sessionCount
+            #expect(counter == lastSaved || counter == lastSaved + 1, context)
+            #expect(state == StoreWriterRule.state(counter: counter), context)
+            expected = counter
+
+            let temporaries = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+                .filter { $0.hasSuffix(".tmp") }
+            #expect(temporaries.count <= 1, "\(temporaries) \(context)")
+        }
+        #expect(expected >= 100)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(leftovers.filter { $0 != "state.json" }.count <= 1)
+    }
+
+    @Test("A temporary file of a live process is kept; one of a dead process is removed on the next save")
+    func staleTemporariesOnly() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("onelink-stale-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let live = ".state.json.1.42.tmp"
+        let dead = ".state.json.\(Int32.max - 1).42.tmp"
+        let unrelated = ".other.json.\(Int32.max - 1).42.tmp"
+        for name in [live, dead, unrelated] {
+            try Data("{".utf8).write(to: directory.appendingPathComponent(name))
+        }
+        let store = FileDeviceStore(url: directory.appendingPathComponent("state.json"))
+        try store.save(StoreWriterRule.state(counter: 1))
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(names == [live, unrelated, "state.json"].sorted())
+        #expect(try store.load() == StoreWriterRule.state(counter: 1))
+    }
+}
+
+/// The rule `onelink-store-writer` derives state number `counter` by; kept in step with that tool.
+enum StoreWriterRule {
+    static func state(counter: Int) -> DeviceState {
+        DeviceState(
+            deviceID: "writer-device", installTime: Date(timeIntervalSince1970: 1_700_000_000),
+            conversionData: ["counter": .int(counter), "blob": .string(blob(counter))],
+            sessionCount: counter,
+            lastSessionStart: Date(timeIntervalSince1970: Double(1_700_000_000 + counter)))
+    }
+
+    static func blob(_ counter: Int) -> String {
+        let unit = "\(counter):" + String(repeating: "abcdefghij", count: 3)
+        return String(repeating: unit, count: (counter % 7 + 1) * 700 / unit.utf8.count + 1)
+    }
+}
+
+/// A small seeded generator, so a failing run can be repeated from the seed it prints.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
