@@ -29,10 +29,15 @@ public struct BackendFixture: Sendable {
         public var parameters: AttributionPayload
 
         /// The resolution request the SDK would make for this link.
+        ///
+        /// Its timeout is 30 s, not the SDK's 3 s default: conformance runs on
+        /// loaded CI machines and under ThreadSanitizer, and no check here is
+        /// about timing.
         public var request: ShortLinkRequest {
             ShortLinkRequest(
                 host: host, template: template, shortID: shortID,
-                link: "https://\(host)/\(template)/\(shortID)", headers: ["X-Fixture": "conformance"])
+                link: "https://\(host)/\(template)/\(shortID)", headers: ["X-Fixture": "conformance"],
+                timeout: .seconds(30))
         }
     }
 

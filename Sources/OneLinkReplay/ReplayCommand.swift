@@ -79,36 +79,66 @@ public enum ReplayCommand {
         if let shard = options.shard { files = shard.select(files) }
         var reporter = Reporter(
             output: output, format: options.format, profile: options.profile, total: files.count)
-        let runner = ScenarioRunner()
-        for file in files {
-            reporter.progress(file)
-            let scenario: Scenario
-            do {
-                scenario = try Scenario(contentsOf: URL(fileURLWithPath: file), file: file)
-            } catch {
-                reporter.invalid(error)
-                continue
+        let record = options.record
+        let profile = options.profile
+        // Scenarios are independent, so several run at once; results are reported in file order.
+        let width = max(2, ProcessInfo.processInfo.activeProcessorCount * 4)
+        await withTaskGroup(of: (Int, Outcome).self) { group in
+            var next = 0
+            var ready: [Int: Outcome] = [:]
+            var reported = 0
+            func add() {
+                let index = next
+                let file = files[index]
+                group.addTask { (index, await process(file, profile: profile, record: record)) }
+                next += 1
             }
-            let profile = options.record ? (scenario.pinnedProfile ?? .ios) : options.profile
-            let result: ScenarioResult
-            do {
-                result = try await runner.run(scenario, profile: profile)
-            } catch {
-                reporter.invalid(error)
-                continue
-            }
-            if options.record {
-                do {
-                    try ScenarioRecorder.record(result, into: file)
-                    reporter.recorded(result)
-                } catch {
-                    reporter.invalid(error)
+            while next < min(width, files.count) { add() }
+            if !files.isEmpty { reporter.progress(files[0]) }
+            for await (index, outcome) in group {
+                ready[index] = outcome
+                while let outcome = ready.removeValue(forKey: reported) {
+                    switch outcome {
+                    case .invalid(let error): reporter.invalid(error)
+                    case .passedOrFailed(let result): reporter.report(result)
+                    case .recorded(let result): reporter.recorded(result)
+                    }
+                    reported += 1
+                    if reported < files.count { reporter.progress(files[reported]) }
                 }
-            } else {
-                reporter.report(result)
+                if next < files.count { add() }
             }
         }
         return reporter.finish(recording: options.record)
+    }
+
+    enum Outcome: Sendable {
+        case invalid(ScenarioError)
+        case passedOrFailed(ScenarioResult)
+        case recorded(ScenarioResult)
+    }
+
+    static func process(_ file: String, profile: ValueProfile, record: Bool) async -> Outcome {
+        let scenario: Scenario
+        do {
+            scenario = try Scenario(contentsOf: URL(fileURLWithPath: file), file: file)
+        } catch {
+            return .invalid(error)
+        }
+        let result: ScenarioResult
+        do {
+            result = try await ScenarioRunner().run(
+                scenario, profile: record ? (scenario.pinnedProfile ?? .ios) : profile)
+        } catch {
+            return .invalid(error)
+        }
+        guard record else { return .passedOrFailed(result) }
+        do {
+            try ScenarioRecorder.record(result, into: file)
+            return .recorded(result)
+        } catch {
+            return .invalid(error)
+        }
     }
 
     struct UsageError: Error {

@@ -12,8 +12,7 @@ extension Scenario {
         guard ScenarioStep.kindNames.contains(kind) else {
             throw reader.fail(path + ".do", .unknownStep(kind))
         }
-        let allowed = ["do", "expect", "note"] + (ScenarioStep.kindFields[kind] ?? [])
-        let fields = try reader.object(value, at: path, allowed: allowed)
+        let fields = try reader.object(value, at: path, allowed: ScenarioStep.allowedFields[kind] ?? [])
         let action = try decodeAction(kind, fields, reader)
         var expectations: [ScenarioExpectation] = []
         if let expect = fields["expect"] {

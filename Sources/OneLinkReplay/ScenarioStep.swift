@@ -105,6 +105,10 @@ public struct ScenarioStep: Sendable, Hashable {
         "click": ["url", "userAgent", "ip", "headers", "advertisingID", "context"],
     ]
 
+    /// Every field each step kind accepts: `do`, `expect`, `note` and ``kindFields``.
+    static let allowedFields: [String: [String]] = Dictionary(
+        uniqueKeysWithValues: kindNames.map { ($0, ["do", "expect", "note"] + (kindFields[$0] ?? [])) })
+
     /// The step kind, as the `do` field names it.
     public var kind: String {
         switch action {

@@ -8,6 +8,7 @@ import Foundation
 /// ``HTTPParseError/statusCode`` is the status to answer with. Bytes after a
 /// complete request stay buffered for the next (pipelined) request: call
 /// ``next()`` again to get it. A failure is final: every later call returns it.
+/// The outcomes do not depend on how the bytes were split into calls.
 ///
 /// Rules:
 /// - The request line is `METHOD SP target SP HTTP/x.y CRLF`: the method a token, the target in
@@ -59,6 +60,7 @@ public struct HTTPRequestParser: Sendable {
         var version: String
         var headers: [ServerRequest.Header]
         var bodyLength: Int
+        var expectsContinue: Bool
     }
 
     /// The limits in force.
@@ -68,6 +70,8 @@ public struct HTTPRequestParser: Sendable {
     private var head: Head?
     private var headLength = 0
     private var failure: HTTPParseError?
+    private var lineScanned = 0
+    private var lineChecked = false
 
     /// Creates a parser with `limits`.
     public init(limits: Limits = Limits()) {
@@ -80,6 +84,13 @@ public struct HTTPRequestParser: Sendable {
     /// Whether part of a request has arrived (anything but blank lines), so a stall is a slow client.
     public var hasPartialRequest: Bool {
         head != nil || buffer.contains { $0 != 13 && $0 != 10 }
+    }
+
+    /// Whether a head with `Expect: 100-continue` has been read and its body has not fully arrived,
+    /// so the server should send `100 Continue` before the client sends the body.
+    public var isAwaitingContinue: Bool {
+        guard let head, head.expectsContinue, head.bodyLength > 0 else { return false }
+        return buffer.count - headLength < head.bodyLength
     }
 
     /// Adds received bytes without parsing them.
@@ -109,6 +120,8 @@ public struct HTTPRequestParser: Sendable {
         head = nil
         headLength = 0
         scanned = 0
+        lineScanned = 0
+        lineChecked = false
         return .request(
             ServerRequest(
                 method: complete.method, target: complete.target, version: complete.version,
@@ -122,6 +135,7 @@ public struct HTTPRequestParser: Sendable {
         if start > 0 {
             buffer.removeFirst(start)
             scanned = 0
+            lineScanned = 0
         }
         var end: Int?
         var index = max(scanned, 3)
@@ -133,12 +147,14 @@ public struct HTTPRequestParser: Sendable {
             }
             index += 1
         }
+        // The request line is judged as soon as it is complete, and before the size, so the outcome
+        // does not depend on how the bytes were split.
+        if let line = firstLineIfComplete(), let error = Self.checkRequestLine(line) { return error }
         guard let end else {
             scanned = max(buffer.count, 3)
             if buffer.count > limits.maximumHeaderBytes {
                 return .headerTooLarge(limit: limits.maximumHeaderBytes)
             }
-            if let line = firstLineIfComplete() { return Self.checkRequestLine(line) }
             return nil
         }
         guard end <= limits.maximumHeaderBytes else {
@@ -154,10 +170,19 @@ public struct HTTPRequestParser: Sendable {
         }
     }
 
-    /// The request line, once its CRLF has arrived, so a garbage line fails before the head ends.
-    private func firstLineIfComplete() -> ArraySlice<UInt8>? {
-        guard let newline = buffer.firstIndex(of: 10) else { return nil }
-        return buffer[0..<newline]
+    /// The request line the first time its LF is seen within the head limit, so a garbage line fails
+    /// before the head ends; `nil` before that and after.
+    private mutating func firstLineIfComplete() -> ArraySlice<UInt8>? {
+        guard !lineChecked else { return nil }
+        let limit = min(buffer.count, limits.maximumHeaderBytes)
+        while lineScanned < limit {
+            if buffer[lineScanned] == 10 {
+                lineChecked = true
+                return buffer[0..<lineScanned]
+            }
+            lineScanned += 1
+        }
+        return nil
     }
 
     private static func checkRequestLine(_ line: ArraySlice<UInt8>) -> HTTPParseError? {
@@ -290,6 +315,7 @@ public struct HTTPRequestParser: Sendable {
         return .success(
             Head(
                 method: requestLine.method, target: requestLine.target, version: requestLine.version,
-                headers: headers, bodyLength: bodyLength))
+                headers: headers, bodyLength: bodyLength,
+                expectsContinue: values("expect").contains { $0.lowercased() == "100-continue" }))
     }
 }

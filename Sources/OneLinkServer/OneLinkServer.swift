@@ -47,6 +47,11 @@ public final class OneLinkServer: Sendable {
         state = ServerLock(State(faultPlan: configuration.faultPlan))
     }
 
+    deinit {
+        // A server dropped without stop() still closes its socket and ends its thread.
+        state.withLock { $0.loop }?.requestStop()
+    }
+
     /// The bound port; 0 before ``start()``.
     public var port: UInt16 { state.withLock { $0.port } }
 

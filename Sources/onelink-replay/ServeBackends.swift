@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkReplay
 import OneLinkServer
 
 /// The backends `onelink-replay serve` hands to the server, and a summary of what they hold.
@@ -18,7 +19,29 @@ struct ServeBackends {
     {
         switch seed {
         case .payloads(let folder): return try fromPayloads(folder: folder, options: options)
+        case .scenario(let file): return try fromScenario(file: file)
         }
+    }
+
+    /// The scenario's `backend` section on the system clock: its short links and redirects, and
+    /// either its install attribution and deferred clicks or, with `backend.server`, its click
+    /// handler with conversion data and deferred lookups answered from the recorded clicks.
+    static func fromScenario(file: String) throws(ServeOptions.UsageError) -> ServeBackends {
+        let built: ScenarioBackends
+        do {
+            let scenario = try Scenario(contentsOf: URL(fileURLWithPath: file), file: file)
+            built = try scenario.backends(clock: SystemClock())
+        } catch {
+            throw .init(message: error.description)
+        }
+        let clicks =
+            built.clickHandler.map { handler in
+                "clicks on \(handler.configuration.oneLinkDomains.sorted().joined(separator: ", "))"
+            } ?? "no click handler (the scenario has no backend.server)"
+        return ServeBackends(
+            shortLinkResolver: built.shortLinkResolver, conversionDataSource: built.conversionDataSource,
+            deferredDeepLinkSource: built.deferredDeepLinkSource, clickHandler: built.clickHandler,
+            summary: "seeded from scenario \(file): \(clicks)")
     }
 
     /// Short links from `shortlinks.json`; clicks on the OneLink domains and templates of the short

@@ -25,6 +25,10 @@ enum ServeCommand {
           --port N                     Port to bind; 0 picks a free one (default 0).
           --payloads DIR               The Payloads folder with shortlinks.json and
                                        samples/ (default Payloads).
+          --scenario FILE              Seed from a scenario file's "backend" section
+                                       instead: its short links, redirects, install
+                                       attribution and deferred clicks, or its server
+                                       (clicks recorded and matched) when it has one.
           --app-store-url URL          Where iOS clicks without af_ios_url go
                                        (default https://apps.apple.com/app/id1234567890).
           --interstitial-domain HOST   Domain of the in-app-browser interstitial page
@@ -39,7 +43,7 @@ enum ServeCommand {
         EXIT STATUS:
           0  stopped by SIGINT or SIGTERM
           1  the server could not start (such as a port in use)
-          2  usage error, or an unreadable Payloads folder
+          2  usage error, an unreadable Payloads folder, or an invalid scenario
         """
 
     static func main(_ arguments: [String]) async -> Int32 {

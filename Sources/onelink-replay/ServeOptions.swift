@@ -9,6 +9,8 @@ struct ServeOptions {
     enum Seed: Equatable {
         /// The sample payloads and `shortlinks.json` in a `Payloads` folder.
         case payloads(folder: String)
+        /// The backend state (short links, redirects, install attribution or server and click store) of one scenario file.
+        case scenario(file: String)
     }
 
     /// A problem with the command line; exit status 2.
@@ -51,6 +53,8 @@ struct ServeOptions {
                 options.port = port
             case "--payloads":
                 options.seed = .payloads(folder: try value(for: argument))
+            case "--scenario":
+                options.seed = .scenario(file: try value(for: argument))
             case "--app-store-url":
                 options.appStoreURL = try value(for: argument)
             case "--interstitial-domain":

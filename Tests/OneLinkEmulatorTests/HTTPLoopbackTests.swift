@@ -50,7 +50,8 @@ import Testing
             baseURL: "http://127.0.0.1:\(responder.port)", headerProvider: { ["X-Provider": "p"] })
         let request = ShortLinkRequest(
             host: "onelink-basic-app.onelink.me", template: "H5hv", shortID: "6d66214a",
-            link: "https://onelink-basic-app.onelink.me/H5hv/6d66214a", headers: ["X-Fixture": "loopback"])
+            link: "https://onelink-basic-app.onelink.me/H5hv/6d66214a", headers: ["X-Fixture": "loopback"],
+            timeout: .seconds(30))
         #expect(
             try await resolver.resolve(request)
                 == ["deep_link_value": "peaches", "fruit_amount": 6, "af_cost_value": .double(6)])

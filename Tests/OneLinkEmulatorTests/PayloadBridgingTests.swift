@@ -18,6 +18,8 @@ import Testing
         #expect(data["af_cost_value"] is NSNumber)
         #expect(data["ratio"] as? Double == 6.0)
         #expect(data["is_retargeting"] as? Bool == true)
+        #expect(data["is_retargeting"] is NSNumber)
+        #expect(data["ratio"] is NSNumber)
         #expect(data["off"] as? Bool == false)
         #expect(data["adgroup"] is NSNull)
         #expect(data["missing"] == nil)

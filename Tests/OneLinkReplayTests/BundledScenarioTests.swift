@@ -49,4 +49,14 @@ struct BundledScenarioTests {
         #expect(concrete.count >= 13)
         for name in concrete { #expect(names.contains(name), "Docs/behaviour.md names \(name)") }
     }
+
+    @Test("Payloads/scenarios/README.md lists every scenario with its name")
+    func readmeListsEveryScenario() throws {
+        let readme = try String(
+            contentsOf: Fixtures.scenarios.appendingPathComponent("README.md"), encoding: .utf8)
+        for name in Fixtures.scenarioNames {
+            let scenario = try Scenario(contentsOf: Fixtures.scenarios.appendingPathComponent(name))
+            #expect(readme.contains("| `\(name)` | \(scenario.name) |"), "\(name) is not listed")
+        }
+    }
 }

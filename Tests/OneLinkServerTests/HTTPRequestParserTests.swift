@@ -55,6 +55,26 @@ import Testing
         #expect(parser.bufferedByteCount == 3)
     }
 
+    @Test("isAwaitingContinue holds only between an Expect: 100-continue head and its complete body")
+    func awaitingContinue() {
+        var parser = HTTPRequestParser()
+        let head = "POST /v1.0/ios/1 HTTP/1.1\r\nHost: h\r\nExpect: 100-Continue\r\nContent-Length: 2\r\n\r\n"
+        #expect(parser.parse(Array(head.utf8)) == .needMoreData)
+        #expect(parser.isAwaitingContinue)
+        #expect(parser.parse(Array("{".utf8)) == .needMoreData)
+        #expect(parser.isAwaitingContinue)
+        guard case .request = parser.parse(Array("}".utf8)) else {
+            Issue.record("expected the request")
+            return
+        }
+        #expect(parser.isAwaitingContinue == false)
+        var plain = HTTPRequestParser()
+        #expect(
+            plain.parse(Array("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\n\r\n".utf8))
+                == .needMoreData)
+        #expect(plain.isAwaitingContinue == false)
+    }
+
     @Test("two pipelined requests in one chunk come out one after the other")
     func pipelined() {
         var parser = HTTPRequestParser()

@@ -32,7 +32,8 @@ final class RawHTTPConnection: @unchecked Sendable {
     private var pending: [UInt8] = []
 
     init(port: UInt16, timeoutSeconds: Int = 5, ipv6: Bool = false) throws {
-        fd = socket(ipv6 ? AF_INET6 : AF_INET, streamSocket, 0)
+        // `fd` is assigned only after connecting, so a throw never runs deinit's close as well.
+        let fd = socket(ipv6 ? AF_INET6 : AF_INET, streamSocket, 0)
         guard fd >= 0 else { throw Failure(description: "socket failed") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -60,9 +61,11 @@ final class RawHTTPConnection: @unchecked Sendable {
             }
         }
         guard connected == 0 else {
+            let code = errno
             close(fd)
-            throw Failure(description: "connect failed: errno \(errno)")
+            throw Failure(description: "connect failed: errno \(code)")
         }
+        self.fd = fd
     }
 
     deinit { close(fd) }

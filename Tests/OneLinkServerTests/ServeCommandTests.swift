@@ -174,4 +174,41 @@ import Testing
         #expect(result.status == 1)
         #expect(result.errors.hasPrefix("onelink-replay serve: bind failed: Address already in use"))
     }
+
+    @Test("serve --scenario seeds the server from a scenario's backend: a click there gets its decision")
+    func scenarioSeed() async throws {
+        let child = try Child(["--scenario", "Payloads/scenarios/server-click-install-first-launch.json"])
+        let first = try await onThread { child.readLine() }
+        let line = try #require(first)
+        let port = try #require(UInt16(line.split(separator: ":").last ?? ""))
+        let userAgent =
+            "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "
+            + "(KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
+        let response = try await onThread {
+            try RawHTTPConnection.exchange(
+                "GET /H5hv?pid=Email&deep_link_value=apples HTTP/1.1\r\nHost: onelink-basic-app.onelink.me\r\n"
+                    + "User-Agent: \(userAgent)\r\nConnection: close\r\n\r\n",
+                port: port)
+        }
+        #expect(response.status == 302)
+        #expect(response.header("Location") == "https://apps.apple.com/app/id123456789")
+        kill(child.process.processIdentifier, SIGINT)
+        let (status, _) = try await onThread { child.waitForExit() }
+        #expect(status == 0)
+        #expect(
+            child.errorText().contains(
+                "seeded from scenario Payloads/scenarios/server-click-install-first-launch.json"))
+    }
+
+    @Test("serve --scenario with an invalid scenario exits 2 with the file and JSON path")
+    func invalidScenarioSeed() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "bad-\(UUID().uuidString).json")
+        try Data(#"{"name": "x", "steps": [], "backend": {"shortLinks": 3}}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try await outcome(["--scenario", file.path])
+        #expect(result.status == 2)
+        #expect(result.errors.hasPrefix("onelink-replay serve: \(file.path): $.backend.shortLinks: "))
+        #expect(result.output.isEmpty)
+    }
 }

@@ -9,7 +9,7 @@ import Testing
     func shortLinkResolver() async throws {
         try await withFixtureServer { running in
             let report = await ShortLinkResolverConformance.run(fixture: running.fixture) { _ in
-                try HTTPShortLinkResolver(baseURL: running.baseURL)
+                try HTTPShortLinkResolver(baseURL: running.baseURL, redirectTimeout: .seconds(30))
             }
             report.expectAllPassed()
             #expect(report.passed == ShortLinkResolverConformance.checkNames)

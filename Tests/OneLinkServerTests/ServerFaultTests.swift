@@ -295,10 +295,15 @@ import Testing
 
     func sdk(for running: FixtureServer) throws -> AppsFlyerLib {
         let sdk = AppsFlyerLib(
-            shortLinkResolver: try HTTPShortLinkResolver(baseURL: running.baseURL), logSink: SilentLogSink())
+            shortLinkResolver: try HTTPShortLinkResolver(
+                baseURL: running.baseURL, redirectTimeout: .seconds(30)),
+            logSink: SilentLogSink())
         sdk.appsFlyerDevKey = "DEV_KEY"
         sdk.appleAppID = "123456789"
         sdk.resolveDeepLinkURLs = ["127.0.0.1"]
+        // These tests are about redirects, not timing: a loaded CI machine or ThreadSanitizer
+        // must not turn a 19-hop exchange into a timeout.
+        sdk.deepLinkTimeout = 60_000
         return sdk
     }
 

@@ -81,6 +81,46 @@ import Testing
         }
     }
 
+    @Test("a connection that sends nothing gets 408; an idle keep-alive connection is closed without one")
+    func silentConnections() async throws {
+        try await withFixtureServer(limits: ServerLimits(requestTimeout: .milliseconds(200))) { running in
+            let port = running.port
+            let (silent, idleAnswer, idleClosed) = try await onThread {
+                let silent = try RawHTTPConnection(port: port).readResponse()
+                let idle = try RawHTTPConnection(port: port)
+                try idle.send("GET /landing HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                let answer = try idle.readResponse()
+                return (silent, answer, try idle.readsEndOfStream())
+            }
+            #expect(silent.status == 408)
+            #expect(idleAnswer.status == 200)
+            #expect(idleClosed)
+            #expect(running.log.entries.map(\.status).sorted() == [200, 408])
+        }
+    }
+
+    @Test("connections over maximumConnections are closed at once; the others are served")
+    func connectionLimit() async throws {
+        try await withFixtureServer(limits: ServerLimits(maximumConnections: 2)) { running in
+            let port = running.port
+            let (overflowClosed, answers) = try await onThread {
+                let first = try RawHTTPConnection(port: port)
+                let second = try RawHTTPConnection(port: port)
+                let third = try RawHTTPConnection(port: port)
+                let closed = try third.readsEndOfStream()
+                var answers: [Int] = []
+                for connection in [first, second] {
+                    try connection.send(
+                        "GET /landing HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                    answers.append(try connection.readResponse().status)
+                }
+                return (closed, answers)
+            }
+            #expect(overflowClosed)
+            #expect(answers == [200, 200])
+        }
+    }
+
     @Test("a client that sends half its body gets 408 too")
     func slowBody() async throws {
         try await withFixtureServer(limits: ServerLimits(requestTimeout: .milliseconds(200))) { running in
@@ -167,6 +207,53 @@ import Testing
                     "GET /shortlink-sdk/v2/H5hv?id=xyz", "GET /landing", "GET /nowhere",
                 ])
         }
+    }
+
+    @Test("Expect: 100-continue gets an interim 100 before the body, then the real answer")
+    func expectContinue() async throws {
+        try await withFixtureServer { running in
+            let port = running.port
+            let body = #"{"device_id":"device-deferred","install_time":"2020-08-12 15:08:33.500"}"#
+            let (interim, final) = try await onThread {
+                let connection = try RawHTTPConnection(port: port)
+                try connection.send(
+                    "POST /v1.0/ios/1234567890?devkey=k HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                        + "Expect: 100-continue\r\nContent-Length: \(body.utf8.count)\r\n\r\n")
+                let interim = try connection.readResponse()
+                try connection.send(body)
+                return (interim, try connection.readResponse())
+            }
+            #expect(interim.status == 100)
+            #expect(final.status == 200)
+            #expect(
+                try Self.payload(final)
+                    == [
+                        "found": true,
+                        "click_event": [
+                            "deep_link_value": "peaches", "deep_link_sub1": "10", "deep_link_sub2": "spring",
+                            "match_type": "probabilistic",
+                        ],
+                    ])
+        }
+    }
+
+    @Test("a server released without stop() closes its listener")
+    func releasedServer() async throws {
+        var server: OneLinkServer? = try OneLinkServer(configuration: .init())
+        try await server?.start()
+        let port = try #require(server?.port)
+        let answered = try await onThread {
+            try RawHTTPConnection.exchange(
+                "GET /x HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n", port: port)
+        }
+        #expect(answered.status == 404)
+        server = nil
+        let deadline = ContinuousClock.now + .seconds(5)
+        var refused = false
+        while !refused, ContinuousClock.now < deadline {
+            refused = (try? await onThread { try RawHTTPConnection(port: port) }) == nil
+        }
+        #expect(refused)
     }
 
     @Test("a server stopped before it started cannot start")
@@ -256,7 +343,9 @@ import Testing
         let running = try await FixtureServer.start()
         let port = running.port
         let connection = try await onThread { try RawHTTPConnection(port: port) }
+        #expect(await ServerFaultTests.waitUntil { running.server.openConnectionCount == 1 })
         await running.server.stop()
+        #expect(running.server.openConnectionCount == 0)
         let closed = try await onThread { try connection.readsEndOfStream() }
         #expect(closed)
         await running.server.stop()

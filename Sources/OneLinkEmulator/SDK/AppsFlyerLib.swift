@@ -347,6 +347,12 @@ public final class AppsFlyerLib: @unchecked Sendable {
     /// The AppsFlyer device ID of this install, once the first session created it.
     public var deviceID: String? { (try? deviceStore.load())?.deviceID }
 
+    /// Whether no action is queued or running right now.
+    ///
+    /// After ``settle()`` returns, `false` means the SDK is blocked on a
+    /// ``ManualClock`` and will not progress until the clock is advanced.
+    public var isIdle: Bool { engine.withLock { $0.queue.isEmpty && !$0.running } }
+
     /// Waits until every queued action has been processed and its callbacks delivered.
     public func waitUntilIdle() async {
         await waitUntil { state in state.queue.isEmpty && !state.running }

@@ -74,6 +74,22 @@ public final class ManualClock: EmulatorClock, @unchecked Sendable {
     /// The earliest deadline among suspended tasks, if any.
     public var nextDeadline: Date? { state.withLock { $0.sleepers.map(\.deadline).min() } }
 
+    /// Suspends until at least `count` tasks are suspended on this clock, so a test can advance it next.
+    ///
+    /// This replaces polling ``sleeperCount``: it returns as soon as the
+    /// `count`-th sleeper registers (at once if there already are that many),
+    /// and never needs real time to pass.
+    public func waitForSleepers(count: Int = 1) async {
+        let gate = SleeperGate()
+        let observer = addObserver { [weak self] in
+            guard let self else { return }
+            if self.sleeperCount >= count { gate.open() }
+        }
+        defer { removeObserver(observer) }
+        if sleeperCount >= count { gate.open() }
+        await gate.wait()
+    }
+
     /// Number of sleepers that are not timeout timers: work blocked on virtual time.
     var workSleeperCount: Int { state.withLock { $0.sleepers.filter { !$0.isTimer }.count } }
 
@@ -124,5 +140,36 @@ public final class ManualClock: EmulatorClock, @unchecked Sendable {
 
     func removeObserver(_ id: UInt64) {
         _ = state.withLock { $0.observers.removeValue(forKey: id) }
+    }
+}
+
+/// A one-shot gate: ``wait()`` suspends until ``open()`` has been called once.
+private final class SleeperGate: @unchecked Sendable {
+    private struct State {
+        var isOpen = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+
+    private let state = Locked(State())
+
+    func open() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard !state.isOpen else { return nil }
+            state.isOpen = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let resumeNow = state.withLock { state -> Bool in
+                if state.isOpen { return true }
+                state.waiter = continuation
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
     }
 }

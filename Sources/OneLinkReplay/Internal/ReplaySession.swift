@@ -68,7 +68,9 @@ final class ReplaySession {
 
     func perform(_ action: ScenarioStep.Action) async -> [ScenarioObservation] {
         switch action {
-        case .start, .foreground: sdk.submit(.start)
+        case .start, .foreground:
+            hasStarted = true
+            sdk.submit(.start)
         case .background: break
         case .handleOpen(let url, let source): sdk.submit(.openURL(url, sourceApplication: source))
         case .universalLink(let url): sdk.submit(.universalLink(url))
@@ -97,12 +99,31 @@ final class ReplaySession {
         case .openURL(let url, let source): await openURL(url, from: source)
         case .click(let request): await click(request)
         }
-        await sdk.settle()
+        if Self.touchesSDK(action) { await sdk.settle() }
         return collect()
     }
 
+    /// Lets work still blocked on the clock run out, so no task outlives the run; its outputs are not reported.
     func finish() async {
-        await sdk.settle()
+        var rounds = 0
+        while !sdk.isIdle, rounds < 1000, let deadline = clock.nextDeadline {
+            clock.advance(to: deadline)
+            await sdk.settle()
+            rounds += 1
+        }
+    }
+
+    /// Whether an action can make the SDK work, so the step must wait for it to settle.
+    static func touchesSDK(_ action: ScenarioStep.Action) -> Bool {
+        switch action {
+        case .start, .foreground, .handleOpen, .universalLink, .push, .performOnAppAttribution, .advance,
+            .reinstall,
+            .relaunch, .launch, .lifecycle:
+            return true
+        case .background, .setDelegate, .clearDelegate, .behaviour, .route, .setRoot, .pushScreen, .popScreen,
+            .routerReady, .routerBackground, .routerActive, .setPasteboard, .clipboardLink, .openURL, .click:
+            return false
+        }
     }
 
     private func emit(_ output: String, _ fields: [String: AttributionValue]) {
@@ -181,17 +202,15 @@ final class ReplaySession {
     // MARK: - Process
 
     private func restart(reinstall: Bool) async {
-        let done = ReplayLock(false)
         let sdk = self.sdk
         let task = Task {
             if reinstall { await sdk.simulateReinstall() } else { await sdk.simulateRelaunch() }
-            done.withLock { $0 = true }
         }
-        // A call stalled on the clock would keep the process alive forever; let its deadlines pass instead.
+        // A call blocked on the clock would keep the process alive forever; let its deadlines pass instead.
         while true {
             await sdk.settle()
-            if done.withLock({ $0 }) { break }
-            guard let deadline = clock.nextDeadline, deadline < .distantFuture else { break }
+            if sdk.isIdle { break }
+            guard let deadline = clock.nextDeadline else { break }
             clock.advance(to: deadline)
         }
         await task.value

@@ -40,7 +40,7 @@ struct ScenarioReader {
         guard case .object(let members) = value else {
             throw wrongType(value, expected: "an object", at: path)
         }
-        if let allowed {
+        if let allowed, !members.keys.allSatisfy(allowed.contains) {
             for key in members.keys.sorted() where !allowed.contains(key) {
                 throw fail(path + Self.pathComponent(key), .unknownField(allowed: allowed))
             }
@@ -48,61 +48,73 @@ struct ScenarioReader {
         return Fields(reader: self, members: members, path: path)
     }
 
-    func array(_ value: AttributionValue, at path: String) throws(ScenarioError) -> [AttributionValue] {
+    func array(
+        _ value: AttributionValue, at path: @autoclosure () -> String
+    ) throws(ScenarioError) -> [AttributionValue] {
         guard case .array(let elements) = value else {
-            throw wrongType(value, expected: "an array", at: path)
+            throw wrongType(value, expected: "an array", at: path())
         }
         return elements
     }
 
-    func string(_ value: AttributionValue, at path: String) throws(ScenarioError) -> String {
-        guard case .string(let text) = value else { throw wrongType(value, expected: "a string", at: path) }
+    func string(_ value: AttributionValue, at path: @autoclosure () -> String) throws(ScenarioError) -> String
+    {
+        guard case .string(let text) = value else { throw wrongType(value, expected: "a string", at: path()) }
         return text
     }
 
-    func strings(_ value: AttributionValue, at path: String) throws(ScenarioError) -> [String] {
+    func strings(
+        _ value: AttributionValue, at path: @autoclosure () -> String
+    ) throws(ScenarioError) -> [String] {
         var result: [String] = []
-        for (index, element) in try array(value, at: path).enumerated() {
-            result.append(try string(element, at: "\(path)[\(index)]"))
+        for (index, element) in try array(value, at: path()).enumerated() {
+            result.append(try string(element, at: "\(path())[\(index)]"))
         }
         return result
     }
 
-    func payload(_ value: AttributionValue, at path: String) throws(ScenarioError) -> AttributionPayload {
+    func payload(
+        _ value: AttributionValue, at path: @autoclosure () -> String
+    ) throws(ScenarioError) -> AttributionPayload {
         guard case .object(let members) = value else {
-            throw wrongType(value, expected: "an object", at: path)
+            throw wrongType(value, expected: "an object", at: path())
         }
         return AttributionPayload(members)
     }
 
-    func duration(_ value: AttributionValue, at path: String) throws(ScenarioError) -> Int64 {
-        let text = try string(value, at: path)
+    func duration(
+        _ value: AttributionValue, at path: @autoclosure () -> String
+    ) throws(ScenarioError) -> Int64 {
+        let text = try string(value, at: path())
         guard let milliseconds = DurationText.milliseconds(text) else {
-            throw fail(path, .invalidDuration(text))
+            throw fail(path(), .invalidDuration(text))
         }
         return milliseconds
     }
 
-    func unsigned(_ value: AttributionValue, at path: String) throws(ScenarioError) -> UInt {
-        guard case .int(let number) = value else { throw wrongType(value, expected: "an integer", at: path) }
+    func unsigned(_ value: AttributionValue, at path: @autoclosure () -> String) throws(ScenarioError) -> UInt
+    {
+        guard case .int(let number) = value else {
+            throw wrongType(value, expected: "an integer", at: path())
+        }
         guard number >= 0 else {
-            throw fail(path, .invalidValue("expected a non-negative integer, found \(number)"))
+            throw fail(path(), .invalidValue("expected a non-negative integer, found \(number)"))
         }
         return UInt(number)
     }
 
-    func bool(_ value: AttributionValue, at path: String) throws(ScenarioError) -> Bool {
-        guard case .bool(let flag) = value else { throw wrongType(value, expected: "a boolean", at: path) }
+    func bool(_ value: AttributionValue, at path: @autoclosure () -> String) throws(ScenarioError) -> Bool {
+        guard case .bool(let flag) = value else { throw wrongType(value, expected: "a boolean", at: path()) }
         return flag
     }
 
     func oneOf(
-        _ value: AttributionValue, _ choices: [String], at path: String
+        _ value: AttributionValue, _ choices: [String], at path: @autoclosure () -> String
     ) throws(ScenarioError) -> String {
-        let text = try string(value, at: path)
+        let text = try string(value, at: path())
         guard choices.contains(text) else {
             throw fail(
-                path,
+                path(),
                 .invalidValue(
                     "expected one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(text)\""
                 ))

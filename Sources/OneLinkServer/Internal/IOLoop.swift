@@ -39,6 +39,7 @@ final class IOLoop: @unchecked Sendable {
         var served = 0
         var requestStarted = false
         var peerClosed = false
+        var sentContinue = false
         var keepAlive = false
         var output: [UInt8] = []
         var written = 0
@@ -121,6 +122,12 @@ final class IOLoop: @unchecked Sendable {
         }
     }
 
+    /// Asks the loop to close everything without waiting for it.
+    func requestStop() {
+        shared.withLock { $0.stopping = true }
+        wake()
+    }
+
     /// The number of open connections.
     var openConnectionCount: Int { shared.withLock { $0.openConnections } }
 
@@ -129,9 +136,16 @@ final class IOLoop: @unchecked Sendable {
         shared.withLock { $0.openConnections = count }
     }
 
+    /// Writes a byte to the wake pipe, unless the loop has finished and closed it.
+    ///
+    /// The check and the write share the lock that guards closing the pipe: once closed, its
+    /// descriptor number may belong to another socket, and a stray byte there would corrupt it.
     private func wake() {
-        var byte: UInt8 = 1
-        _ = write(wakeWrite, &byte, 1)
+        shared.withLock { state in
+            guard !state.finished else { return }
+            var byte: UInt8 = 1
+            _ = write(wakeWrite, &byte, 1)
+        }
     }
 
     private func complete(_ id: UInt64, _ response: ServerResponse) {
@@ -227,7 +241,8 @@ final class IOLoop: @unchecked Sendable {
     }
 
     private func readAvailable(_ connection: Connection) {
-        while true {
+        // At most 16 reads per wake-up, so one fast sender cannot hold the loop; poll reports the rest.
+        for _ in 0..<16 {
             let count = recv(connection.fd, &readBuffer, readBuffer.count, 0)
             if count > 0 {
                 if connection.state == .draining { continue }
@@ -260,8 +275,18 @@ final class IOLoop: @unchecked Sendable {
     private func parseNext(_ connection: Connection) {
         switch connection.parser.next() {
         case .needMoreData:
+            if connection.parser.isAwaitingContinue, !connection.sentContinue {
+                // curl waits a second for this before sending a large body; 25 bytes fit any fresh socket buffer.
+                connection.sentContinue = true
+                let interim = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+                _ = interim.withUnsafeBytes { buffer -> Int in
+                    guard let base = buffer.baseAddress else { return 0 }
+                    return sendBytes(connection.fd, base, buffer.count)
+                }
+            }
             return
         case .request(let request):
+            connection.sentContinue = false
             connection.state = .processing
             connection.requestLine = "\(request.method) \(request.target)"
             connection.keepAlive = request.keepsAlive && !connection.peerClosed
@@ -392,14 +417,14 @@ final class IOLoop: @unchecked Sendable {
         close(listener)
         let (tasks, waiters) = shared.withLock { state in
             state.finished = true
+            close(wakeRead)
+            close(wakeWrite)
             let result = (Array(state.tasks.values), state.waiters)
             state.tasks.removeAll()
             state.waiters.removeAll()
             return result
         }
         for task in tasks { task.cancel() }
-        close(wakeRead)
-        close(wakeWrite)
         for waiter in waiters { waiter.resume() }
     }
 }

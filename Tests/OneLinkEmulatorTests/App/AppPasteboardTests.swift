@@ -125,7 +125,7 @@ import Testing
             PasteboardContents(string: ClipboardToken.defaultPrefix + Self.token))
         let (reader, _) = Self.reader(pasteboard, behavior: .delayed(.seconds(2)), clock: clock)
         let task = Task { await reader.resolve(isFirstLaunch: true) }
-        while clock.sleeperCount == 0 { await Task.yield() }
+        await clock.waitForSleepers()
         pasteboard.setString("the user's own text")
         clock.advance(by: .seconds(2))
         #expect(await task.value == .matched(try ClipboardToken(value: Self.token), Self.click))

@@ -43,6 +43,32 @@ struct SDKAppSideWiringTests {
         #expect(fixture.delegate.names == ["onConversionDataSuccess", "onConversionDataSuccess"])
     }
 
+    @Test("A real return to the foreground within minTimeBetweenSessions starts no session; after it, one")
+    func quickReturnRespectsMinTimeBetweenSessions() async throws {
+        let fixture = SDKFixture()
+        let lifecycle = AppLifecycle(clock: fixture.clock)
+        let sessions = LifecycleSessionDriver(lifecycle: lifecycle, driver: fixture.sdk)
+        _ = try sessions.send(.didFinishLaunching(.foreground))
+        _ = try sessions.send(.didBecomeActive)
+        await fixture.sdk.waitUntilIdle()
+        func backgroundAndReturn() throws {
+            _ = try sessions.send(.willResignActive)
+            _ = try sessions.send(.didEnterBackground)
+            _ = try sessions.send(.willEnterForeground)
+            _ = try sessions.send(.didBecomeActive)
+        }
+        fixture.clock.advance(by: .milliseconds(4999))
+        try backgroundAndReturn()
+        await fixture.sdk.waitUntilIdle()
+        #expect(fixture.sdk.sessionCount == 1)
+        #expect(fixture.log.entries(rule: "session.minTimeBetweenSessions").count == 1)
+        fixture.clock.advance(by: .milliseconds(1))
+        try backgroundAndReturn()
+        await fixture.sdk.waitUntilIdle()
+        #expect(fixture.sdk.sessionCount == 2)
+        #expect(fixture.delegate.names == ["onConversionDataSuccess", "onConversionDataSuccess"])
+    }
+
     @Test("A push launch goes to handlePushNotification and reaches onAppOpenAttribution")
     func pushLaunch() async throws {
         let fixture = SDKFixture()

@@ -1,0 +1,97 @@
+import Foundation
+import OneLinkReplay
+import Testing
+
+@Suite("ScenarioRunner")
+struct ScenarioRunnerTests {
+    @Test("a scenario built in Swift runs without any JSON")
+    func builtInCode() async throws {
+        var backend = Scenario.BackendSettings()
+        backend.install = .nonOrganic(["media_source": "Email"])
+        let scenario = Scenario(
+            name: "in code", backend: backend,
+            steps: [
+                ScenarioStep(
+                    .start,
+                    expect: [
+                        ScenarioExpectation(
+                            "onConversionDataSuccess",
+                            fields: ["payload": ["media_source": "Email", "is_first_launch": 1]],
+                            match: .subset)
+                    ]),
+                ScenarioStep(.advance(milliseconds: 1000)),
+                ScenarioStep(.start, note: "within minTimeBetweenSessions"),
+            ])
+        let result = try await ScenarioRunner().run(scenario)
+        #expect(result.passed, "\(result.failureReport)")
+        #expect(result.steps.map(\.observations.count) == [1, 0, 0])
+        #expect(result.steps[2].note == "within minTimeBetweenSessions")
+    }
+
+    @Test("relaunch while a resolution is stalled lets the timeout pass first, on the clock")
+    func relaunchWhileStalled() async throws {
+        let scenario = try decode(
+            """
+            {"name": "stalled relaunch", "backend": {"behaviour": {"shortLinks": "stall"}},
+             "steps": [{"do": "universalLink", "url": "https://app.onelink.me/H5hv/abc"},
+                       {"do": "relaunch"},
+                       {"do": "start"}]}
+            """)
+        let result = try await ScenarioRunner().run(scenario)
+        #expect(result.steps[0].observations.isEmpty)
+        #expect(
+            result.steps[1].observations == [
+                ScenarioObservation(
+                    "onAppOpenAttributionFailure",
+                    fields: ["kind": "TIMEOUT", "error": "TIMEOUT: no answer within 3000 ms"])
+            ])
+        #expect(
+            result.steps[2].observations.first?.fields["payload"]?["install_time"]
+                == "2020-08-12 15:08:03.000")
+    }
+
+    @Test(
+        "durations accept a sign, a fraction and the units ms, s, m, h, d",
+        arguments: [
+            ("250ms", 250), ("1.5s", 1500), ("+2m", 120_000), ("2h", 7_200_000), ("1d", 86_400_000),
+            ("0s", 0),
+        ])
+    func durations(text: String, milliseconds: Int64) throws {
+        let scenario = try decode(#"{"name": "d", "steps": [{"do": "advance", "by": "\#(text)"}]}"#)
+        #expect(scenario.steps.map(\.action) == [.advance(milliseconds: milliseconds)])
+    }
+
+    @Test(
+        "a deferred click's time is relative to the scenario start",
+        arguments: [("-15m", true), ("-16m", false)])
+    func clickTimes(at: String, found: Bool) async throws {
+        let scenario = try decode(
+            """
+            {"name": "t", "sdk": {"mode": "udl"},
+             "backend": {"deferredClicks": [{"at": "\(at)", "parameters": {"deep_link_value": "x"}}]},
+             "steps": [{"do": "start"}]}
+            """)
+        let result = try await ScenarioRunner().run(scenario)
+        #expect(result.observations.first?.fields["status"] == (found ? "FOUND" : "NOT_FOUND"))
+    }
+
+    @Test("a failed step's report names the step, the output and each difference")
+    func failureReport() async throws {
+        let scenario = try decode(
+            """
+            {"name": "r", "steps": [{"do": "start", "expect": [
+              {"output": "onConversionDataSuccess", "match": "subset", "payload": {"is_first_launch": true}}]}]}
+            """)
+        let result = try await ScenarioRunner().run(scenario)
+        #expect(!result.passed)
+        #expect(
+            result.failureReport == """
+                step 0 (start):
+                  output 1 (onConversionDataSuccess):
+                    ~ payload.is_first_launch: expected boolean true, found integer 1
+
+                """)
+        let android = try await ScenarioRunner().run(scenario, profile: .android)
+        #expect(android.passed, "expectations go through the run's profile")
+    }
+}
