@@ -65,9 +65,12 @@ build_target() { # build_target NAME
         objects+=("$build/modules/$module.o")
     done
     mkdir -p "$build/bin"
-    local binary="$build/bin/$target" newest
-    newest=$(ls -t "$file" "${objects[@]}" "$binary" 2>/dev/null | head -n 1)
-    if [ "$newest" != "$binary" ]; then
+    local binary="$build/bin/$target" stale=0 input
+    [ -f "$binary" ] || stale=1
+    for input in "$file" "${objects[@]}"; do
+        if [ "$input" -nt "$binary" ]; then stale=1; fi
+    done
+    if [ "$stale" -eq 1 ]; then
         echo "fuzz: linking $target"
         "$swiftc" "${flags[@]}" -module-name "FuzzTarget" "${objects[@]}" "$file" -o "$binary"
     fi
