@@ -28,7 +28,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 
     var strings = parser
     strings.valueTyping = .strings
-    guard let untyped = try? strings.parse(text) else { fail("string typing rejects what documented accepts") }
+    guard let untyped = try? strings.parse(text) else {
+        fail("string typing rejects what documented accepts")
+    }
     check(untyped.parameters.sortedKeys == parsed.parameters.sortedKeys, "typings disagree on keys")
     for (key, value) in untyped.parameters.values {
         guard let string = value.stringValue else { fail("strings typing produced \(value) for \(key)") }

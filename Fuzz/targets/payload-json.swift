@@ -42,7 +42,8 @@ func checkRejection(_ error: PayloadError, size: Int) {
     switch error {
     case .invalidJSON(let reason, let offset, let line, let column):
         check(!reason.isEmpty && offset >= 0 && offset <= size, "offset \(offset) outside \(size) bytes")
-        check(line >= 1 && column >= 1 && line <= size + 1 && column <= size + 1, "line \(line) col \(column)")
+        check(
+            line >= 1 && column >= 1 && line <= size + 1 && column <= size + 1, "line \(line) col \(column)")
     case .duplicateKey(let path, _), .nestingTooDeep(let path, _):
         check(path.hasPrefix("$"), "path \(path)")
     case .notAnObject, .unsupportedValue, .nonStringKey, .nonFiniteNumber:
