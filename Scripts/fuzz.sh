@@ -13,8 +13,9 @@
 #
 # Files in Fuzz/seeds/TARGET/ are added to the seeds, Fuzz/TARGET.dict is passed as a dictionary,
 # and every file in Fuzz/regressions/TARGET/ (inputs that once crashed) is replayed before fuzzing.
-# Each module is compiled once with -sanitize=fuzzer,address into $FUZZ_BUILD (default
-# .build-fuzz) and rebuilt when its sources change. The corpus grows in $FUZZ_BUILD/corpus/TARGET;
+# Each module is compiled once with -sanitize=fuzzer,address and $FUZZ_OPT (default -O; .ci/run
+# uses -Onone, which compiles three times faster) into $FUZZ_BUILD (default .build-fuzz) and
+# rebuilt when its sources change. The corpus grows in $FUZZ_BUILD/corpus/TARGET;
 # crashing inputs are written to $FUZZ_OUT/TARGET (default fuzz-out). Exit status: 0 when no
 # crash was found, 1 on a crash or a failed regression, 2 on a usage or build error.
 set -euo pipefail
@@ -23,7 +24,14 @@ root=$(pwd)
 build="${FUZZ_BUILD:-$root/.build-fuzz}"
 out="${FUZZ_OUT:-$root/fuzz-out}"
 swiftc="${SWIFTC:-swiftc}"
-flags=(-sanitize=fuzzer,address -O -swift-version 6 -parse-as-library -use-ld=lld -I "$build/modules")
+optimization="${FUZZ_OPT:--O}"
+case "$optimization" in
+-O | -Onone | -Osize) ;;
+*) echo "fuzz: FUZZ_OPT must be -O, -Onone or -Osize" >&2; exit 2 ;;
+esac
+module_dir="$build/modules$optimization"
+binary_dir="$build/bin$optimization"
+flags=(-sanitize=fuzzer,address "$optimization" -swift-version 6 -parse-as-library -use-ld=lld -I "$module_dir")
 export SWIFT_BACKTRACE=enable=no
 
 usage() {
@@ -42,17 +50,17 @@ header() { # header FILE KEY
 build_module() { # build_module NAME
     local module=$1 sources stamp
     [ -d "Sources/$module" ] || { echo "fuzz: no module Sources/$module" >&2; exit 2; }
-    mkdir -p "$build/modules"
+    mkdir -p "$module_dir"
     sources=$(find "Sources/$module" -name '*.swift' | LC_ALL=C sort)
-    stamp="$build/modules/$module.sources"
-    if [ -f "$build/modules/$module.o" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$sources" ] \
-        && [ -z "$(find "Sources/$module" -name '*.swift' -newer "$build/modules/$module.o")" ]; then
+    stamp="$module_dir/$module.sources"
+    if [ -f "$module_dir/$module.o" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$sources" ] \
+        && [ -z "$(find "Sources/$module" -name '*.swift' -newer "$module_dir/$module.o")" ]; then
         return
     fi
-    echo "fuzz: compiling $module with -sanitize=fuzzer,address"
+    echo "fuzz: compiling $module with -sanitize=fuzzer,address $optimization"
     # shellcheck disable=SC2086
     "$swiftc" "${flags[@]}" -wmo -module-name "$module" -emit-module \
-        -emit-module-path "$build/modules/$module.swiftmodule" -c -o "$build/modules/$module.o" $sources
+        -emit-module-path "$module_dir/$module.swiftmodule" -c -o "$module_dir/$module.o" $sources
     echo "$sources" > "$stamp"
 }
 
@@ -62,10 +70,10 @@ build_target() { # build_target NAME
     [ -n "$modules" ] || { echo "fuzz: $file has no '// fuzz-modules:' line" >&2; exit 2; }
     for module in $modules; do
         build_module "$module"
-        objects+=("$build/modules/$module.o")
+        objects+=("$module_dir/$module.o")
     done
-    mkdir -p "$build/bin"
-    local binary="$build/bin/$target" stale=0 input
+    mkdir -p "$binary_dir"
+    local binary="$binary_dir/$target" stale=0 input
     [ -f "$binary" ] || stale=1
     for input in "$file" "${objects[@]}"; do
         if [ "$input" -nt "$binary" ]; then stale=1; fi
@@ -115,7 +123,7 @@ fuzz() { # fuzz NAME SECONDS [OPTION...]
     shift 2
     [ -f "Fuzz/targets/$target.swift" ] || { echo "fuzz: no target Fuzz/targets/$target.swift" >&2; exit 2; }
     build_target "$target"
-    local binary="$build/bin/$target" corpus="$build/corpus/$target" seeds="$build/seeds/$target"
+    local binary="$binary_dir/$target" corpus="$build/corpus/$target" seeds="$build/seeds/$target"
     local artifacts="$out/$target" log="$build/logs/$target.log" options=()
     mkdir -p "$corpus" "$artifacts" "$build/logs"
     collect_seeds "$target" "$seeds"
