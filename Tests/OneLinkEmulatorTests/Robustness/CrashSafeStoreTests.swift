@@ -13,7 +13,7 @@ import Testing
 /// Kills a process that keeps saving device state, at random points, and checks what survives.
 @Suite struct CrashSafeStoreTests {
     @Test("SIGKILL during saves leaves the previous or the new state, 100 times; temp files do not pile up")
-    func killedWriterLeavesWholeState() throws {
+    func killedWriterLeavesWholeState() async throws {
         let writer = try #require(ChildProcess.productURL(named: "onelink-store-writer"))
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("onelink-crash-\(UUID().uuidString)")
@@ -26,21 +26,16 @@ import Testing
 
         for round in 0..<100 {
             let context = Comment(rawValue: "seed \(seed), round \(round)")
-            let child = try ChildProcess(executable: writer, arguments: [stateFile.path])
-            let first = try child.readLine(timeout: .seconds(10))
-            try #require(first == "loaded \(expected)", context)
             let savesBeforeKill = Int(random.next() % 4) + 1
+            let run = try await WriterRun.perform(
+                writer: writer, stateFile: stateFile, savesBeforeKill: savesBeforeKill)
+            try #require(run.first == "loaded \(expected)", context)
             var lastSaved = expected
-            for _ in 0..<savesBeforeKill {
-                let line = try child.readLine(timeout: .seconds(10))
+            for line in run.beforeKill + run.afterKill {
                 try #require(line == "saved \(lastSaved + 1)", context)
                 lastSaved += 1
             }
-            child.kill()
-            for line in try child.remainingLines(timeout: .seconds(10)) {
-                try #require(line == "saved \(lastSaved + 1)", context)
-                lastSaved += 1
-            }
+            #expect(run.beforeKill.count == savesBeforeKill, context)
 
             let state = try #require(try FileDeviceStore(url: stateFile).load(), context)
             let counter = state.sessionCount
@@ -74,6 +69,40 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(names == [live, unrelated, "state.json"].sorted())
         #expect(try store.load() == StoreWriterRule.state(counter: 1))
+    }
+}
+
+/// One life of `onelink-store-writer`, run on a thread of its own.
+///
+/// The reads block, so they stay off the Swift concurrency pool: on a 2-core
+/// machine a blocked pool thread would starve every other test running in
+/// parallel, such as the loopback server's.
+struct WriterRun: Sendable {
+    /// The first line (`loaded N`).
+    var first: String?
+    /// The `saved N` lines read before the kill.
+    var beforeKill: [String]
+    /// The `saved N` lines still in the pipe after the kill.
+    var afterKill: [String]
+
+    static func perform(writer: URL, stateFile: URL, savesBeforeKill: Int) async throws -> WriterRun {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(
+                    with: Result {
+                        let child = try ChildProcess(executable: writer, arguments: [stateFile.path])
+                        let first = try child.readLine(timeout: .seconds(10))
+                        var before: [String] = []
+                        for _ in 0..<savesBeforeKill {
+                            guard let line = try child.readLine(timeout: .seconds(10)) else { break }
+                            before.append(line)
+                        }
+                        child.kill()
+                        let after = try child.remainingLines(timeout: .seconds(10))
+                        return WriterRun(first: first, beforeKill: before, afterKill: after)
+                    })
+            }.start()
+        }
     }
 }
 
