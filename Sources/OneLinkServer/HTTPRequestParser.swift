@@ -297,7 +297,9 @@ public struct HTTPRequestParser: Sendable {
             return .failure(.transferEncodingNotSupported(encoding))
         }
         var bodyLength = 0
-        let lengths = values("content-length").flatMap { $0.split(separator: ",") }.map {
+        let lengths = values("content-length").flatMap {
+            $0.split(separator: ",", omittingEmptySubsequences: false)
+        }.map {
             $0.trimmingCharacters(in: [" ", "\t"])
         }
         if let length = lengths.first {

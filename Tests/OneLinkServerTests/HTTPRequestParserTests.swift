@@ -178,6 +178,26 @@ import Testing
                 == .failure(.invalidContentLength("-1")))
     }
 
+    @Test("an empty Content-Length, or an empty element in its list, is 400 (found by fuzzing)")
+    func emptyContentLength() {
+        #expect(
+            outcome("GET / HTTP/1.1\r\nHost: h\r\nContent-Length:\r\n\r\n")
+                == .failure(.invalidContentLength("")))
+        #expect(
+            outcome("POST /v1.0/ios/1 HTTP/1.1\r\nHost: h\r\nContent-Length: \r\n\r\n")
+                == .failure(.invalidContentLength("")))
+        #expect(
+            outcome("GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 5,,5\r\n\r\n")
+                == .failure(.invalidContentLength("5, , 5")))
+        guard
+            case .request(let repeated) = outcome("GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 0, 0\r\n\r\n")
+        else {
+            Issue.record("a list of equal lengths is one length")
+            return
+        }
+        #expect(repeated.body.isEmpty)
+    }
+
     @Test("malformed header lines are 400: space before the colon, folding, no colon, control bytes, bare LF")
     func malformedHeaders() {
         #expect(

@@ -294,9 +294,15 @@ final class IOLoop: @unchecked Sendable {
             let id = connection.id
             let ip = connection.ip
             let handler = self.handler
-            let task = Task { [self] in
+            let work: @Sendable () async -> Void = { [self] in
                 let response = await handler(request, ip)
                 complete(id, response)
+            }
+            let task: Task<Void, Never>
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+                task = Task(executorPreference: ServerTaskExecutor.shared) { await work() }
+            } else {
+                task = Task { await work() }
             }
             shared.withLock { $0.tasks[id] = task }
         case .failure(let error):

@@ -12,13 +12,6 @@ import Testing
 
 /// Kills a process that keeps saving device state, at random points, and checks what survives.
 @Suite struct CrashSafeStoreTests {
-    /// What one kill round found.
-    struct Round: Sendable {
-        var lastSaved: Int
-        var loaded: DeviceState
-        var temporaries: [String]
-    }
-
     @Test("SIGKILL during saves leaves the previous or the new state, 100 times; temp files do not pile up")
     func killedWriterLeavesWholeState() async throws {
         let writer = try #require(ChildProcess.productURL(named: "onelink-store-writer"))
@@ -26,75 +19,37 @@ import Testing
             .appendingPathComponent("onelink-crash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let seed = UInt64.random(in: 0...UInt64.max)
-        // The rounds block on pipes and process exits, so they run on a thread of their own rather than
-        // holding one of the few cooperative threads other tests (and servers) need.
-        let rounds = try await Self.onThread {
-            try Self.killRounds(writer: writer, directory: directory, seed: seed)
-        }
-
-        #expect(rounds.count == 100)
-        var previous = 0
-        for (index, round) in rounds.enumerated() {
-            let context = Comment(rawValue: "seed \(seed), round \(index)")
-            let counter = round.loaded.sessionCount
-            #expect(round.lastSaved > previous || index == 0, context)
-            #expect(counter == round.lastSaved || counter == round.lastSaved + 1, context)
-            #expect(round.loaded == StoreWriterRule.state(counter: counter), context)
-            #expect(round.temporaries.count <= 1, "\(round.temporaries) \(context)")
-            previous = counter
-        }
-        #expect(previous >= 100)
-    }
-
-    /// Starts the writer 100 times, each time killing it after 1 to 4 observed saves.
-    ///
-    /// - Throws: When the writer's output is not the expected `loaded`/`saved` lines, or a read times out.
-    static func killRounds(writer: URL, directory: URL, seed: UInt64) throws -> [Round] {
         let stateFile = directory.appendingPathComponent("state.json")
+        let seed = UInt64.random(in: 0...UInt64.max)
         var random = SplitMix64(seed: seed)
         var expected = 0
-        var rounds: [Round] = []
+
         for round in 0..<100 {
-            let child = try ChildProcess(executable: writer, arguments: [stateFile.path])
-            let first = try child.readLine(timeout: .seconds(20))
-            guard first == "loaded \(expected)" else {
-                throw ChildProcess.Timeout(
-                    description: "round \(round): expected loaded \(expected), got \(first ?? "EOF")")
-            }
+            let context = Comment(rawValue: "seed \(seed), round \(round)")
+            let savesBeforeKill = Int(random.next() % 4) + 1
+            let run = try await WriterRun.perform(
+                writer: writer, stateFile: stateFile, savesBeforeKill: savesBeforeKill)
+            try #require(run.first == "loaded \(expected)", context)
             var lastSaved = expected
-            for _ in 0..<(Int(random.next() % 4) + 1) {
-                let line = try child.readLine(timeout: .seconds(20))
-                guard line == "saved \(lastSaved + 1)" else {
-                    throw ChildProcess.Timeout(description: "round \(round): got \(line ?? "EOF")")
-                }
+            for line in run.beforeKill + run.afterKill {
+                try #require(line == "saved \(lastSaved + 1)", context)
                 lastSaved += 1
             }
-            child.kill()
-            for line in try child.remainingLines(timeout: .seconds(20)) {
-                guard line == "saved \(lastSaved + 1)" else {
-                    throw ChildProcess.Timeout(description: "round \(round): after the kill got \(line)")
-                }
-                lastSaved += 1
-            }
-            guard let loaded = try FileDeviceStore(url: stateFile).load() else {
-                throw ChildProcess.Timeout(description: "round \(round): the state file is gone")
-            }
+            #expect(run.beforeKill.count == savesBeforeKill, context)
+
+            let state = try #require(try FileDeviceStore(url: stateFile).load(), context)
+            let counter = state.sessionCount
+            #expect(counter == lastSaved || counter == lastSaved + 1, context)
+            #expect(state == StoreWriterRule.state(counter: counter), context)
+            expected = counter
+
             let temporaries = try FileManager.default.contentsOfDirectory(atPath: directory.path)
                 .filter { $0.hasSuffix(".tmp") }
-            rounds.append(Round(lastSaved: lastSaved, loaded: loaded, temporaries: temporaries))
-            expected = loaded.sessionCount
+            #expect(temporaries.count <= 1, "\(temporaries) \(context)")
         }
-        return rounds
-    }
-
-    /// Runs blocking work on a new thread.
-    static func onThread<Value: Sendable>(
-        _ work: @escaping @Sendable () throws -> Value
-    ) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try work() }) }.start()
-        }
+        #expect(expected >= 100)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(leftovers.filter { $0 != "state.json" }.count <= 1)
     }
 
     @Test("A temporary file of a live process is kept; one of a dead process is removed on the next save")
@@ -114,6 +69,40 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(names == [live, unrelated, "state.json"].sorted())
         #expect(try store.load() == StoreWriterRule.state(counter: 1))
+    }
+}
+
+/// One life of `onelink-store-writer`, run on a thread of its own.
+///
+/// The reads block, so they stay off the Swift concurrency pool: on a 2-core
+/// machine a blocked pool thread would starve every other test running in
+/// parallel, such as the loopback server's.
+struct WriterRun: Sendable {
+    /// The first line (`loaded N`).
+    var first: String?
+    /// The `saved N` lines read before the kill.
+    var beforeKill: [String]
+    /// The `saved N` lines still in the pipe after the kill.
+    var afterKill: [String]
+
+    static func perform(writer: URL, stateFile: URL, savesBeforeKill: Int) async throws -> WriterRun {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(
+                    with: Result {
+                        let child = try ChildProcess(executable: writer, arguments: [stateFile.path])
+                        let first = try child.readLine(timeout: .seconds(10))
+                        var before: [String] = []
+                        for _ in 0..<savesBeforeKill {
+                            guard let line = try child.readLine(timeout: .seconds(10)) else { break }
+                            before.append(line)
+                        }
+                        child.kill()
+                        let after = try child.remainingLines(timeout: .seconds(10))
+                        return WriterRun(first: first, beforeKill: before, afterKill: after)
+                    })
+            }.start()
+        }
     }
 }
 
