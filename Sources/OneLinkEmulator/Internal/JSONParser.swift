@@ -12,7 +12,20 @@ struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private let maximumDepth: Int
-    private var pathStack: [String] = []
+    // Components are kept raw and only rendered when an error needs the path.
+    private var pathStack: [PathComponent] = []
+
+    private enum PathComponent {
+        case key(String)
+        case index(Int)
+
+        var text: String {
+            switch self {
+            case .key(let key): return JSONParser.pathComponent(forKey: key)
+            case .index(let index): return "[\(index)]"
+            }
+        }
+    }
 
     static func parse(
         _ text: some Collection<UInt8>, maximumDepth: Int = defaultMaximumDepth
@@ -51,7 +64,7 @@ struct JSONParser {
     }
 
     private var currentPath: String {
-        pathStack.isEmpty ? "$" : "$" + pathStack.joined()
+        pathStack.isEmpty ? "$" : "$" + pathStack.map(\.text).joined()
     }
 
     private mutating func parseValue(depth: Int) throws(PayloadError) -> AttributionValue {
@@ -106,7 +119,7 @@ struct JSONParser {
             }
             index += 1
             skipWhitespace()
-            pathStack.append(Self.pathComponent(forKey: key))
+            pathStack.append(.key(key))
             let value = try parseValue(depth: depth)
             pathStack.removeLast()
             members[key] = value
@@ -135,7 +148,7 @@ struct JSONParser {
         }
         while true {
             skipWhitespace()
-            pathStack.append("[\(elements.count)]")
+            pathStack.append(.index(elements.count))
             let value = try parseValue(depth: depth)
             pathStack.removeLast()
             elements.append(value)
@@ -156,8 +169,32 @@ struct JSONParser {
     private mutating func parseString() throws(PayloadError) -> String {
         index += 1
         let contentStart = index
+        // Fast path: no escape before the closing quote, so the string is a slice of the input.
+        var isASCII = true
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])
+                if isASCII {
+                    index += 1
+                    return String(decoding: slice, as: UTF8.self)
+                }
+                guard let string = String(validating: slice, as: UTF8.self) else {
+                    index = firstInvalidUTF8(from: contentStart, to: index)
+                    throw error("string is not valid UTF-8")
+                }
+                index += 1
+                return string
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 {
+                throw error("unescaped control character U+00\(hex2(byte)) in a string")
+            }
+            if byte >= 0x80 { isASCII = false }
+            index += 1
+        }
         var scratch: [UInt8] = []
-        var segmentStart = index
+        var segmentStart = contentStart
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -292,15 +329,34 @@ struct JSONParser {
             }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if isInteger, let value = Int(text) {
+        if isInteger, let value = integerValue(start..<index) {
             return .int(value)
         }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             index = start
             throw error("number \(text) is out of range")
         }
         return .double(value)
+    }
+
+    /// The value of an already validated integer literal, or `nil` when it does not fit in `Int`.
+    private func integerValue(_ range: Range<Int>) -> Int? {
+        var position = range.lowerBound
+        let negative = bytes[position] == UInt8(ascii: "-")
+        if negative { position += 1 }
+        var value = 0
+        while position < range.upperBound {
+            let digit = Int(bytes[position] &- UInt8(ascii: "0"))
+            let (shifted, overflowA) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflowB) =
+                negative
+                ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+            if overflowA || overflowB { return nil }
+            value = next
+            position += 1
+        }
+        return value
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws(PayloadError) {
