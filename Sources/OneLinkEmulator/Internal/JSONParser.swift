@@ -8,6 +8,7 @@
 /// reports the byte offset, line and column of the first problem.
 struct JSONParser {
     static let defaultMaximumDepth = 256
+    private static let linearKeyLimit = 16
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
@@ -95,11 +96,14 @@ struct JSONParser {
     private mutating func parseObject(depth: Int) throws(PayloadError) -> AttributionValue {
         if depth > maximumDepth { throw PayloadError.nestingTooDeep(path: currentPath, limit: maximumDepth) }
         index += 1
-        var members: [String: AttributionValue] = [:]
+        // Members are collected in order and hashed once at the end; small objects (the usual
+        // case) find duplicates by a linear scan, larger ones through a set.
+        var members: [(key: String, value: AttributionValue)] = []
+        var seen: Set<String>?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(members)
+            return .object([:])
         }
         while true {
             skipWhitespace()
@@ -109,7 +113,8 @@ struct JSONParser {
             }
             let keyStart = index
             let key = try parseString()
-            if members[key] != nil {
+            let isDuplicate = seen?.contains(key) ?? members.contains { $0.key == key }
+            if isDuplicate {
                 index = keyStart
                 throw PayloadError.duplicateKey(path: currentPath, key: key)
             }
@@ -122,7 +127,12 @@ struct JSONParser {
             pathStack.append(.key(key))
             let value = try parseValue(depth: depth)
             pathStack.removeLast()
-            members[key] = value
+            members.append((key, value))
+            if seen != nil {
+                seen?.insert(key)
+            } else if members.count == Self.linearKeyLimit {
+                seen = Set(members.map(\.key))
+            }
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input inside an object") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -131,7 +141,9 @@ struct JSONParser {
             }
             if bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                return .object(members)
+                var dictionary: [String: AttributionValue] = Dictionary(minimumCapacity: members.count)
+                for member in members { dictionary[member.key] = member.value }
+                return .object(dictionary)
             }
             throw error("unexpected \(describeByte(at: index)), expected ',' or '}'")
         }
