@@ -58,15 +58,17 @@ struct EngineState {
 extension AppsFlyerLib {
     func enqueue(
         _ command: EngineCommand, completion: UncheckedCompletion?,
-        waiter: CheckedContinuation<[AppsFlyerEvent], Never>?, group existingGroup: UInt64? = nil
+        waiter: CheckedContinuation<[AppsFlyerEvent], Never>?, group existingGroup: UInt64? = nil,
+        startImmediately: Bool = false
     ) {
         enqueue(
-            command, completion: completion, groupWaiter: waiter.map { .events($0) }, group: existingGroup)
+            command, completion: completion, groupWaiter: waiter.map { .events($0) }, group: existingGroup,
+            startImmediately: startImmediately)
     }
 
     private func enqueue(
         _ command: EngineCommand, completion: UncheckedCompletion?, groupWaiter waiter: GroupWaiter?,
-        group existingGroup: UInt64?
+        group existingGroup: UInt64?, startImmediately: Bool = false
     ) {
         let now = clock.now
         let startWorker = engine.withLock { state -> Bool in
@@ -88,7 +90,11 @@ extension AppsFlyerLib {
         }
         noteChange()
         if startWorker {
-            Task { await self.drain() }
+            if startImmediately {
+                Self.startWork { await self.drain() }
+            } else {
+                Task { await self.drain() }
+            }
         }
     }
 
@@ -336,10 +342,12 @@ extension AppsFlyerLib {
 }
 
 extension AppsFlyerLib {
-    /// Starts a backend call, running it at once on the current thread until it first suspends.
+    /// Starts work (a backend call, or the queue for ``submitProcessingNow(_:)``) on the current thread,
+    /// running it until it first suspends.
     ///
-    /// An in-memory backend usually answers without suspending, so the call
+    /// An in-memory backend usually answers without suspending, so the work
     /// finishes before this returns and costs no thread hand-off.
+    @discardableResult
     static func startWork(
         _ body: sending @escaping @isolated(any) () async -> Void
     ) -> Task<Void, Never> {
