@@ -36,6 +36,8 @@ extension ScenarioExpectation {
         _ want: AttributionValue, _ got: AttributionValue, path: String, exact: Bool,
         into lines: inout [String]
     ) {
+        // Equal values have no difference at any depth; most expectations match, so skip the walk.
+        if want == got { return }
         switch (want, got) {
         case (.object(let wanted), .object(let observed)):
             for key in Set(wanted.keys).union(exact ? Set(observed.keys) : []).sorted() {

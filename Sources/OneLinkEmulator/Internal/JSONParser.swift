@@ -8,11 +8,25 @@
 /// reports the byte offset, line and column of the first problem.
 struct JSONParser {
     static let defaultMaximumDepth = 256
+    private static let linearKeyLimit = 16
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private let maximumDepth: Int
-    private var pathStack: [String] = []
+    // Components are kept raw and only rendered when an error needs the path.
+    private var pathStack: [PathComponent] = []
+
+    private enum PathComponent {
+        case key(String)
+        case index(Int)
+
+        var text: String {
+            switch self {
+            case .key(let key): return JSONParser.pathComponent(forKey: key)
+            case .index(let index): return "[\(index)]"
+            }
+        }
+    }
 
     static func parse(
         _ text: some Collection<UInt8>, maximumDepth: Int = defaultMaximumDepth
@@ -51,7 +65,7 @@ struct JSONParser {
     }
 
     private var currentPath: String {
-        pathStack.isEmpty ? "$" : "$" + pathStack.joined()
+        pathStack.isEmpty ? "$" : "$" + pathStack.map(\.text).joined()
     }
 
     private mutating func parseValue(depth: Int) throws(PayloadError) -> AttributionValue {
@@ -82,11 +96,14 @@ struct JSONParser {
     private mutating func parseObject(depth: Int) throws(PayloadError) -> AttributionValue {
         if depth > maximumDepth { throw PayloadError.nestingTooDeep(path: currentPath, limit: maximumDepth) }
         index += 1
-        var members: [String: AttributionValue] = [:]
+        // Members are collected in order and hashed once at the end; small objects (the usual
+        // case) find duplicates by a linear scan, larger ones through a set.
+        var members: [(key: String, value: AttributionValue)] = []
+        var seen: Set<String>?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(members)
+            return .object([:])
         }
         while true {
             skipWhitespace()
@@ -96,7 +113,8 @@ struct JSONParser {
             }
             let keyStart = index
             let key = try parseString()
-            if members[key] != nil {
+            let isDuplicate = seen?.contains(key) ?? members.contains { $0.key == key }
+            if isDuplicate {
                 index = keyStart
                 throw PayloadError.duplicateKey(path: currentPath, key: key)
             }
@@ -106,10 +124,15 @@ struct JSONParser {
             }
             index += 1
             skipWhitespace()
-            pathStack.append(Self.pathComponent(forKey: key))
+            pathStack.append(.key(key))
             let value = try parseValue(depth: depth)
             pathStack.removeLast()
-            members[key] = value
+            members.append((key, value))
+            if seen != nil {
+                seen?.insert(key)
+            } else if members.count == Self.linearKeyLimit {
+                seen = Set(members.map(\.key))
+            }
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input inside an object") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -118,7 +141,9 @@ struct JSONParser {
             }
             if bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                return .object(members)
+                var dictionary: [String: AttributionValue] = Dictionary(minimumCapacity: members.count)
+                for member in members { dictionary[member.key] = member.value }
+                return .object(dictionary)
             }
             throw error("unexpected \(describeByte(at: index)), expected ',' or '}'")
         }
@@ -135,7 +160,7 @@ struct JSONParser {
         }
         while true {
             skipWhitespace()
-            pathStack.append("[\(elements.count)]")
+            pathStack.append(.index(elements.count))
             let value = try parseValue(depth: depth)
             pathStack.removeLast()
             elements.append(value)
@@ -156,8 +181,32 @@ struct JSONParser {
     private mutating func parseString() throws(PayloadError) -> String {
         index += 1
         let contentStart = index
+        // Fast path: no escape before the closing quote, so the string is a slice of the input.
+        var isASCII = true
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])
+                if isASCII {
+                    index += 1
+                    return String(decoding: slice, as: UTF8.self)
+                }
+                guard let string = String(validating: slice, as: UTF8.self) else {
+                    index = firstInvalidUTF8(from: contentStart, to: index)
+                    throw error("string is not valid UTF-8")
+                }
+                index += 1
+                return string
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 {
+                throw error("unescaped control character U+00\(hex2(byte)) in a string")
+            }
+            if byte >= 0x80 { isASCII = false }
+            index += 1
+        }
         var scratch: [UInt8] = []
-        var segmentStart = index
+        var segmentStart = contentStart
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -292,15 +341,34 @@ struct JSONParser {
             }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if isInteger, let value = Int(text) {
+        if isInteger, let value = integerValue(start..<index) {
             return .int(value)
         }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             index = start
             throw error("number \(text) is out of range")
         }
         return .double(value)
+    }
+
+    /// The value of an already validated integer literal, or `nil` when it does not fit in `Int`.
+    private func integerValue(_ range: Range<Int>) -> Int? {
+        var position = range.lowerBound
+        let negative = bytes[position] == UInt8(ascii: "-")
+        if negative { position += 1 }
+        var value = 0
+        while position < range.upperBound {
+            let digit = Int(bytes[position] &- UInt8(ascii: "0"))
+            let (shifted, overflowA) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflowB) =
+                negative
+                ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+            if overflowA || overflowB { return nil }
+            value = next
+            position += 1
+        }
+        return value
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws(PayloadError) {

@@ -24,6 +24,12 @@ struct QueuedCommand: Sendable {
     let completion: UncheckedCompletion?
 }
 
+/// A task waiting in ``AppsFlyerLib/waitUntil(_:)``, resumed only once its condition holds.
+struct ChangeWaiter {
+    let condition: (EngineState) -> Bool
+    let continuation: CheckedContinuation<Void, Never>
+}
+
 enum GroupWaiter {
     case events(CheckedContinuation<[AppsFlyerEvent], Never>)
     case void(CheckedContinuation<Void, Never>)
@@ -35,7 +41,7 @@ struct EngineState {
     var running = false
     var racing = 0
     var generation: UInt64 = 0
-    var changeWaiters: [CheckedContinuation<Void, Never>] = []
+    var changeWaiters: [ChangeWaiter] = []
     var groupOutstanding: [UInt64: Int] = [:]
     var groupEvents: [UInt64: [AppsFlyerEvent]] = [:]
     var groupWaiters: [UInt64: GroupWaiter] = [:]
@@ -52,15 +58,17 @@ struct EngineState {
 extension AppsFlyerLib {
     func enqueue(
         _ command: EngineCommand, completion: UncheckedCompletion?,
-        waiter: CheckedContinuation<[AppsFlyerEvent], Never>?, group existingGroup: UInt64? = nil
+        waiter: CheckedContinuation<[AppsFlyerEvent], Never>?, group existingGroup: UInt64? = nil,
+        startImmediately: Bool = false
     ) {
         enqueue(
-            command, completion: completion, groupWaiter: waiter.map { .events($0) }, group: existingGroup)
+            command, completion: completion, groupWaiter: waiter.map { .events($0) }, group: existingGroup,
+            startImmediately: startImmediately)
     }
 
     private func enqueue(
         _ command: EngineCommand, completion: UncheckedCompletion?, groupWaiter waiter: GroupWaiter?,
-        group existingGroup: UInt64?
+        group existingGroup: UInt64?, startImmediately: Bool = false
     ) {
         let now = clock.now
         let startWorker = engine.withLock { state -> Bool in
@@ -82,7 +90,11 @@ extension AppsFlyerLib {
         }
         noteChange()
         if startWorker {
-            Task { await self.drain() }
+            if startImmediately {
+                Self.startWork { await self.drain() }
+            } else {
+                Task { await self.drain() }
+            }
         }
     }
 
@@ -230,28 +242,36 @@ extension AppsFlyerLib {
 
     // MARK: - Waiting
 
+    // Conditions are checked here, under the lock, so a waiter is resumed once, when it can
+    // return, instead of waking up to re-check after every change.
     func noteChange() {
-        let waiters = engine.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let ready = engine.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.generation += 1
-            let waiters = state.changeWaiters
-            state.changeWaiters = []
-            return waiters
+            guard !state.changeWaiters.isEmpty else { return [] }
+            var ready: [CheckedContinuation<Void, Never>] = []
+            var waiting: [ChangeWaiter] = []
+            for waiter in state.changeWaiters {
+                if waiter.condition(state) {
+                    ready.append(waiter.continuation)
+                } else {
+                    waiting.append(waiter)
+                }
+            }
+            state.changeWaiters = waiting
+            return ready
         }
-        for waiter in waiters { waiter.resume() }
+        for waiter in ready { waiter.resume() }
     }
 
     func waitUntil(_ condition: @escaping (EngineState) -> Bool) async {
-        while true {
-            let (satisfied, generation) = engine.withLock { state in (condition(state), state.generation) }
-            if satisfied { return }
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let resumeNow = engine.withLock { state -> Bool in
-                    if state.generation != generation { return true }
-                    state.changeWaiters.append(continuation)
-                    return false
-                }
-                if resumeNow { continuation.resume() }
+        if engine.withLock({ condition($0) }) { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeNow = engine.withLock { state -> Bool in
+                if condition(state) { return true }
+                state.changeWaiters.append(ChangeWaiter(condition: condition, continuation: continuation))
+                return false
             }
+            if resumeNow { continuation.resume() }
         }
     }
 
@@ -277,12 +297,17 @@ extension AppsFlyerLib {
         let clock = self.clock
         let result: Result<Value, AttributionError> = await withCheckedContinuation { continuation in
             race.install(continuation)
-            let work = Task {
+            let work = Self.startWork {
                 do {
                     race.finish(.success(try await operation()))
                 } catch {
                     race.finish(.failure(AttributionError(wrapping: error)))
                 }
+            }
+            // A backend that answered without suspending has won: no timer to race against.
+            if race.isFinished {
+                work.cancel()
+                return
             }
             let timer = Task {
                 do {
@@ -316,6 +341,23 @@ extension AppsFlyerLib {
     }
 }
 
+extension AppsFlyerLib {
+    /// Starts work (a backend call, or the queue for ``submitProcessingNow(_:)``) on the current thread,
+    /// running it until it first suspends.
+    ///
+    /// An in-memory backend usually answers without suspending, so the work
+    /// finishes before this returns and costs no thread hand-off.
+    @discardableResult
+    static func startWork(
+        _ body: sending @escaping @isolated(any) () async -> Void
+    ) -> Task<Void, Never> {
+        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+            return Task.immediate(operation: body)
+        }
+        return Task(operation: body)
+    }
+}
+
 /// The first-wins meeting point of a backend call and its timeout.
 final class Race<Value: Sendable>: @unchecked Sendable {
     private struct State {
@@ -330,6 +372,9 @@ final class Race<Value: Sendable>: @unchecked Sendable {
     func install(_ continuation: CheckedContinuation<Result<Value, AttributionError>, Never>) {
         state.withLock { $0.continuation = continuation }
     }
+
+    /// Whether a result has already arrived.
+    var isFinished: Bool { state.withLock { $0.finished } }
 
     func onFinish(_ cleanup: @escaping @Sendable () -> Void) {
         let runNow = state.withLock { state -> Bool in

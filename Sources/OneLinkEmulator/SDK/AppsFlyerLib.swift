@@ -294,6 +294,17 @@ public final class AppsFlyerLib: @unchecked Sendable {
         enqueue(.action(action), completion: nil, waiter: nil)
     }
 
+    /// Queues an action and starts processing the queue on the calling thread, until it first has to wait.
+    ///
+    /// For the replay harness, which awaits ``settle()`` right after: with
+    /// backends that answer at once, the callbacks are delivered before this
+    /// returns and no thread hand-off is needed. Callbacks still come in queue
+    /// order; a call that waits on the clock continues on another task as with
+    /// ``submit(_:)``. The caller must not hold a lock its delegates need.
+    package func submitProcessingNow(_ action: SDKAction) {
+        enqueue(.action(action), completion: nil, waiter: nil, startImmediately: true)
+    }
+
     /// Simulates deleting the app and installing it again: the device state is erased and the process state reset.
     ///
     /// Ordered with the other calls: actions queued earlier finish first.

@@ -70,12 +70,13 @@ final class ReplaySession {
         switch action {
         case .start, .foreground:
             hasStarted = true
-            sdk.submit(.start)
+            sdk.submitProcessingNow(.start)
         case .background: break
-        case .handleOpen(let url, let source): sdk.submit(.openURL(url, sourceApplication: source))
-        case .universalLink(let url): sdk.submit(.universalLink(url))
-        case .push(let payload): sdk.submit(.push(payload))
-        case .performOnAppAttribution(let url): sdk.submit(.performOnAppAttribution(url))
+        case .handleOpen(let url, let source):
+            sdk.submitProcessingNow(.openURL(url, sourceApplication: source))
+        case .universalLink(let url): sdk.submitProcessingNow(.universalLink(url))
+        case .push(let payload): sdk.submitProcessingNow(.push(payload))
+        case .performOnAppAttribution(let url): sdk.submitProcessingNow(.performOnAppAttribution(url))
         case .advance(let milliseconds): clock.advance(by: .milliseconds(milliseconds))
         case .reinstall: await restart(reinstall: true)
         case .relaunch: await restart(reinstall: false)

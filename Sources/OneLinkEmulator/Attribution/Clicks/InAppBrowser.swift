@@ -78,7 +78,7 @@ public struct InAppBrowser: RawRepresentable, Sendable, Hashable {
     public static func detect(
         in userAgent: String, signatures: [Signature] = InAppBrowser.defaultSignatures
     ) -> InAppBrowser? {
-        signatures.first { !$0.token.isEmpty && userAgent.contains($0.token) }?.browser
+        signatures.first { !$0.token.isEmpty && userAgent.utf8Contains($0.token) }?.browser
     }
 }
 

@@ -126,7 +126,7 @@ public struct UserAgent: Sendable, Hashable {
     /// `FBLC/en_US` (Facebook) or `Language/zh_CN` (WeChat): the app's own language, which beats the UA comment's.
     private static func appLanguage(in text: String) -> String? {
         for marker in ["FBLC/", "Language/"] {
-            guard let range = text.range(of: marker) else { continue }
+            guard let range = text.utf8Range(of: marker) else { continue }
             let tail = text[range.upperBound...]
             let tag = tail.prefix { !" ;]),".contains($0) }
             if let normalized = LanguageTag.normalized(String(tag)) { return normalized }
@@ -136,17 +136,17 @@ public struct UserAgent: Sendable, Hashable {
 
     /// The dotted version that follows `marker` in `part`: `17_4` → `17.4`; `nil` when none does.
     private static func version(after marker: String, in part: String) -> String? {
-        guard let range = part.range(of: marker) else { return nil }
+        guard let range = part.utf8Range(of: marker) else { return nil }
         let digits = part[range.upperBound...].prefix {
             $0.isASCII && ($0.isNumber || $0 == "_" || $0 == ".")
         }
-        let version = digits.replacingOccurrences(of: "_", with: ".")
+        let version = String(digits.map { $0 == "_" ? "." : $0 })
         let trimmed = version.split(separator: ".", omittingEmptySubsequences: true).joined(separator: ".")
         return trimmed.isEmpty ? nil : trimmed
     }
 
     private static func strippingBuild(_ model: String) -> String {
-        guard let range = model.range(of: " Build/") else { return model }
+        guard let range = model.utf8Range(of: " Build/") else { return model }
         return String(model[..<range.lowerBound])
     }
 
