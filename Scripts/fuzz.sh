@@ -31,7 +31,7 @@ case "$optimization" in
 esac
 module_dir="$build/modules$optimization"
 binary_dir="$build/bin$optimization"
-flags=(-sanitize=fuzzer,address "$optimization" -swift-version 6 -parse-as-library -use-ld=lld -I "$module_dir")
+flags=(-sanitize=fuzzer,address "$optimization" -swift-version 6 -parse-as-library -package-name OneLinkEmulator -use-ld=lld -I "$module_dir")
 export SWIFT_BACKTRACE=enable=no
 
 usage() {
