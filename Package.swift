@@ -37,7 +37,7 @@ let package = Package(
         // A child process for the crash-safety test: it keeps saving device state until killed.
         .executableTarget(
             name: "onelink-store-writer",
-            dependencies: ["OneLinkEmulator"],
+            dependencies: ["OneLinkEmulator", "OneLinkEmulatorTestSupport"],
             path: "Tests/Support/onelink-store-writer",
             swiftSettings: settings
         ),

@@ -30,7 +30,7 @@ public final class OneLinkServer: Sendable {
     /// initial plan; see ``faultPlan`` for the current one).
     public let configuration: Configuration
     private let address: Socket.Address
-    private let state: ServerLock<State>
+    private let state: Locked<State>
 
     /// Creates a server; nothing is bound until ``start()``.
     ///
@@ -44,7 +44,7 @@ public final class OneLinkServer: Sendable {
         }
         self.configuration = configuration
         self.address = address
-        state = ServerLock(State(faultPlan: configuration.faultPlan))
+        state = Locked(State(faultPlan: configuration.faultPlan))
     }
 
     deinit {

@@ -68,7 +68,7 @@ final class IOLoop: @unchecked Sendable {
         var openConnections = 0
     }
 
-    private let shared = ServerLock(Shared())
+    private let shared = Locked(Shared())
     private let listener: Int32
     private let wakeRead: Int32
     private let wakeWrite: Int32

@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkEmulatorTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -40,7 +41,7 @@ import Testing
             let state = try #require(try FileDeviceStore(url: stateFile).load(), context)
             let counter = state.sessionCount
             #expect(counter == lastSaved || counter == lastSaved + 1, context)
-            #expect(state == StoreWriterRule.state(counter: counter), context)
+            #expect(state == StoreWriterState.state(counter: counter), context)
             expected = counter
 
             let temporaries = try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -65,10 +66,10 @@ import Testing
             try Data("{".utf8).write(to: directory.appendingPathComponent(name))
         }
         let store = FileDeviceStore(url: directory.appendingPathComponent("state.json"))
-        try store.save(StoreWriterRule.state(counter: 1))
+        try store.save(StoreWriterState.state(counter: 1))
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(names == [live, unrelated, "state.json"].sorted())
-        #expect(try store.load() == StoreWriterRule.state(counter: 1))
+        #expect(try store.load() == StoreWriterState.state(counter: 1))
     }
 }
 
@@ -103,22 +104,6 @@ struct WriterRun: Sendable {
                     })
             }.start()
         }
-    }
-}
-
-/// The rule `onelink-store-writer` derives state number `counter` by; kept in step with that tool.
-enum StoreWriterRule {
-    static func state(counter: Int) -> DeviceState {
-        DeviceState(
-            deviceID: "writer-device", installTime: Date(timeIntervalSince1970: 1_700_000_000),
-            conversionData: ["counter": .int(counter), "blob": .string(blob(counter))],
-            sessionCount: counter,
-            lastSessionStart: Date(timeIntervalSince1970: Double(1_700_000_000 + counter)))
-    }
-
-    static func blob(_ counter: Int) -> String {
-        let unit = "\(counter):" + String(repeating: "abcdefghij", count: 3)
-        return String(repeating: unit, count: (counter % 7 + 1) * 700 / unit.utf8.count + 1)
     }
 }
 

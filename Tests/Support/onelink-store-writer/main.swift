@@ -9,6 +9,7 @@
 // torn one.
 import Foundation
 import OneLinkEmulator
+import OneLinkEmulatorTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -56,28 +57,4 @@ while true {
         exit(1)
     }
     say("saved \(counter)")
-}
-
-/// The states the writer saves; the crash-safety test checks them with the same rule.
-enum StoreWriterState {
-    /// State number `counter`: its session count, timestamps and payload are all derived from `counter`.
-    static func state(counter: Int) -> DeviceState {
-        DeviceState(
-            deviceID: "writer-device", installTime: Date(timeIntervalSince1970: 1_700_000_000),
-            conversionData: ["counter": .int(counter), "blob": .string(blob(counter))],
-            sessionCount: counter,
-            lastSessionStart: Date(timeIntervalSince1970: Double(1_700_000_000 + counter)))
-    }
-
-    /// A payload string whose length (700 to 4,900 bytes) and contents depend on `counter`.
-    static func blob(_ counter: Int) -> String {
-        let unit = "\(counter):" + String(repeating: "abcdefghij", count: 3)
-        return String(repeating: unit, count: (counter % 7 + 1) * 700 / unit.utf8.count + 1)
-    }
-
-    /// The counter of a whole state, or `nil` when its parts disagree.
-    static func counter(of state: DeviceState) -> Int? {
-        let counter = state.sessionCount
-        return state == Self.state(counter: counter) ? counter : nil
-    }
 }
