@@ -4,18 +4,30 @@
 /// (conversion data, open attribution, a deep link's click event) before it is
 /// compared and before it reaches an attached delegate.
 public enum ValueProfile: String, Sendable, Hashable, CaseIterable {
-    /// iOS: values as the SDK bridges them (`is_first_launch` is the number `1`, `orig_cost` a string).
+    /// iOS, as the real SDK hands values over: link values are strings, `is_first_launch` and `iscache` booleans.
     case ios
+    /// iOS as the documentation's sample payloads print it: `true`, `false` and integers in links are
+    /// typed, and `is_first_launch` and `iscache` are the numbers `1` and `0`.
+    case documented
     /// Android: `is_first_launch` is a boolean, `orig_cost` a number.
     case android
     /// Every top-level value as a string, like Android's `Map<String, String>` App Links sample.
     case strings
+
+    /// How the SDK types link values under this profile.
+    public var linkValueTyping: LinkParser.ValueTyping { self == .documented ? .documented : .strings }
 
     /// Converts a payload to this profile's types.
     public func apply(_ payload: AttributionPayload) -> AttributionPayload {
         switch self {
         case .ios:
             return payload
+        case .documented:
+            var result = payload
+            for key in ["is_first_launch", "iscache"] {
+                if case .bool(let flag)? = payload[key] { result[key] = .int(flag ? 1 : 0) }
+            }
+            return result
         case .android:
             var result = payload
             if let flag = payload["is_first_launch"] {

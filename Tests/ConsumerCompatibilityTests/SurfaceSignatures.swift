@@ -10,7 +10,7 @@ import Foundation
 // optionality or a method's signature drifts from the real SDK's Swift API.
 
 /// A handler that implements only the two required conversion callbacks, relying on the optional defaults.
-final class MinimalConversionHandler: AppsFlyerLibDelegate, @unchecked Sendable {
+final class MinimalConversionHandler: NSObject, AppsFlyerLibDelegate, @unchecked Sendable {
     private let lock = NSLock()
     private var received: [String] = []
 

@@ -3,7 +3,7 @@ import OneLinkReplay
 import Testing
 
 /// A team's handler, written the way the AppsFlyer sample app reads values.
-final class TeamHandler: AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked Sendable {
+final class TeamHandler: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked Sendable {
     private let lock = NSLock()
     private var firstLaunchFlags: [Any] = []
     private var subTwos: [String?] = []

@@ -359,7 +359,7 @@ struct SilentLogSink: DebugLogSink {
 }
 
 /// A delegate that does nothing itself; the SDK's `deliveredEvents` is what the tests read.
-final class SilentDelegate: AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked Sendable {
+final class SilentDelegate: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked Sendable {
     func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) {}
     func onConversionDataFail(_ error: any Error) {}
     func didResolveDeepLink(_ result: DeepLinkResult) {}

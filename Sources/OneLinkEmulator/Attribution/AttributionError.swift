@@ -32,6 +32,10 @@ public enum AttributionError: Error, Sendable, Hashable {
     case invalidLink(LinkError)
     /// Anything else; the text says what happened.
     case unexpected(String)
+    /// `start()` began no session: `minTimeBetweenSessions` had not passed since the last one.
+    ///
+    /// Reported only to `start(completionHandler:)` and `try await start()`.
+    case sessionSkipped(elapsedMilliseconds: Int, minimumSeconds: UInt)
 }
 
 extension AttributionError {
@@ -52,7 +56,7 @@ extension AttributionError {
     /// The documented kind this error falls under.
     public var kind: Kind {
         switch self {
-        case .developerError: return .developerError
+        case .developerError, .sessionSkipped: return .developerError
         case .timedOut: return .timeout
         case .connectionFailed, .hostNotFound, .tlsFailure, .insecureTransport: return .network
         case .httpStatus: return .httpStatusCode
@@ -99,6 +103,8 @@ extension AttributionError: CustomStringConvertible {
         case .insecureTransport(let url): detail = "plain http is allowed only for loopback hosts: \(url)"
         case .invalidLink(let error): detail = "invalid link: \(error)"
         case .unexpected(let message): detail = message
+        case .sessionSkipped(let elapsed, let minimum):
+            detail = "skip launch: \(elapsed) ms since the last session, minimum \(minimum) s"
         }
         return "\(kind.rawValue): \(detail)"
     }

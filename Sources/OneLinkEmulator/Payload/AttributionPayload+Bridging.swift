@@ -49,6 +49,14 @@ extension AttributionPayload {
         return dictionary
     }
 
+    /// The payload as a `[String: Any]` dictionary, as `DeepLink.clickEvent` and completion handlers carry it.
+    public var foundationStringKeyed: [String: Any] {
+        var dictionary: [String: Any] = [:]
+        dictionary.reserveCapacity(values.count)
+        for (key, value) in values { dictionary[key] = value.foundationObject }
+        return dictionary
+    }
+
     /// Creates a payload from an app team's own `[AnyHashable: Any]` dictionary.
     ///
     /// - Throws: ``PayloadError/nonStringKey(path:key:)`` for a key that is not a

@@ -1,6 +1,8 @@
 import Foundation
 
-/// A completion handler carried across the serial queue; only ever called once, from the queue.
+/// A completion handler carried across the serial queue.
+// @unchecked because the closure is not Sendable: it is called once, on the delivery queue, for
+// the one command that carried it.
 struct UncheckedCompletion: @unchecked Sendable {
     let body: ([String: Any]?, Error?) -> Void
 
@@ -11,7 +13,7 @@ struct UncheckedCompletion: @unchecked Sendable {
 
 enum EngineCommand: Sendable {
     case action(SDKAction)
-    case deliver([AppsFlyerEvent], UncheckedCompletion?)
+    case deliver([AppsFlyerEvent], launch: LaunchOutcome?)
     case reinstall
     case relaunch
 }
@@ -22,6 +24,8 @@ struct QueuedCommand: Sendable {
     let receivedAt: Date
     let command: EngineCommand
     let completion: UncheckedCompletion?
+    /// The instance `shared()` returned in the task that queued the command, bound again around its callbacks.
+    let scope: AppsFlyerLib?
 }
 
 /// A task waiting in ``AppsFlyerLib/waitUntil(_:)``, resumed only once its condition holds.
@@ -40,7 +44,6 @@ struct EngineState {
     var queue: [QueuedCommand] = []
     var running = false
     var racing = 0
-    var generation: UInt64 = 0
     var changeWaiters: [ChangeWaiter] = []
     var groupOutstanding: [UInt64: Int] = [:]
     var groupEvents: [UInt64: [AppsFlyerEvent]] = [:]
@@ -71,6 +74,7 @@ extension AppsFlyerLib {
         group existingGroup: UInt64?, startImmediately: Bool = false
     ) {
         let now = clock.now
+        let scope = Self.taskShared
         let startWorker = engine.withLock { state -> Bool in
             state.nextID += 1
             let id = state.nextID
@@ -81,9 +85,10 @@ extension AppsFlyerLib {
             }
             state.groupOutstanding[group, default: 0] += 1
             state.queue.append(
-                QueuedCommand(id: id, group: group, receivedAt: now, command: command, completion: completion)
+                QueuedCommand(
+                    id: id, group: group, receivedAt: now, command: command, completion: completion,
+                    scope: scope)
             )
-            state.generation += 1
             if state.running { return false }
             state.running = true
             return true
@@ -109,7 +114,6 @@ extension AppsFlyerLib {
             let next = engine.withLock { state -> QueuedCommand? in
                 if state.queue.isEmpty {
                     state.running = false
-                    state.generation += 1
                     return nil
                 }
                 return state.queue.removeFirst()
@@ -152,24 +156,8 @@ extension AppsFlyerLib {
             await processPush(payload, item: item)
         case .action(.performOnAppAttribution(let text)):
             await processLink(text, entry: .performOnAppAttribution, item: item)
-        case .deliver(let events, let completion):
-            for event in events { emit(event, group: item.group) }
-            if let completion {
-                let success = events.compactMap { event -> AttributionPayload? in
-                    if case .conversionDataSuccess(let payload) = event { return payload }
-                    return nil
-                }.first
-                let failure = events.compactMap { event -> AttributionError? in
-                    if case .conversionDataFail(let error) = event { return error }
-                    return nil
-                }.first
-                var dictionary: [String: Any]?
-                if let success {
-                    dictionary = [:]
-                    for (key, value) in success.values { dictionary?[key] = value.foundationObject }
-                }
-                completion.body(dictionary, failure)
-            }
+        case .deliver(let events, let launch):
+            await deliver(events, item: item, launch: launch)
         case .reinstall:
             do {
                 try deviceStore.erase()
@@ -193,41 +181,12 @@ extension AppsFlyerLib {
         }
     }
 
-    /// Queues events for delivery after every command already waiting, in the same waiter group.
-    func deliverLater(_ events: [AppsFlyerEvent], item: QueuedCommand) {
-        enqueue(.deliver(events, item.completion), completion: nil, waiter: nil, group: item.group)
-    }
-
-    func emit(_ event: AppsFlyerEvent, group: UInt64) {
-        let subscribers = engine.withLock { state -> [AsyncStream<AppsFlyerEvent>.Continuation] in
-            state.history.append(event)
-            if state.groupWaiters[group] != nil { state.groupEvents[group, default: []].append(event) }
-            return Array(state.subscribers.values)
+    /// Queues events (and the launch outcome for `start`'s completion) for delivery after every command already waiting, in the same waiter group.
+    func deliverLater(_ events: [AppsFlyerEvent], item: QueuedCommand, launch: LaunchOutcome? = nil) {
+        Self.$taskShared.withValue(item.scope) {
+            enqueue(
+                .deliver(events, launch: launch), completion: item.completion, waiter: nil, group: item.group)
         }
-        for subscriber in subscribers { subscriber.yield(event) }
-        let (delegate, deepLinkDelegate) = delegates.withLock { ($0.delegate, $0.deepLinkDelegate) }
-        switch event {
-        case .conversionDataSuccess(let payload):
-            guard let delegate else { return dropped(event) }
-            delegate.onConversionDataSuccess(payload.foundationDictionary)
-        case .conversionDataFail(let error):
-            guard let delegate else { return dropped(event) }
-            delegate.onConversionDataFail(error)
-        case .appOpenAttribution(let payload):
-            guard let delegate else { return dropped(event) }
-            delegate.onAppOpenAttribution(payload.foundationDictionary)
-        case .appOpenAttributionFailure(let error):
-            guard let delegate else { return dropped(event) }
-            delegate.onAppOpenAttributionFailure(error)
-        case .deepLink(let result):
-            guard let deepLinkDelegate else { return dropped(event) }
-            deepLinkDelegate.didResolveDeepLink(result)
-        }
-    }
-
-    private func dropped(_ event: AppsFlyerEvent) {
-        debug(
-            "delegate.missing", "no delegate set: \(event.callbackName) dropped (still published on events)")
     }
 
     func debug(
@@ -246,7 +205,6 @@ extension AppsFlyerLib {
     // return, instead of waking up to re-check after every change.
     func noteChange() {
         let ready = engine.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.generation += 1
             guard !state.changeWaiters.isEmpty else { return [] }
             var ready: [CheckedContinuation<Void, Never>] = []
             var waiting: [ChangeWaiter] = []

@@ -16,15 +16,17 @@ extension AppsFlyerLib {
         let udl = engine.withLock { $0.udlMode } ?? (delegates.withLock { $0.deepLinkDelegate } != nil)
         let deadline = item.receivedAt.addingTimeInterval(Double(config.deepLinkTimeout) / 1000)
         do {
-            guard let payload = try await resolveLink(text, config: config, deadline: deadline) else {
+            guard let payload = try await resolveLink(text, config: config, deadline: deadline, item: item)
+            else {
                 let host =
                     (try? LinkParser(customDomains: config.customDomains ?? []).parse(text))?.host ?? ""
                 if udl {
                     debug("udl.notOneLink", "\(host) is not a OneLink host: NOT_FOUND")
-                    emit(.deepLink(.notFound), group: item.group)
+                    await deliver([.deepLink(.notFound)], item: item)
                 } else {
                     debug("link.notOneLink", "\(host) is not a OneLink host: onAppOpenAttributionFailure")
-                    emit(.appOpenAttributionFailure(.invalidLink(.notOneLink(host: host))), group: item.group)
+                    await deliver(
+                        [.appOpenAttributionFailure(.invalidLink(.notOneLink(host: host)))], item: item)
                 }
                 return
             }
@@ -34,16 +36,17 @@ extension AppsFlyerLib {
             if udl {
                 engine.withLock { $0.directDeepLinkThisLaunch = true }
                 debug("udl.direct", "direct deep link from \(entry.rawValue): FOUND")
-                emit(.deepLink(.found(DeepLink(clickEvent: payload, isDeferred: false))), group: item.group)
+                await deliver(
+                    [.deepLink(.found(DeepLink(clickEvent: payload, isDeferred: false)))], item: item)
             } else {
                 debug("link.openAttribution", "deep link from \(entry.rawValue): onAppOpenAttribution")
-                emit(.appOpenAttribution(mergedWithInstall(payload)), group: item.group)
+                await deliver([.appOpenAttribution(mergedWithInstall(payload))], item: item)
             }
         } catch {
             if udl {
-                emit(.deepLink(.failure(error)), group: item.group)
+                await deliver([.deepLink(.failure(error))], item: item)
             } else {
-                emit(.appOpenAttributionFailure(error), group: item.group)
+                await deliver([.appOpenAttributionFailure(error)], item: item)
             }
         }
     }
@@ -55,7 +58,7 @@ extension AppsFlyerLib {
 
     /// Parses, unwraps and resolves a link; `nil` when it is not a deep link.
     func resolveLink(
-        _ text: String, config: Configuration, deadline: Date
+        _ text: String, config: Configuration, deadline: Date, item: QueuedCommand
     ) async throws(AttributionError)
         -> AttributionPayload?
     {
@@ -80,9 +83,9 @@ extension AppsFlyerLib {
             var visited: Set<String> = [parsed.link]
             var hops = 0
             let resolver = shortLinkResolver
-            let headers = config.resolveHeaders ?? [:]
             while isWrapped(parsed) {
                 let current = parsed.link
+                let headers = await resolutionHeaders(for: current, item: item)
                 let next = try await withDeadline(
                     deadline, limitMilliseconds: config.deepLinkTimeout, backend: "\(type(of: resolver))",
                     rule: "link.unwrap"
@@ -111,7 +114,7 @@ extension AppsFlyerLib {
         if case .shortLink(let template, let shortID) = parsed.kind {
             let request = ShortLinkRequest(
                 host: parsed.host, template: template, shortID: shortID, link: parsed.link,
-                headers: config.resolveHeaders ?? [:],
+                headers: await resolutionHeaders(for: parsed.link, item: item),
                 timeout: .milliseconds(Int64(clamping: config.deepLinkTimeout)))
             let resolver = shortLinkResolver
             let stored = try await withDeadline(
@@ -166,10 +169,10 @@ extension AppsFlyerLib {
         if udl {
             engine.withLock { $0.directDeepLinkThisLaunch = true }
             debug("push.legacy", "attribution parameters under \"af\": FOUND")
-            emit(.deepLink(.found(DeepLink(clickEvent: payload, isDeferred: false))), group: item.group)
+            await deliver([.deepLink(.found(DeepLink(clickEvent: payload, isDeferred: false)))], item: item)
         } else {
             debug("push.legacy", "attribution parameters under \"af\": onAppOpenAttribution")
-            emit(.appOpenAttribution(mergedWithInstall(payload)), group: item.group)
+            await deliver([.appOpenAttribution(mergedWithInstall(payload))], item: item)
         }
     }
 }

@@ -20,8 +20,7 @@ extension AppsFlyerLib {
             if delegates.withLock({ $0.deepLinkDelegate }) != nil {
                 events.append(.deepLink(.failure(error)))
             }
-            for event in events { emit(event, group: item.group) }
-            item.completion?.body(nil, error)
+            await deliver(events, item: item, launch: .failed(error))
             return
         }
 
@@ -44,7 +43,9 @@ extension AppsFlyerLib {
                 "session.minTimeBetweenSessions",
                 "no session: \(Int(elapsed * 1000)) ms since the last session, minimum \(config.minTimeBetweenSessions) s"
             )
-            item.completion?.body(nil, nil)
+            let error = AttributionError.sessionSkipped(
+                elapsedMilliseconds: Int(elapsed * 1000), minimumSeconds: config.minTimeBetweenSessions)
+            await deliver([], item: item, launch: .failed(error))
             return
         }
         debug(
@@ -56,6 +57,13 @@ extension AppsFlyerLib {
         device.lastSessionStart = now
         save(device)
 
+        let launch = await recordLaunch(device: device, config: config, started: now)
+        if case .failed(let error) = launch {
+            debug("session.launchFailed", "the launch request failed, so no conversion data: \(error)")
+            deliverLater([.conversionDataFail(error)], item: item, launch: launch)
+            return
+        }
+
         var events: [AppsFlyerEvent] = []
         if decision.udl && !device.deferredLookupDone {
             device.deferredLookupDone = true
@@ -66,8 +74,10 @@ extension AppsFlyerLib {
         }
 
         if let cached = device.conversionData {
-            debug("conversion.cache", "delivering cached conversion data")
-            events.append(.conversionDataSuccess(firstLaunchFlagged(cached, device: &device)))
+            debug("conversion.cache", "delivering cached conversion data (iscache = true)")
+            var payload = cached
+            payload["iscache"] = .bool(true)
+            events.append(.conversionDataSuccess(firstLaunchFlagged(payload, device: &device)))
         } else {
             let request = ConversionDataRequest(
                 appID: config.appID, devKey: config.devKey, deviceID: device.deviceID,
@@ -81,15 +91,49 @@ extension AppsFlyerLib {
                 ) { try await source.conversionData(for: request) }
                 var cleaned = data
                 cleaned["is_first_launch"] = nil
+                cleaned["iscache"] = nil
                 device.conversionData = cleaned
-                events.append(.conversionDataSuccess(firstLaunchFlagged(cleaned, device: &device)))
+                var payload = cleaned
+                payload["iscache"] = data["iscache"].flatMap(Self.flag) ?? .bool(false)
+                events.append(.conversionDataSuccess(firstLaunchFlagged(payload, device: &device)))
             } catch {
                 debug("conversion.fail", "conversion data fetch failed; the next session retries: \(error)")
                 events.append(.conversionDataFail(error))
             }
         }
         save(device)
-        deliverLater(events, item: item)
+        deliverLater(events, item: item, launch: launch)
+    }
+
+    /// A source's flag as a JSON boolean: `true`/`false`, `1`/`0` or their texts; `nil` for anything else.
+    static func flag(_ value: AttributionValue) -> AttributionValue? {
+        switch value {
+        case .bool: return value
+        case .int(let number): return .bool(number != 0)
+        case .string("true"), .string("1"): return .bool(true)
+        case .string("false"), .string("0"): return .bool(false)
+        default: return nil
+        }
+    }
+
+    /// Sends the session's launch request within the conversion-data time limit.
+    private func recordLaunch(
+        device: DeviceState, config: Configuration, started: Date
+    ) async -> LaunchOutcome {
+        let request = LaunchRequest(
+            appID: config.appID, devKey: config.devKey, deviceID: device.deviceID,
+            sessionCount: device.sessionCount, device: config.deviceInfo)
+        let recorder = launchRecorder
+        do {
+            let response = try await withDeadline(
+                started.addingTimeInterval(Double(config.conversionDataTimeout) / 1000),
+                limitMilliseconds: config.conversionDataTimeout, backend: "\(type(of: recorder))",
+                rule: "session.launch"
+            ) { try await recorder.recordLaunch(request) }
+            return .accepted(response)
+        } catch {
+            return .failed(error)
+        }
     }
 
     private func firstLaunchFlagged(
@@ -97,11 +141,13 @@ extension AppsFlyerLib {
     ) -> AttributionPayload {
         var payload = data
         if device.firstLaunchDelivered {
-            payload["is_first_launch"] = .int(0)
+            payload["is_first_launch"] = .bool(false)
         } else {
-            payload["is_first_launch"] = .int(1)
+            payload["is_first_launch"] = .bool(true)
             device.firstLaunchDelivered = true
-            debug("conversion.firstLaunch", "is_first_launch = 1: first successful delivery for this install")
+            debug(
+                "conversion.firstLaunch", "is_first_launch = true: first successful delivery for this install"
+            )
         }
         return payload
     }

@@ -45,8 +45,9 @@ public final class AppsFlyerLib: @unchecked Sendable {
         var minTimeBetweenSessions: UInt = 5
         var isDebug = false
         var pushPaths: [[String]] = []
-        var resolveHeaders: [String: String]?
         var deviceInfo = DeviceInfo()
+        var callbackDelivery = CallbackDelivery.mainQueue
+        var valueTyping = LinkParser.ValueTyping.strings
     }
 
     struct Delegates {
@@ -57,6 +58,7 @@ public final class AppsFlyerLib: @unchecked Sendable {
     let shortLinkResolver: any ShortLinkResolver
     let conversionDataSource: any ConversionDataSource
     let deferredDeepLinkSource: any DeferredDeepLinkSource
+    let launchRecorder: any LaunchRecorder
     let deviceStore: any DeviceStore
     let clock: any EmulatorClock
     let logSink: any DebugLogSink
@@ -66,19 +68,13 @@ public final class AppsFlyerLib: @unchecked Sendable {
     let engine = Locked(EngineState())
     private var clockObserver: UInt64?
 
-    private static let sharedInstance = AppsFlyerLib()
-
-    /// The process-wide instance, with in-memory backends and the system clock.
-    ///
-    /// Tests should create their own instance with ``init(shortLinkResolver:conversionDataSource:deferredDeepLinkSource:deviceStore:clock:logSink:)``.
-    public static func shared() -> AppsFlyerLib { sharedInstance }
-
     /// Creates an SDK over the given backends.
     ///
     /// - Parameters:
     ///   - shortLinkResolver: Resolves short OneLinks and unwraps wrapped links.
     ///   - conversionDataSource: Answers the install attribution request of a session.
     ///   - deferredDeepLinkSource: Answers the first launch's UDL deferred lookup.
+    ///   - launchRecorder: Answers each session's launch request, which `start(completionHandler:)` reports.
     ///   - deviceStore: Keeps the install's state across launches.
     ///   - clock: Measures sessions, timeouts and install times.
     ///   - logSink: Receives the debug log while ``isDebug`` is on.
@@ -86,6 +82,7 @@ public final class AppsFlyerLib: @unchecked Sendable {
         shortLinkResolver: any ShortLinkResolver = InMemoryShortLinkResolver(),
         conversionDataSource: any ConversionDataSource = InMemoryConversionDataSource(),
         deferredDeepLinkSource: any DeferredDeepLinkSource = InMemoryDeferredDeepLinkSource(),
+        launchRecorder: any LaunchRecorder = InMemoryLaunchRecorder(),
         deviceStore: any DeviceStore = InMemoryDeviceStore(),
         clock: any EmulatorClock = SystemClock(),
         logSink: any DebugLogSink = PrintDebugLogSink()
@@ -93,6 +90,7 @@ public final class AppsFlyerLib: @unchecked Sendable {
         self.shortLinkResolver = shortLinkResolver
         self.conversionDataSource = conversionDataSource
         self.deferredDeepLinkSource = deferredDeepLinkSource
+        self.launchRecorder = launchRecorder
         self.deviceStore = deviceStore
         self.clock = clock
         self.logSink = logSink
@@ -170,18 +168,31 @@ public final class AppsFlyerLib: @unchecked Sendable {
         set { configuration.withLock { $0.isDebug = newValue } }
     }
 
-    /// Extra HTTP headers sent with every short-link resolution request.
-    public var allHTTPHeaderFieldsForResolveDeepLinkURL: [String: String]? {
-        get { configuration.withLock { $0.resolveHeaders } }
-        set { configuration.withLock { $0.resolveHeaders = newValue } }
-    }
-
     /// How long the conversion-data request may take, in milliseconds (default 10000).
     ///
     /// Emulator only: the real SDK does not expose this limit.
     public var conversionDataTimeout: UInt {
         get { configuration.withLock { $0.conversionDataTimeout } }
         set { configuration.withLock { $0.conversionDataTimeout = newValue } }
+    }
+
+    /// Where delegates and completion handlers are called: the main queue by default, as in the real SDK.
+    ///
+    /// Emulator only. See ``CallbackDelivery``.
+    public var callbackDelivery: CallbackDelivery {
+        get { configuration.withLock { $0.callbackDelivery } }
+        set { configuration.withLock { $0.callbackDelivery = newValue } }
+    }
+
+    /// How values read from link text are typed: strings by default, as the real SDK hands them over.
+    ///
+    /// Emulator only. ``LinkParser/ValueTyping/documented`` types `true`,
+    /// `false` and integers as the documentation's sample payloads print them,
+    /// for handler code that was written against those samples. Conversion
+    /// data keeps the JSON types its source answered with either way.
+    public var valueTyping: LinkParser.ValueTyping {
+        get { configuration.withLock { $0.valueTyping } }
+        set { configuration.withLock { $0.valueTyping = newValue } }
     }
 
     /// The device's fingerprint and advertising ID sent to the backends.
@@ -205,18 +216,55 @@ public final class AppsFlyerLib: @unchecked Sendable {
 
     /// Begins a session, if `minTimeBetweenSessions` has passed since the last one.
     ///
-    /// Every session delivers `onConversionDataSuccess` (or `onConversionDataFail`);
-    /// in UDL mode the first launch also delivers one deferred `didResolveDeepLink`.
+    /// Every session sends a launch request, then delivers
+    /// `onConversionDataSuccess` (or `onConversionDataFail`); in UDL mode the
+    /// first launch also delivers one deferred `didResolveDeepLink`.
     public func start() {
         submit(.start)
     }
 
-    /// Begins a session and reports its conversion data or error to `completionHandler`.
+    /// Begins a session and reports its launch request to `completionHandler`, on the delivery queue.
     ///
-    /// The handler receives the delivered conversion data, or the error, or
-    /// `(nil, nil)` when no session started because `minTimeBetweenSessions` had not passed.
-    public func start(completionHandler: @escaping ([String: Any]?, Error?) -> Void) {
-        enqueue(.action(.start), completion: UncheckedCompletion(completionHandler), waiter: nil)
+    /// The handler receives the launch response (`["status": "ok"]` from the
+    /// in-memory recorder), or the error: the launch was rejected (an invalid
+    /// dev key is HTTP 403), failed, or no session started because keys are
+    /// missing or `minTimeBetweenSessions` had not passed
+    /// (``AttributionError/sessionSkipped(elapsedMilliseconds:minimumSeconds:)``).
+    /// It is called before the session's conversion-data callbacks.
+    public func start(completionHandler: (([String: Any]?, Error?) -> Void)?) {
+        enqueue(.action(.start), completion: completionHandler.map(UncheckedCompletion.init), waiter: nil)
+    }
+
+    /// Begins a session and returns its launch response: the form Swift generates for `start(completionHandler:)`.
+    ///
+    /// In an asynchronous context, a bare `start()` call resolves to this
+    /// method, as it does with the real SDK, so it needs `try await`.
+    ///
+    /// - Throws: The ``AttributionError`` that `start(completionHandler:)` would report.
+    @discardableResult
+    public func start() async throws -> [String: Any] {
+        let outcome: LaunchOutcome = await withCheckedContinuation { continuation in
+            let completion = UncheckedCompletion { response, error in
+                if let error {
+                    continuation.resume(returning: .failed(AttributionError(wrapping: error)))
+                } else {
+                    continuation.resume(
+                        returning: .accepted((try? AttributionPayload(foundation: response ?? [:])) ?? [:]))
+                }
+            }
+            enqueue(.action(.start), completion: completion, waiter: nil)
+        }
+        switch outcome {
+        case .accepted(let response): return response.foundationStringKeyed
+        case .failed(let error): throw error
+        }
+    }
+
+    /// The AppsFlyer device ID of this install, creating the install's state if no session has started yet.
+    ///
+    /// Available before `start()`, as in the real SDK; the first session keeps the same ID.
+    public func getAppsFlyerUID() -> String {
+        loadDeviceState(now: clock.now).deviceID
     }
 
     /// Handles a URL that opened the app (URI scheme or web link), as `application(_:open:options:)` passes it.
@@ -229,12 +277,45 @@ public final class AppsFlyerLib: @unchecked Sendable {
         submit(.openURL(url?.absoluteString ?? "", sourceApplication: source))
     }
 
+    /// Handles a URL that opened the app, as the pre-iOS 9 `application(_:open:sourceApplication:annotation:)` passes it.
+    public func handleOpen(_ url: URL?, sourceApplication: String?) {
+        submit(.openURL(url?.absoluteString ?? "", sourceApplication: sourceApplication))
+    }
+
+    /// Handles a URL that opened the app, with the annotation the pre-iOS 9 entry point passes; the annotation is not read.
+    public func handleOpen(_ url: URL?, sourceApplication: String?, withAnnotation annotation: Any?) {
+        handleOpen(url, sourceApplication: sourceApplication)
+    }
+
     /// Handles a universal link that opened the app: the entry point that works on every platform.
     ///
-    /// On Apple platforms, `continue(_:restorationHandler:)` forwards a
-    /// browsing-web `NSUserActivity`'s `webpageURL` here.
+    /// ``continue(_:restorationHandler:)`` forwards a browsing-web
+    /// `NSUserActivity`'s `webpageURL` here.
     public func handleUniversalLink(_ url: URL) {
         submit(.universalLink(url.absoluteString))
+    }
+
+    /// Handles a universal link delivered as a browsing-web user activity, as `application(_:continue:restorationHandler:)` passes it.
+    ///
+    /// Compiles on every platform: on Linux, `NSUserActivity` is the
+    /// emulator's stand-in. An activity of another type, or one without a
+    /// `webpageURL`, is ignored with a debug log.
+    ///
+    /// - Returns: `true` when the activity carried a universal link the SDK will handle.
+    @discardableResult
+    public func `continue`(
+        _ userActivity: NSUserActivity?, restorationHandler: (([Any]?) -> Void)?
+    ) -> Bool {
+        guard let userActivity, userActivity.activityType == NSUserActivityTypeBrowsingWeb else {
+            debug("link.userActivity", "user activity is not a browsing-web activity; ignored")
+            return false
+        }
+        guard let url = userActivity.webpageURL else {
+            debug("link.userActivity", "user activity has no webpageURL; ignored")
+            return false
+        }
+        handleUniversalLink(url)
+        return true
     }
 
     /// Handles a push notification payload that opened the app.
@@ -254,26 +335,11 @@ public final class AppsFlyerLib: @unchecked Sendable {
     }
 
     /// Resolves a link the app opened itself, delivering the deep-link callbacks without counting a re-engagement.
-    public func performOnAppAttribution(with url: URL) {
-        submit(.performOnAppAttribution(url.absoluteString))
+    ///
+    /// A `nil` URL is reported through the failure callback as an empty link.
+    public func performOnAppAttribution(with URL: URL?) {
+        submit(.performOnAppAttribution(URL?.absoluteString ?? ""))
     }
-
-    #if canImport(Darwin) && !os(Linux)
-        /// Handles a universal link delivered as a browsing-web user activity.
-        ///
-        /// - Returns: `true` when the activity carried a web page URL.
-        @discardableResult
-        public func `continue`(
-            _ userActivity: NSUserActivity?, restorationHandler: (([Any]?) -> Void)?
-        ) -> Bool {
-            guard let url = userActivity?.webpageURL else {
-                debug("link.userActivity", "user activity has no webpageURL; ignored")
-                return false
-            }
-            handleUniversalLink(url)
-            return true
-        }
-    #endif
 
     // MARK: - Swift-native layer
 

@@ -1,22 +1,35 @@
+import Foundation
+
 /// Receives install attribution and legacy deep-link callbacks, as in the AppsFlyer iOS SDK.
 ///
-/// Handler code written against this protocol compiles unchanged against
-/// the real `AppsFlyerLib`. The SDK holds its delegate weakly.
-public protocol AppsFlyerLibDelegate: AnyObject {
+/// As in AppsFlyerLib.h, the protocol refines `NSObjectProtocol`, so a
+/// conforming class subclasses `NSObject`. Only the two conversion-data methods
+/// are required; the others are optional in the real header and have empty
+/// default implementations here, so a class that leaves them out compiles
+/// against both. The SDK holds its delegate weakly and calls it on the main
+/// queue (see ``AppsFlyerLib/callbackDelivery``).
+public protocol AppsFlyerLibDelegate: NSObjectProtocol {
     /// Called at the start of every session with the install attribution (conversion data).
     ///
-    /// `conversionInfo["is_first_launch"]` is `1` only in the first successful
-    /// delivery for this install and `0` afterwards.
+    /// `conversionInfo["is_first_launch"]` is `true` only in the first
+    /// successful delivery for this install and `false` afterwards;
+    /// `conversionInfo["iscache"]` says whether the data came from the SDK's cache.
     func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any])
 
     /// Called when the conversion data cannot be fetched; the next session tries again.
     func onConversionDataFail(_ error: Error)
 
-    /// Called in legacy mode (no `deepLinkDelegate`) when a OneLink opens the app.
+    /// Optional. Called in legacy mode (no `deepLinkDelegate`) when a OneLink opens the app.
     func onAppOpenAttribution(_ attributionData: [AnyHashable: Any])
 
-    /// Called in legacy mode when an opened link cannot be resolved.
+    /// Optional. Called in legacy mode when an opened link cannot be resolved.
     func onAppOpenAttributionFailure(_ error: Error)
+
+    /// Optional. Extra HTTP headers for resolving a wrapped or short link, asked for each resolution.
+    ///
+    /// - Parameter URL: The link about to be resolved.
+    /// - Returns: Headers to send with the resolution request, or `nil` for none.
+    func allHTTPHeaderFieldsForResolveDeepLinkURL(_ URL: URL) -> [String: String]?
 }
 
 extension AppsFlyerLibDelegate {
@@ -25,4 +38,7 @@ extension AppsFlyerLibDelegate {
 
     /// Does nothing: implementing legacy deep-link failure handling is optional.
     public func onAppOpenAttributionFailure(_ error: Error) {}
+
+    /// Returns `nil`: extra resolution headers are optional.
+    public func allHTTPHeaderFieldsForResolveDeepLinkURL(_ URL: URL) -> [String: String]? { nil }
 }

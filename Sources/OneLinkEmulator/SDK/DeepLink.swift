@@ -20,11 +20,7 @@ public final class DeepLink: @unchecked Sendable {
     }
 
     /// The click's parameters, bridged as the iOS SDK delivers them.
-    public var clickEvent: [String: Any] {
-        var result: [String: Any] = [:]
-        for (key, value) in clickEventPayload.values { result[key] = value.foundationObject }
-        return result
-    }
+    public var clickEvent: [String: Any] { clickEventPayload.foundationStringKeyed }
 
     private func text(_ key: String) -> String? {
         guard let value = clickEventPayload[key], !value.isNull else { return nil }

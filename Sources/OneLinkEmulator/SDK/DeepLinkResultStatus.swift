@@ -1,5 +1,5 @@
 /// The outcome of a unified deep-link resolution.
-public enum DeepLinkResultStatus: Int, Sendable, Hashable, CaseIterable {
+public enum DeepLinkResultStatus: UInt, Sendable, Hashable, CaseIterable {
     /// No deep link: not a OneLink, or no deferred click matched.
     case notFound = 0
     /// A deep link was found; see ``DeepLinkResult/deepLink``.

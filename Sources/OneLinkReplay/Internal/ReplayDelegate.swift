@@ -3,12 +3,14 @@ import Foundation
 /// The delegate the runner sets on the SDK: notes which callbacks reached a delegate and forwards them.
 ///
 /// Payloads are converted to the run's profile before they reach the team's own delegates.
-final class ReplayDelegate: AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked Sendable {
+// @unchecked because NSObject is not Sendable: the stored properties are immutable or behind ReplayLock.
+final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked Sendable {
     let profile: ValueProfile
     weak var sdk: AppsFlyerLib?
     let forward: (any AppsFlyerLibDelegate)?
     let forwardDeepLink: (any DeepLinkDelegate)?
-    private let delivered = ReplayLock(Set<Int>())
+    /// The indexes in `sdk.deliveredEvents` that reached this delegate, and where the next search starts.
+    private let delivered = ReplayLock((indexes: Set<Int>(), cursor: 0))
 
     init(
         profile: ValueProfile, forward: (any AppsFlyerLibDelegate)?, forwardDeepLink: (any DeepLinkDelegate)?
@@ -18,14 +20,27 @@ final class ReplayDelegate: AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked S
         self.forwardDeepLink = forwardDeepLink
     }
 
-    func wasDelivered(_ index: Int) -> Bool { delivered.withLock { $0.contains(index) } }
+    func wasDelivered(_ index: Int) -> Bool { delivered.withLock { $0.indexes.contains(index) } }
 
     /// Records the event being delivered and returns it.
-    private func current() -> AppsFlyerEvent? {
-        guard let history = sdk?.deliveredEvents, let last = history.last else { return nil }
-        let index = history.count - 1
-        delivered.withLock { _ = $0.insert(index) }
-        return last
+    ///
+    /// The SDK publishes events before it calls delegates, in the same order,
+    /// and skips events no delegate was set for; so the event being delivered is
+    /// the first one after the last delivered one that calls `callback`.
+    private func current(_ callback: String) -> AppsFlyerEvent? {
+        guard let history = sdk?.deliveredEvents else { return nil }
+        return delivered.withLock { state -> AppsFlyerEvent? in
+            var index = state.cursor
+            while index < history.count {
+                if history[index].callbackName == callback {
+                    state.indexes.insert(index)
+                    state.cursor = index + 1
+                    return history[index]
+                }
+                index += 1
+            }
+            return nil
+        }
     }
 
     private func converted(_ info: [AnyHashable: Any], _ event: AppsFlyerEvent?) -> [AnyHashable: Any] {
@@ -34,27 +49,27 @@ final class ReplayDelegate: AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked S
     }
 
     func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) {
-        let event = current()
+        let event = current("onConversionDataSuccess")
         forward?.onConversionDataSuccess(converted(conversionInfo, event))
     }
 
     func onConversionDataFail(_ error: Error) {
-        _ = current()
+        _ = current("onConversionDataFail")
         forward?.onConversionDataFail(error)
     }
 
     func onAppOpenAttribution(_ attributionData: [AnyHashable: Any]) {
-        let event = current()
+        let event = current("onAppOpenAttribution")
         forward?.onAppOpenAttribution(converted(attributionData, event))
     }
 
     func onAppOpenAttributionFailure(_ error: Error) {
-        _ = current()
+        _ = current("onAppOpenAttributionFailure")
         forward?.onAppOpenAttributionFailure(error)
     }
 
     func didResolveDeepLink(_ result: DeepLinkResult) {
-        _ = current()
+        _ = current("didResolveDeepLink")
         guard let forwardDeepLink else { return }
         if profile != .ios, let deepLink = result.deepLink {
             forwardDeepLink.didResolveDeepLink(

@@ -53,6 +53,8 @@ final class ReplaySession {
         sdk.conversionDataTimeout = settings.conversionDataTimeout
         sdk.isDebug = settings.debug
         sdk.deviceInfo = settings.deviceInfo
+        sdk.callbackDelivery = .sdkQueue
+        sdk.valueTyping = profile.linkValueTyping
         for path in settings.pushPaths { sdk.addPushNotificationDeepLinkPath(path) }
         proxy = ReplayDelegate(profile: profile, forward: delegate, forwardDeepLink: deepLinkDelegate)
         proxy.sdk = sdk

@@ -80,7 +80,7 @@ struct SDKLegacyDeepLinkTests {
     func coldStartOrder() async {
         let fixture = SDKFixture(links: ["H5hv/6d66214a": Self.shortParameters])
         fixture.sdk.handleUniversalLink(URL(string: "https://onelink-basic-app.onelink.me/H5hv/6d66214a")!)
-        fixture.sdk.start()
+        fixture.sdk.start(completionHandler: nil)
         await fixture.sdk.waitUntilIdle()
         #expect(fixture.delegate.names == ["onAppOpenAttribution", "onConversionDataSuccess"])
     }
@@ -91,7 +91,7 @@ struct SDKLegacyDeepLinkTests {
     func linkDuringFetch() async {
         let fixture = SDKFixture(links: ["H5hv/6d66214a": Self.shortParameters])
         fixture.conversion.setBehavior(.delayed(.milliseconds(400)))
-        fixture.sdk.start()
+        fixture.sdk.start(completionHandler: nil)
         await fixture.sdk.settle()
         fixture.sdk.handleUniversalLink(URL(string: "https://onelink-basic-app.onelink.me/H5hv/6d66214a")!)
         fixture.clock.advance(by: .milliseconds(400))

@@ -113,7 +113,7 @@ struct SDKSessionTests {
         let fixture = SDKFixture()
         fixture.conversion.setBehavior(.stalled)
         fixture.sdk.conversionDataTimeout = 2000
-        fixture.sdk.start()
+        fixture.sdk.start(completionHandler: nil)
         await fixture.sdk.settle()
         fixture.clock.advance(by: .seconds(2))
         await fixture.sdk.waitUntilIdle()

@@ -2,7 +2,7 @@ import Foundation
 import OneLinkEmulator
 
 /// Records every delegate call, as handler code in an app would see it.
-final class RecordingDelegate: AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked Sendable {
+final class RecordingDelegate: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked Sendable {
     enum Call {
         case conversionSuccess([AnyHashable: Any])
         case conversionFail(Error)

@@ -127,7 +127,7 @@ struct SDKUnifiedDeepLinkTests {
     func directAtFirstLaunchSkipsDeferred() async {
         let fixture = SDKFixture(udl: true)
         fixture.sdk.handleUniversalLink(URL(string: Self.link)!)
-        fixture.sdk.start()
+        fixture.sdk.start(completionHandler: nil)
         await fixture.sdk.waitUntilIdle()
         #expect(fixture.deferred.requests.isEmpty)
         #expect(fixture.delegate.names == ["didResolveDeepLink", "onConversionDataSuccess"])

@@ -1,0 +1,117 @@
+import Foundation
+
+/// Answers the launch (session) request that every started session sends, as AppsFlyer's launch endpoint does.
+///
+/// Contract:
+/// - ``recordLaunch(_:)`` is called once for each session that starts, before
+///   the session's conversion data is requested.
+/// - It returns the response body that `start(completionHandler:)` and
+///   `try await start()` hand to the app, or throws an ``AttributionError``:
+///   an invalid dev key is answered with ``AttributionError/httpStatus(code:reason:)``
+///   and status 403, as AppsFlyer's endpoint does.
+/// - A thrown error fails the session: the SDK reports it to the completion
+///   handler and through `onConversionDataFail`.
+/// - It may suspend; the SDK bounds the call with its conversion-data time limit.
+public protocol LaunchRecorder: Sendable {
+    /// Records one launch and returns the response body.
+    ///
+    /// - Throws: ``AttributionError`` when the launch is rejected or cannot be sent.
+    func recordLaunch(_ request: LaunchRequest) async throws -> AttributionPayload
+}
+
+/// What a session's launch request carries.
+public struct LaunchRequest: Sendable, Hashable {
+    /// The app's Apple ID.
+    public var appID: String
+    /// The dev key the SDK was configured with.
+    public var devKey: String
+    /// The AppsFlyer device ID of this install.
+    public var deviceID: String
+    /// The number of sessions this install has started, this one included (1 on the first launch).
+    public var sessionCount: Int
+    /// The device's fingerprint and advertising ID.
+    public var device: DeviceInfo
+
+    /// Creates a request.
+    public init(appID: String, devKey: String, deviceID: String, sessionCount: Int, device: DeviceInfo) {
+        self.appID = appID
+        self.devKey = devKey
+        self.deviceID = deviceID
+        self.sessionCount = sessionCount
+        self.device = device
+    }
+}
+
+/// A launch recorder that accepts every launch, or rejects dev keys it does not know, after an optional delay.
+///
+/// Accepted launches are answered with ``acceptedResponse``. With
+/// ``validDevKeys`` set, any other dev key is answered with HTTP 403, as
+/// AppsFlyer's endpoint answers an invalid dev key.
+public final class InMemoryLaunchRecorder: LaunchRecorder {
+    private struct State: Sendable {
+        var validDevKeys: Set<String>?
+        var behavior: InMemoryBehavior
+        var requests: [LaunchRequest] = []
+    }
+
+    /// The body of an accepted launch: `{"status": "ok"}`.
+    public static let acceptedResponse: AttributionPayload = ["status": "ok"]
+
+    private let state: Locked<State>
+    private let clock: any EmulatorClock
+
+    /// Creates a recorder.
+    ///
+    /// - Parameters:
+    ///   - validDevKeys: The dev keys that are accepted; `nil` accepts every key.
+    ///   - behavior: How calls are answered; ``InMemoryBehavior/failing(_:)`` rejects every launch.
+    ///   - clock: The clock that measures delays.
+    public init(
+        validDevKeys: Set<String>? = nil, behavior: InMemoryBehavior = .immediate,
+        clock: any EmulatorClock = SystemClock()
+    ) {
+        self.state = Locked(State(validDevKeys: validDevKeys, behavior: behavior))
+        self.clock = clock
+    }
+
+    /// The dev keys that are accepted; `nil` accepts every key.
+    public var validDevKeys: Set<String>? {
+        get { state.withLock { $0.validDevKeys } }
+        set { state.withLock { $0.validDevKeys = newValue } }
+    }
+
+    /// How later calls are answered.
+    public var behavior: InMemoryBehavior {
+        get { state.withLock { $0.behavior } }
+        set { state.withLock { $0.behavior = newValue } }
+    }
+
+    /// Every launch received so far, oldest first.
+    public var requests: [LaunchRequest] { state.withLock { $0.requests } }
+
+    /// Accepts or rejects the launch.
+    ///
+    /// - Throws: ``AttributionError/httpStatus(code:reason:)`` with 403 for an
+    ///   unknown dev key, the error of a failing behaviour, or `CancellationError` when cancelled while delayed.
+    public func recordLaunch(_ request: LaunchRequest) async throws -> AttributionPayload {
+        let (validDevKeys, behavior) = state.withLock { state in
+            state.requests.append(request)
+            return (state.validDevKeys, state.behavior)
+        }
+        try await behavior.apply(on: clock)
+        if let validDevKeys, !validDevKeys.contains(request.devKey) {
+            throw AttributionError.httpStatus(code: 403, reason: "invalid dev key")
+        }
+        return Self.acceptedResponse
+    }
+}
+
+extension LaunchRecorder where Self == InMemoryLaunchRecorder {
+    /// A recorder that accepts every launch, or only the given dev keys.
+    public static func inMemory(
+        validDevKeys: Set<String>? = nil, behavior: InMemoryBehavior = .immediate,
+        clock: any EmulatorClock = SystemClock()
+    ) -> InMemoryLaunchRecorder {
+        InMemoryLaunchRecorder(validDevKeys: validDevKeys, behavior: behavior, clock: clock)
+    }
+}

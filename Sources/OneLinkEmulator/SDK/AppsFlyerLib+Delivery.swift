@@ -1,0 +1,115 @@
+import Foundation
+
+/// Delegates, events and a completion handed to the delivery queue together.
+// @unchecked because delegates and completion handlers are not Sendable: the box is created on the
+// SDK's queue and used once, on the delivery queue, while the SDK's queue waits for it to finish.
+struct DeliveryBatch: @unchecked Sendable {
+    let delegate: (any AppsFlyerLibDelegate)?
+    let deepLinkDelegate: (any DeepLinkDelegate)?
+    let events: [AppsFlyerEvent]
+    let completion: UncheckedCompletion?
+    let launch: LaunchOutcome?
+    let scope: AppsFlyerLib?
+}
+
+/// What `start(completionHandler:)` reports: the launch response, or why there was none.
+enum LaunchOutcome: Sendable {
+    case accepted(AttributionPayload)
+    case failed(AttributionError)
+}
+
+extension AppsFlyerLib {
+    /// Publishes events, then calls the delegates and the completion handler on the delivery queue, in order.
+    ///
+    /// Returns once every call has returned, so the SDK's queue stays serial
+    /// across the hop to the main queue.
+    func deliver(_ events: [AppsFlyerEvent], item: QueuedCommand, launch: LaunchOutcome? = nil) async {
+        let subscribers = engine.withLock { state -> [AsyncStream<AppsFlyerEvent>.Continuation] in
+            state.history.append(contentsOf: events)
+            if state.groupWaiters[item.group] != nil {
+                state.groupEvents[item.group, default: []].append(contentsOf: events)
+            }
+            return Array(state.subscribers.values)
+        }
+        for event in events {
+            for subscriber in subscribers { subscriber.yield(event) }
+        }
+        let (delegate, deepLinkDelegate) = delegates.withLock { ($0.delegate, $0.deepLinkDelegate) }
+        let batch = DeliveryBatch(
+            delegate: delegate, deepLinkDelegate: deepLinkDelegate, events: events,
+            completion: launch == nil ? nil : item.completion, launch: launch, scope: item.scope)
+        if batch.completion == nil && events.isEmpty { return }
+        await onDeliveryQueue(scope: item.scope) { self.call(batch) }
+    }
+
+    /// Runs `body` where callbacks belong: on the main queue, or right here for ``CallbackDelivery/sdkQueue``.
+    ///
+    /// The task scope of ``withShared(_:isolation:operation:)`` that queued
+    /// the work is bound again around `body`.
+    func onDeliveryQueue<Value: Sendable>(
+        scope: AppsFlyerLib?, _ body: @escaping @Sendable () -> Value
+    ) async -> Value {
+        let scoped: @Sendable () -> Value = {
+            guard let scope else { return body() }
+            return Self.$taskShared.withValue(scope, operation: body)
+        }
+        if configuration.withLock({ $0.callbackDelivery }) == .sdkQueue || Thread.isMainThread {
+            return scoped()
+        }
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.main.async { continuation.resume(returning: scoped()) }
+        }
+    }
+
+    private func call(_ batch: DeliveryBatch) {
+        if let completion = batch.completion {
+            switch batch.launch {
+            case .accepted(let response)?: completion.body(response.foundationStringKeyed, nil)
+            case .failed(let error)?: completion.body(nil, error)
+            case nil: break
+            }
+        }
+        for event in batch.events {
+            switch event {
+            case .conversionDataSuccess(let payload):
+                guard let delegate = batch.delegate else { dropped(event); continue }
+                delegate.onConversionDataSuccess(payload.foundationDictionary)
+            case .conversionDataFail(let error):
+                guard let delegate = batch.delegate else { dropped(event); continue }
+                delegate.onConversionDataFail(error)
+            case .appOpenAttribution(let payload):
+                guard let delegate = batch.delegate else { dropped(event); continue }
+                delegate.onAppOpenAttribution(payload.foundationDictionary)
+            case .appOpenAttributionFailure(let error):
+                guard let delegate = batch.delegate else { dropped(event); continue }
+                delegate.onAppOpenAttributionFailure(error)
+            case .deepLink(let result):
+                guard let deepLinkDelegate = batch.deepLinkDelegate else { dropped(event); continue }
+                deepLinkDelegate.didResolveDeepLink(result)
+            }
+        }
+    }
+
+    private func dropped(_ event: AppsFlyerEvent) {
+        debug(
+            "delegate.missing", "no delegate set: \(event.callbackName) dropped (still published on events)")
+    }
+
+    /// Asks the delegate for extra resolution headers, on the delivery queue, as the real SDK asks its delegate.
+    func resolutionHeaders(for link: String, item: QueuedCommand) async -> [String: String] {
+        guard let url = URL(string: link), let delegate = delegates.withLock({ $0.delegate }) else {
+            return [:]
+        }
+        let box = DelegateBox(delegate: delegate)
+        return await onDeliveryQueue(scope: item.scope) {
+            box.delegate.allHTTPHeaderFieldsForResolveDeepLinkURL(url) ?? [:]
+        }
+    }
+}
+
+/// A delegate carried to the delivery queue for one call.
+// @unchecked because delegates are not Sendable: the box is used once, on the delivery queue,
+// while the SDK's queue waits for the call to return.
+private struct DelegateBox: @unchecked Sendable {
+    let delegate: any AppsFlyerLibDelegate
+}
