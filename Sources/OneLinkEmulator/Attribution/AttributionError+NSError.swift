@@ -8,7 +8,7 @@ extension AttributionError: CustomNSError {
     /// in other domains share this one; their codes tell them apart.
     public static let errorDomain = "com.appsflyer.sdk.network"
 
-    /// The `NSError` code. Codes 0, 10 and 50 are the real SDK's; the others are the emulator's own.
+    /// The `NSError` code: 0, 10 and 50 are the real SDK codes, the others the emulator's own.
     ///
     /// | Code | Cases | `localizedDescription` |
     /// |---|---|---|
