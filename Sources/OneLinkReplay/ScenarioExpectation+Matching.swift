@@ -10,7 +10,9 @@ extension ScenarioExpectation {
     /// - Parameters:
     ///   - observation: What the step produced.
     ///   - profile: When given, the expected `payload` of an SDK callback (``profiledOutputs``) is
-    ///     converted through it first.
+    ///     converted through it first. Under ``ValueProfile/documented`` the payload's scalars also
+    ///     compare by meaning, because expectations are written in the real SDK's types and the
+    ///     profile types link values from their text.
     public func differences(from observation: ScenarioObservation, profile: ValueProfile? = nil) -> [String] {
         guard observation.output == output else {
             return ["~ output: expected \(output), found \(observation.output) \(observation.fieldsText)"]
@@ -23,17 +25,21 @@ extension ScenarioExpectation {
                 continue
             }
             if key == "payload" {
-                if let profile, Self.profiledOutputs.contains(output) { want = profile.apply(want) }
-                compare(want, got, path: key, exact: match == .exact, into: &lines)
+                var types = self.types
+                if let profile, Self.profiledOutputs.contains(output) {
+                    want = profile.apply(want)
+                    if profile == .documented { types = .loose }
+                }
+                compare(want, got, path: key, exact: match == .exact, types: types, into: &lines)
             } else {
-                compare(want, got, path: key, exact: false, into: &lines)
+                compare(want, got, path: key, exact: false, types: types, into: &lines)
             }
         }
         return lines
     }
 
     private func compare(
-        _ want: AttributionValue, _ got: AttributionValue, path: String, exact: Bool,
+        _ want: AttributionValue, _ got: AttributionValue, path: String, exact: Bool, types: TypeMatching,
         into lines: inout [String]
     ) {
         // Equal values have no difference at any depth; most expectations match, so skip the walk.
@@ -45,13 +51,14 @@ extension ScenarioExpectation {
                 switch (wanted[key], observed[key]) {
                 case (let value?, nil): lines.append("- \(child): expected \(Self.describe(value)), missing")
                 case (nil, let value?): lines.append("+ \(child): unexpected \(Self.describe(value))")
-                case (let left?, let right?): compare(left, right, path: child, exact: exact, into: &lines)
+                case (let left?, let right?):
+                    compare(left, right, path: child, exact: exact, types: types, into: &lines)
                 case (nil, nil): break
                 }
             }
         case (.array(let wanted), .array(let observed)) where wanted.count == observed.count:
             for (index, pair) in zip(wanted, observed).enumerated() {
-                compare(pair.0, pair.1, path: "\(path)[\(index)]", exact: exact, into: &lines)
+                compare(pair.0, pair.1, path: "\(path)[\(index)]", exact: exact, types: types, into: &lines)
             }
         default:
             if !Self.equal(want, got, types: types) {

@@ -123,7 +123,7 @@ enum PayloadsCommand {
         var parsed: ParsedLink?
         if let link = sample.link {
             do {
-                parsed = try LinkParser().parse(link)
+                parsed = try LinkParser(valueTyping: .documented).parse(link)
             } catch {
                 throw Invalid(file: sample.file, path: "$.link", message: error.description)
             }

@@ -31,7 +31,7 @@ import Testing
         #expect(data["af_adset"] == "my_adset")
         #expect(data["af_sub1"] == "my_sub1")
         #expect(data["af_sub3"] == .null)
-        #expect(data["fruit_amount"] == 26)
+        #expect(data["fruit_amount"] == "26", "click values are strings, as the real SDK hands them over")
         #expect(data["af_click_lookback"] == "20d")
         #expect(data["af_dp"] == "afbasicapp://mainactivity")
         #expect(data["click_time"] == "2020-08-12 15:08:00.000")

@@ -3,7 +3,7 @@ import Testing
 
 /// Checks every rule of ``LinkParser`` against its exact result, including bad input.
 @Suite struct LinkParserTests {
-    let parser = LinkParser()
+    let parser = LinkParser(valueTyping: .documented)
     let base = "https://onelink-basic-app.onelink.me/H5hv"
 
     func query(_ query: String) throws -> ParsedLink {

@@ -4,7 +4,7 @@ import Testing
 
 /// Checks that the parser and payload model reproduce every documented iOS sample.
 @Suite struct SampleConformanceTests {
-    let parser = LinkParser()
+    let parser = LinkParser(valueTyping: .documented)
 
     @Test func universalLinkShortIsDetectedAndResolvesToTheDocumentedPayload() throws {
         let sample = try Fixtures.sample("universal-link-short.json")

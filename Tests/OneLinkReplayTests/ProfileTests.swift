@@ -71,9 +71,9 @@ struct ProfileTests {
         {"name": "team handler", "sdk": {"mode": "udl"},
          "backend": {"install": "organic"},
          "steps": [{"do": "start", "expect": [{"output": "didResolveDeepLink", "status": "NOT_FOUND"},
-                     {"output": "onConversionDataSuccess", "match": "subset", "payload": {"is_first_launch": 1}}]},
+                     {"output": "onConversionDataSuccess", "match": "subset", "payload": {"is_first_launch": true}}]},
                    {"do": "universalLink", "url": "https://a.onelink.me/H5hv?deep_link_value=x&deep_link_sub2=7",
-                    "expect": [{"output": "didResolveDeepLink", "match": "subset", "payload": {"deep_link_sub2": 7}}]}]}
+                    "expect": [{"output": "didResolveDeepLink", "match": "subset", "payload": {"deep_link_sub2": "7"}}]}]}
         """
 
     @Test("the team's own delegates receive every callback, with values in the profile's types")
@@ -84,15 +84,25 @@ struct ProfileTests {
             scenario, profile: .ios, delegate: ios, deepLinkDelegate: ios)
         #expect(iosResult.passed, "\(iosResult.failureReport)")
         #expect(ios.flags.count == 1)
-        #expect((ios.flags.first as? Int) == 1)
+        #expect((ios.flags.first as? Bool) == true)
         #expect(
-            ios.deepLinkSubTwos == [nil, nil], "deep_link_sub2 is a number on iOS: `as! String` would crash")
+            ios.deepLinkSubTwos == [nil, "7"],
+            "deep_link_sub2 is a string on iOS: the sample's `as! String` works")
+
+        let documented = TeamHandler()
+        let documentedResult = try await ScenarioRunner().run(
+            scenario, profile: .documented, delegate: documented, deepLinkDelegate: documented)
+        #expect(documentedResult.passed, "\(documentedResult.failureReport)")
+        #expect((documented.flags.first as? Int) == 1)
+        #expect(
+            documented.deepLinkSubTwos == [nil, nil],
+            "deep_link_sub2 is a number as the docs print it: `as! String` would crash")
 
         let strings = TeamHandler()
         let stringsResult = try await ScenarioRunner().run(
             scenario, profile: .strings, delegate: strings, deepLinkDelegate: strings)
         #expect(stringsResult.passed, "\(stringsResult.failureReport)")
-        #expect((strings.flags.first as? String) == "1")
+        #expect((strings.flags.first as? String) == "true")
         #expect(strings.deepLinkSubTwos == [nil, "7"])
 
         let android = TeamHandler()

@@ -105,7 +105,8 @@ struct ScenarioDecodingTests {
     func invalidValues() {
         #expect(
             decodingError(#"{"name": "x", "profile": "windows", "steps": []}"#)
-                == #"test.json: $.profile: expected one of "ios", "android", "strings", found "windows""#)
+                == #"test.json: $.profile: expected one of "ios", "documented", "android", "strings", found "windows""#
+        )
         #expect(
             decodingError(
                 #"{"name": "x", "steps": [{"do": "start", "expect": [{"output": "onConversion"}]}]}"#)?

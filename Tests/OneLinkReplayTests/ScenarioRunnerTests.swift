@@ -16,7 +16,7 @@ struct ScenarioRunnerTests {
                     expect: [
                         ScenarioExpectation(
                             "onConversionDataSuccess",
-                            fields: ["payload": ["media_source": "Email", "is_first_launch": 1]],
+                            fields: ["payload": ["media_source": "Email", "is_first_launch": true]],
                             match: .subset)
                     ]),
                 ScenarioStep(.advance(milliseconds: 1000)),
@@ -80,7 +80,7 @@ struct ScenarioRunnerTests {
         let scenario = try decode(
             """
             {"name": "r", "steps": [{"do": "start", "expect": [
-              {"output": "onConversionDataSuccess", "match": "subset", "payload": {"is_first_launch": true}}]}]}
+              {"output": "onConversionDataSuccess", "match": "subset", "payload": {"is_first_launch": 1}}]}]}
             """)
         let result = try await ScenarioRunner().run(scenario)
         #expect(!result.passed)
@@ -88,10 +88,10 @@ struct ScenarioRunnerTests {
             result.failureReport == """
                 step 0 (start):
                   output 1 (onConversionDataSuccess):
-                    ~ payload.is_first_launch: expected boolean true, found integer 1
+                    ~ payload.is_first_launch: expected integer 1, found boolean true
 
                 """)
-        let android = try await ScenarioRunner().run(scenario, profile: .android)
-        #expect(android.passed, "expectations go through the run's profile")
+        let documented = try await ScenarioRunner().run(scenario, profile: .documented)
+        #expect(documented.passed, "expectations go through the run's profile")
     }
 }

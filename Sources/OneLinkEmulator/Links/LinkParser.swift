@@ -11,15 +11,16 @@
 ///   digits is kept as it is; bytes that are not UTF-8 after decoding leave the
 ///   item's raw text in place.
 /// - When a key repeats, the first value wins.
-/// - With ``ValueTyping/documented``, the exact texts `true` and `false` become
+/// - Values are strings, as the real SDK hands them over (``ValueTyping/strings``, the default).
+///   With ``ValueTyping/documented``, the exact texts `true` and `false` become
 ///   booleans and canonical decimal integers (`16`, `-3`, not `016` or `1.5`)
 ///   that fit in 64 bits become integers; everything else stays a string.
 public struct LinkParser: Sendable {
     /// How query text becomes typed values.
     public enum ValueTyping: Sendable, Hashable {
-        /// `true`/`false` become booleans and canonical integers become numbers, as in the documented samples.
+        /// `true`/`false` become booleans and canonical integers become numbers, as the documentation's samples print them.
         case documented
-        /// Every value stays a string, as in Android's `Map<String, String>` App Links data.
+        /// Every value stays a string, as the real iOS SDK hands link values over (and Android's `Map<String, String>`).
         case strings
     }
 
@@ -44,7 +45,7 @@ public struct LinkParser: Sendable {
     ///   - valueTyping: How query text becomes typed values.
     ///   - maximumLength: The longest link accepted, in UTF-8 bytes.
     public init(
-        customDomains: some Sequence<String> = [], valueTyping: ValueTyping = .documented,
+        customDomains: some Sequence<String> = [], valueTyping: ValueTyping = .strings,
         maximumLength: Int = LinkParser.defaultMaximumLength
     ) {
         self.customDomains = Set(customDomains.map { $0.lowercased() })

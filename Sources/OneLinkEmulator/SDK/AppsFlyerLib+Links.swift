@@ -19,7 +19,9 @@ extension AppsFlyerLib {
             guard let payload = try await resolveLink(text, config: config, deadline: deadline, item: item)
             else {
                 let host =
-                    (try? LinkParser(customDomains: config.customDomains ?? []).parse(text))?.host ?? ""
+                    (try? LinkParser(
+                        customDomains: config.customDomains ?? [], valueTyping: config.valueTyping
+                    ).parse(text))?.host ?? ""
                 if udl {
                     debug("udl.notOneLink", "\(host) is not a OneLink host: NOT_FOUND")
                     await deliver([.deepLink(.notFound)], item: item)
@@ -62,7 +64,7 @@ extension AppsFlyerLib {
     ) async throws(AttributionError)
         -> AttributionPayload?
     {
-        let parser = LinkParser(customDomains: config.customDomains ?? [])
+        let parser = LinkParser(customDomains: config.customDomains ?? [], valueTyping: config.valueTyping)
         var parsed: ParsedLink
         do {
             parsed = try parser.parse(text)
@@ -133,7 +135,8 @@ extension AppsFlyerLib {
     func processPush(_ push: AttributionPayload, item: QueuedCommand) async {
         let config = configuration.value
         if !config.pushPaths.isEmpty {
-            let parser = LinkParser(customDomains: config.customDomains ?? [])
+            let parser = LinkParser(
+                customDomains: config.customDomains ?? [], valueTyping: config.valueTyping)
             for path in config.pushPaths {
                 var value: AttributionValue? = .object(push.values)
                 for key in path { value = value?[key] }

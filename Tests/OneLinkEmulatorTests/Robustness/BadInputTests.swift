@@ -39,7 +39,7 @@ import Testing
             }
             return
         }
-        let parsed = try LinkParser().parse(link)
+        let parsed = try LinkParser(valueTyping: .documented).parse(link)
         if let parameters = entry["parameters"] {
             #expect(AttributionValue.object(parsed.parameters.values) == parameters)
         }
@@ -65,6 +65,8 @@ import Testing
                 conversionDataSource: .inMemory(.organic, clock: clock), clock: clock,
                 logSink: RecordingDebugLogSink())
             sdk.resolveDeepLinkURLs = setup["wrapper_domains"]?.arrayValue?.compactMap(\.stringValue)
+            sdk.valueTyping = .documented  // the corpus records the parser's documented typing
+            sdk.callbackDelivery = .sdkQueue
             let delegate = RecordingDelegate()
             sdk.delegate = delegate
             if udl { sdk.deepLinkDelegate = delegate }

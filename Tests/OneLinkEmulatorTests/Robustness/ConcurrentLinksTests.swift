@@ -54,7 +54,7 @@ import Testing
             }
             #expect(result.status == .found)
             #expect(result.deepLink?.isDeferred == false)
-            #expect(result.deepLink?.clickEventPayload["n"] == .int(index))
+            #expect(result.deepLink?.clickEventPayload["n"]?.textValue == "\(index)")
             #expect(result.deepLink?.clickEventPayload["link"] == .string(Self.link(index)))
         }
         #expect(fixture.sdk.deliveredEvents.count == before + Self.count)
@@ -96,7 +96,7 @@ import Testing
                 Issue.record("link \(index): \(events[0])")
                 continue
             }
-            #expect(payload["n"] == .int(index))
+            #expect(payload["n"]?.textValue == "\(index)")
             #expect(payload["link"] == .string(Self.link(index)))
         }
         let names = fixture.delegate.names

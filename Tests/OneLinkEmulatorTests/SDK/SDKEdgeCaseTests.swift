@@ -78,7 +78,7 @@ struct SDKEdgeCaseTests {
         fixture.conversion.setBehavior(.immediate)
         fixture.clock.advance(by: .seconds(5))
         let events = await fixture.sdk.perform(.start)
-        #expect(events.first?.payload?["is_first_launch"] == .int(1))
+        #expect(events.first?.payload?["is_first_launch"] == .bool(true))
         #expect(fixture.conversion.requests.count == 2)
     }
 
@@ -184,7 +184,7 @@ struct SDKEdgeCaseTests {
         fixture.sdk.isDebug = false
         #expect(fixture.sdk.storageErrors.isEmpty)
         let events = await fixture.sdk.perform(.start)
-        #expect(events.first?.payload?["is_first_launch"] == .int(1))
+        #expect(events.first?.payload?["is_first_launch"] == .bool(true))
         let errors = fixture.sdk.storageErrors
         #expect(errors.count == 1)
         guard case .corrupt(let location, _)? = errors.first else {

@@ -18,7 +18,7 @@ struct SDKLegacyDeepLinkTests {
         let payload = try #require(events.first?.payload)
         #expect(events.map(\.callbackName) == ["onAppOpenAttribution"])
         #expect(payload["deep_link_value"] == "apples")
-        #expect(payload["fruit_amount"] == 16)
+        #expect(payload["fruit_amount"] == "16", "link values are strings, as the real SDK hands them over")
         #expect(payload["host"] == "onelink-basic-app.onelink.me")
         #expect(payload["path"] == "/H5hv")
         #expect(payload["link"] == .string(Self.longLink))
@@ -26,7 +26,7 @@ struct SDKLegacyDeepLinkTests {
             Issue.record("expected onAppOpenAttribution")
             return
         }
-        #expect(data["fruit_amount"] as? Int == 16)
+        #expect(data["fruit_amount"] as? String == "16")
     }
 
     @Test("Rule 4: the link's parameters merge with the cached install fields; the link wins")
@@ -47,7 +47,7 @@ struct SDKLegacyDeepLinkTests {
         let link = "https://onelink-basic-app.onelink.me/H5hv/6d66214a?fruit_amount=3"
         let events = await fixture.sdk.perform(.universalLink(link))
         let payload = try #require(events.first?.payload)
-        #expect(payload == Self.shortParameters.merging(["fruit_amount": 3, "link": .string(link)]))
+        #expect(payload == Self.shortParameters.merging(["fruit_amount": "3", "link": .string(link)]))
         #expect(fixture.resolver.requests.map(\.shortID) == ["6d66214a"])
         #expect(fixture.resolver.requests.first?.template == "H5hv")
     }

@@ -1,8 +1,13 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkReplay
 import Testing
 
 /// The documented sample payloads, produced end to end by the SDK rather than by the parser alone.
+///
+/// The samples print values as the documentation renders an `NSDictionary`, so these tests run the
+/// SDK under the documented value profile (``LinkParser/ValueTyping/documented`` link values and
+/// 1/0 flags); the tests at the end check what the default, real-SDK types make of the same links.
 @Suite("SDK delivers the documented sample payloads")
 struct SDKSampleConformanceTests {
     func resolverFromFixture(clock: ManualClock) throws -> InMemoryShortLinkResolver {
@@ -20,6 +25,7 @@ struct SDKSampleConformanceTests {
             logSink: .recording())
         sdk.appsFlyerDevKey = "DEV_KEY"
         sdk.appleAppID = "123456789"
+        sdk.valueTyping = .documented
         return sdk
     }
 
@@ -55,10 +61,31 @@ struct SDKSampleConformanceTests {
         let sdk = makeSDK(
             resolver: try resolverFromFixture(clock: clock), attribution: attribution, clock: clock)
         let events = await sdk.perform(.start)
-        #expect(events == [.conversionDataSuccess(sample.payload)])
-        let data = try #require(events.first?.payload).foundationDictionary
+        let delivered = try #require(events.first?.payload)
+        #expect(ValueProfile.documented.apply(delivered) == sample.payload)
+        #expect(delivered["is_first_launch"] == .bool(true))
+        #expect(delivered["iscache"] == .bool(true), "the source answered iscache 1, kept as a boolean")
+        let data = delivered.foundationDictionary
         #expect(data["is_first_launch"] as? Bool == true)
         #expect(data["deep_link_value"] == nil)
         #expect(data["fruit_name"] as? String == "apples")
+    }
+
+    @Test("By default, every value read from a link is a string, as the real SDK hands it over")
+    func defaultTypesAreStrings() async throws {
+        for file in ["universal-link-long.json", "uri-scheme-short.json", "uri-scheme-long.json"] {
+            let sample = try Fixtures.sample(file)
+            let clock = ManualClock()
+            let sdk = makeSDK(
+                resolver: try resolverFromFixture(clock: clock), attribution: .organic, clock: clock)
+            sdk.valueTyping = .strings
+            let link = try #require(sample.link)
+            let action: SDKAction = link.hasPrefix("https") ? .universalLink(link) : .openURL(link)
+            let payload = try #require(await sdk.perform(action).first?.payload)
+            #expect(payload.count == sample.payload.count, "\(file)")
+            for (key, value) in payload.values {
+                #expect(value == .string(sample.payload[key]?.textValue ?? "<missing>"), "\(file): \(key)")
+            }
+        }
     }
 }

@@ -15,7 +15,7 @@ struct SDKSessionTests {
         let events = await fixture.sdk.perform(.start)
         #expect(events.count == 1)
         let payload = try #require(events.first?.payload)
-        #expect(payload["is_first_launch"] == .int(1))
+        #expect(payload["is_first_launch"] == .bool(true))
         #expect(payload["media_source"] == "Email")
         #expect(fixture.conversion.requests.count == 1)
         #expect(fixture.conversion.requests.first?.appID == "123456789")
@@ -40,8 +40,12 @@ struct SDKSessionTests {
         #expect(fixture.conversion.requests.count == 1)
         let firstPayload = try #require(first.first?.payload)
         let secondPayload = try #require(second.first?.payload)
-        #expect(secondPayload["is_first_launch"] == .int(0))
-        #expect(firstPayload.removing(["is_first_launch"]) == secondPayload.removing(["is_first_launch"]))
+        #expect(secondPayload["is_first_launch"] == .bool(false))
+        #expect(
+            firstPayload.removing(["is_first_launch", "iscache"])
+                == secondPayload.removing(["is_first_launch", "iscache"]))
+        #expect(firstPayload["iscache"] == .bool(false))
+        #expect(secondPayload["iscache"] == .bool(true))
     }
 
     @Test("Rule 1: a return to foreground within minTimeBetweenSessions starts no session")
@@ -75,7 +79,7 @@ struct SDKSessionTests {
         await fixture.sdk.perform(.start)
         let (relaunched, delegate) = fixture.relaunched()
         let events = await relaunched.perform(.start)
-        #expect(try #require(events.first?.payload)["is_first_launch"] == .int(0))
+        #expect(try #require(events.first?.payload)["is_first_launch"] == .bool(false))
         #expect(fixture.conversion.requests.count == 1)
         #expect(delegate.names == ["onConversionDataSuccess"])
     }
@@ -96,7 +100,7 @@ struct SDKSessionTests {
         fixture.clock.advance(by: .seconds(5))
         let retried = await fixture.sdk.perform(.start)
         #expect(fixture.conversion.requests.count == 2)
-        #expect(try #require(retried.first?.payload)["is_first_launch"] == .int(1))
+        #expect(try #require(retried.first?.payload)["is_first_launch"] == .bool(true))
     }
 
     @Test("Rule 2: malformed data from a backend is a failure with a descriptive error")
@@ -128,7 +132,7 @@ struct SDKSessionTests {
         #expect(
             payload == [
                 "af_status": "Organic", "af_message": "organic install",
-                "install_time": "2020-08-12 15:08:00.000", "is_first_launch": 1,
+                "install_time": "2020-08-12 15:08:00.000", "is_first_launch": true, "iscache": false,
             ])
     }
 
@@ -150,23 +154,6 @@ struct SDKSessionTests {
         #expect(
             second.first
                 == .conversionDataFail(.developerError("start() needs appleAppID; no session was started")))
-    }
-
-    @Test("start(completionHandler:) reports the conversion data, or nil when no session started")
-    func completionHandler() async throws {
-        let fixture = SDKFixture()
-        let results = LockedBox<[String]>([])
-        fixture.sdk.start { data, error in
-            results.mutate {
-                $0.append("data=\(data?["af_status"] as? String ?? "nil") error=\(error == nil)")
-            }
-        }
-        fixture.sdk.start { data, error in
-            results.mutate { $0.append("data=\(data == nil ? "nil" : "set") error=\(error == nil)") }
-        }
-        await fixture.sdk.waitUntilIdle()
-        // The skipped session answers at once; the real session answers when its callbacks are delivered.
-        #expect(results.value.sorted() == ["data=Organic error=true", "data=nil error=true"])
     }
 }
 

@@ -16,7 +16,7 @@ struct SDKStateAndDelegateTests {
         #expect(saved.conversionData?["af_status"] == "Organic")
         let (relaunched, _) = fixture.relaunched()
         let events = await relaunched.perform(.start)
-        #expect(events.first?.payload?["is_first_launch"] == .int(0))
+        #expect(events.first?.payload?["is_first_launch"] == .bool(false))
     }
 
     @Test("Rule 10: a corrupt state file is reported and treated as a fresh install")
@@ -30,7 +30,7 @@ struct SDKStateAndDelegateTests {
         #expect(throws: StorageError.self) { try FileDeviceStore(url: url).load() }
         let fixture = SDKFixture(store: FileDeviceStore(url: url))
         let events = await fixture.sdk.perform(.start)
-        #expect(events.first?.payload?["is_first_launch"] == .int(1))
+        #expect(events.first?.payload?["is_first_launch"] == .bool(true))
         #expect(fixture.log.entries(rule: "device.corrupt").count == 1)
         #expect(try FileDeviceStore(url: url).load()?.sessionCount == 1)
     }
@@ -42,7 +42,7 @@ struct SDKStateAndDelegateTests {
         let firstID = try #require(fixture.sdk.deviceID)
         await fixture.sdk.simulateReinstall()
         let events = await fixture.sdk.perform(.start)
-        #expect(events.first?.payload?["is_first_launch"] == .int(1))
+        #expect(events.first?.payload?["is_first_launch"] == .bool(true))
         #expect(fixture.sdk.deviceID != firstID)
         #expect(fixture.conversion.requests.count == 2)
     }

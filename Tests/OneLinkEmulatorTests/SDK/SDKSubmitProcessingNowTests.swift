@@ -11,6 +11,7 @@ struct SDKSubmitProcessingNowTests {
     @Test("backends that answer at once: the callback is delivered before the call returns")
     func deliveredBeforeReturn() async {
         let fixture = SDKFixture(links: ["H5hv/abc": ["deep_link_value": "x"]])
+        fixture.sdk.callbackDelivery = .sdkQueue
         fixture.sdk.submitProcessingNow(.universalLink(Self.short))
         if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
             #expect(fixture.sdk.isIdle)

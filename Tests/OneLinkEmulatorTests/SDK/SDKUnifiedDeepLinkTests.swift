@@ -119,7 +119,9 @@ struct SDKUnifiedDeepLinkTests {
         await fixture.sdk.waitUntilIdle()
         let results = fixture.delegate.calls.dropFirst(before)
         #expect(results.count == 20)
-        let values = fixture.sdk.deliveredEvents.suffix(20).compactMap { $0.payload?["n"]?.intValue }
+        let values = fixture.sdk.deliveredEvents.suffix(20).compactMap {
+            $0.payload?["n"]?.stringValue.flatMap { Int($0) }
+        }
         #expect(values == Array(0..<20))
     }
 
