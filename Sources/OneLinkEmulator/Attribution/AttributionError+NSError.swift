@@ -67,16 +67,15 @@ extension AttributionError: CustomNSError {
         case .sessionSkipped(let elapsed, let minimum):
             return "Skip launch: \(elapsed) ms since the last session, minTimeBetweenSessions is \(minimum) s"
         case .developerError(let message), .unexpected(let message): return message
-        case .invalidResponse, .responseTooLarge, .truncatedResponse:
-            return "Invalid response: " + Self.detail(of: description)
-        case .redirectLoop, .tooManyRedirects: return "Redirect failure: " + Self.detail(of: description)
+        case .invalidResponse(let message): return "Invalid response: \(message)"
+        case .responseTooLarge(let limit): return "Invalid response: response body larger than \(limit) bytes"
+        case .truncatedResponse(let expected, let received):
+            return "Invalid response: response truncated after \(received) bytes"
+                + (expected.map { " of \($0)" } ?? "")
+        case .redirectLoop(let url): return "Redirect failure: redirect loop at \(url)"
+        case .tooManyRedirects(let limit): return "Redirect failure: more than \(limit) redirects"
         case .invalidLink(let error): return "Invalid link: \(error)"
         }
-    }
-
-    private static func detail(of description: String) -> String {
-        guard let colon = description.firstIndex(of: ":") else { return description }
-        return String(description[description.index(after: colon)...].drop(while: { $0 == " " }))
     }
 }
 

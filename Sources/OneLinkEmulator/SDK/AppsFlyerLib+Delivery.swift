@@ -53,7 +53,7 @@ extension AppsFlyerLib {
             guard let scope else { return body() }
             return Self.$taskShared.withValue(scope, operation: body)
         }
-        if configuration.withLock({ $0.callbackDelivery }) == .sdkQueue || Thread.isMainThread {
+        if configuration.withLock({ $0.callbackDelivery }) == .sdkQueue || MainQueue.isCurrent {
             return scoped()
         }
         return await withCheckedContinuation { continuation in

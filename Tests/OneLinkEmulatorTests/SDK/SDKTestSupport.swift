@@ -55,6 +55,7 @@ struct SDKFixture {
     let resolver: InMemoryShortLinkResolver
     let conversion: InMemoryConversionDataSource
     let deferred: InMemoryDeferredDeepLinkSource
+    let launches: InMemoryLaunchRecorder
     let store: any DeviceStore
     let log = RecordingDebugLogSink()
     let delegate = RecordingDelegate()
@@ -64,13 +65,14 @@ struct SDKFixture {
         attribution: InstallAttribution = .organic, links: [String: AttributionPayload] = [:],
         clicks: [DeferredClick] = [], store: (any DeviceStore)? = nil, udl: Bool = false
     ) {
+        launches = InMemoryLaunchRecorder(clock: clock)
         resolver = InMemoryShortLinkResolver(links: links, clock: clock)
         conversion = InMemoryConversionDataSource(attribution: attribution, clock: clock)
         deferred = InMemoryDeferredDeepLinkSource(clicks: clicks, clock: clock)
         self.store = store ?? InMemoryDeviceStore()
         sdk = AppsFlyerLib(
             shortLinkResolver: resolver, conversionDataSource: conversion, deferredDeepLinkSource: deferred,
-            deviceStore: self.store, clock: clock, logSink: log)
+            launchRecorder: launches, deviceStore: self.store, clock: clock, logSink: log)
         sdk.appsFlyerDevKey = "DEV_KEY"
         sdk.appleAppID = "123456789"
         sdk.isDebug = true

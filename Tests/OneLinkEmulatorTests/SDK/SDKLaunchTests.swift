@@ -1,0 +1,110 @@
+import Foundation
+import OneLinkEmulator
+import Testing
+
+@Suite("start(completionHandler:) and try await start(): the launch request")
+struct SDKLaunchTests {
+    func fixture(validDevKeys: Set<String>? = nil, behavior: InMemoryBehavior = .immediate) -> SDKFixture {
+        let fixture = SDKFixture()
+        fixture.launches.validDevKeys = validDevKeys
+        fixture.launches.behavior = behavior
+        return fixture
+    }
+
+    @Test("An accepted launch: the handler gets the response first, then the conversion callbacks come")
+    func accepted() async throws {
+        let fixture = fixture()
+        let launches = fixture.launches
+        let order = LockedBox<[String]>([])
+        fixture.sdk.start { response, error in
+            order.mutate {
+                $0.append("completion \(response?["status"] as? String ?? "nil") \(error == nil)")
+            }
+        }
+        await fixture.sdk.waitUntilIdle()
+        order.mutate { $0 += fixture.delegate.names }
+        #expect(order.value == ["completion ok true", "onConversionDataSuccess"])
+        #expect(launches.requests.map(\.sessionCount) == [1])
+        #expect(launches.requests.first?.devKey == "DEV_KEY")
+        #expect(launches.requests.first?.deviceID == fixture.sdk.deviceID)
+    }
+
+    @Test("An invalid dev key is answered with 403: the handler and onConversionDataFail get the same error")
+    func rejectedDevKey() async throws {
+        let fixture = fixture(validDevKeys: ["GOOD_KEY"])
+        let launches = fixture.launches
+        await #expect(throws: AttributionError.httpStatus(code: 403, reason: "invalid dev key")) {
+            try await fixture.sdk.start()
+        }
+        await fixture.sdk.waitUntilIdle()
+        #expect(
+            fixture.sdk.deliveredEvents == [
+                .conversionDataFail(.httpStatus(code: 403, reason: "invalid dev key"))
+            ])
+        #expect(fixture.conversion.requests.isEmpty, "no conversion data is requested for a rejected launch")
+
+        fixture.sdk.appsFlyerDevKey = "GOOD_KEY"
+        fixture.clock.advance(by: .seconds(6))
+        let response = try await fixture.sdk.start()
+        #expect(response["status"] as? String == "ok")
+        #expect(launches.requests.map(\.devKey) == ["DEV_KEY", "GOOD_KEY"])
+    }
+
+    @Test("A session within minTimeBetweenSessions is skipped: code 10, Skip launch, and no callbacks")
+    func skipped() async throws {
+        let fixture = fixture()
+        _ = try await fixture.sdk.start()
+        await fixture.sdk.waitUntilIdle()
+        fixture.clock.advance(by: .seconds(2))
+        do {
+            try await fixture.sdk.start()
+            Issue.record("a second start within 5 s should throw")
+        } catch {
+            #expect(
+                error as? AttributionError == .sessionSkipped(elapsedMilliseconds: 2000, minimumSeconds: 5))
+            let nsError = error as NSError
+            #expect(nsError.code == 10)
+            #expect(nsError.localizedDescription.hasPrefix("Skip launch"))
+        }
+        #expect(fixture.delegate.names == ["onConversionDataSuccess"])
+    }
+
+    @Test("Missing keys: the handler gets the developer error, and no launch is sent")
+    func missingKeys() async {
+        let fixture = fixture()
+        let launches = fixture.launches
+        fixture.sdk.appleAppID = ""
+        let error = await withCheckedContinuation { continuation in
+            fixture.sdk.start { _, error in continuation.resume(returning: error) }
+        }
+        #expect(
+            error as? AttributionError == .developerError("start() needs appleAppID; no session was started"))
+        #expect(launches.requests.isEmpty)
+    }
+
+    @Test("A launch that does not answer within the conversion-data limit times out on the clock")
+    func launchTimeout() async {
+        let fixture = fixture(behavior: .stalled)
+        fixture.sdk.conversionDataTimeout = 2000
+        let result = LockedBox<[String]>([])
+        fixture.sdk.start { _, error in
+            result.mutate { $0.append("\(error.map { ($0 as NSError).code } ?? -1)") }
+        }
+        await fixture.sdk.settle()
+        #expect(result.value.isEmpty)
+        fixture.clock.advance(by: .milliseconds(2000))
+        await fixture.sdk.waitUntilIdle()
+        #expect(result.value == ["0"])
+        #expect(fixture.sdk.deliveredEvents == [.conversionDataFail(.timedOut(milliseconds: 2000))])
+    }
+
+    @Test("getAppsFlyerUID() works before start() and the first session keeps the same ID")
+    func uidBeforeStart() async throws {
+        let fixture = fixture()
+        let uid = fixture.sdk.getAppsFlyerUID()
+        #expect(!uid.isEmpty)
+        _ = try await fixture.sdk.start()
+        #expect(fixture.sdk.deviceID == uid)
+        #expect(fixture.sdk.getAppsFlyerUID() == uid)
+    }
+}
