@@ -41,11 +41,19 @@ let package = Package(
             path: "Tests/Support/onelink-store-writer",
             swiftSettings: settings
         ),
+        // A plain program that spins RunLoop.main, for the main-queue delivery test.
+        .executableTarget(
+            name: "onelink-runloop-client",
+            dependencies: ["OneLinkEmulator"],
+            path: "Tests/Support/onelink-runloop-client",
+            swiftSettings: settings
+        ),
         .testTarget(
             name: "OneLinkEmulatorTests",
             dependencies: [
-                "OneLinkEmulator", "OneLinkEmulatorTestSupport", "onelink-store-writer", "OneLinkServer",
-                "OneLinkReplay",
+                "OneLinkEmulator", "OneLinkEmulatorTestSupport", "onelink-store-writer",
+                "onelink-runloop-client",
+                "OneLinkServer", "OneLinkReplay",
             ],
             swiftSettings: settings
         ),

@@ -16,8 +16,9 @@ public enum ReplayCommand {
         OPTIONS:
           --format human|json        human (default): PASS/FAIL lines, diffs and a summary.
                                      json: JSON Lines of observed outputs and verdicts.
-          --profile ios|android|strings
-                                     Replay with that platform's value types (default ios).
+          --profile ios|documented|android|strings
+                                     Replay with those value types (default ios: the real
+                                     SDK's; documented: as the docs' samples print them).
                                      A scenario that pins a profile keeps its own.
           --record                   Write the observed outputs back into each file as its
                                      expectations (each scenario in its own profile).

@@ -14,20 +14,27 @@ import Foundation
 ///
 /// Configure it as the real SDK (`appsFlyerDevKey`, `appleAppID`,
 /// `delegate`, `deepLinkDelegate`, ...), then call ``start()``,
-/// ``handleOpen(_:options:)``, ``handleUniversalLink(_:)`` or
-/// ``handlePushNotification(_:)``. Every call returns at once and is processed
-/// in order on a private serial queue; callbacks are delivered on that queue.
-/// ``perform(_:)`` and ``waitUntilIdle()`` let tests await delivery instead of
-/// sleeping. The emulator's own initializer takes the backends:
+/// ``handleOpen(_:options:)``, ``continue(_:restorationHandler:)`` or
+/// ``handlePushNotification(_:)``. Every call returns at once; calls are
+/// processed one at a time, in order, by the SDK's serial action queue, and
+/// callbacks are delivered on the main queue, as the real SDK delivers them
+/// (see ``callbackDelivery``). ``perform(_:)`` and ``waitUntilIdle()`` let
+/// tests await delivery instead of sleeping.
+///
+/// App code reaches the SDK through ``shared()``; a test makes it return an
+/// instance over its own backends and clock with
+/// ``withShared(_:isolation:operation:)``:
 ///
 /// ```swift
 /// let clock = ManualClock()
 /// let sdk = AppsFlyerLib(
-///     shortLinkResolver: .inMemory(links: ["H5hv/6d66214a": ["deep_link_value": "apples"]]),
-///     conversionDataSource: .inMemory(.organic),
-///     deferredDeepLinkSource: .inMemory(),
-///     deviceStore: .inMemory(),
+///     shortLinkResolver: .inMemory(links: ["H5hv/6d66214a": ["deep_link_value": "apples"]], clock: clock),
+///     conversionDataSource: .inMemory(.organic, clock: clock),
 ///     clock: clock)
+/// await AppsFlyerLib.withShared(sdk) {
+///     appDelegate.didBecomeActive()  // calls AppsFlyerLib.shared().start()
+///     await sdk.waitUntilIdle()
+/// }
 /// ```
 ///
 /// While no delegate is set, callbacks are not queued for later: they are

@@ -129,3 +129,18 @@ struct SDKMainThreadDeliveryTests {
                 == 2)
     }
 }
+
+@Suite("Main-thread delivery in a command-line program")
+struct SDKRunLoopProgramTests {
+    @Test("A program that spins RunLoop.main gets every callback on the main thread and the main queue")
+    func runLoopProgram() throws {
+        let program = try #require(ChildProcess.productURL(named: "onelink-runloop-client"))
+        let child = try ChildProcess(executable: program, arguments: [])
+        let lines = try child.remainingLines(timeout: .seconds(30))
+        #expect(
+            lines.sorted() == [
+                "didResolveDeepLink FOUND mainQueue=true mainThread=true",
+                "onConversionDataSuccess mainQueue=true mainThread=true",
+            ])
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import OneLinkEmulator
+
+// A plain command-line program with a synchronous entry point: it spins `RunLoop.main`, as an app
+// does, and prints where each callback ran. The delivery test runs it as a child process.
+
+final class Client: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked Sendable {
+    // @unchecked because NSObject is not Sendable: `lines` is only touched under `lock`.
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    var finished: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines
+    }
+
+    private func note(_ name: String) {
+        lock.lock()
+        lines.append("\(name) mainQueue=\(MainQueue.isCurrent) mainThread=\(Thread.isMainThread)")
+        lock.unlock()
+    }
+
+    func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) { note("onConversionDataSuccess") }
+    func onConversionDataFail(_ error: Error) { note("onConversionDataFail") }
+    func didResolveDeepLink(_ result: DeepLinkResult) { note("didResolveDeepLink \(result.status)") }
+}
+
+let client = Client()
+AppsFlyerLib.sharedOverride = AppsFlyerLib(
+    shortLinkResolver: .inMemory(links: ["H5hv/abc": ["deep_link_value": "apples"]]))
+AppsFlyerLib.shared().appsFlyerDevKey = "DEV_KEY"
+AppsFlyerLib.shared().appleAppID = "123456789"
+AppsFlyerLib.shared().delegate = client
+AppsFlyerLib.shared().deepLinkDelegate = client
+AppsFlyerLib.shared().start()
+AppsFlyerLib.shared().handleOpen(URL(string: "https://app.onelink.me/H5hv/abc"), options: nil)
+
+let deadline = Date().addingTimeInterval(20)
+while client.finished.count < 2, Date() < deadline {
+    _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.05))
+}
+for line in client.finished { print(line) }
+exit(client.finished.count == 2 ? 0 : 1)
