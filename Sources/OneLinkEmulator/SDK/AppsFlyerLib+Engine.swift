@@ -56,6 +56,7 @@ struct EngineState {
     var directDeepLinkThisLaunch = false
     var attributedOpenCount = 0
     var storageErrors: [StorageError] = []
+    var configurationErrors: [String] = []
 }
 
 extension AppsFlyerLib {

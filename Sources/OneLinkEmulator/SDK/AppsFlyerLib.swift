@@ -55,6 +55,17 @@ public final class AppsFlyerLib: @unchecked Sendable {
         var deviceInfo = DeviceInfo()
         var callbackDelivery = CallbackDelivery.mainQueue
         var valueTyping = LinkParser.ValueTyping.strings
+        var identity = UserIdentity()
+        var flags = PrivacyFlags()
+        var isStopped = false
+        var host = AppsFlyerLib.defaultHost
+        var hostPrefix = ""
+        var appInviteOneLinkID: String?
+        var currencyCode: String?
+        var attWaitTimeout: TimeInterval?
+        var trackingStatus = TrackingAuthorizationStatus.notDetermined
+        var appendedDeepLinkParameters: [AppendedDeepLinkParameters] = []
+        var recordedCalls: [RecordedCall] = []
     }
 
     struct Delegates {

@@ -1,0 +1,104 @@
+import Foundation
+
+extension AppsFlyerLib {
+    // MARK: - Stop and anonymize
+
+    /// Whether the SDK is stopped: while set, it sends no request and calls no callback.
+    ///
+    /// Calls made while stopped are dropped with a `control.stopped` debug
+    /// log, as the real SDK ignores them. Clearing the flag resumes the SDK;
+    /// the next `start()` begins a session as usual.
+    public var isStopped: Bool {
+        get { configuration.withLock { $0.isStopped } }
+        set { configuration.withLock { $0.isStopped = newValue } }
+    }
+
+    /// Whether the user opted out of logging: sessions still deliver attribution, but no in-app events are sent.
+    public var anonymizeUser: Bool {
+        get { configuration.withLock { $0.flags.anonymizeUser } }
+        set { configuration.withLock { $0.flags.anonymizeUser = newValue } }
+    }
+
+    // MARK: - Recorded flags
+
+    /// Opts out of Apple Search Ads attribution; recorded only.
+    public var disableCollectASA: Bool {
+        get { configuration.withLock { $0.flags.disableCollectASA } }
+        set { configuration.withLock { $0.flags.disableCollectASA = newValue } }
+    }
+
+    /// Opts out of Apple Ads attribution; recorded only.
+    public var disableAppleAdsAttribution: Bool {
+        get { configuration.withLock { $0.flags.disableAppleAdsAttribution } }
+        set { configuration.withLock { $0.flags.disableAppleAdsAttribution = newValue } }
+    }
+
+    /// Opts out of SKAdNetwork; recorded only.
+    public var disableSKAdNetwork: Bool {
+        get { configuration.withLock { $0.flags.disableSKAdNetwork } }
+        set { configuration.withLock { $0.flags.disableSKAdNetwork = newValue } }
+    }
+
+    /// Stops collecting the advertising identifier: ``advertisingIdentifier`` becomes empty and no request carries it.
+    public var disableAdvertisingIdentifier: Bool {
+        get { configuration.withLock { $0.flags.disableAdvertisingIdentifier } }
+        set { configuration.withLock { $0.flags.disableAdvertisingIdentifier = newValue } }
+    }
+
+    /// Stops collecting the vendor identifier (IDFV); recorded only.
+    public var disableIDFVCollection: Bool {
+        get { configuration.withLock { $0.flags.disableIDFVCollection } }
+        set { configuration.withLock { $0.flags.disableIDFVCollection = newValue } }
+    }
+
+    /// Collects the device name; recorded only.
+    public var shouldCollectDeviceName: Bool {
+        get { configuration.withLock { $0.flags.shouldCollectDeviceName } }
+        set { configuration.withLock { $0.flags.shouldCollectDeviceName = newValue } }
+    }
+
+    /// Validates purchases against Apple's sandbox; recorded only.
+    public var useReceiptValidationSandbox: Bool {
+        get { configuration.withLock { $0.flags.useReceiptValidationSandbox } }
+        set { configuration.withLock { $0.flags.useReceiptValidationSandbox = newValue } }
+    }
+
+    /// Tests uninstall measurement against Apple's sandbox; recorded only.
+    public var useUninstallSandbox: Bool {
+        get { configuration.withLock { $0.flags.useUninstallSandbox } }
+        set { configuration.withLock { $0.flags.useUninstallSandbox = newValue } }
+    }
+
+    // MARK: - Host
+
+    /// The host the SDK's requests go to; `appsflyersdk.com` unless `setHost(_:withHostPrefix:)` changed it.
+    public var host: String { configuration.withLock { $0.host } }
+
+    /// The prefix put before ``host``'s subdomains; empty unless `setHost(_:withHostPrefix:)` set one.
+    public var hostPrefix: String { configuration.withLock { $0.hostPrefix } }
+
+    /// Points the SDK's requests at another host, such as `onelink-replay serve`.
+    ///
+    /// Every request carries the host and prefix, and the HTTP backends send to it.
+    public func setHost(_ host: String, withHostPrefix hostPrefix: String) {
+        configuration.withLock {
+            $0.host = host
+            $0.hostPrefix = hostPrefix
+        }
+    }
+
+    // MARK: - Recorded calls
+
+    /// The calls whose only real effect is to forward data to AppsFlyer's servers, oldest first.
+    ///
+    /// Emulator only; at most ``storageErrorLimit`` are kept.
+    public var recordedCalls: [RecordedCall] { configuration.withLock { $0.recordedCalls } }
+
+    func record(_ name: String, _ arguments: AttributionPayload = [:]) {
+        debug("call.recorded", "\(name) recorded")
+        configuration.withLock { state in
+            state.recordedCalls.append(RecordedCall(name: name, arguments: arguments))
+            if state.recordedCalls.count > Self.storageErrorLimit { state.recordedCalls.removeFirst() }
+        }
+    }
+}
