@@ -16,6 +16,7 @@ extension AttributionError: CustomNSError {
     /// | 10 | ``sessionSkipped(elapsedMilliseconds:minimumSeconds:)`` | `Skip launch: …` |
     /// | 50 | ``httpStatus(code:reason:)`` | `Status code failure: 403` |
     /// | 20 | ``developerError(_:)`` | the message |
+    /// | 21 | ``sdkStopped`` | `The SDK is stopped` |
     /// | 30 | an unusable response body | `Invalid response: …` |
     /// | 31 | too many redirects, or a redirect loop | `Redirect failure: …` |
     /// | 40 | ``invalidLink(_:)`` | `Invalid link: …` |
@@ -25,6 +26,7 @@ extension AttributionError: CustomNSError {
         case .timedOut, .connectionFailed, .hostNotFound, .tlsFailure, .insecureTransport: return 0
         case .sessionSkipped: return 10
         case .developerError: return 20
+        case .sdkStopped: return 21
         case .invalidResponse, .responseTooLarge, .truncatedResponse: return 30
         case .redirectLoop, .tooManyRedirects: return 31
         case .invalidLink: return 40
@@ -67,6 +69,7 @@ extension AttributionError: CustomNSError {
         case .sessionSkipped(let elapsed, let minimum):
             return "Skip launch: \(elapsed) ms since the last session, minTimeBetweenSessions is \(minimum) s"
         case .developerError(let message), .unexpected(let message): return message
+        case .sdkStopped: return "The SDK is stopped (isStopped); nothing was sent"
         case .invalidResponse(let message): return "Invalid response: \(message)"
         case .responseTooLarge(let limit): return "Invalid response: response body larger than \(limit) bytes"
         case .truncatedResponse(let expected, let received):

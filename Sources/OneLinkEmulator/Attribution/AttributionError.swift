@@ -36,6 +36,10 @@ public enum AttributionError: Error, Sendable, Hashable {
     ///
     /// Reported only to `start(completionHandler:)` and `try await start()`.
     case sessionSkipped(elapsedMilliseconds: Int, minimumSeconds: UInt)
+    /// The SDK is stopped (`isStopped`): the call sent nothing.
+    ///
+    /// Reported only to completion handlers, so that `try await start()` does not wait forever.
+    case sdkStopped
 }
 
 extension AttributionError {
@@ -56,7 +60,7 @@ extension AttributionError {
     /// The documented kind this error falls under.
     public var kind: Kind {
         switch self {
-        case .developerError, .sessionSkipped: return .developerError
+        case .developerError, .sessionSkipped, .sdkStopped: return .developerError
         case .timedOut: return .timeout
         case .connectionFailed, .hostNotFound, .tlsFailure, .insecureTransport: return .network
         case .httpStatus: return .httpStatusCode
@@ -105,6 +109,7 @@ extension AttributionError: CustomStringConvertible {
         case .unexpected(let message): detail = message
         case .sessionSkipped(let elapsed, let minimum):
             detail = "skip launch: \(elapsed) ms since the last session, minimum \(minimum) s"
+        case .sdkStopped: detail = "the SDK is stopped (isStopped); nothing was sent"
         }
         return "\(kind.rawValue): \(detail)"
     }

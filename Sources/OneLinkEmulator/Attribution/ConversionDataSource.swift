@@ -32,16 +32,25 @@ public struct ConversionDataRequest: Sendable, Hashable {
     public var installTime: Date
     /// The device's fingerprint and advertising ID, for click matching.
     public var device: DeviceInfo
+    /// Who the user is, as the app told the SDK (`customerUserID`, `customData`, ...).
+    public var identity: UserIdentity
+    /// The host set with `setHost(_:withHostPrefix:)`, prefix first; `nil` for the default host.
+    ///
+    /// HTTP backends send the request there instead of to their base URL.
+    public var host: String?
 
     /// Creates a request.
     public init(
-        appID: String, devKey: String, deviceID: String, installTime: Date, device: DeviceInfo = DeviceInfo()
+        appID: String, devKey: String, deviceID: String, installTime: Date, device: DeviceInfo = DeviceInfo(),
+        identity: UserIdentity = UserIdentity(), host: String? = nil
     ) {
         self.appID = appID
         self.devKey = devKey
         self.deviceID = deviceID
         self.installTime = installTime
         self.device = device
+        self.identity = identity
+        self.host = host
     }
 }
 

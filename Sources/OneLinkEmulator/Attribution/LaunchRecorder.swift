@@ -31,14 +31,23 @@ public struct LaunchRequest: Sendable, Hashable {
     public var sessionCount: Int
     /// The device's fingerprint and advertising ID.
     public var device: DeviceInfo
+    /// Who the user is, as the app told the SDK (`customerUserID`, `customData`, ...).
+    public var identity: UserIdentity
+    /// The host set with `setHost(_:withHostPrefix:)`, prefix first; `nil` for the default host.
+    public var host: String?
 
     /// Creates a request.
-    public init(appID: String, devKey: String, deviceID: String, sessionCount: Int, device: DeviceInfo) {
+    public init(
+        appID: String, devKey: String, deviceID: String, sessionCount: Int, device: DeviceInfo,
+        identity: UserIdentity = UserIdentity(), host: String? = nil
+    ) {
         self.appID = appID
         self.devKey = devKey
         self.deviceID = deviceID
         self.sessionCount = sessionCount
         self.device = device
+        self.identity = identity
+        self.host = host
     }
 }
 

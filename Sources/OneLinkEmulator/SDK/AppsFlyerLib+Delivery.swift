@@ -24,6 +24,15 @@ extension AppsFlyerLib {
     /// Returns once every call has returned, so the SDK's queue stays serial
     /// across the hop to the main queue.
     func deliver(_ events: [AppsFlyerEvent], item: QueuedCommand, launch: LaunchOutcome? = nil) async {
+        var events = events
+        var launch = launch
+        if !events.isEmpty, configuration.withLock({ $0.isStopped }) {
+            debug(
+                "control.stopped",
+                "isStopped is set: \(events.map(\.callbackName).joined(separator: ", ")) not delivered")
+            events = []
+            if launch != nil { launch = .failed(.sdkStopped) }
+        }
         let subscribers = engine.withLock { state -> [AsyncStream<AppsFlyerEvent>.Continuation] in
             state.history.append(contentsOf: events)
             if state.groupWaiters[item.group] != nil {

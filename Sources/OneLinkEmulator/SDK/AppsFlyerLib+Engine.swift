@@ -57,6 +57,7 @@ struct EngineState {
     var attributedOpenCount = 0
     var storageErrors: [StorageError] = []
     var configurationErrors: [String] = []
+    var gatedWaits = 0
 }
 
 extension AppsFlyerLib {
@@ -145,6 +146,11 @@ extension AppsFlyerLib {
     }
 
     private func process(_ item: QueuedCommand) async {
+        if case .action(let action) = item.command, configuration.withLock({ $0.isStopped }) {
+            debug("control.stopped", "isStopped is set: \(action.name) ignored, nothing sent")
+            if item.completion != nil { await deliver([], item: item, launch: .failed(.sdkStopped)) }
+            return
+        }
         switch item.command {
         case .action(.start):
             await processStart(item)

@@ -65,6 +65,7 @@ extension AppsFlyerLib {
         -> AttributionPayload?
     {
         let parser = LinkParser(customDomains: config.customDomains ?? [], valueTyping: config.valueTyping)
+        let text = appendingConfiguredParameters(to: text, config: config)
         var parsed: ParsedLink
         do {
             parsed = try parser.parse(text)

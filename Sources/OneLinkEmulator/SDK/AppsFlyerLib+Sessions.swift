@@ -8,7 +8,7 @@ extension AppsFlyerLib {
 
     func processStart(_ item: QueuedCommand) async {
         let config = configuration.value
-        let now = clock.now
+        var now = clock.now
         var missing: [String] = []
         if config.devKey.isEmpty { missing.append("appsFlyerDevKey") }
         if config.appID.isEmpty { missing.append("appleAppID") }
@@ -52,6 +52,7 @@ extension AppsFlyerLib {
             "session.start",
             "\(decision.cold ? "cold" : "warm") session started in \(decision.udl ? "UDL" : "legacy") mode")
 
+        if await waitForTrackingDecision(config: config, started: now) { now = clock.now }
         var device = loadDeviceState(now: now)
         device.sessionCount += 1
         device.lastSessionStart = now
@@ -81,7 +82,9 @@ extension AppsFlyerLib {
         } else {
             let request = ConversionDataRequest(
                 appID: config.appID, devKey: config.devKey, deviceID: device.deviceID,
-                installTime: device.installTime, device: config.deviceInfo)
+                installTime: device.installTime, device: reportedDevice(config),
+                identity: reportedIdentity(config),
+                host: config.customHost)
             let source = conversionDataSource
             do {
                 let data = try await withDeadline(
@@ -122,7 +125,9 @@ extension AppsFlyerLib {
     ) async -> LaunchOutcome {
         let request = LaunchRequest(
             appID: config.appID, devKey: config.devKey, deviceID: device.deviceID,
-            sessionCount: device.sessionCount, device: config.deviceInfo)
+            sessionCount: device.sessionCount, device: reportedDevice(config),
+            identity: reportedIdentity(config),
+            host: config.customHost)
         let recorder = launchRecorder
         do {
             let response = try await withDeadline(
@@ -170,8 +175,9 @@ extension AppsFlyerLib {
         }
         let request = DeferredDeepLinkRequest(
             appID: config.appID, devKey: config.devKey, deviceID: device.deviceID,
-            installTime: device.installTime,
-            device: config.deviceInfo)
+            installTime: device.installTime, device: reportedDevice(config),
+            identity: reportedIdentity(config),
+            host: config.customHost)
         let source = deferredDeepLinkSource
         do {
             let response = try await withDeadline(

@@ -63,9 +63,14 @@ public final class AppsFlyerLib: @unchecked Sendable {
         var appInviteOneLinkID: String?
         var currencyCode: String?
         var attWaitTimeout: TimeInterval?
-        var trackingStatus = TrackingAuthorizationStatus.notDetermined
         var appendedDeepLinkParameters: [AppendedDeepLinkParameters] = []
         var recordedCalls: [RecordedCall] = []
+        var sharingFilter: [String]?
+
+        /// The host requests go to when `setHost(_:withHostPrefix:)` changed it, prefix first.
+        var customHost: String? {
+            host == AppsFlyerLib.defaultHost && hostPrefix.isEmpty ? nil : hostPrefix + host
+        }
     }
 
     struct Delegates {
@@ -84,6 +89,7 @@ public final class AppsFlyerLib: @unchecked Sendable {
     let configuration = Locked(Configuration())
     let delegates = Locked(Delegates())
     let engine = Locked(EngineState())
+    let trackingGate = TrackingGate()
     private var clockObserver: UInt64?
 
     /// Creates an SDK over the given backends.
@@ -464,8 +470,10 @@ public final class AppsFlyerLib: @unchecked Sendable {
         await waitUntil { state in
             if state.queue.isEmpty && !state.running { return true }
             guard let manual, state.racing > 0 else { return false }
-            // A race whose timer has already fired is finishing, not blocked: wait for it.
-            return manual.workSleeperCount >= state.racing && manual.timerSleeperCount >= state.racing
+            // A race whose timer has already fired is finishing, not blocked: wait for it. A race
+            // waiting for the ATT answer is blocked on the test, as one waiting on the clock is.
+            return manual.workSleeperCount + state.gatedWaits >= state.racing
+                && manual.timerSleeperCount >= state.racing
         }
     }
 }

@@ -15,3 +15,16 @@ public enum SDKAction: Sendable, Hashable {
     /// `performOnAppAttribution(with:)`: resolve a link without counting a session.
     case performOnAppAttribution(String)
 }
+
+extension SDKAction {
+    /// The entry point's name, as debug logs show it.
+    public var name: String {
+        switch self {
+        case .start: return "start()"
+        case .openURL: return "handleOpen(_:options:)"
+        case .universalLink: return "continue(_:restorationHandler:)"
+        case .push: return "handlePushNotification(_:)"
+        case .performOnAppAttribution: return "performOnAppAttribution(with:)"
+        }
+    }
+}

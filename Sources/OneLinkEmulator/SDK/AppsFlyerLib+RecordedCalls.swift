@@ -1,0 +1,135 @@
+import Foundation
+
+extension AppsFlyerLib {
+    /// The SDK version the emulated surface follows: AppsFlyerLib.h 6.11.
+    public static let emulatedSDKVersion = "6.11.0"
+
+    /// The SDK's version string.
+    public func getSDKVersion() -> String { Self.emulatedSDKVersion }
+
+    /// Registers the device's push token for uninstall measurement; recorded.
+    public func registerUninstall(_ deviceToken: Data?) {
+        record(
+            "registerUninstall(_:)",
+            ["deviceToken": deviceToken.map { .string($0.base64EncodedString()) } ?? .null])
+    }
+
+    /// The partners that must not receive this user's data (deprecated in the real SDK); recorded.
+    @available(*, deprecated, message: "Use setSharingFilterForPartners(_:)")
+    public var sharingFilter: [String]? {
+        get { configuration.withLock { $0.sharingFilter } }
+        set {
+            configuration.withLock { $0.sharingFilter = newValue }
+            record("sharingFilter", ["partners": Self.list(newValue)])
+        }
+    }
+
+    /// Stops sharing this user's data with the given partners (`"all"` for every partner); recorded.
+    public func setSharingFilterForPartners(_ sharingFilter: [String]?) {
+        configuration.withLock { $0.sharingFilter = sharingFilter }
+        record("setSharingFilterForPartners(_:)", ["partners": Self.list(sharingFilter)])
+    }
+
+    /// Stops sharing this user's data with every partner (deprecated in the real SDK); recorded.
+    @available(*, deprecated, message: "Use setSharingFilterForPartners([\"all\"])")
+    public func setSharingFilterForAllPartners() {
+        configuration.withLock { $0.sharingFilter = ["all"] }
+        record("setSharingFilterForAllPartners()")
+    }
+
+    /// Tells the SDK which framework wraps it; recorded.
+    public func setPluginInfo(plugin: Plugin, version: String, additionalParams: [AnyHashable: Any]?) {
+        var arguments: AttributionPayload = ["plugin": .string("\(plugin)"), "version": .string(version)]
+        if let additionalParams {
+            do {
+                arguments["additionalParams"] = .object(
+                    try AttributionPayload(foundation: additionalParams).values)
+            } catch {
+                recordConfigurationError("setPluginInfo additionalParams were not recorded: \(error)")
+            }
+        }
+        record("setPluginInfo(plugin:version:additionalParams:)", arguments)
+    }
+
+    /// Enables Facebook deferred app links through the given utility class; recorded.
+    ///
+    /// The emulator has no Facebook SDK, so ``facebookDeferredAppLink`` stays `nil`.
+    public func enableFacebookDeferredApplinks(with facebookAppLinkUtilityClass: AnyClass?) {
+        let name = facebookAppLinkUtilityClass.map { String(describing: $0) }
+        record("enableFacebookDeferredApplinks(with:)", ["class": name.map { .string($0) } ?? .null])
+    }
+
+    /// The Facebook deferred app link the SDK fetched; always `nil` in the emulator, which has no Facebook SDK.
+    public var facebookDeferredAppLink: URL? { nil }
+
+    /// Hands the SDK an object for interoperability with another SDK; recorded by its type name.
+    public func setUpInteroperabilityObject(_ object: Any) {
+        record("setUpInteroperabilityObject(_:)", ["type": .string(String(describing: type(of: object)))])
+    }
+
+    /// Sends debug data to AppsFlyer's remote debugging; recorded.
+    public func remoteDebuggingCall(withData data: String) {
+        record("remoteDebuggingCall(withData:)", ["data": .string(data)])
+    }
+
+    /// Appends `parameters` to every link the SDK resolves whose text contains `contains`.
+    ///
+    /// As the dev hub describes it, for links that are not OneLinks (a branded
+    /// universal link, for example): the parameters, such as `pid` and
+    /// `is_retargeting`, are added to the link's query before it is resolved,
+    /// so they reach the callbacks. A parameter the link already has is kept.
+    /// A later call with the same `contains` replaces the earlier one.
+    public func appendParametersToDeeplinkURL(contains: String, parameters: [String: String]) {
+        guard !contains.isEmpty else {
+            recordConfigurationError("appendParametersToDeeplinkURL needs a non-empty 'contains'; ignored")
+            return
+        }
+        configuration.withLock { state in
+            state.appendedDeepLinkParameters.removeAll { $0.contains == contains }
+            state.appendedDeepLinkParameters.append(
+                AppendedDeepLinkParameters(contains: contains, parameters: parameters))
+        }
+    }
+
+    /// `text` with the parameters of every matching ``appendParametersToDeeplinkURL(contains:parameters:)`` call added.
+    func appendingConfiguredParameters(to text: String, config: Configuration) -> String {
+        let matching = config.appendedDeepLinkParameters.filter { text.contains($0.contains) }
+        guard !matching.isEmpty else { return text }
+        let fragmentStart = text.firstIndex(of: "#") ?? text.endIndex
+        var head = String(text[..<fragmentStart])
+        let fragment = text[fragmentStart...]
+        let existing = Set(
+            (head.split(separator: "?", maxSplits: 1).dropFirst().first ?? "").split(separator: "&").map {
+                String($0.prefix { $0 != "=" })
+            })
+        var added: [String] = []
+        for entry in matching {
+            for (key, value) in entry.parameters.sorted(by: { $0.key < $1.key })
+            where !existing.contains(Self.queryEncoded(key)) {
+                added.append(Self.queryEncoded(key) + "=" + Self.queryEncoded(value))
+            }
+        }
+        guard !added.isEmpty else { return text }
+        if !head.contains("?") {
+            head += "?"
+        } else if !head.hasSuffix("?") && !head.hasSuffix("&") {
+            head += "&"
+        }
+        debug("link.appendParameters", "appended \(added.joined(separator: "&"))")
+        return head + added.joined(separator: "&") + fragment
+    }
+
+    private static let queryAllowed: CharacterSet = {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return allowed
+    }()
+
+    private static func queryEncoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: queryAllowed) ?? text
+    }
+
+    private static func list(_ values: [String]?) -> AttributionValue {
+        values.map { .array($0.map { .string($0) }) } ?? .null
+    }
+}
