@@ -30,9 +30,11 @@ extension Scenario {
         let source = try fields.optionalString("sourceApplication")
         if inputs[0] == "push" {
             guard source == nil else {
-                throw reader.fail(fields.at("sourceApplication"), .invalidValue("a push tap has no source application"))
+                throw reader.fail(
+                    fields.at("sourceApplication"), .invalidValue("a push tap has no source application"))
             }
-            return .deliverLink(wiring: name, state: state, link: .pushTap(try fields.optionalPayload("push") ?? [:]))
+            return .deliverLink(
+                wiring: name, state: state, link: .pushTap(try fields.optionalPayload("push") ?? [:]))
         }
         let text = try fields.string("url")
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else {
@@ -41,7 +43,8 @@ extension Scenario {
         if scheme == "http" || scheme == "https" {
             guard source == nil else {
                 throw reader.fail(
-                    fields.at("sourceApplication"), .invalidValue("a universal link has no source application"))
+                    fields.at("sourceApplication"),
+                    .invalidValue("a universal link has no source application"))
             }
             return .deliverLink(wiring: name, state: state, link: .universalLink(text))
         }

@@ -17,7 +17,8 @@ extension ReplaySession {
                     "delivery",
                     [
                         "wiring": .string(name), "path": .string(path.description),
-                        "entryPoints": .array(called.map { .string($0.rawValue) }), "received": .int(received),
+                        "entryPoints": .array(called.map { .string($0.rawValue) }),
+                        "received": .int(received),
                     ])
             case .checkWiring(let names):
                 let wirings = names.compactMap(WiringFixture.init(rawValue:)).map(\.wiring)
@@ -27,10 +28,15 @@ extension ReplaySession {
                 }
                 record(
                     "wiringCheck",
-                    ["passed": .bool(report.passed), "paths": .int(report.rows.count), "failures": .array(failures)])
+                    [
+                        "passed": .bool(report.passed), "paths": .int(report.rows.count),
+                        "failures": .array(failures),
+                    ])
             }
         #else
-            record("wiringCheck", ["error": "delivery steps need the UIKit stand-ins, which UIKit platforms do not have"])
+            record(
+                "wiringCheck",
+                ["error": "delivery steps need the UIKit stand-ins, which UIKit platforms do not have"])
         #endif
     }
 
@@ -41,7 +47,8 @@ extension ReplaySession {
     #if !canImport(UIKit)
         static func incomingLink(_ link: DeliveryStep.Link) -> IncomingLink {
             switch link {
-            case .universalLink(let text): return .universalLink(URL(string: text) ?? URL(fileURLWithPath: "/"))
+            case .universalLink(let text):
+                return .universalLink(URL(string: text) ?? URL(fileURLWithPath: "/"))
             case .uriScheme(let text, let source):
                 return .uriScheme(URL(string: text) ?? URL(fileURLWithPath: "/"), sourceApplication: source)
             case .pushTap(let payload): return .pushTap(payload)
@@ -57,7 +64,8 @@ extension ReplaySession {
 
         @MainActor
         static func deliver(
-            _ wiring: AppWiring, state: DeliveryAppState, link: IncomingLink, sdk: AppsFlyerLib, clock: ManualClock
+            _ wiring: AppWiring, state: DeliveryAppState, link: IncomingLink, sdk: AppsFlyerLib,
+            clock: ManualClock
         ) -> [EntryPoint] {
             let process = EmulatedAppProcess(wiring: wiring, sdk: sdk, clock: clock)
             process.bring(to: state)

@@ -23,7 +23,9 @@ final class RecordingLaunchAppDelegate: NSObject, UIApplicationDelegate {
         return finishLaunching
     }
 
-    func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]) -> Bool {
+    func application(
+        _ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]
+    ) -> Bool {
         opened.append((url, options[.sourceApplication] as? String))
         AppsFlyerLib.shared().handleOpen(url, sourceApplication: options[.sourceApplication] as? String)
         return true
@@ -43,7 +45,8 @@ final class RecordingSceneDelegate: NSObject, UIWindowSceneDelegate {
     var connectionOptions: UIScene.ConnectionOptions?
 
     func scene(
-        _ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions
+        _ scene: UIScene, willConnectTo session: UISceneSession,
+        options connectionOptions: UIScene.ConnectionOptions
     ) {
         self.connectionOptions = connectionOptions
     }
@@ -58,9 +61,11 @@ struct AppDeliveryTests {
         Dictionary(uniqueKeysWithValues: report.failures.map { ($0.path, $0.verdict) })
     }
 
-    @Test("each correct wiring delivers every path to the SDK exactly once", arguments: [
-        WiringFixture.appDelegate, .scenes, .swiftUI,
-    ])
+    @Test(
+        "each correct wiring delivers every path to the SDK exactly once",
+        arguments: [
+            WiringFixture.appDelegate, .scenes, .swiftUI,
+        ])
     func correctWiringPasses(fixture: WiringFixture) async throws {
         #expect(fixture.isCorrect)
         let report = await WiringCheck().run(fixture.wiring)
@@ -89,7 +94,9 @@ struct AppDeliveryTests {
             .scenesForwardTwice,
             Dictionary(
                 uniqueKeysWithValues: [DeliveryLinkKind.universalLink, .uriScheme].flatMap { kind in
-                    DeliveryAppState.allCases.map { (DeliveryPath(kind, $0, .scenes), DeliveryVerdict.moreThanOnce) }
+                    DeliveryAppState.allCases.map {
+                        (DeliveryPath(kind, $0, .scenes), DeliveryVerdict.moreThanOnce)
+                    }
                 })
         ),
         (
@@ -167,10 +174,13 @@ struct AppDeliveryTests {
     @Test("iOS calls the documented entry points for each path of the correct wirings")
     func entryPointsFollowApplesRules() async {
         let report = await WiringCheck().run(WiringFixture.allCases.filter(\.isCorrect).map(\.wiring))
-        func called(_ kind: DeliveryLinkKind, _ state: DeliveryAppState, _ structure: AppStructure) -> [EntryPoint] {
+        func called(
+            _ kind: DeliveryLinkKind, _ state: DeliveryAppState, _ structure: AppStructure
+        ) -> [EntryPoint] {
             report.rows.first { $0.path == DeliveryPath(kind, state, structure) }?.entryPoints ?? []
         }
-        #expect(called(.universalLink, .notRunning, .appDelegate) == [.didFinishLaunching, .continueUserActivity])
+        #expect(
+            called(.universalLink, .notRunning, .appDelegate) == [.didFinishLaunching, .continueUserActivity])
         #expect(called(.uriScheme, .notRunning, .appDelegate) == [.didFinishLaunching, .openURL])
         #expect(called(.pushTap, .notRunning, .appDelegate) == [.didFinishLaunching, .notificationResponse])
         #expect(called(.universalLink, .background, .appDelegate) == [.continueUserActivity])
@@ -178,7 +188,9 @@ struct AppDeliveryTests {
         #expect(called(.universalLink, .notRunning, .scenes) == [.didFinishLaunching, .sceneWillConnect])
         #expect(called(.uriScheme, .notRunning, .scenes) == [.didFinishLaunching, .sceneWillConnect])
         #expect(
-            called(.pushTap, .notRunning, .scenes) == [.didFinishLaunching, .sceneWillConnect, .notificationResponse])
+            called(.pushTap, .notRunning, .scenes) == [
+                .didFinishLaunching, .sceneWillConnect, .notificationResponse,
+            ])
         #expect(called(.universalLink, .background, .scenes) == [.sceneContinue])
         #expect(called(.uriScheme, .foreground, .scenes) == [.sceneOpenURLContexts])
         #expect(called(.pushTap, .background, .scenes) == [.notificationResponse])
@@ -220,10 +232,12 @@ struct AppDeliveryTests {
     @Test("UIKit skips open and continue when didFinishLaunching returns false")
     func falseFromDidFinishLaunching() async {
         let wiring = AppWiring.appDelegate("refuses") { RecordingLaunchAppDelegate(finishLaunching: false) }
-        let row = await WiringCheck().check(wiring, path: DeliveryPath(.universalLink, .notRunning, .appDelegate))
+        let row = await WiringCheck().check(
+            wiring, path: DeliveryPath(.universalLink, .notRunning, .appDelegate))
         #expect(row.entryPoints == [.didFinishLaunching])
         #expect(row.verdict == .notAtAll)
-        let warm = await WiringCheck().check(wiring, path: DeliveryPath(.universalLink, .background, .appDelegate))
+        let warm = await WiringCheck().check(
+            wiring, path: DeliveryPath(.universalLink, .background, .appDelegate))
         #expect(warm.verdict == .exactlyOnce)
     }
 
@@ -248,7 +262,8 @@ struct AppDeliveryTests {
 
         process.terminate()
         process.open(.pushTap(["af": ["deep_link_value": "c"]]))
-        let userInfo = try #require(sceneDelegate.connectionOptions?.notificationResponse?.notification.request.content.userInfo)
+        let userInfo = try #require(
+            sceneDelegate.connectionOptions?.notificationResponse?.notification.request.content.userInfo)
         #expect(try AttributionPayload(foundation: userInfo) == ["af": ["deep_link_value": "c"]])
     }
 

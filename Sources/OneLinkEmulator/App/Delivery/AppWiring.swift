@@ -21,7 +21,8 @@ import Foundation
 
         /// An app with only an app delegate (no scene manifest).
         public static func appDelegate(
-            _ name: String = "app delegate", _ appDelegate: @escaping @MainActor @Sendable () -> any UIApplicationDelegate
+            _ name: String = "app delegate",
+            _ appDelegate: @escaping @MainActor @Sendable () -> any UIApplicationDelegate
         ) -> AppWiring {
             AppWiring(
                 name: name, structure: .appDelegate, makeAppDelegate: appDelegate, makeSceneDelegate: nil,
@@ -30,11 +31,13 @@ import Foundation
 
         /// A UIKit app with scenes: an app delegate and the scene delegate of its one window scene.
         public static func scenes(
-            _ name: String = "scenes", appDelegate: @escaping @MainActor @Sendable () -> any UIApplicationDelegate,
+            _ name: String = "scenes",
+            appDelegate: @escaping @MainActor @Sendable () -> any UIApplicationDelegate,
             sceneDelegate: @escaping @MainActor @Sendable () -> any UISceneDelegate
         ) -> AppWiring {
             AppWiring(
-                name: name, structure: .scenes, makeAppDelegate: appDelegate, makeSceneDelegate: sceneDelegate,
+                name: name, structure: .scenes, makeAppDelegate: appDelegate,
+                makeSceneDelegate: sceneDelegate,
                 makeView: nil)
         }
 

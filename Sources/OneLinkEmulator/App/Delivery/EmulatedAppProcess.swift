@@ -140,7 +140,8 @@ import Foundation
                 view = wiring.makeView.map { make in inApp { make() } }
             }
             running = Running(
-                application: application, appDelegate: appDelegate, sceneDelegate: sceneDelegate, scene: scene,
+                application: application, appDelegate: appDelegate, sceneDelegate: sceneDelegate,
+                scene: scene,
                 view: view)
             if let link {
                 switch (wiring.structure, link) {
@@ -161,7 +162,8 @@ import Foundation
                 return [
                     .userActivityType: NSUserActivityTypeBrowsingWeb,
                     .userActivityDictionary: [
-                        UIApplication.LaunchOptionsKey.userActivityTypeKeyInDictionary: NSUserActivityTypeBrowsingWeb,
+                        UIApplication.LaunchOptionsKey.userActivityTypeKeyInDictionary:
+                            NSUserActivityTypeBrowsingWeb,
                         UIApplication.LaunchOptionsKey.userActivityKeyInDictionary: activity,
                     ] as [String: Any],
                 ]
@@ -177,9 +179,11 @@ import Foundation
         private static func connectionOptions(for link: IncomingLink?) -> UIScene.ConnectionOptions {
             switch link {
             case nil: return UIScene.ConnectionOptions()
-            case .universalLink(let url): return UIScene.ConnectionOptions(userActivities: [browsingActivity(url)])
+            case .universalLink(let url):
+                return UIScene.ConnectionOptions(userActivities: [browsingActivity(url)])
             case .uriScheme(let url, let source):
-                let context = UIOpenURLContext(url: url, options: UIScene.OpenURLOptions(sourceApplication: source))
+                let context = UIOpenURLContext(
+                    url: url, options: UIScene.OpenURLOptions(sourceApplication: source))
                 return UIScene.ConnectionOptions(urlContexts: [context], sourceApplication: source)
             case .pushTap(let payload):
                 return UIScene.ConnectionOptions(notificationResponse: response(payload))
@@ -228,7 +232,8 @@ import Foundation
             case (.scenes, .uriScheme(let url, let source)):
                 guard let sceneDelegate = running.sceneDelegate, let scene = running.scene else { return }
                 calls.append(.sceneOpenURLContexts)
-                let context = UIOpenURLContext(url: url, options: UIScene.OpenURLOptions(sourceApplication: source))
+                let context = UIOpenURLContext(
+                    url: url, options: UIScene.OpenURLOptions(sourceApplication: source))
                 inApp { sceneDelegate.scene(scene, openURLContexts: [context]) }
             case (.swiftUI, .universalLink(let url)), (.swiftUI, .uriScheme(let url, _)):
                 // SwiftUI hands universal links to onOpenURL as plain URLs; onContinueUserActivity never sees them.

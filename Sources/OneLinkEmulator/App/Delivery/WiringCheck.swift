@@ -26,7 +26,8 @@ import Foundation
 
         /// Creates a check.
         public init(
-            uriScheme: String = "wiringcheck", universalLinkBase: String = "https://onelink-basic-app.onelink.me/H5hv",
+            uriScheme: String = "wiringcheck",
+            universalLinkBase: String = "https://onelink-basic-app.onelink.me/H5hv",
             sourceApplication: String? = "com.apple.mobilesafari"
         ) {
             self.uriScheme = uriScheme
@@ -51,11 +52,13 @@ import Foundation
             case .universalLink:
                 return .universalLink(URL(string: universal) ?? URL(fileURLWithPath: "/"))
             case .uriScheme:
-                let url = URL(string: "\(uriScheme)://open?deep_link_value=\(token)") ?? URL(fileURLWithPath: "/")
+                let url =
+                    URL(string: "\(uriScheme)://open?deep_link_value=\(token)") ?? URL(fileURLWithPath: "/")
                 return .uriScheme(url, sourceApplication: sourceApplication)
             case .pushTap:
                 return .pushTap([
-                    "aps": ["alert": "Open"], "af": ["pid": "wiring_check", "deep_link_value": .string(token)],
+                    "aps": ["alert": "Open"],
+                    "af": ["pid": "wiring_check", "deep_link_value": .string(token)],
                     "af_push_link": .string(universal),
                 ])
             }
@@ -103,7 +106,9 @@ import Foundation
             let called = process.open(link(for: path))
             await sdk.settle()
             let token = AttributionValue.string(Self.token(for: path))
-            let received = sdk.deliveredEvents.dropFirst(before).filter { $0.payload?["deep_link_value"] == token }
+            let received = sdk.deliveredEvents.dropFirst(before).filter {
+                $0.payload?["deep_link_value"] == token
+            }
             return WiringReport.Row(
                 wiring: wiring.name, path: path, received: received.count, entryPoints: called)
         }

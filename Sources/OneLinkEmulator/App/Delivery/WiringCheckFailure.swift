@@ -15,7 +15,8 @@ extension WiringCheckFailure: CustomStringConvertible {
     /// A one-line summary, then the table.
     public var description: String {
         let failures = report.failures
-        return "\(failures.count) of \(report.rows.count) delivery paths did not reach the SDK exactly once:\n"
+        return
+            "\(failures.count) of \(report.rows.count) delivery paths did not reach the SDK exactly once:\n"
             + report.table
     }
 }

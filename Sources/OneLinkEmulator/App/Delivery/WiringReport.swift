@@ -50,10 +50,13 @@ public struct WiringReport: Sendable, Hashable {
         var lines = [header]
         for row in rows {
             let mark = row.verdict == .exactlyOnce ? "✓" : "✗"
-            let received = row.verdict == .moreThanOnce ? "\(row.verdict) (\(row.received)×)" : "\(row.verdict)"
-            let called = row.entryPoints.isEmpty ? "nothing" : row.entryPoints.map(\.rawValue).joined(separator: ", ")
+            let received =
+                row.verdict == .moreThanOnce ? "\(row.verdict) (\(row.received)×)" : "\(row.verdict)"
+            let called =
+                row.entryPoints.isEmpty ? "nothing" : row.entryPoints.map(\.rawValue).joined(separator: ", ")
             lines.append([
-                mark, row.wiring, row.path.kind.rawValue, row.path.state.rawValue, row.path.structure.rawValue,
+                mark, row.wiring, row.path.kind.rawValue, row.path.state.rawValue,
+                row.path.structure.rawValue,
                 received, called,
             ])
         }
@@ -63,7 +66,8 @@ public struct WiringReport: Sendable, Hashable {
         }
         return lines.map { line in
             line.enumerated().map { index, cell in
-                index == line.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                index == line.count - 1
+                    ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
             }.joined(separator: " | ")
         }.joined(separator: "\n")
     }

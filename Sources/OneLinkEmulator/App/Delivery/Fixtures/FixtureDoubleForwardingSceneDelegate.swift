@@ -15,12 +15,15 @@ import Foundation
             options connectionOptions: UIScene.ConnectionOptions
         ) {
             for activity in connectionOptions.userActivities { self.scene(scene, continue: activity) }
-            if !connectionOptions.urlContexts.isEmpty { self.scene(scene, openURLContexts: connectionOptions.urlContexts) }
+            if !connectionOptions.urlContexts.isEmpty {
+                self.scene(scene, openURLContexts: connectionOptions.urlContexts)
+            }
         }
 
         func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
             for context in URLContexts {
-                AppsFlyerLib.shared().handleOpen(context.url, sourceApplication: context.options.sourceApplication)
+                AppsFlyerLib.shared().handleOpen(
+                    context.url, sourceApplication: context.options.sourceApplication)
                 _ = legacy.application(application, open: context.url, options: [:])
             }
         }

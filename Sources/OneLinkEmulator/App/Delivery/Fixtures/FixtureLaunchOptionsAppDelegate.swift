@@ -8,7 +8,9 @@ import Foundation
     /// delegate instead. Reading both forwards a cold start's link twice,
     /// because UIKit calls `open`/`continue` (and, for a push tap, the
     /// notification center delegate) after `didFinishLaunching` as well.
-    final class FixtureLaunchOptionsAppDelegate: NSObject, UIApplicationDelegate, UNUserNotificationCenterDelegate {
+    final class FixtureLaunchOptionsAppDelegate: NSObject, UIApplicationDelegate,
+        UNUserNotificationCenterDelegate
+    {
         /// Where push taps are read from.
         enum PushSource {
             /// Only `launchOptions[.remoteNotification]`.
@@ -34,15 +36,19 @@ import Foundation
             didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
         ) -> Bool {
             if pushSource != .launchOptions { UNUserNotificationCenter.current().delegate = self }
-            if pushSource != .notificationCenter, let push = launchOptions?[.remoteNotification] as? [AnyHashable: Any] {
+            if pushSource != .notificationCenter,
+                let push = launchOptions?[.remoteNotification] as? [AnyHashable: Any]
+            {
                 AppsFlyerLib.shared().handlePushNotification(push)
             }
             guard readsLaunchLinks else { return true }
             if let url = launchOptions?[.url] as? URL {
-                AppsFlyerLib.shared().handleOpen(url, sourceApplication: launchOptions?[.sourceApplication] as? String)
+                AppsFlyerLib.shared().handleOpen(
+                    url, sourceApplication: launchOptions?[.sourceApplication] as? String)
             }
             if let activities = launchOptions?[.userActivityDictionary] as? [String: Any],
-                let activity = activities[UIApplication.LaunchOptionsKey.userActivityKeyInDictionary] as? NSUserActivity
+                let activity = activities[UIApplication.LaunchOptionsKey.userActivityKeyInDictionary]
+                    as? NSUserActivity
             {
                 AppsFlyerLib.shared().continue(activity, restorationHandler: nil)
             }

@@ -2,7 +2,8 @@ import Foundation
 
 #if !canImport(UIKit)
     /// The app delegate of a scene or SwiftUI app: it only registers for push taps, which no scene method receives.
-    final class FixturePushOnlyAppDelegate: NSObject, UIApplicationDelegate, UNUserNotificationCenterDelegate {
+    final class FixturePushOnlyAppDelegate: NSObject, UIApplicationDelegate, UNUserNotificationCenterDelegate
+    {
         func application(
             _ application: UIApplication,
             didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?

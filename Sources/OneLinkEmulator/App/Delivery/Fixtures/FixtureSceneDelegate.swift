@@ -11,13 +11,15 @@ import Foundation
                 AppsFlyerLib.shared().continue(activity, restorationHandler: nil)
             }
             for context in connectionOptions.urlContexts {
-                AppsFlyerLib.shared().handleOpen(context.url, sourceApplication: context.options.sourceApplication)
+                AppsFlyerLib.shared().handleOpen(
+                    context.url, sourceApplication: context.options.sourceApplication)
             }
         }
 
         func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
             for context in URLContexts {
-                AppsFlyerLib.shared().handleOpen(context.url, sourceApplication: context.options.sourceApplication)
+                AppsFlyerLib.shared().handleOpen(
+                    context.url, sourceApplication: context.options.sourceApplication)
             }
         }
 

@@ -5,7 +5,8 @@ import Foundation
     final class FixtureWarmOnlySceneDelegate: NSObject, UIWindowSceneDelegate {
         func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
             for context in URLContexts {
-                AppsFlyerLib.shared().handleOpen(context.url, sourceApplication: context.options.sourceApplication)
+                AppsFlyerLib.shared().handleOpen(
+                    context.url, sourceApplication: context.options.sourceApplication)
             }
         }
 

@@ -42,14 +42,19 @@ import Foundation
             switch self {
             case .appDelegate: return .appDelegate(name) { FixtureAppDelegate() }
             case .scenes:
-                return .scenes(name, appDelegate: { FixturePushOnlyAppDelegate() }, sceneDelegate: { FixtureSceneDelegate() })
+                return .scenes(
+                    name, appDelegate: { FixturePushOnlyAppDelegate() },
+                    sceneDelegate: { FixtureSceneDelegate() })
             case .swiftUI:
                 return .swiftUI(name, appDelegate: { FixturePushOnlyAppDelegate() }) {
-                    SwiftUILinkHandlers().onOpenURL { url in AppsFlyerLib.shared().handleOpen(url, options: nil) }
+                    SwiftUILinkHandlers().onOpenURL { url in
+                        AppsFlyerLib.shared().handleOpen(url, options: nil)
+                    }
                 }
             case .scenesReadNothingOnConnect:
                 return .scenes(
-                    name, appDelegate: { FixturePushOnlyAppDelegate() }, sceneDelegate: { FixtureWarmOnlySceneDelegate() })
+                    name, appDelegate: { FixturePushOnlyAppDelegate() },
+                    sceneDelegate: { FixtureWarmOnlySceneDelegate() })
             case .scenesForwardTwice:
                 return .scenes(
                     name, appDelegate: { FixturePushOnlyAppDelegate() },
@@ -71,7 +76,8 @@ import Foundation
                 }
             case .pushFromLaunchOptionsAndCenter:
                 return .appDelegate(name) {
-                    FixtureLaunchOptionsAppDelegate(readsLaunchLinks: false, forwardsRunningLinks: true, pushSource: .both)
+                    FixtureLaunchOptionsAppDelegate(
+                        readsLaunchLinks: false, forwardsRunningLinks: true, pushSource: .both)
                 }
             case .swiftUIUniversalLinksInContinueUserActivity:
                 return .swiftUI(name, appDelegate: { FixturePushOnlyAppDelegate() }) {

@@ -19,7 +19,8 @@ import Foundation
         /// The `onOpenURL` handlers, in the order they were attached.
         public private(set) var openURLHandlers: [(URL) -> Void] = []
         /// The `onContinueUserActivity` handlers with their activity types, in the order they were attached.
-        public private(set) var userActivityHandlers: [(activityType: String, action: (NSUserActivity) -> Void)] = []
+        public private(set) var userActivityHandlers:
+            [(activityType: String, action: (NSUserActivity) -> Void)] = []
 
         /// Creates a view with no handlers.
         public init() {}

@@ -34,7 +34,8 @@ import Foundation
                 rawValue: "UIApplicationLaunchOptionsUserActivityTypeKey")
 
             /// The key of the activity type inside the ``userActivityDictionary`` value.
-            public static let userActivityTypeKeyInDictionary = "UIApplicationLaunchOptionsUserActivityTypeKey"
+            public static let userActivityTypeKeyInDictionary =
+                "UIApplicationLaunchOptionsUserActivityTypeKey"
             /// The key of the `NSUserActivity` inside the ``userActivityDictionary`` value.
             public static let userActivityKeyInDictionary = "UIApplicationLaunchOptionsUserActivityKey"
         }

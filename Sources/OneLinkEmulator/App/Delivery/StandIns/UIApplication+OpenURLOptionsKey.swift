@@ -21,9 +21,11 @@ import Foundation
             public static let sourceApplication = OpenURLOptionsKey(
                 rawValue: "UIApplicationOpenURLOptionsSourceApplicationKey")
             /// The annotation a document interaction controller attached.
-            public static let annotation = OpenURLOptionsKey(rawValue: "UIApplicationOpenURLOptionsAnnotationKey")
+            public static let annotation = OpenURLOptionsKey(
+                rawValue: "UIApplicationOpenURLOptionsAnnotationKey")
             /// Whether a file URL must be opened in place.
-            public static let openInPlace = OpenURLOptionsKey(rawValue: "UIApplicationOpenURLOptionsOpenInPlaceKey")
+            public static let openInPlace = OpenURLOptionsKey(
+                rawValue: "UIApplicationOpenURLOptionsOpenInPlaceKey")
         }
     }
 #endif

@@ -14,7 +14,10 @@ import Foundation
         public let actionIdentifier: String
 
         /// Creates a response.
-        public init(notification: UNNotification, actionIdentifier: String = UNNotificationResponse.defaultActionIdentifier) {
+        public init(
+            notification: UNNotification,
+            actionIdentifier: String = UNNotificationResponse.defaultActionIdentifier
+        ) {
             self.notification = notification
             self.actionIdentifier = actionIdentifier
             super.init()
