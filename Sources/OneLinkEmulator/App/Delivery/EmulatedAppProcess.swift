@@ -72,19 +72,19 @@ import Foundation
 
         /// Sends the foreground app to the background.
         public func enterBackground() {
-            guard state == .foreground else { return }
-            signal([.willResignActive, .didEnterBackground])
+            switch lifecycle.state {
+            case .active: signal([.willResignActive, .didEnterBackground])
+            case .inactive: signal(.didEnterBackground)
+            case .notRunning, .background, .suspended: return
+            }
         }
 
         /// Ends the process, as when the user swipes it away or the system purges it; its delegates are released.
         public func terminate() {
-            switch state {
-            case .notRunning: return
-            case .foreground: signal([.willResignActive, .didEnterBackground, .suspend, .purge])
-            case .background:
-                if lifecycle.state == .background { signal(.suspend) }
-                signal(.purge)
-            }
+            guard state != .notRunning else { return }
+            enterBackground()
+            if lifecycle.state == .background { signal(.suspend) }
+            signal(.purge)
             running = nil
             notificationCenter = UNUserNotificationCenter()
         }

@@ -17,7 +17,7 @@ import Foundation
     ///     .scenes(appDelegate: { AppDelegate() }, sceneDelegate: { SceneDelegate() }))
     /// ```
     public struct WiringCheck: Sendable {
-        /// The app's custom URL scheme, used for URI-scheme links.
+        /// The app's custom URL scheme, used for URI-scheme links; it must be a valid scheme (letters, digits, `+ - .`).
         public var uriScheme: String
         /// The OneLink that universal links and push links start with; the path's token is added as `deep_link_value`.
         public var universalLinkBase: String
