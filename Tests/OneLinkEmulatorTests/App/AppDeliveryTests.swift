@@ -124,6 +124,10 @@ struct AppDeliveryTests {
         ),
         (.pushFromLaunchOptionsAndCenter, [DeliveryPath(.pushTap, .notRunning, .appDelegate): .moreThanOnce]),
         (
+            .scenesPushFromConnectionOptionsAndCenter,
+            [DeliveryPath(.pushTap, .notRunning, .scenes): .moreThanOnce]
+        ),
+        (
             .swiftUIUniversalLinksInContinueUserActivity,
             [
                 DeliveryPath(.universalLink, .notRunning, .swiftUI): .notAtAll,
@@ -133,7 +137,7 @@ struct AppDeliveryTests {
         ),
     ]
 
-    @Test("every bundled mistake is caught, on exactly the paths it breaks", arguments: 0..<7)
+    @Test("every bundled mistake is caught, on exactly the paths it breaks", arguments: 0..<8)
     func mistakeIsCaught(index: Int) async {
         let (fixture, expected) = Self.mistakes[index]
         #expect(!fixture.isCorrect)

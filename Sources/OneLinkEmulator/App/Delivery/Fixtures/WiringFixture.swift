@@ -25,6 +25,8 @@ import Foundation
         case pushOnlyFromLaunchOptions
         /// Mistake: push taps are read from the launch options and the notification center delegate; a tap on a killed app arrives twice.
         case pushFromLaunchOptionsAndCenter
+        /// Mistake: a scene app forwards push taps from `connectionOptions.notificationResponse` and the notification center delegate; a tap on a killed app arrives twice.
+        case scenesPushFromConnectionOptionsAndCenter
         /// Mistake: a SwiftUI app forwards only custom schemes from `onOpenURL` and expects universal links in `onContinueUserActivity`, which SwiftUI never calls for them.
         case swiftUIUniversalLinksInContinueUserActivity
 
@@ -79,6 +81,10 @@ import Foundation
                     FixtureLaunchOptionsAppDelegate(
                         readsLaunchLinks: false, forwardsRunningLinks: true, pushSource: .both)
                 }
+            case .scenesPushFromConnectionOptionsAndCenter:
+                return .scenes(
+                    name, appDelegate: { FixturePushOnlyAppDelegate() },
+                    sceneDelegate: { FixturePushReadingSceneDelegate() })
             case .swiftUIUniversalLinksInContinueUserActivity:
                 return .swiftUI(name, appDelegate: { FixturePushOnlyAppDelegate() }) {
                     SwiftUILinkHandlers()
