@@ -130,6 +130,7 @@ extension Scenario {
             return .clipboardLink(firstLaunch: try fields.optionalBool("firstLaunch") ?? true)
         case "openURL":
             return .openURL(url: try fields.string("url"), from: try fields.optionalString("from"))
+        case "deliverLink", "checkWiring": return .delivery(try decodeDelivery(kind, fields, reader))
         default:
             return .click(try decodeClick(fields, reader))
         }

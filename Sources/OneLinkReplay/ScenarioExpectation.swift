@@ -47,5 +47,6 @@ public struct ScenarioExpectation: Sendable, Hashable {
         "onAppOpenAttributionFailure",
         "didResolveDeepLink", "log", "launch", "$AppStart", "$AppEnd", "$AppStartPassively", "lifecycleError",
         "route", "held", "routingError", "clipboard", "openURL", "click", "clickError",
+        "delivery", "wiringCheck",
     ]
 }

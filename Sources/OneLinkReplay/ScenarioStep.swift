@@ -57,6 +57,8 @@ public struct ScenarioStep: Sendable, Hashable {
         case openURL(url: String, from: String?)
         /// A click on the OneLink server (`ClickHandler.handle`).
         case click(ClickRequest)
+        /// `deliverLink` or `checkWiring`: a link through a bundled wiring's entry points, or the wiring check.
+        case delivery(DeliveryStep)
     }
 
     /// What a `route` step hands to the router.
@@ -91,7 +93,7 @@ public struct ScenarioStep: Sendable, Hashable {
         "advance", "reinstall", "relaunch", "setDelegate", "clearDelegate", "behaviour", "launch",
         "lifecycle",
         "route", "setRoot", "pushScreen", "popScreen", "routerReady", "routerBackground", "routerActive",
-        "setPasteboard", "clipboardLink", "openURL", "click",
+        "setPasteboard", "clipboardLink", "openURL", "click", "deliverLink", "checkWiring",
     ]
 
     /// The fields each step kind accepts besides `do`, `expect` and `note`.
@@ -103,6 +105,7 @@ public struct ScenarioStep: Sendable, Hashable {
         "route": ["action", "callback", "push", "url"], "setRoot": ["name"], "pushScreen": ["name"],
         "setPasteboard": ["text"], "clipboardLink": ["firstLaunch"], "openURL": ["url", "from"],
         "click": ["url", "userAgent", "ip", "headers", "advertisingID", "context"],
+        "deliverLink": ["wiring", "state", "url", "sourceApplication", "push"], "checkWiring": ["wiring"],
     ]
 
     /// Every field each step kind accepts: `do`, `expect`, `note` and ``kindFields``.
@@ -138,6 +141,7 @@ public struct ScenarioStep: Sendable, Hashable {
         case .clipboardLink: return "clipboardLink"
         case .openURL: return "openURL"
         case .click: return "click"
+        case .delivery(let step): return step.kind
         }
     }
 }

@@ -101,6 +101,7 @@ final class ReplaySession {
         case .clipboardLink(let firstLaunch): await clipboardLink(firstLaunch: firstLaunch)
         case .openURL(let url, let source): await openURL(url, from: source)
         case .click(let request): await click(request)
+        case .delivery(let step): await perform(step)
         }
         if Self.touchesSDK(action) { await sdk.settle() }
         return collect()
@@ -121,7 +122,7 @@ final class ReplaySession {
         switch action {
         case .start, .foreground, .handleOpen, .universalLink, .push, .performOnAppAttribution, .advance,
             .reinstall,
-            .relaunch, .launch, .lifecycle:
+            .relaunch, .launch, .lifecycle, .delivery:
             return true
         case .background, .setDelegate, .clearDelegate, .behaviour, .route, .setRoot, .pushScreen, .popScreen,
             .routerReady, .routerBackground, .routerActive, .setPasteboard, .clipboardLink, .openURL, .click:
