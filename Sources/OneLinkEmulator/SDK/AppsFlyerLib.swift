@@ -297,8 +297,15 @@ public final class AppsFlyerLib: @unchecked Sendable {
     /// `UIApplicationOpenURLOptionsSourceApplicationKey`. A `nil` URL is
     /// reported through the failure callback as an empty link.
     public func handleOpen(_ url: URL?, options: [AnyHashable: Any]?) {
-        let source = options?["UIApplicationOpenURLOptionsSourceApplicationKey"] as? String
+        let source = options?.first { Self.keyName($0.key) == "UIApplicationOpenURLOptionsSourceApplicationKey" }?
+            .value as? String
         submit(.openURL(url?.absoluteString ?? "", sourceApplication: source))
+    }
+
+    /// A dictionary key's name: the string itself, or a string-backed key type's raw value (`UIApplication.OpenURLOptionsKey`).
+    private static func keyName(_ key: AnyHashable) -> String? {
+        if let name = key.base as? String { return name }
+        return (key.base as? any RawRepresentable)?.rawValue as? String
     }
 
     /// Handles a URL that opened the app, as the pre-iOS 9 `application(_:open:sourceApplication:annotation:)` passes it.

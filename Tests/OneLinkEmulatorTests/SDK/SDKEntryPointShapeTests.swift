@@ -53,3 +53,21 @@ struct SDKEntryPointShapeTests {
         #expect(raw == [0, 1, 2])
     }
 }
+
+@Suite("handleOpen(_:options:) reads UIKit-style option keys")
+struct SDKOpenOptionsKeyTests {
+    struct OptionsKey: RawRepresentable, Hashable {
+        var rawValue: String
+    }
+
+    @Test("A string-backed key type is read by its raw value, as UIKit's keys bridge to strings")
+    func typedKeys() async {
+        let fixture = SDKFixture()
+        let options: [OptionsKey: Any] = [
+            OptionsKey(rawValue: "UIApplicationOpenURLOptionsSourceApplicationKey"): "com.apple.mobilesafari"
+        ]
+        fixture.sdk.handleOpen(URL(string: "afbasicapp://mainactivity?deep_link_value=pears"), options: options)
+        await fixture.sdk.waitUntilIdle()
+        #expect(fixture.log.entries.filter { $0.rule == "link.open" }.map(\.message) == ["opened from com.apple.mobilesafari"])
+    }
+}

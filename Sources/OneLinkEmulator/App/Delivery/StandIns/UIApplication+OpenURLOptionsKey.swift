@@ -4,10 +4,9 @@ import Foundation
     extension UIApplication {
         /// A stand-in for `UIApplication.OpenURLOptionsKey`: the keys of the `application(_:open:options:)` dictionary.
         ///
-        /// Raw values are UIKit's strings. To hand the options to
-        /// `AppsFlyerLib.handleOpen(_:options:)` with the source application
-        /// readable, key them by ``rawValue`` (on iOS the keys bridge to those
-        /// strings by themselves).
+        /// Raw values are UIKit's strings; `AppsFlyerLib.handleOpen(_:options:)`
+        /// reads the source application from a dictionary keyed by these keys
+        /// or by their raw values.
         public struct OpenURLOptionsKey: RawRepresentable, Hashable, Sendable {
             /// UIKit's name of the key.
             public var rawValue: String
