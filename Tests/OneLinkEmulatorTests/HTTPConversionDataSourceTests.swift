@@ -84,3 +84,39 @@ import Testing
         }
     }
 }
+
+@Suite("HTTP backends follow setHost and send the identity")
+struct HTTPHostAndIdentityTests {
+    func request(host: String?) -> ConversionDataRequest {
+        ConversionDataRequest(
+            appID: "1234567890", devKey: "key", deviceID: "d", installTime: Date(timeIntervalSince1970: 0),
+            identity: UserIdentity(customerUserID: "user-42", customData: ["plan": "gold"]), host: host)
+    }
+
+    @Test("A custom host replaces the base URL: http for loopback, https otherwise")
+    func customHost() async throws {
+        let transport = HTTPFakeTransport(status: 200, body: "{}")
+        let source = try HTTPConversionDataSource(
+            baseURL: "https://api.fixture.example", transport: transport)
+        _ = try await source.conversionData(for: request(host: nil))
+        _ = try await source.conversionData(for: request(host: "127.0.0.1:8080"))
+        _ = try await source.conversionData(for: request(host: "eu.example.com"))
+        let urls = transport.requests.map { $0.url.absoluteString.prefix { $0 != "?" } }
+        #expect(
+            urls == [
+                "https://api.fixture.example/install_data/v5.0/1234567890",
+                "http://127.0.0.1:8080/install_data/v5.0/1234567890",
+                "https://eu.example.com/install_data/v5.0/1234567890",
+            ])
+    }
+
+    @Test("The identity is sent as query items")
+    func identityQuery() async throws {
+        let transport = HTTPFakeTransport(status: 200, body: "{}")
+        let source = try HTTPConversionDataSource(
+            baseURL: "https://api.fixture.example", transport: transport)
+        _ = try await source.conversionData(for: request(host: nil))
+        let url = try #require(transport.requests.first?.url.absoluteString)
+        #expect(url.hasSuffix("&customer_user_id=user-42&custom_data=%7B%22plan%22%3A%22gold%22%7D"))
+    }
+}

@@ -49,8 +49,10 @@ public struct HTTPConversionDataSource: ConversionDataSource {
         if let advertisingID = request.device.advertisingID {
             query.append(("advertising_id", advertisingID))
         }
+        query += HTTPIdentityFields.query(request.identity)
         let url = try HTTPURLPolicy.url(
-            base: baseURL, path: "/install_data/v5.0/" + HTTPURLPolicy.encode(request.appID), query: query)
+            base: try HTTPURLPolicy.base(forHost: request.host, else: baseURL),
+            path: "/install_data/v5.0/" + HTTPURLPolicy.encode(request.appID), query: query)
         return HTTPRequest(
             method: .get, url: url, headers: ["Accept": "application/json"], timeout: timeout,
             maximumResponseBytes: maximumResponseBytes)

@@ -51,7 +51,8 @@ public struct HTTPDeferredDeepLinkSource: DeferredDeepLinkSource {
             "device": .object(device),
         ])
         let url = try HTTPURLPolicy.url(
-            base: baseURL, path: "/v1.0/ios/" + HTTPURLPolicy.encode(request.appID),
+            base: try HTTPURLPolicy.base(forHost: request.host, else: baseURL),
+            path: "/v1.0/ios/" + HTTPURLPolicy.encode(request.appID),
             query: [("devkey", request.devKey)])
         return HTTPRequest(
             method: .post, url: url,

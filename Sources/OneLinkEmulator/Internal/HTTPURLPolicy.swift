@@ -92,6 +92,17 @@ enum HTTPURLPolicy {
         return try url(from: text)
     }
 
+    /// The base URL for a host set with `setHost(_:withHostPrefix:)`: `http` for a loopback host, `https` otherwise.
+    ///
+    /// The host may carry a port (`127.0.0.1:8080`); `nil` keeps `configured`.
+    static func base(forHost host: String?, else configured: String) throws(AttributionError) -> String {
+        guard let host, !host.isEmpty else { return configured }
+        let name =
+            host.hasPrefix("[")
+            ? String(host.prefix { $0 != "]" }.dropFirst()) : String(host.prefix { $0 != ":" })
+        return try baseURL((isLoopback(host: name) ? "http://" : "https://") + host)
+    }
+
     /// Normalizes a base URL: validates it and drops trailing slashes; a query or fragment is rejected.
     static func baseURL(_ text: String) throws(AttributionError) -> String {
         let url = try url(from: text)

@@ -297,7 +297,8 @@ public final class AppsFlyerLib: @unchecked Sendable {
     /// `UIApplicationOpenURLOptionsSourceApplicationKey`. A `nil` URL is
     /// reported through the failure callback as an empty link.
     public func handleOpen(_ url: URL?, options: [AnyHashable: Any]?) {
-        let source = options?.first { Self.keyName($0.key) == "UIApplicationOpenURLOptionsSourceApplicationKey" }?
+        let source =
+            options?.first { Self.keyName($0.key) == "UIApplicationOpenURLOptionsSourceApplicationKey" }?
             .value as? String
         submit(.openURL(url?.absoluteString ?? "", sourceApplication: source))
     }

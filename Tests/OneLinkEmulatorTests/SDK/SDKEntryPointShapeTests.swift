@@ -66,8 +66,12 @@ struct SDKOpenOptionsKeyTests {
         let options: [OptionsKey: Any] = [
             OptionsKey(rawValue: "UIApplicationOpenURLOptionsSourceApplicationKey"): "com.apple.mobilesafari"
         ]
-        fixture.sdk.handleOpen(URL(string: "afbasicapp://mainactivity?deep_link_value=pears"), options: options)
+        fixture.sdk.handleOpen(
+            URL(string: "afbasicapp://mainactivity?deep_link_value=pears"), options: options)
         await fixture.sdk.waitUntilIdle()
-        #expect(fixture.log.entries.filter { $0.rule == "link.open" }.map(\.message) == ["opened from com.apple.mobilesafari"])
+        #expect(
+            fixture.log.entries.filter { $0.rule == "link.open" }.map(\.message) == [
+                "opened from com.apple.mobilesafari"
+            ])
     }
 }
