@@ -8,6 +8,10 @@ let settings: [SwiftSetting] = strict ? [.unsafeFlags(["-warnings-as-errors"])] 
 
 let package = Package(
     name: "OneLinkEmulator",
+    // The floor is set by Duration, ContinuousClock, Clock and Task.sleep(for:) in the public API
+    // (Swift 5.7 runtime). Anything newer is guarded; Docs/platforms.md lists it and
+    // Scripts/availability-audit.sh checks it.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "OneLinkEmulator", targets: ["OneLinkEmulator"]),
         .library(name: "OneLinkServer", targets: ["OneLinkServer"]),
