@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import OneLinkReplay
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
@@ -13,6 +14,9 @@ case "serve":
     status = await ServeCommand.main(Array(arguments.dropFirst()))
 case "payloads":
     status = await PayloadsCommand.main(Array(arguments.dropFirst()))
+case "--version", "version":
+    print("onelink-replay \(PackageVersion.current)")
+    status = 0
 case "-h", "--help", "help":
     print(Usage.text)
     status = 0
