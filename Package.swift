@@ -27,7 +27,8 @@ let package = Package(
             name: "OneLinkReplay", dependencies: ["OneLinkEmulator", "OneLinkServer"], swiftSettings: settings
         ),
         .target(
-            name: "OneLinkEmulatorTestSupport", dependencies: ["OneLinkEmulator"], swiftSettings: settings),
+            name: "OneLinkEmulatorTestSupport", dependencies: ["OneLinkEmulator", "OneLinkReplay"],
+            swiftSettings: settings),
         .executableTarget(
             name: "onelink-replay",
             dependencies: ["OneLinkEmulator", "OneLinkServer", "OneLinkReplay"],
@@ -62,6 +63,9 @@ let package = Package(
             name: "OneLinkReplayTests",
             dependencies: ["OneLinkReplay", "OneLinkEmulator", "OneLinkServer"], swiftSettings: settings
         ),
+        .testTarget(
+            name: "OneLinkEmulatorTestSupportTests", dependencies: ["OneLinkEmulatorTestSupport"],
+            swiftSettings: settings),
         .testTarget(
             name: "ConsumerCompatibilityTests", dependencies: ["OneLinkEmulator"], swiftSettings: settings),
     ],

@@ -1,9 +1,10 @@
+import OneLinkReplay
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import OneLinkReplay
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32

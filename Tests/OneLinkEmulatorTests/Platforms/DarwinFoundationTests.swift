@@ -53,7 +53,8 @@
             let fixture = SDKFixture(udl: true)
             await fixture.sdk.perform(.start)
             let activity = NSUserActivity(activityType: NSUserActivityTypeBrowsingWeb)
-            activity.webpageURL = URL(string: "https://onelink-basic-app.onelink.me/H5hv?deep_link_value=apples")
+            activity.webpageURL = URL(
+                string: "https://onelink-basic-app.onelink.me/H5hv?deep_link_value=apples")
             #expect(fixture.sdk.continue(activity, restorationHandler: nil))
             await fixture.sdk.waitUntilIdle()
             #expect(fixture.delegate.names.last == "didResolveDeepLink")

@@ -28,7 +28,9 @@ struct UTF8ValidationTests {
         for first in UInt8.min...UInt8.max {
             for second in UInt8.min...UInt8.max {
                 let bytes = [first, second, 0x80, 0xBF]
-                if String.strictlyDecodedUTF8(bytes) != String(validatingUTF8Bytes: bytes) { disagreements += 1 }
+                if String.strictlyDecodedUTF8(bytes) != String(validatingUTF8Bytes: bytes) {
+                    disagreements += 1
+                }
                 if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
                     if String.strictlyDecodedUTF8(bytes) != String(validating: bytes, as: UTF8.self) {
                         disagreements += 1
