@@ -11,7 +11,9 @@
 # the script fails when an API below has no row there.
 #
 # Usage: Scripts/availability-audit.sh [--list] [paths...]   (default paths: Sources Tests)
-#   --list   also print every use of every listed API, for updating Docs/platforms.md.
+#        Scripts/availability-audit.sh --self-test
+#   --list       also print every use of every listed API, for updating Docs/platforms.md.
+#   --self-test  check that the audit reports exactly the unguarded uses in a known file.
 # Exit status: 0 clean, 1 an unguarded use or an undocumented API. Needs only bash, grep and awk.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,6 +22,54 @@ list=0
 if [[ "${1:-}" == "--list" ]]; then
     list=1
     shift
+fi
+
+# --self-test: audit a file with known guarded and unguarded uses, and check exactly the unguarded
+# ones are reported. CI runs it first, so a broken audit cannot pass silently.
+if [[ "${1:-}" == "--self-test" ]]; then
+    fixture=$(mktemp -d)
+    trap 'rm -rf "$fixture"' EXIT
+    cat >"$fixture/Fixture.swift" <<'SWIFT'
+import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif !canImport(Darwin)
+    import Darwin
+#else
+    import Musl
+#endif
+func guarded(_ b: [UInt8]) -> String? {
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+        return String(validating: b, as: UTF8.self)
+    } else {
+        return String(validating: b, as: UTF8.self)
+    }
+}
+func unguarded(_ b: [UInt8]) -> String? { String(validating: b, as: UTF8.self) }
+func early(_ b: [UInt8]) -> String? {
+    guard #available(macOS 15, iOS 18, *) else { return nil }
+    return String(validating: b, as: UTF8.self)
+}
+func after(_ b: [UInt8]) -> String? { String(validating: b, as: UTF8.self) }
+@available(macOS 15, iOS 18, *)
+final class Executor: TaskExecutor {
+    func f() { _ = "String(validating: in a string)" }
+}
+func tooLow() {
+    if #available(macOS 14, iOS 17, *) {
+        _ = Mutex<Int>(0)
+    }
+    /* String(validating: in a comment */
+    // Task.immediate in a comment
+}
+SWIFT
+    found=$("$0" "$fixture" | grep -o 'Fixture.swift:[0-9]*' | cut -d: -f2 | tr '\n' ' ' || true)
+    if [[ "$found" != "5 7 13 16 21 28 " ]]; then
+        echo "availability audit self-test failed: reported lines '$found', expected '5 7 13 16 21 28 '"
+        exit 1
+    fi
+    echo "availability audit self-test: passed"
+    exit 0
 fi
 paths=("$@")
 [[ ${#paths[@]} -eq 0 ]] && paths=(Sources Tests)

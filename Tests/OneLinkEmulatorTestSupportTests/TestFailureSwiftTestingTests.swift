@@ -70,6 +70,18 @@ struct TestFailureSwiftTestingTests {
         #expect(ScenarioCheck.bundledScenariosFolder.path.hasSuffix("Payloads/scenarios"))
     }
 
+    @Test func bundledScenarioRunsInOneLine() async {
+        let result = await ScenarioCheck.expectPasses(bundled: "rule-08-push")
+        #expect(result?.passed == true)
+    }
+
+    @Test func namedBundledScenariosRunInOneLine() async {
+        let results = await ScenarioCheck.expectBundledScenariosPass([
+            "rule-07-custom-and-wrapped-domains", "rule-08-push",
+        ])
+        #expect(results.map(\.passed) == [true, true])
+    }
+
     @Test func missingBundledScenarioReportsAnIssue() async {
         await withKnownIssue {
             await ScenarioCheck.expectPasses(bundled: "no-such-scenario")
