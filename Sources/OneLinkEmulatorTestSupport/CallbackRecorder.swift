@@ -92,10 +92,18 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, DeepLinkDel
 
     private struct State {
         var calls: [Callback] = []
+        /// Whether each call's forwarding finished; waits see only the finished prefix.
+        var finished: [Bool] = []
+        var finishedPrefix = 0
+        /// Bumped by `removeAll()`, so a delivery still forwarding then does not mark a new call.
+        var generation = 0
         var waiters: [UInt64: Waiter] = [:]
         var nextWaiter: UInt64 = 0
         var delegate: (any AppsFlyerLibDelegate)?
         var deepLinkDelegate: (any DeepLinkDelegate)?
+
+        /// The calls whose forwarding finished, in order.
+        var settled: [Callback] { Array(calls[..<finishedPrefix]) }
     }
 
     // @unchecked Sendable on Locked: every access goes through its lock.
@@ -167,15 +175,21 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, DeepLinkDel
 
     /// Forgets every recorded callback; waits in progress keep waiting for new ones.
     public func removeAll() {
-        state.withLock { $0.calls.removeAll() }
+        state.withLock { state in
+            state.calls.removeAll()
+            state.finished.removeAll()
+            state.finishedPrefix = 0
+            state.generation += 1
+        }
     }
 
     // MARK: Waiting
 
-    /// Waits until at least `count` callbacks were recorded in total, then returns them all.
+    /// Waits until at least `count` callbacks were recorded (since creation or ``removeAll()``), then returns them all.
     ///
     /// Nothing polls or sleeps: each recorded callback wakes the waiters
-    /// whose condition now holds. The timeout is a deadline for a test that
+    /// whose condition now holds. A callback counts once the forwarding
+    /// handlers returned from it. The timeout is a deadline for a test that
     /// would otherwise hang, not a delay.
     ///
     /// - Throws: ``WaitTimeout`` when the deadline passes first, `CancellationError` when the task is cancelled.
@@ -186,7 +200,8 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, DeepLinkDel
 
     /// Waits until `condition` holds for the recorded callbacks, then returns them.
     ///
-    /// `condition` runs outside the recorder's lock, once now and once after each new callback.
+    /// `condition` runs outside the recorder's lock, once now and once after each new callback,
+    /// on the callbacks whose forwarding handlers returned.
     ///
     /// - Throws: ``WaitTimeout`` when the deadline passes first, `CancellationError` when the task is cancelled.
     @discardableResult
@@ -218,7 +233,7 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, DeepLinkDel
                 let snapshot = state.withLock { state -> [Callback]? in
                     if Task.isCancelled { return nil }
                     state.waiters[id] = Waiter(condition: condition, continuation: continuation)
-                    return state.calls
+                    return state.settled
                 }
                 guard let snapshot else {
                     continuation.resume(throwing: CancellationError())
@@ -245,11 +260,21 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, DeepLinkDel
         _ callback: Callback,
         forward: ((any AppsFlyerLibDelegate)?, (any DeepLinkDelegate)?) -> Void
     ) {
-        let (snapshot, waiters, delegate, deepLinkDelegate) = state.withLock { state in
+        let (index, generation, delegate, deepLinkDelegate) = state.withLock { state in
             state.calls.append(callback)
-            return (state.calls, state.waiters, state.delegate, state.deepLinkDelegate)
+            state.finished.append(false)
+            return (state.calls.count - 1, state.generation, state.delegate, state.deepLinkDelegate)
         }
         forward(delegate, deepLinkDelegate)
+        let (snapshot, waiters) = state.withLock { state in
+            if state.generation == generation {
+                state.finished[index] = true
+                while state.finishedPrefix < state.finished.count, state.finished[state.finishedPrefix] {
+                    state.finishedPrefix += 1
+                }
+            }
+            return (state.settled, state.waiters)
+        }
         for (id, waiter) in waiters.sorted(by: { $0.key < $1.key }) where waiter.condition(snapshot) {
             finish(id, with: .success(snapshot))
         }

@@ -123,6 +123,26 @@ struct CallbackRecorderTests {
         #expect(recorder.count == 3)
     }
 
+    @Test func waitsReturnOnlyAfterTheForwardingHandlerReturned() async throws {
+        let recorder = CallbackRecorder()
+        let handler = BlockingHandler()
+        recorder.forwardingDelegate = handler
+        Thread { recorder.onConversionDataSuccess(["af_status": "Organic"]) }.start()
+        await handler.entered.waitAsync()  // the callback is recorded and its handler is running
+        let registered = DispatchSemaphore(value: 0)
+        let waiting = Task {
+            try await recorder.wait { callbacks in
+                registered.signal()
+                return !callbacks.isEmpty
+            }
+            return handler.handled.value
+        }
+        await registered.waitAsync()  // the wait saw the callbacks before the handler returned
+        handler.release.signal()
+        #expect(try await waiting.value == true)
+        #expect(recorder.count == 1)
+    }
+
     @Test func describesEachCallback() {
         let recorder = CallbackRecorder()
         recorder.onConversionDataSuccess(["af_status": "Organic"])
@@ -131,5 +151,31 @@ struct CallbackRecorderTests {
             recorder.callbacks.map(\.description) == [
                 #"onConversionDataSuccess({"af_status":"Organic"})"#, "didResolveDeepLink(NOT_FOUND)",
             ])
+    }
+}
+
+/// A forwarding handler that signals `entered`, then blocks until `release` before it marks `handled`.
+final class BlockingHandler: NSObject, AppsFlyerLibDelegate, Sendable {
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let handled = Locked(false)
+
+    func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) {
+        entered.signal()
+        release.wait()
+        handled.withLock { $0 = true }
+    }
+    func onConversionDataFail(_ error: Error) {}
+}
+
+extension DispatchSemaphore {
+    /// Waits for a signal on a global queue thread, so no concurrency-pool thread blocks.
+    func waitAsync() async {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                self.wait()
+                continuation.resume()
+            }
+        }
     }
 }
