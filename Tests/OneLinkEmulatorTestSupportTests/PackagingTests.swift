@@ -26,6 +26,19 @@ struct PackagingTests {
         }
     }
 
+    @Test func platformsMatchTheDocumentation() throws {
+        let manifest = try Self.read("Package.swift")
+        let doc = try Self.read("Docs/platforms.md")
+        #expect(
+            manifest.contains(
+                "platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)]"))
+        for (platform, floor) in [
+            ("macOS", "13"), ("iOS", "16"), ("tvOS", "16"), ("watchOS", "9"), ("visionOS", "1"),
+        ] {
+            #expect(doc.contains("| \(platform) | \(floor) |"), "Docs/platforms.md: \(platform) \(floor)")
+        }
+    }
+
     @Test func licenceIsTheFullApacheText() throws {
         let licence = try Self.read("LICENSE")
         #expect(licence.contains("Apache License"))
