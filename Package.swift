@@ -42,15 +42,21 @@ let package = Package(
         // A child process for the crash-safety test: it keeps saving device state until killed.
         .executableTarget(
             name: "onelink-store-writer",
-            dependencies: ["OneLinkEmulator", "OneLinkEmulatorTestSupport"],
+            dependencies: ["OneLinkEmulator", "OneLinkStoreWriterState"],
             path: "Tests/Support/onelink-store-writer",
             swiftSettings: settings
         ),
+        // The states the writer saves, shared with the crash-safety test. Not a product, and apart
+        // from the test-support kit so the writer links neither Testing nor XCTest.
+        .target(
+            name: "OneLinkStoreWriterState", dependencies: ["OneLinkEmulator"],
+            path: "Tests/Support/OneLinkStoreWriterState", swiftSettings: settings),
         .testTarget(
             name: "OneLinkEmulatorTests",
             dependencies: [
-                "OneLinkEmulator", "OneLinkEmulatorTestSupport", "onelink-store-writer", "OneLinkServer",
-                "OneLinkReplay",
+                "OneLinkEmulator", "OneLinkEmulatorTestSupport", "onelink-store-writer",
+                "OneLinkStoreWriterState",
+                "OneLinkServer", "OneLinkReplay",
             ],
             swiftSettings: settings
         ),
