@@ -14,6 +14,12 @@ struct TestFailureSwiftTestingTests {
         #expect(framework == .swiftTesting)
     }
 
+    @Test func detachedTasksLookLikeXCTest() async {
+        // The documented limit: Test.current does not reach detached tasks or queue callbacks.
+        let framework = await Task.detached { TestFramework.current }.value
+        #expect(framework == .xcTest)
+    }
+
     @Test func recordReportsAnIssue() {
         withKnownIssue {
             TestFailure.record("expected failure")
