@@ -8,6 +8,10 @@ let settings: [SwiftSetting] = strict ? [.unsafeFlags(["-warnings-as-errors"])] 
 
 let package = Package(
     name: "OneLinkEmulator",
+    // The floor is set by Duration, ContinuousClock, Clock and Task.sleep(for:) in the public API
+    // (Swift 5.7 runtime). Anything newer is guarded; Docs/platforms.md lists it and
+    // Scripts/availability-audit.sh checks it.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "OneLinkEmulator", targets: ["OneLinkEmulator"]),
         .library(name: "OneLinkServer", targets: ["OneLinkServer"]),
@@ -23,7 +27,8 @@ let package = Package(
             name: "OneLinkReplay", dependencies: ["OneLinkEmulator", "OneLinkServer"], swiftSettings: settings
         ),
         .target(
-            name: "OneLinkEmulatorTestSupport", dependencies: ["OneLinkEmulator"], swiftSettings: settings),
+            name: "OneLinkEmulatorTestSupport", dependencies: ["OneLinkEmulator", "OneLinkReplay"],
+            swiftSettings: settings),
         .executableTarget(
             name: "onelink-replay",
             dependencies: ["OneLinkEmulator", "OneLinkServer", "OneLinkReplay"],
@@ -37,7 +42,7 @@ let package = Package(
         // A child process for the crash-safety test: it keeps saving device state until killed.
         .executableTarget(
             name: "onelink-store-writer",
-            dependencies: ["OneLinkEmulator", "OneLinkEmulatorTestSupport"],
+            dependencies: ["OneLinkEmulator", "OneLinkStoreWriterState"],
             path: "Tests/Support/onelink-store-writer",
             swiftSettings: settings
         ),
@@ -48,11 +53,17 @@ let package = Package(
             path: "Tests/Support/onelink-runloop-client",
             swiftSettings: settings
         ),
+        // The states the writer saves, shared with the crash-safety test. Not a product, and apart
+        // from the test-support kit so the writer links neither Testing nor XCTest.
+        .target(
+            name: "OneLinkStoreWriterState", dependencies: ["OneLinkEmulator"],
+            path: "Tests/Support/OneLinkStoreWriterState", swiftSettings: settings),
         .testTarget(
             name: "OneLinkEmulatorTests",
             dependencies: [
                 "OneLinkEmulator", "OneLinkEmulatorTestSupport", "onelink-store-writer",
                 "onelink-runloop-client",
+                "OneLinkStoreWriterState",
                 "OneLinkServer", "OneLinkReplay",
             ],
             swiftSettings: settings
@@ -66,6 +77,9 @@ let package = Package(
             name: "OneLinkReplayTests",
             dependencies: ["OneLinkReplay", "OneLinkEmulator", "OneLinkServer"], swiftSettings: settings
         ),
+        .testTarget(
+            name: "OneLinkEmulatorTestSupportTests", dependencies: ["OneLinkEmulatorTestSupport"],
+            swiftSettings: settings),
         .testTarget(
             name: "ConsumerCompatibilityTests", dependencies: ["OneLinkEmulator"], swiftSettings: settings),
     ],

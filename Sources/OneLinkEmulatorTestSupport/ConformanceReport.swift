@@ -1,9 +1,8 @@
-import Testing
-
 /// The outcome of one conformance run: which checks passed and what failed.
 ///
-/// A test asserts ``failures`` is empty, or calls ``expectAllPassed(sourceLocation:)``
-/// to record one Swift Testing issue per failure at the caller's location.
+/// A test asserts ``failures`` is empty, or calls ``expectAllPassed(fileID:filePath:line:column:)``
+/// to record one test failure per failed check at the caller's location, under
+/// Swift Testing or XCTest (see ``TestFailure``).
 public struct ConformanceReport: Sendable, Hashable, CustomStringConvertible {
     /// What was checked, such as `ShortLinkResolver (HTTPShortLinkResolver)`.
     public var subject: String
@@ -29,13 +28,19 @@ public struct ConformanceReport: Sendable, Hashable, CustomStringConvertible {
             .joined(separator: "\n")
     }
 
-    /// Records a Swift Testing issue for each failure, or one when no check ran.
-    public func expectAllPassed(sourceLocation: SourceLocation = #_sourceLocation) {
+    /// Records a test failure for each failed check, or one when no check ran, in whichever framework runs the test.
+    public func expectAllPassed(
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) {
         if checkCount == 0 {
-            Issue.record("\(subject): no conformance check ran", sourceLocation: sourceLocation)
+            TestFailure.record(
+                "\(subject): no conformance check ran", fileID: fileID, filePath: filePath, line: line,
+                column: column)
         }
         for failure in failures {
-            Issue.record("\(subject): \(failure)", sourceLocation: sourceLocation)
+            TestFailure.record(
+                "\(subject): \(failure)", fileID: fileID, filePath: filePath, line: line, column: column)
         }
     }
 

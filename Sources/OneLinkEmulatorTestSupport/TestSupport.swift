@@ -1,1 +1,2 @@
 @_exported import OneLinkEmulator
+@_exported import OneLinkReplay

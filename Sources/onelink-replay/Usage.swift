@@ -9,6 +9,9 @@ enum Usage {
           serve                       Serve the emulated AppsFlyer endpoints over HTTP on loopback.
           payloads [folder]           Validate the bundled sample payloads and pretty-print each one.
 
+        OPTIONS:
+          --version                   Print the package version.
+
         Run `onelink-replay <subcommand> --help` for a subcommand's options.
         """
 }

@@ -1,3 +1,5 @@
+import OneLinkReplay
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -13,6 +15,9 @@ case "serve":
     status = await ServeCommand.main(Array(arguments.dropFirst()))
 case "payloads":
     status = await PayloadsCommand.main(Array(arguments.dropFirst()))
+case "--version", "version":
+    print("onelink-replay \(PackageVersion.current)")
+    status = 0
 case "-h", "--help", "help":
     print(Usage.text)
     status = 0

@@ -191,7 +191,7 @@ struct JSONParser {
                     index += 1
                     return String(decoding: slice, as: UTF8.self)
                 }
-                guard let string = String(validating: slice, as: UTF8.self) else {
+                guard let string = String(validatingUTF8Bytes: slice) else {
                     index = firstInvalidUTF8(from: contentStart, to: index)
                     throw error("string is not valid UTF-8")
                 }
@@ -211,7 +211,7 @@ struct JSONParser {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 scratch.append(contentsOf: bytes[segmentStart..<index])
-                guard let string = String(validating: scratch, as: UTF8.self) else {
+                guard let string = String(validatingUTF8Bytes: scratch) else {
                     index = firstInvalidUTF8(from: contentStart, to: index)
                     throw error("string is not valid UTF-8")
                 }

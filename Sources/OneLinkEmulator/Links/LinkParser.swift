@@ -324,7 +324,7 @@ public struct LinkParser: Sendable {
         }
         let name = key ?? String(decoding: raw, as: UTF8.self)
         if sawInvalidEscape { diagnostics.append(.invalidPercentEncoding(key: name)) }
-        guard let string = String(validating: decoded, as: UTF8.self) else {
+        guard let string = String(validatingUTF8Bytes: decoded) else {
             diagnostics.append(.invalidUTF8(key: name))
             return String(decoding: raw, as: UTF8.self)
         }

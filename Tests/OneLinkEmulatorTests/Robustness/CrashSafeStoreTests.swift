@@ -1,6 +1,6 @@
 import Foundation
 import OneLinkEmulator
-import OneLinkEmulatorTestSupport
+import OneLinkStoreWriterState
 import Testing
 
 #if canImport(Glibc)

@@ -9,7 +9,7 @@
 // torn one.
 import Foundation
 import OneLinkEmulator
-import OneLinkEmulatorTestSupport
+import OneLinkStoreWriterState
 
 #if canImport(Glibc)
     import Glibc

@@ -103,7 +103,7 @@ extension DeepLinkAction {
                 index += 1
             }
         }
-        guard let string = String(validating: decoded, as: UTF8.self) else {
+        guard let string = String(validatingUTF8Bytes: decoded) else {
             throw .badPercentEncoding(text: text, component: component)
         }
         return string

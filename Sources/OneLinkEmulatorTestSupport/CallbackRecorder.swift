@@ -1,0 +1,313 @@
+import Foundation
+
+/// Records every callback the SDK makes, for tests of code that sits behind the delegates.
+///
+/// Set it as both delegates, run the SDK, then read what arrived:
+///
+/// ```swift
+/// let recorder = CallbackRecorder()
+/// sdk.delegate = recorder
+/// sdk.deepLinkDelegate = recorder
+/// sdk.start()
+/// try await recorder.waitForCallbacks(2)
+/// #expect(recorder.deepLinkResults.first?.status == .found)
+/// ```
+///
+/// It is safe to use from any thread: the SDK calls it on the main queue
+/// while the test reads it from its own task. A recorder can also forward
+/// each callback to the team's own handler (``forwardingDelegate`` and
+/// ``forwardingDeepLinkDelegate``), so the test observes both what the SDK
+/// sent and what the handler did.
+public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, Sendable {
+    /// One recorded callback.
+    public enum Callback: @unchecked Sendable, CustomStringConvertible {
+        // @unchecked: the dictionaries hold the SDK's Foundation values (strings, NSNumber,
+        // NSNull, arrays, dictionaries), which nobody mutates after delivery, and errors are
+        // the SDK's immutable AttributionError values.
+
+        /// `onConversionDataSuccess(_:)` with the conversion data.
+        case conversionData([AnyHashable: Any])
+        /// `onConversionDataFail(_:)` with the error.
+        case conversionDataFailure(any Error)
+        /// `onAppOpenAttribution(_:)` with the link's attribution data.
+        case openAttribution([AnyHashable: Any])
+        /// `onAppOpenAttributionFailure(_:)` with the error.
+        case openAttributionFailure(any Error)
+        /// `didResolveDeepLink(_:)` with the result.
+        case deepLink(DeepLinkResult)
+
+        /// The delegate method's name, such as `onConversionDataSuccess`.
+        public var name: String {
+            switch self {
+            case .conversionData: return "onConversionDataSuccess"
+            case .conversionDataFailure: return "onConversionDataFail"
+            case .openAttribution: return "onAppOpenAttribution"
+            case .openAttributionFailure: return "onAppOpenAttributionFailure"
+            case .deepLink: return "didResolveDeepLink"
+            }
+        }
+
+        /// The error, for the two failure callbacks and a failed deep-link result.
+        public var error: (any Error)? {
+            switch self {
+            case .conversionDataFailure(let error), .openAttributionFailure(let error): return error
+            case .deepLink(let result): return result.error
+            case .conversionData, .openAttribution: return nil
+            }
+        }
+
+        /// The method name and its argument.
+        public var description: String {
+            switch self {
+            case .conversionData(let data), .openAttribution(let data):
+                let payload = try? AttributionPayload(foundation: data)
+                return "\(name)(\(payload?.jsonText() ?? "\(data)"))"
+            case .conversionDataFailure(let error), .openAttributionFailure(let error):
+                return "\(name)(\(error))"
+            case .deepLink(let result): return "\(name)(\(result))"
+            }
+        }
+    }
+
+    /// Thrown by ``waitForCallbacks(_:timeout:)`` and ``wait(timeout:until:)`` when the deadline passes first.
+    public struct WaitTimeout: Error, CustomStringConvertible {
+        /// What the wait was for.
+        public var expectation: String
+        /// The deadline that passed.
+        public var timeout: Duration
+        /// The callbacks recorded by then.
+        public var recorded: [String]
+
+        /// A sentence naming the expectation, the timeout and what arrived.
+        public var description: String {
+            "timed out after \(timeout) waiting for \(expectation); recorded: "
+                + (recorded.isEmpty ? "nothing" : recorded.joined(separator: ", "))
+        }
+    }
+
+    private struct Waiter {
+        var condition: @Sendable ([Callback]) -> Bool
+        var continuation: CheckedContinuation<[Callback], any Error>
+    }
+
+    private struct State {
+        var calls: [Callback] = []
+        /// Whether each call's forwarding finished; waits see only the finished prefix.
+        var finished: [Bool] = []
+        var finishedPrefix = 0
+        /// Bumped by `removeAll()`, so a delivery still forwarding then does not mark a new call.
+        var generation = 0
+        var waiters: [UInt64: Waiter] = [:]
+        var nextWaiter: UInt64 = 0
+        var delegate: (any AppsFlyerLibDelegate)?
+        var deepLinkDelegate: (any DeepLinkDelegate)?
+
+        /// The calls whose forwarding finished, in order.
+        var settled: [Callback] { Array(calls[..<finishedPrefix]) }
+    }
+
+    // @unchecked Sendable on Locked: every access goes through its lock.
+    private let state = Locked(State())
+
+    /// Creates an empty recorder.
+    public override init() {
+        super.init()
+    }
+
+    /// A handler that receives each `AppsFlyerLibDelegate` callback after it is recorded, such as the app's own.
+    ///
+    /// The recorder holds it strongly, unlike the SDK, so a test need not keep it alive.
+    public var forwardingDelegate: (any AppsFlyerLibDelegate)? {
+        get { state.withLock { $0.delegate } }
+        set { state.withLock { $0.delegate = newValue } }
+    }
+
+    /// A handler that receives each `didResolveDeepLink` result after it is recorded; held strongly.
+    public var forwardingDeepLinkDelegate: (any DeepLinkDelegate)? {
+        get { state.withLock { $0.deepLinkDelegate } }
+        set { state.withLock { $0.deepLinkDelegate = newValue } }
+    }
+
+    // MARK: Reading
+
+    /// Every callback so far, in the order the SDK made them.
+    public var callbacks: [Callback] { state.withLock { $0.calls } }
+
+    /// The delegate method names so far, such as `["onConversionDataSuccess", "didResolveDeepLink"]`.
+    public var names: [String] { callbacks.map(\.name) }
+
+    /// How many callbacks arrived so far.
+    public var count: Int { state.withLock { $0.calls.count } }
+
+    /// Every `onConversionDataSuccess` payload, as delivered.
+    public var conversionData: [[AnyHashable: Any]] {
+        callbacks.compactMap { if case .conversionData(let data) = $0 { data } else { nil } }
+    }
+
+    /// Every `onConversionDataSuccess` payload, typed; a payload that cannot be typed is left out.
+    public var conversionPayloads: [AttributionPayload] {
+        conversionData.compactMap { try? AttributionPayload(foundation: $0) }
+    }
+
+    /// Every `onAppOpenAttribution` payload, as delivered.
+    public var openAttributions: [[AnyHashable: Any]] {
+        callbacks.compactMap { if case .openAttribution(let data) = $0 { data } else { nil } }
+    }
+
+    /// Every `onAppOpenAttribution` payload, typed; a payload that cannot be typed is left out.
+    public var openAttributionPayloads: [AttributionPayload] {
+        openAttributions.compactMap { try? AttributionPayload(foundation: $0) }
+    }
+
+    /// Every `didResolveDeepLink` result.
+    public var deepLinkResults: [DeepLinkResult] {
+        callbacks.compactMap { if case .deepLink(let result) = $0 { result } else { nil } }
+    }
+
+    /// The deep links of the `.found` results.
+    public var deepLinks: [DeepLink] { deepLinkResults.compactMap(\.deepLink) }
+
+    /// Every error: conversion-data failures, open-attribution failures and failed deep-link results, in order.
+    public var errors: [any Error] { callbacks.compactMap(\.error) }
+
+    /// The errors that are the emulator's ``AttributionError``, in order.
+    public var attributionErrors: [AttributionError] { errors.compactMap { $0 as? AttributionError } }
+
+    /// Forgets every recorded callback; waits in progress keep waiting for new ones.
+    public func removeAll() {
+        state.withLock { state in
+            state.calls.removeAll()
+            state.finished.removeAll()
+            state.finishedPrefix = 0
+            state.generation += 1
+        }
+    }
+
+    // MARK: Waiting
+
+    /// Waits until at least `count` callbacks were recorded (since creation or ``removeAll()``), then returns them all.
+    ///
+    /// Nothing polls or sleeps: each recorded callback wakes the waiters
+    /// whose condition now holds. A callback counts once the forwarding
+    /// handlers returned from it. The timeout is a deadline for a test that
+    /// would otherwise hang, not a delay.
+    ///
+    /// - Throws: ``WaitTimeout`` when the deadline passes first, `CancellationError` when the task is cancelled.
+    @discardableResult
+    public func waitForCallbacks(_ count: Int, timeout: Duration = .seconds(30)) async throws -> [Callback] {
+        try await wait(timeout: timeout, describing: "\(count) callbacks") { $0.count >= count }
+    }
+
+    /// Waits until `condition` holds for the recorded callbacks, then returns them.
+    ///
+    /// `condition` runs outside the recorder's lock, once now and once after each new callback,
+    /// on the callbacks whose forwarding handlers returned.
+    ///
+    /// - Throws: ``WaitTimeout`` when the deadline passes first, `CancellationError` when the task is cancelled.
+    @discardableResult
+    public func wait(
+        timeout: Duration = .seconds(30), until condition: @escaping @Sendable ([Callback]) -> Bool
+    ) async throws -> [Callback] {
+        try await wait(timeout: timeout, describing: "a condition on the callbacks", condition)
+    }
+
+    private func wait(
+        timeout: Duration, describing expectation: String,
+        _ condition: @escaping @Sendable ([Callback]) -> Bool
+    ) async throws -> [Callback] {
+        let id = state.withLock { state -> UInt64 in
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+        let deadline = Task { [weak self] in
+            try await Task.sleep(for: timeout)
+            guard let self else { return }
+            let recorded = self.names
+            self.finish(
+                id,
+                with: .failure(WaitTimeout(expectation: expectation, timeout: timeout, recorded: recorded)))
+        }
+        defer { deadline.cancel() }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let snapshot = state.withLock { state -> [Callback]? in
+                    if Task.isCancelled { return nil }
+                    state.waiters[id] = Waiter(condition: condition, continuation: continuation)
+                    return state.settled
+                }
+                guard let snapshot else {
+                    continuation.resume(throwing: CancellationError())
+                    return
+                }
+                if condition(snapshot) { finish(id, with: .success(snapshot)) }
+            }
+        } onCancel: {
+            finish(id, with: .failure(CancellationError()))
+        }
+    }
+
+    /// Resumes waiter `id` once; later calls for the same waiter do nothing.
+    private func finish(_ id: UInt64, with result: Result<[Callback], any Error>) {
+        let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
+        waiter?.continuation.resume(with: result)
+    }
+
+    /// Records `callback`, hands it to the forwarding handlers, then wakes the waiters it satisfies.
+    ///
+    /// Waiters wake after the handlers ran, so a test that waited can read
+    /// what its handler did. Handlers and conditions run outside the lock.
+    private func record(
+        _ callback: Callback,
+        forward: ((any AppsFlyerLibDelegate)?, (any DeepLinkDelegate)?) -> Void
+    ) {
+        let (index, generation, delegate, deepLinkDelegate) = state.withLock { state in
+            state.calls.append(callback)
+            state.finished.append(false)
+            return (state.calls.count - 1, state.generation, state.delegate, state.deepLinkDelegate)
+        }
+        forward(delegate, deepLinkDelegate)
+        let (snapshot, waiters) = state.withLock { state in
+            if state.generation == generation {
+                state.finished[index] = true
+                while state.finishedPrefix < state.finished.count, state.finished[state.finishedPrefix] {
+                    state.finishedPrefix += 1
+                }
+            }
+            return (state.settled, state.waiters)
+        }
+        for (id, waiter) in waiters.sorted(by: { $0.key < $1.key }) where waiter.condition(snapshot) {
+            finish(id, with: .success(snapshot))
+        }
+    }
+
+    // MARK: Delegate methods
+
+    /// Records the conversion data, forwards it, then wakes the waiters it satisfies.
+    public func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) {
+        record(.conversionData(conversionInfo)) { delegate, _ in
+            delegate?.onConversionDataSuccess(conversionInfo)
+        }
+    }
+
+    /// Records the failure, then forwards it.
+    public func onConversionDataFail(_ error: any Error) {
+        record(.conversionDataFailure(error)) { delegate, _ in delegate?.onConversionDataFail(error) }
+    }
+
+    /// Records the open attribution, then forwards it.
+    public func onAppOpenAttribution(_ attributionData: [AnyHashable: Any]) {
+        record(.openAttribution(attributionData)) { delegate, _ in
+            delegate?.onAppOpenAttribution(attributionData)
+        }
+    }
+
+    /// Records the failure, then forwards it.
+    public func onAppOpenAttributionFailure(_ error: any Error) {
+        record(.openAttributionFailure(error)) { delegate, _ in delegate?.onAppOpenAttributionFailure(error) }
+    }
+
+    /// Records the deep-link result, then forwards it.
+    public func didResolveDeepLink(_ result: DeepLinkResult) {
+        record(.deepLink(result)) { _, deepLinkDelegate in deepLinkDelegate?.didResolveDeepLink(result) }
+    }
+}
