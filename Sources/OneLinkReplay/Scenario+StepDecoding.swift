@@ -131,6 +131,7 @@ extension Scenario {
         case "openURL":
             return .openURL(url: try fields.string("url"), from: try fields.optionalString("from"))
         case "deliverLink", "checkWiring": return .delivery(try decodeDelivery(kind, fields, reader))
+        case "sdk": return .sdkSettings(try decodeSDKSettings(fields, reader))
         default:
             return .click(try decodeClick(fields, reader))
         }

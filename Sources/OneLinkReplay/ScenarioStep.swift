@@ -59,6 +59,8 @@ public struct ScenarioStep: Sendable, Hashable {
         case click(ClickRequest)
         /// `deliverLink` or `checkWiring`: a link through a bundled wiring's entry points, or the wiring check.
         case delivery(DeliveryStep)
+        /// `sdk`: changes SDK settings (`isStopped`, the ATT wait and answer, `customerUserID`, ...).
+        case sdkSettings(SDKSettingsStep)
     }
 
     /// What a `route` step hands to the router.
@@ -93,7 +95,7 @@ public struct ScenarioStep: Sendable, Hashable {
         "advance", "reinstall", "relaunch", "setDelegate", "clearDelegate", "behaviour", "launch",
         "lifecycle",
         "route", "setRoot", "pushScreen", "popScreen", "routerReady", "routerBackground", "routerActive",
-        "setPasteboard", "clipboardLink", "openURL", "click", "deliverLink", "checkWiring",
+        "setPasteboard", "clipboardLink", "openURL", "click", "deliverLink", "checkWiring", "sdk",
     ]
 
     /// The fields each step kind accepts besides `do`, `expect` and `note`.
@@ -106,6 +108,10 @@ public struct ScenarioStep: Sendable, Hashable {
         "setPasteboard": ["text"], "clipboardLink": ["firstLaunch"], "openURL": ["url", "from"],
         "click": ["url", "userAgent", "ip", "headers", "advertisingID", "context"],
         "deliverLink": ["wiring", "state", "url", "sourceApplication", "push"], "checkWiring": ["wiring"],
+        "sdk": [
+            "isStopped", "anonymizeUser", "waitForATTUserAuthorization", "trackingAuthorization",
+            "customerUserID",
+        ],
     ]
 
     /// Every field each step kind accepts: `do`, `expect`, `note` and ``kindFields``.
@@ -142,6 +148,7 @@ public struct ScenarioStep: Sendable, Hashable {
         case .openURL: return "openURL"
         case .click: return "click"
         case .delivery(let step): return step.kind
+        case .sdkSettings: return "sdk"
         }
     }
 }

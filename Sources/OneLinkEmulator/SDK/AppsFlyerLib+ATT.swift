@@ -28,6 +28,7 @@ extension AppsFlyerLib {
         set {
             trackingGate.status = newValue
             debug("att.status", "tracking authorization is now \(newValue)")
+            noteChange()
         }
     }
 
@@ -51,12 +52,6 @@ extension AppsFlyerLib {
         debug("att.wait", "waiting up to \(timeout) s for the ATT answer before the launch")
         let gate = trackingGate
         let milliseconds = UInt(clamping: Int((timeout * 1000).rounded()))
-        engine.withLock { $0.gatedWaits += 1 }
-        noteChange()
-        defer {
-            engine.withLock { $0.gatedWaits -= 1 }
-            noteChange()
-        }
         do {
             try await withDeadline(
                 started.addingTimeInterval(timeout), limitMilliseconds: milliseconds, backend: "ATT prompt",

@@ -57,7 +57,6 @@ struct EngineState {
     var attributedOpenCount = 0
     var storageErrors: [StorageError] = []
     var configurationErrors: [String] = []
-    var gatedWaits = 0
 }
 
 extension AppsFlyerLib {

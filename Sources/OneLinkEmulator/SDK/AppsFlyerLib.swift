@@ -475,12 +475,13 @@ public final class AppsFlyerLib: @unchecked Sendable {
     /// scenario can then advance the clock.
     public func settle() async {
         let manual = clock as? ManualClock
+        let gate = trackingGate
         await waitUntil { state in
             if state.queue.isEmpty && !state.running { return true }
             guard let manual, state.racing > 0 else { return false }
             // A race whose timer has already fired is finishing, not blocked: wait for it. A race
             // waiting for the ATT answer is blocked on the test, as one waiting on the clock is.
-            return manual.workSleeperCount + state.gatedWaits >= state.racing
+            return manual.workSleeperCount + gate.waiterCount >= state.racing
                 && manual.timerSleeperCount >= state.racing
         }
     }

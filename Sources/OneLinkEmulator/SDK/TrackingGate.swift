@@ -22,6 +22,9 @@ final class TrackingGate: Sendable {
         }
     }
 
+    /// How many sessions are waiting for the answer right now.
+    var waiterCount: Int { state.withLock { $0.waiters.count } }
+
     /// Returns once the status is determined, or when the calling task is cancelled.
     func waitUntilDetermined() async {
         let id = state.withLock { state -> UInt64 in

@@ -89,6 +89,7 @@ final class ReplaySession {
         case .behaviour(let shortLinks, let conversion, let deferred):
             backends.setBehavior(shortLinks: shortLinks, conversion: conversion, deferred: deferred)
         case .launch(let options): launch(options)
+        case .sdkSettings(let change): change.apply(to: sdk)
         case .lifecycle(let signal): send(signal)
         case .route(let input): route(input)
         case .setRoot(let name): _ = router?.setRoot(handler(name))
@@ -122,7 +123,7 @@ final class ReplaySession {
         switch action {
         case .start, .foreground, .handleOpen, .universalLink, .push, .performOnAppAttribution, .advance,
             .reinstall,
-            .relaunch, .launch, .lifecycle, .delivery:
+            .relaunch, .launch, .lifecycle, .delivery, .sdkSettings:
             return true
         case .background, .setDelegate, .clearDelegate, .behaviour, .route, .setRoot, .pushScreen, .popScreen,
             .routerReady, .routerBackground, .routerActive, .setPasteboard, .clipboardLink, .openURL, .click:
