@@ -209,6 +209,21 @@ struct SDKInviteTests {
         #expect(data["af_channel"] == "mail")
     }
 
+    @Test("the invite-round-trip scenario opens exactly the long link generateInviteUrl makes")
+    func scenarioLinkIsGenerated() async throws {
+        let sdk = AppsFlyerLib(logSink: RecordingDebugLogSink())
+        sdk.appInviteOneLinkID = "H5hv"
+        let url = try #require(try await Self.generate(on: sdk))
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let scenario = try AttributionPayload(
+            json: Data(contentsOf: root.appendingPathComponent("Payloads/scenarios/invite-round-trip.json")))
+        let click = try #require(scenario["steps"]?.arrayValue?.first?["url"]?.stringValue)
+        // The scenario's link was generated without a referrer image.
+        let image = "af_referrer_image_url=https%3A%2F%2Fexample.com%2Fmaria.png&"
+        #expect(url.absoluteString.replacingOccurrences(of: image, with: "") == click)
+    }
+
     @Test(
         "logInvite records an af_invite event with af_channel and the parameters through the events backend")
     func logInvite() async throws {
