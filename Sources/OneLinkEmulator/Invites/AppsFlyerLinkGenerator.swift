@@ -18,9 +18,13 @@ public final class AppsFlyerLinkGenerator {
     private var deeplinkPath: String?
 
     /// The template the link is built on: the SDK's `appInviteOneLinkID` when the helper created the generator.
+    ///
+    /// Emulator only.
     public let template: String?
 
     /// The Apple app ID the link was generated for; `setAppleAppID(_:)` changes it.
+    ///
+    /// Emulator only: the header has only the setter.
     public private(set) var appleAppID: String
 
     /// The link's host instead of the default invite domain, such as a branded `links.example.com`.
