@@ -201,15 +201,26 @@ final class PurchaseLog: @unchecked Sendable {
     private var successes: [[AnyHashable: Any]] = []
     private var failures: [(error: Error?, response: Any?)] = []
 
+    private var queues: [Bool] = []
+
     func success(_ response: [AnyHashable: Any]) {
         lock.lock()
         successes.append(response)
+        queues.append(MainQueue.isCurrent)
         lock.unlock()
+    }
+
+    /// Whether each call of either block came on the main queue.
+    var onMain: [Bool] {
+        lock.lock()
+        defer { lock.unlock() }
+        return queues
     }
 
     func failure(_ error: Error?, _ response: Any?) {
         lock.lock()
         failures.append((error, response))
+        queues.append(MainQueue.isCurrent)
         lock.unlock()
     }
 
@@ -244,6 +255,7 @@ struct SDKPurchaseValidationTests {
         let response = try #require(log.succeeded.first)
         #expect(response["status"] as? Int == 0)
         #expect(log.failed.isEmpty)
+        #expect(log.onMain == [true])
         #expect(fixture.validator.requests.first?.transactionID == "1000000123")
         let event = try #require(fixture.events.events.first)
         #expect(event.name == "af_purchase")
@@ -261,6 +273,7 @@ struct SDKPurchaseValidationTests {
         await validate(fixture, transaction: "bad", log: log)
         let failure = try #require(log.failed.first)
         #expect(failure.error == nil)
+        #expect(log.onMain == [true])
         #expect((failure.response as? [AnyHashable: Any])?["status"] as? Int == 21003)
         #expect(log.succeeded.isEmpty)
         #expect(fixture.events.events.isEmpty)

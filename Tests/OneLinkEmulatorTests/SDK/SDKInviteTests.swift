@@ -7,11 +7,20 @@ final class URLLog: @unchecked Sendable {
     // @unchecked: every access goes through the lock.
     private let lock = NSLock()
     private var urls: [URL?] = []
+    private var queues: [Bool] = []
 
     func record(_ url: URL?) {
         lock.lock()
         urls.append(url)
+        queues.append(MainQueue.isCurrent)
         lock.unlock()
+    }
+
+    /// Whether each call came on the main queue.
+    var onMain: [Bool] {
+        lock.lock()
+        defer { lock.unlock() }
+        return queues
     }
 
     var all: [URL?] {
@@ -56,6 +65,7 @@ struct SDKInviteTests {
                 completionHandler: { log.record($0) })
         }
         await sdk.waitUntilIdle()
+        #expect(log.onMain == [true])
         return try #require(log.all.first)
     }
 
