@@ -30,6 +30,12 @@ extension OneLinkServer {
         public var logSink: any RequestLogSink
         /// Allows binding a non-loopback address; off by default, and the server refuses one.
         public var allowsNonLoopbackHost: Bool
+        /// Answers `POST /inappevent/{appID}`: the SDK's in-app events.
+        public var eventRecorder: any EventRecorder
+        /// Answers `POST /shortlink/v1/{template}`: user-invite short links; `nil` answers 404.
+        ///
+        /// Give it the ``shortLinkResolver`` (``InMemoryShortLinkCreator``) so that the links it creates resolve.
+        public var shortLinkCreator: (any ShortLinkCreator)?
 
         /// Creates a configuration.
         public init(
@@ -41,7 +47,9 @@ extension OneLinkServer {
             faultPlan: FaultPlan = .none, limits: ServerLimits = ServerLimits(),
             clock: any EmulatorClock = SystemClock(),
             logSink: any RequestLogSink = DiscardingRequestLogSink(),
-            allowsNonLoopbackHost: Bool = false
+            allowsNonLoopbackHost: Bool = false,
+            eventRecorder: any EventRecorder = InMemoryEventRecorder(),
+            shortLinkCreator: (any ShortLinkCreator)? = nil
         ) {
             self.host = host
             self.port = port
@@ -56,6 +64,8 @@ extension OneLinkServer {
             self.clock = clock
             self.logSink = logSink
             self.allowsNonLoopbackHost = allowsNonLoopbackHost
+            self.eventRecorder = eventRecorder
+            self.shortLinkCreator = shortLinkCreator
         }
     }
 }

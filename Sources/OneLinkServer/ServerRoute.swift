@@ -11,4 +11,8 @@ public enum ServerRoute: String, Sendable, Hashable, CaseIterable {
     case click
     /// Any other `GET`: a wrapped link the resolver may redirect, a landing page, or a 404.
     case wrapper
+    /// `POST /inappevent/{appID}`: an in-app event.
+    case events = "inappevent"
+    /// `POST /shortlink/v1/{template}`: creating a user-invite short link.
+    case shortLinkCreation = "shortlink_create"
 }

@@ -14,7 +14,8 @@ enum ServeCommand {
         USAGE: onelink-replay serve [options]
 
         Serves the emulated AppsFlyer endpoints (short links, install_data, deferred deep
-        links, wrapped links and OneLink clicks) over HTTP on a loopback address, seeded
+        links, wrapped links, OneLink clicks, in-app events and invite short-link
+        creation) over HTTP on a loopback address, seeded
         from the Payloads folder. The first line on standard output is
         "listening on http://HOST:PORT"; then one line per request. SIGINT or SIGTERM
         stops the server and the command exits 0.
@@ -70,7 +71,11 @@ enum ServeCommand {
                     clickHandler: backends.clickHandler,
                     limits: ServerLimits(requestTimeout: .milliseconds(milliseconds)),
                     logSink: options.quiet
-                        ? DiscardingRequestLogSink() as any RequestLogSink : StandardOutputRequestLogSink()))
+                        ? DiscardingRequestLogSink() as any RequestLogSink : StandardOutputRequestLogSink(),
+                    eventRecorder: InMemoryEventRecorder(),
+                    shortLinkCreator: (backends.shortLinkResolver as? InMemoryShortLinkResolver).map {
+                        InMemoryShortLinkCreator(resolver: $0)
+                    }))
         } catch {
             return usageError(error.description)
         }

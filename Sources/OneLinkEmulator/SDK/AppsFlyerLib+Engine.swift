@@ -16,6 +16,8 @@ enum EngineCommand: Sendable {
     case deliver([AppsFlyerEvent], launch: LaunchOutcome?)
     case reinstall
     case relaunch
+    /// Work queued by an SDK area outside this file (in-app events, invites), run in queue order.
+    case work(EngineWork)
 }
 
 struct QueuedCommand: Sendable {
@@ -175,6 +177,8 @@ extension AppsFlyerLib {
         case .relaunch:
             debug("device.relaunch", "process relaunched: the next start() is a cold start")
             resetProcessState()
+        case .work(let work):
+            await work.body(item)
         }
     }
 

@@ -85,6 +85,9 @@ public final class AppsFlyerLib: @unchecked Sendable {
     let deviceStore: any DeviceStore
     let clock: any EmulatorClock
     let logSink: any DebugLogSink
+    let eventRecorder: any EventRecorder
+    let purchaseValidator: any PurchaseValidator
+    let shortLinkCreator: (any ShortLinkCreator)?
 
     let configuration = Locked(Configuration())
     let delegates = Locked(Delegates())
@@ -102,6 +105,9 @@ public final class AppsFlyerLib: @unchecked Sendable {
     ///   - deviceStore: Keeps the install's state across launches.
     ///   - clock: Measures sessions, timeouts and install times.
     ///   - logSink: Receives the debug log while ``isDebug`` is on.
+    ///   - eventRecorder: Receives the in-app events (`logEvent`, `logLocation`, validated purchases, `logInvite`).
+    ///   - purchaseValidator: Validates purchases for `validateAndLog(inAppPurchase:…)`.
+    ///   - shortLinkCreator: Creates short user-invite links; `nil` (the default) makes invite links long.
     public init(
         shortLinkResolver: any ShortLinkResolver = InMemoryShortLinkResolver(),
         conversionDataSource: any ConversionDataSource = InMemoryConversionDataSource(),
@@ -109,7 +115,10 @@ public final class AppsFlyerLib: @unchecked Sendable {
         launchRecorder: any LaunchRecorder = InMemoryLaunchRecorder(),
         deviceStore: any DeviceStore = InMemoryDeviceStore(),
         clock: any EmulatorClock = SystemClock(),
-        logSink: any DebugLogSink = PrintDebugLogSink()
+        logSink: any DebugLogSink = PrintDebugLogSink(),
+        eventRecorder: any EventRecorder = InMemoryEventRecorder(),
+        purchaseValidator: any PurchaseValidator = InMemoryPurchaseValidator(),
+        shortLinkCreator: (any ShortLinkCreator)? = nil
     ) {
         self.shortLinkResolver = shortLinkResolver
         self.conversionDataSource = conversionDataSource
@@ -118,6 +127,9 @@ public final class AppsFlyerLib: @unchecked Sendable {
         self.deviceStore = deviceStore
         self.clock = clock
         self.logSink = logSink
+        self.eventRecorder = eventRecorder
+        self.purchaseValidator = purchaseValidator
+        self.shortLinkCreator = shortLinkCreator
         if let manual = clock as? ManualClock {
             clockObserver = manual.addObserver { [weak self] in self?.noteChange() }
         }

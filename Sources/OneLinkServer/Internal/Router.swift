@@ -10,12 +10,14 @@ struct Router: Sendable {
     let wrapperBase: String
     let faultPlan: @Sendable () -> FaultPlan
 
-    private enum Route {
+    enum Route {
         case shortLink(template: String)
         case installData(appID: String)
         case deferred(appID: String)
         case click
         case wrapper
+        case event(appID: String)
+        case createShortLink(template: String)
         case methodNotAllowed(allowed: String)
         case badPath
     }
@@ -34,6 +36,8 @@ struct Router: Sendable {
         case .deferred: serverRoute = .deferred
         case .click: serverRoute = .click
         case .wrapper, .methodNotAllowed, .badPath: serverRoute = .wrapper
+        case .event: serverRoute = .events
+        case .createShortLink: serverRoute = .shortLinkCreation
         }
         let faults = faultPlan().faults(for: serverRoute, shortLink: shortLink)
         for fault in faults {
@@ -106,6 +110,7 @@ struct Router: Sendable {
             return request.method == "POST"
                 ? .deferred(appID: segments[2]) : .methodNotAllowed(allowed: "POST")
         }
+        if let route = Self.inviteOrEventRoute(request, segments: segments) { return route }
         if let handler = configuration.clickHandler, isClick(request, segments: segments, handler: handler) {
             return isGet ? .click : .methodNotAllowed(allowed: "GET")
         }
@@ -138,11 +143,13 @@ struct Router: Sendable {
         case .deferred(let appID): return await deferred(request, appID: appID)
         case .click: return await click(request, clientIP: clientIP)
         case .wrapper: return await wrapper(request)
+        case .event(let appID): return await event(request, appID: appID)
+        case .createShortLink(let template): return await createShortLink(request, template: template)
         }
     }
 
     /// Maps a backend failure: an HTTP status keeps its code and reason; anything else is 502.
-    private static func failure(_ error: any Error) -> ServerResponse {
+    static func failure(_ error: any Error) -> ServerResponse {
         if error is CancellationError { return .closed }
         switch AttributionError(wrapping: error) {
         case .httpStatus(let code, let reason) where (100...599).contains(code):

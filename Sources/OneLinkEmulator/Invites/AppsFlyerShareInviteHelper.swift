@@ -1,0 +1,68 @@
+import Foundation
+
+/// Generates and logs user-invite links for the SDK that `AppsFlyerLib.shared()` returns, as the real static helper does.
+///
+/// Scope the SDK with `AppsFlyerLib.withShared(_:operation:)` in tests.
+public final class AppsFlyerShareInviteHelper {
+    /// The host of invite links when the generator has no ``AppsFlyerLinkGenerator/brandDomain``.
+    ///
+    /// Emulator only: the real host comes from the OneLink template's subdomain.
+    public static let defaultDomain = "app.onelink.me"
+
+    private init() {}
+
+    /// Builds an invite link on the `appInviteOneLinkID` template and hands it to `completionHandler` on the delivery queue.
+    ///
+    /// `linkGenerator` is called at once, on the calling thread, with a fresh
+    /// generator. The link is `https://{brandDomain or defaultDomain}/{template}`:
+    /// short (`…/{template}/{shortID}`) when the SDK has a ``ShortLinkCreator``
+    /// and it succeeds within `deepLinkTimeout`, long (the parameters in the
+    /// query) otherwise, or while the SDK is stopped. Without
+    /// `appInviteOneLinkID` the handler receives `nil`.
+    public static func generateInviteUrl(
+        linkGenerator: (AppsFlyerLinkGenerator) -> AppsFlyerLinkGenerator,
+        completionHandler: @escaping (URL?) -> Void
+    ) {
+        let sdk = AppsFlyerLib.shared()
+        let generator = linkGenerator(
+            AppsFlyerLinkGenerator(template: sdk.appInviteOneLinkID, appleAppID: sdk.appleAppID))
+        let link = InviteLink(
+            template: generator.template, domain: generator.brandDomain ?? defaultDomain,
+            appleAppID: generator.appleAppID, parameters: generator.parameters)
+        sdk.generateInviteLink(link, completion: InviteCompletion(body: completionHandler))
+    }
+
+    /// Logs that the user sent an invite: an ``AFEventInvite`` event with the parameters and `af_channel` set to `channel`.
+    ///
+    /// Sent through the SDK's ``EventRecorder`` like any event, so it is not
+    /// sent while the SDK is stopped or the user anonymized.
+    public static func logInvite(_ channel: String?, parameters: [AnyHashable: Any]?) {
+        var values = parameters ?? [:]
+        if let channel { values["af_channel"] = channel }
+        AppsFlyerLib.shared().logEvent(AFEventInvite, withValues: values)
+    }
+}
+
+/// The parameters of one invite link, taken from the generator on the calling thread.
+struct InviteLink: Sendable {
+    let template: String?
+    let domain: String
+    let appleAppID: String
+    let parameters: [String: String]
+
+    /// The long link: every parameter in the query, keys in order.
+    var longLink: String? {
+        guard let template, !template.isEmpty else { return nil }
+        let query = parameters.keys.sorted().map {
+            "\(HTTPURLPolicy.encode($0))=\(HTTPURLPolicy.encode(parameters[$0] ?? ""))"
+        }
+        return "https://\(domain)/\(HTTPURLPolicy.encode(template))?" + query.joined(separator: "&")
+    }
+}
+
+/// A `generateInviteUrl` completion handler carried across the serial queue.
+// @unchecked because the closure is not Sendable: it is called once, on the delivery queue, for
+// the one queued link generation that carried it.
+struct InviteCompletion: @unchecked Sendable {
+    let body: (URL?) -> Void
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// Creates short OneLinks for user invites, as AppsFlyer's OneLink API does for `generateInviteUrl`.
+///
+/// Contract:
+/// - ``createShortLink(_:)`` stores the request's parameters under a new
+///   short ID of the request's template and returns the short link,
+///   `https://{domain}/{template}/{shortID}`.
+/// - A short link it returned must then resolve, through the
+///   ``ShortLinkResolver`` that opens links (`template/shortID`), to exactly
+///   the request's parameters, so that another install opening it receives them.
+/// - Failures are thrown as ``AttributionError``; the SDK then hands the app
+///   the long link instead, as the real SDK does when short-link creation fails.
+/// - It may suspend; the SDK bounds the call with `deepLinkTimeout`.
+public protocol ShortLinkCreator: Sendable {
+    /// Creates one short link and returns its URL text.
+    ///
+    /// - Throws: ``AttributionError``.
+    func createShortLink(_ request: ShortLinkCreationRequest) async throws -> String
+}
+
+/// What a short link is created from.
+public struct ShortLinkCreationRequest: Sendable, Hashable {
+    /// The OneLink template ID (`appInviteOneLinkID`).
+    public var template: String
+    /// The host of the link: the generator's `brandDomain`, or the default invite domain.
+    public var domain: String
+    /// The link's parameters, all strings (`pid`, `af_channel`, `af_referrer_uid`, …).
+    public var parameters: [String: String]
+    /// The app's Apple ID.
+    public var appID: String
+    /// The AppsFlyer dev key.
+    public var devKey: String
+
+    /// Creates a request.
+    public init(
+        template: String, domain: String, parameters: [String: String], appID: String = "",
+        devKey: String = ""
+    ) {
+        self.template = template
+        self.domain = domain
+        self.parameters = parameters
+        self.appID = appID
+        self.devKey = devKey
+    }
+
+    /// The parameters as the payload a resolver answers with.
+    public var payload: AttributionPayload {
+        AttributionPayload(parameters.mapValues { .string($0) })
+    }
+}
+
+/// A short-link creator that stores each link in an ``InMemoryShortLinkResolver``, which then resolves it.
+///
+/// Give the same resolver to the SDK (or `OneLinkServer`) that opens the
+/// links. Short IDs are 8 lowercase hexadecimal digits, unique per creator.
+public final class InMemoryShortLinkCreator: ShortLinkCreator {
+    private struct State: Sendable {
+        var behavior: InMemoryBehavior
+        var issued: Set<String> = []
+        var requests: [ShortLinkCreationRequest] = []
+    }
+
+    /// The resolver the created links are stored in.
+    public let resolver: InMemoryShortLinkResolver
+    private let state: Locked<State>
+    private let clock: any EmulatorClock
+
+    /// Creates a creator that stores links in `resolver`.
+    ///
+    /// - Parameters:
+    ///   - resolver: Where created links are stored, keyed `template/shortID`.
+    ///   - behavior: How calls are answered; ``InMemoryBehavior/failing(_:)`` makes creation fail.
+    ///   - clock: The clock that measures delays.
+    public init(
+        resolver: InMemoryShortLinkResolver, behavior: InMemoryBehavior = .immediate,
+        clock: any EmulatorClock = SystemClock()
+    ) {
+        self.resolver = resolver
+        self.state = Locked(State(behavior: behavior))
+        self.clock = clock
+    }
+
+    /// How later calls are answered.
+    public var behavior: InMemoryBehavior {
+        get { state.withLock { $0.behavior } }
+        set { state.withLock { $0.behavior = newValue } }
+    }
+
+    /// Every creation request received so far, oldest first.
+    public var requests: [ShortLinkCreationRequest] { state.withLock { $0.requests } }
+
+    /// Stores the parameters under a new short ID and returns `https://{domain}/{template}/{shortID}`.
+    ///
+    /// - Throws: ``AttributionError/developerError(_:)`` for an empty template or domain, the
+    ///   error of a failing behaviour, or `CancellationError` when cancelled while delayed.
+    public func createShortLink(_ request: ShortLinkCreationRequest) async throws -> String {
+        let behavior = state.withLock { state in
+            state.requests.append(request)
+            return state.behavior
+        }
+        try await behavior.apply(on: clock)
+        guard !request.template.isEmpty, !request.domain.isEmpty else {
+            throw AttributionError.developerError("a short link needs a template and a domain")
+        }
+        let shortID = state.withLock { state -> String in
+            while true {
+                let candidate = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+                let id = String(repeating: "0", count: 8 - candidate.count) + candidate
+                if state.issued.insert(id).inserted { return id }
+            }
+        }
+        resolver.setLink(template: request.template, shortID: shortID, parameters: request.payload)
+        return "https://\(request.domain)/\(request.template)/\(shortID)"
+    }
+}
+
+extension ShortLinkCreator where Self == InMemoryShortLinkCreator {
+    /// A creator that stores links in `resolver`, which then resolves them.
+    public static func inMemory(
+        storingIn resolver: InMemoryShortLinkResolver, behavior: InMemoryBehavior = .immediate,
+        clock: any EmulatorClock = SystemClock()
+    ) -> InMemoryShortLinkCreator {
+        InMemoryShortLinkCreator(resolver: resolver, behavior: behavior, clock: clock)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import OneLinkEmulator
+
+/// The in-app event and invite short-link routes.
+extension Router {
+    /// The route of `POST /inappevent/{appID}` or `POST /shortlink/v1/{template}`, or `nil` for any other path.
+    static func inviteOrEventRoute(_ request: ServerRequest, segments: [String]) -> Route? {
+        let isPost = request.method == "POST"
+        if segments.count == 2, segments[0] == "inappevent" {
+            return isPost ? .event(appID: segments[1]) : .methodNotAllowed(allowed: "POST")
+        }
+        if segments.count == 3, segments[0] == "shortlink", segments[1] == "v1" {
+            return isPost ? .createShortLink(template: segments[2]) : .methodNotAllowed(allowed: "POST")
+        }
+        return nil
+    }
+
+    /// Reads an event body (`appsflyer_id`, `eventName`, `eventValue` as an object or a JSON
+    /// string, optional `eventTime`, `customer_user_id`, `eventCurrency`) and records it.
+    func event(_ request: ServerRequest, appID: String) async -> ServerResponse {
+        let body: AttributionPayload
+        do {
+            body = try AttributionPayload(json: request.body)
+        } catch {
+            return .error(400, "the body is not a JSON object: \(error)")
+        }
+        guard let deviceID = body["appsflyer_id"]?.stringValue, !deviceID.isEmpty else {
+            return .error(400, "the body has no appsflyer_id string")
+        }
+        guard let name = body["eventName"]?.stringValue, !name.isEmpty else {
+            return .error(400, "the body has no eventName string")
+        }
+        var values: AttributionPayload = [:]
+        switch body["eventValue"] {
+        case .object(let object)?: values = AttributionPayload(object)
+        case .string(let text)? where !text.isEmpty:
+            guard let parsed = try? AttributionPayload(jsonString: text) else {
+                return .error(400, "eventValue is a string that does not hold a JSON object")
+            }
+            values = parsed
+        case nil, .null?, .string?: break
+        default: return .error(400, "eventValue must be a JSON object or a string holding one")
+        }
+        var time = configuration.clock.now
+        if let text = body["eventTime"]?.stringValue {
+            guard let parsed = AttributionTimestamp.date(from: text) else {
+                return .error(400, "eventTime is not yyyy-MM-dd HH:mm:ss.SSS")
+            }
+            time = parsed
+        }
+        let event = InAppEvent(
+            appID: appID, devKey: request.header("authentication") ?? "", deviceID: deviceID, name: name,
+            values: values, customerUserID: body["customer_user_id"]?.stringValue,
+            currencyCode: body["eventCurrency"]?.stringValue, time: time)
+        do {
+            return .json(200, try await configuration.eventRecorder.recordEvent(event))
+        } catch {
+            return Self.failure(error)
+        }
+    }
+
+    /// Reads `{"brand_domain": …, "data": {…}}`, creates the short link and answers it as plain text.
+    func createShortLink(_ request: ServerRequest, template: String) async -> ServerResponse {
+        guard let creator = configuration.shortLinkCreator else {
+            return .error(404, "this server creates no short links")
+        }
+        let body: AttributionPayload
+        do {
+            body = try AttributionPayload(json: request.body)
+        } catch {
+            return .error(400, "the body is not a JSON object: \(error)")
+        }
+        guard let data = body["data"]?.objectValue else {
+            return .error(400, "the body has no data object")
+        }
+        var parameters: [String: String] = [:]
+        for (key, value) in data {
+            switch value {
+            case .object, .array: return .error(400, "data.\(key) must be a string, number or boolean")
+            case .null: continue
+            default: parameters[key] = value.textValue
+            }
+        }
+        let domain = body["brand_domain"]?.stringValue ?? AppsFlyerShareInviteHelper.defaultDomain
+        let creation = ShortLinkCreationRequest(
+            template: template, domain: domain, parameters: parameters, appID: "",
+            devKey: request.header("authentication") ?? "")
+        do {
+            let link = try await creator.createShortLink(creation)
+            return ServerResponse(
+                status: 200, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(link.utf8))
+        } catch {
+            return Self.failure(error)
+        }
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import OneLinkEmulatorTestSupport
+import OneLinkServer
+import Testing
+
+/// Collects one completion's outcome, from whichever queue called it.
+final class OutcomeBox<Value>: @unchecked Sendable {
+    // @unchecked: every access goes through the lock.
+    private let lock = NSLock()
+    private var stored: Value?
+
+    func set(_ value: Value) {
+        lock.lock()
+        stored = value
+        lock.unlock()
+    }
+
+    var value: Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+}
+
+@Suite("Server: in-app events and invite short links")
+struct ServerEventsAndInvitesTests {
+    /// Runs `body` against a started server with an in-memory event recorder and short-link creator.
+    func withServer(
+        events: InMemoryEventRecorder = InMemoryEventRecorder(), creates: Bool = true,
+        _ body: (OneLinkServer, InMemoryShortLinkResolver) async throws -> Void
+    ) async throws {
+        let resolver = InMemoryShortLinkResolver()
+        let server = try OneLinkServer(
+            configuration: .init(
+                shortLinkResolver: resolver, eventRecorder: events,
+                shortLinkCreator: creates ? InMemoryShortLinkCreator(resolver: resolver) : nil))
+        try await server.start()
+        do {
+            try await body(server, resolver)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    static func post(_ path: String, _ body: String, port: UInt16) async throws -> RawHTTPConnection.Response
+    {
+        try await onThread {
+            try RawHTTPConnection.exchange(
+                "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nauthentication: DEV_KEY\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
+                    + body,
+                port: port)
+        }
+    }
+
+    @Test(
+        "logEvent over HTTPEventRecorder reaches the server's recorder with its identity; the completion gets the answer"
+    )
+    func eventOverHTTP() async throws {
+        let events = InMemoryEventRecorder()
+        try await withServer(events: events) { server, _ in
+            let sdk = AppsFlyerLib(
+                logSink: RecordingDebugLogSink(), eventRecorder: try .http(baseURL: server.baseURL))
+            sdk.appsFlyerDevKey = "DEV_KEY"
+            sdk.appleAppID = "123456789"
+            sdk.customerUserID = "user-42"
+            sdk.currencyCode = "USD"
+            sdk.callbackDelivery = .sdkQueue
+            let box = OutcomeBox<String>()
+            sdk.logEvent(name: AFEventPurchase, values: [AFEventParamRevenue: "9.99", "items": [1, 2]]) {
+                response, error in
+                box.set(error.map { "\($0)" } ?? (response?["status"] as? String ?? "?"))
+            }
+            await sdk.waitUntilIdle()
+            #expect(box.value == "ok")
+            let event = try #require(events.events.first)
+            #expect(event.appID == "123456789")
+            #expect(event.devKey == "DEV_KEY")
+            #expect(event.deviceID == sdk.getAppsFlyerUID())
+            #expect(event.name == "af_purchase")
+            #expect(event.values == ["af_revenue": "9.99", "items": [1, 2]])
+            #expect(event.customerUserID == "user-42")
+            #expect(event.currencyCode == "USD")
+        }
+    }
+
+    @Test("a failing server recorder reaches the completion as its HTTP status")
+    func eventFailureOverHTTP() async throws {
+        let events = InMemoryEventRecorder(behavior: .failing(.httpStatus(code: 503, reason: "maintenance")))
+        try await withServer(events: events) { server, _ in
+            let sdk = AppsFlyerLib(
+                logSink: RecordingDebugLogSink(), eventRecorder: try .http(baseURL: server.baseURL))
+            sdk.appsFlyerDevKey = "DEV_KEY"
+            sdk.appleAppID = "123456789"
+            await #expect(throws: AttributionError.httpStatus(code: 503, reason: "maintenance")) {
+                try await sdk.logEvent(name: AFEventLogin, values: nil)
+            }
+        }
+    }
+
+    @Test("the events endpoint takes eventValue as a JSON string too, and refuses bad bodies and GET")
+    func eventEndpointShapes() async throws {
+        let events = InMemoryEventRecorder()
+        try await withServer(events: events) { server, _ in
+            let ok = try await Self.post(
+                "/inappevent/123456789",
+                #"{"appsflyer_id":"d1","eventName":"af_login","eventValue":"{\"af_registration_method\":\"mail\"}","eventTime":"2020-08-12 15:08:00.000"}"#,
+                port: server.port)
+            #expect(ok.status == 200)
+            #expect(ok.body == #"{"status":"ok"}"#)
+            #expect(events.events.first?.values == ["af_registration_method": "mail"])
+            #expect(events.events.first?.time == AttributionTimestamp.date(from: "2020-08-12 15:08:00.000"))
+            let missing = try await Self.post(
+                "/inappevent/123456789", #"{"appsflyer_id":"d1"}"#, port: server.port)
+            #expect(missing.status == 400)
+            #expect(missing.body.contains("eventName"))
+            let get = try await onThread {
+                try RawHTTPConnection.exchange(
+                    "GET /inappevent/123456789 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+                    port: server.port)
+            }
+            #expect(get.status == 405)
+            #expect(get.header("Allow") == "POST")
+        }
+    }
+
+    @Test("generateInviteUrl over HTTPShortLinkCreator gives a short link the server's resolver answers")
+    func inviteRoundTripOverHTTP() async throws {
+        try await withServer { server, _ in
+            let inviter = AppsFlyerLib(
+                logSink: RecordingDebugLogSink(),
+                shortLinkCreator: try HTTPShortLinkCreator(baseURL: server.baseURL))
+            inviter.appInviteOneLinkID = "H5hv"
+            inviter.callbackDelivery = .sdkQueue
+            let box = OutcomeBox<URL?>()
+            AppsFlyerLib.withShared(inviter) {
+                AppsFlyerShareInviteHelper.generateInviteUrl(
+                    linkGenerator: { generator in
+                        generator.setReferrerUID("1600000000000-1234")
+                        generator.setChannel("sms")
+                        generator.addParameterValue("invite", forKey: "deep_link_value")
+                        return generator
+                    },
+                    completionHandler: { box.set($0) })
+            }
+            await inviter.waitUntilIdle()
+            let url = try #require(box.value ?? nil)
+            #expect(url.host == "app.onelink.me")
+            #expect(url.query == nil)
+            #expect(url.path.hasPrefix("/H5hv/"))
+
+            let friend = AppsFlyerLib(
+                shortLinkResolver: try .http(baseURL: server.baseURL), logSink: RecordingDebugLogSink())
+            friend.appsFlyerDevKey = "DEV_KEY"
+            friend.appleAppID = "123456789"
+            friend.callbackDelivery = .sdkQueue
+            let delegate = InviteDelegate()
+            friend.deepLinkDelegate = delegate
+            await friend.perform(.start)
+            let events = await friend.perform(.universalLink(url.absoluteString))
+            guard case .deepLink(let result)? = events.first else {
+                Issue.record("expected didResolveDeepLink, got \(events)")
+                return
+            }
+            #expect(result.status == .found)
+            #expect(result.deepLink?.mediaSource == "af_app_invites")
+            #expect(result.deepLink?.deeplinkValue == "invite")
+            #expect(result.deepLink?.clickEvent["af_referrer_uid"] as? String == "1600000000000-1234")
+            #expect(result.deepLink?.clickEvent["af_channel"] as? String == "sms")
+        }
+    }
+
+    @Test("the link-creation endpoint answers plain text, 400 for bad data and 404 without a creator")
+    func linkCreationShapes() async throws {
+        try await withServer { server, resolver in
+            let created = try await Self.post(
+                "/shortlink/v1/H5hv",
+                #"{"brand_domain":"go.example.com","data":{"pid":"af_app_invites","n":3}}"#,
+                port: server.port)
+            #expect(created.status == 200)
+            #expect(created.header("Content-Type") == "text/plain; charset=utf-8")
+            #expect(created.body.hasPrefix("https://go.example.com/H5hv/"))
+            let shortID = String(created.body.split(separator: "/").last ?? "")
+            let stored = try await resolver.resolve(
+                ShortLinkRequest(
+                    host: "go.example.com", template: "H5hv", shortID: shortID, link: created.body))
+            #expect(stored == ["pid": "af_app_invites", "n": "3"])
+            let bad = try await Self.post(
+                "/shortlink/v1/H5hv", #"{"data":{"x":{"nested":1}}}"#, port: server.port)
+            #expect(bad.status == 400)
+        }
+        try await withServer(creates: false) { server, _ in
+            let none = try await Self.post("/shortlink/v1/H5hv", #"{"data":{}}"#, port: server.port)
+            #expect(none.status == 404)
+        }
+    }
+}
+
+/// A deep-link delegate that only needs to exist: the test reads the events `perform` returns.
+final class InviteDelegate: NSObject, DeepLinkDelegate, @unchecked Sendable {
+    // @unchecked: it holds no state.
+    func didResolveDeepLink(_ result: DeepLinkResult) {}
+}
