@@ -127,7 +127,7 @@ extension AppsFlyerLib {
         let config = configuration.value
         let refusal: AttributionError?
         if config.isStopped {
-            refusal = .developerError("the SDK is stopped (isStopped); nothing is sent")
+            refusal = .sdkStopped
         } else if config.flags.anonymizeUser {
             refusal = .developerError("the user is anonymized (anonymizeUser); no in-app event is sent")
         } else {

@@ -53,14 +53,21 @@ extension AppsFlyerLib {
 
     /// Enables Facebook deferred app links through the given utility class; recorded.
     ///
-    /// The emulator has no Facebook SDK, so ``facebookDeferredAppLink`` stays `nil`.
+    /// The emulator has no Facebook SDK, so it fetches nothing: ``facebookDeferredAppLink``
+    /// holds only what the app sets.
     public func enableFacebookDeferredApplinks(with facebookAppLinkUtilityClass: AnyClass?) {
         let name = facebookAppLinkUtilityClass.map { String(describing: $0) }
         record("enableFacebookDeferredApplinks(with:)", ["class": name.map { .string($0) } ?? .null])
     }
 
-    /// The Facebook deferred app link the SDK fetched; always `nil` in the emulator, which has no Facebook SDK.
-    public var facebookDeferredAppLink: URL? { nil }
+    /// A Facebook deferred app link, set by the app by hand (the header's manual setter); recorded.
+    public var facebookDeferredAppLink: URL? {
+        get { configuration.withLock { $0.facebookDeferredAppLink } }
+        set {
+            configuration.withLock { $0.facebookDeferredAppLink = newValue }
+            record("facebookDeferredAppLink", ["url": newValue.map { .string($0.absoluteString) } ?? .null])
+        }
+    }
 
     /// Hands the SDK an object for interoperability with another SDK; recorded by its type name.
     public func setUpInteroperabilityObject(_ object: Any) {

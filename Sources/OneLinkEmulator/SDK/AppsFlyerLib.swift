@@ -66,6 +66,7 @@ public final class AppsFlyerLib: @unchecked Sendable {
         var appendedDeepLinkParameters: [AppendedDeepLinkParameters] = []
         var recordedCalls: [RecordedCall] = []
         var sharingFilter: [String]?
+        var facebookDeferredAppLink: URL?
 
         /// The host requests go to when `setHost(_:withHostPrefix:)` changed it, prefix first.
         var customHost: String? {

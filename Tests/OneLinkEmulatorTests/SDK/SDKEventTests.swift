@@ -112,7 +112,7 @@ struct SDKEventTests {
         #expect(fixture.events.events.isEmpty)
         #expect(
             log.all.first?.error as? AttributionError
-                == .developerError("the SDK is stopped (isStopped); nothing is sent"))
+                == .sdkStopped)
         fixture.sdk.isStopped = false
         fixture.sdk.logEvent(AFEventLogin, withValues: nil)
         await fixture.sdk.waitUntilIdle()
@@ -292,7 +292,7 @@ struct SDKPurchaseValidationTests {
         await validate(fixture, transaction: "2", log: log)
         #expect(
             log.failed.last?.error as? AttributionError
-                == .developerError("the SDK is stopped (isStopped); nothing is sent"))
+                == .sdkStopped)
         #expect(fixture.validator.requests.count == 1)
         #expect(fixture.events.events.isEmpty)
     }
