@@ -40,12 +40,17 @@ public struct InAppEvent: Sendable, Hashable {
     public var currencyCode: String?
     /// When the event was logged, on the SDK's clock.
     public var time: Date
+    /// The host set with `setHost(_:withHostPrefix:)`, prefix first; `nil` for the default host.
+    ///
+    /// HTTP backends send the request there instead of to their base URL.
+    public var host: String?
 
     /// Creates an event.
     public init(
         appID: String, devKey: String, deviceID: String, name: String, values: AttributionPayload = [:],
-        customerUserID: String? = nil, currencyCode: String? = nil, time: Date
+        customerUserID: String? = nil, currencyCode: String? = nil, time: Date, host: String? = nil
     ) {
+        self.host = host
         self.appID = appID
         self.devKey = devKey
         self.deviceID = deviceID

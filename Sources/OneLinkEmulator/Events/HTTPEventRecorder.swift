@@ -53,7 +53,8 @@ public struct HTTPEventRecorder: EventRecorder {
     /// The request ``recordEvent(_:)`` sends for `event`.
     func httpRequest(for event: InAppEvent) throws(AttributionError) -> HTTPRequest {
         let url = try HTTPURLPolicy.url(
-            base: baseURL, path: "/inappevent/" + HTTPURLPolicy.encode(event.appID), query: [])
+            base: try HTTPURLPolicy.base(forHost: event.host, else: baseURL),
+            path: "/inappevent/" + HTTPURLPolicy.encode(event.appID), query: [])
         return HTTPRequest(
             method: .post, url: url,
             headers: [

@@ -34,7 +34,8 @@ public struct HTTPShortLinkCreator: ShortLinkCreator {
     /// The request ``createShortLink(_:)`` sends for `request`.
     func httpRequest(for request: ShortLinkCreationRequest) throws(AttributionError) -> HTTPRequest {
         let url = try HTTPURLPolicy.url(
-            base: baseURL, path: "/shortlink/v1/" + HTTPURLPolicy.encode(request.template), query: [])
+            base: try HTTPURLPolicy.base(forHost: request.host, else: baseURL),
+            path: "/shortlink/v1/" + HTTPURLPolicy.encode(request.template), query: [])
         let body: AttributionPayload = [
             "brand_domain": .string(request.domain), "data": .object(request.payload.values),
         ]

@@ -31,12 +31,17 @@ public struct ShortLinkCreationRequest: Sendable, Hashable {
     public var appID: String
     /// The AppsFlyer dev key.
     public var devKey: String
+    /// The host set with `setHost(_:withHostPrefix:)`, prefix first; `nil` for the default host.
+    ///
+    /// HTTP backends send the request there instead of to their base URL.
+    public var host: String?
 
     /// Creates a request.
     public init(
         template: String, domain: String, parameters: [String: String], appID: String = "",
-        devKey: String = ""
+        devKey: String = "", host: String? = nil
     ) {
+        self.host = host
         self.template = template
         self.domain = domain
         self.parameters = parameters

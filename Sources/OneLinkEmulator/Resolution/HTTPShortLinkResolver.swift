@@ -47,7 +47,8 @@ public struct HTTPShortLinkResolver: ShortLinkResolver {
     /// The request ``resolve(_:)`` sends for `request`.
     func httpRequest(for request: ShortLinkRequest) throws(AttributionError) -> HTTPRequest {
         let url = try HTTPURLPolicy.url(
-            base: baseURL, path: "/shortlink-sdk/v2/" + HTTPURLPolicy.encode(request.template),
+            base: try HTTPURLPolicy.base(forHost: request.sdkHost, else: baseURL),
+            path: "/shortlink-sdk/v2/" + HTTPURLPolicy.encode(request.template),
             query: [("id", request.shortID)])
         return HTTPRequest(
             method: .get, url: url, headers: headers(request.headers), timeout: request.timeout,

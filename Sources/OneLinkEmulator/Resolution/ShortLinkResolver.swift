@@ -39,12 +39,17 @@ public struct ShortLinkRequest: Sendable, Hashable {
     public var headers: [String: String]
     /// How long the SDK waits before it gives up (`deepLinkTimeout`).
     public var timeout: Duration
+    /// The SDK's host set with `setHost(_:withHostPrefix:)`, prefix first; `nil` for the default host.
+    ///
+    /// HTTP resolvers send the request there instead of to their base URL.
+    public var sdkHost: String?
 
     /// Creates a request.
     public init(
         host: String, template: String, shortID: String, link: String, headers: [String: String] = [:],
-        timeout: Duration = .seconds(3)
+        timeout: Duration = .seconds(3), sdkHost: String? = nil
     ) {
+        self.sdkHost = sdkHost
         self.host = host
         self.template = template
         self.shortID = shortID

@@ -23,6 +23,7 @@ struct EventContext: Sendable {
     let deepLinkTimeoutMilliseconds: UInt
     let sandbox: Bool
     let time: Date
+    let host: String?
     /// Why nothing may be sent now (stopped or anonymized), or `nil`.
     let refusal: AttributionError?
 }
@@ -138,7 +139,7 @@ extension AppsFlyerLib {
             currencyCode: config.currencyCode, timeoutMilliseconds: config.conversionDataTimeout,
             deepLinkTimeoutMilliseconds: config.deepLinkTimeout,
             sandbox: config.flags.useReceiptValidationSandbox,
-            time: clock.now, refusal: refusal)
+            time: clock.now, host: config.customHost, refusal: refusal)
     }
 
     /// Converts the values and queues the event, or its refusal, on the serial action queue.
@@ -200,7 +201,7 @@ extension AppsFlyerLib {
             deviceID: loadDeviceState(now: context.time).deviceID,
             name: name, values: values, customerUserID: context.customerUserID,
             currencyCode: context.currencyCode,
-            time: context.time)
+            time: context.time, host: context.host)
         let recorder = eventRecorder
         do {
             let response = try await withDeadline(

@@ -31,7 +31,7 @@ extension AppsFlyerLib {
         }
         let request = ShortLinkCreationRequest(
             template: template, domain: link.domain, parameters: link.parameters, appID: link.appleAppID,
-            devKey: context.devKey)
+            devKey: context.devKey, host: context.host)
         do {
             let limit = context.deepLinkTimeoutMilliseconds
             return try await withDeadline(

@@ -118,7 +118,7 @@ extension AppsFlyerLib {
             let request = ShortLinkRequest(
                 host: parsed.host, template: template, shortID: shortID, link: parsed.link,
                 headers: await resolutionHeaders(for: parsed.link, item: item),
-                timeout: .milliseconds(Int64(clamping: config.deepLinkTimeout)))
+                timeout: .milliseconds(Int64(clamping: config.deepLinkTimeout)), sdkHost: config.customHost)
             let resolver = shortLinkResolver
             let stored = try await withDeadline(
                 deadline, limitMilliseconds: config.deepLinkTimeout, backend: "\(type(of: resolver))",
