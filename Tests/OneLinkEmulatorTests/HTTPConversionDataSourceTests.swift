@@ -120,3 +120,40 @@ struct HTTPHostAndIdentityTests {
         #expect(url.hasSuffix("&customer_user_id=user-42&custom_data=%7B%22plan%22%3A%22gold%22%7D"))
     }
 }
+
+@Suite("HTTPLaunchRecorder")
+struct HTTPLaunchRecorderTests {
+    let request = LaunchRequest(
+        appID: "1234567890", devKey: "key", deviceID: "d-1", sessionCount: 2, device: DeviceInfo(),
+        identity: UserIdentity(customerUserID: "user-42"))
+
+    @Test("One POST with the dev key header and the launch body; the JSON answer is the response")
+    func accepted() async throws {
+        let transport = HTTPFakeTransport(status: 200, body: #"{"status":"ok"}"#)
+        let recorder = try HTTPLaunchRecorder(
+            baseURL: "https://launches.fixture.example", transport: transport)
+        let response = try await recorder.recordLaunch(request)
+        #expect(response == ["status": "ok"])
+        let sent = try #require(transport.requests.first)
+        #expect(sent.method == .post)
+        #expect(sent.url.absoluteString == "https://launches.fixture.example/api/v6/iosevent/1234567890")
+        #expect(sent.headers["authentication"] == "key")
+        #expect(
+            try AttributionPayload(jsonString: String(decoding: sent.body ?? Data(), as: UTF8.self))
+                == ["appsflyer_id": "d-1", "counter": 2, "customer_user_id": "user-42"])
+    }
+
+    @Test("A 403 answer is an httpStatus error that bridges to code 50")
+    func rejected() async throws {
+        let transport = HTTPFakeTransport(status: 403, body: #"{"error_reason":"invalid dev key"}"#)
+        let recorder = try HTTPLaunchRecorder(
+            baseURL: "https://launches.fixture.example", transport: transport)
+        do {
+            _ = try await recorder.recordLaunch(request)
+            Issue.record("a 403 should throw")
+        } catch {
+            #expect((error as NSError).code == 50)
+            #expect((error as NSError).localizedDescription == "Status code failure: 403")
+        }
+    }
+}
