@@ -59,6 +59,8 @@ struct EngineState {
     var attributedOpenCount = 0
     var storageErrors: [StorageError] = []
     var configurationErrors: [String] = []
+    /// The install created when the store had none, so concurrent creators agree on it.
+    var freshInstall: DeviceState?
 }
 
 extension AppsFlyerLib {
@@ -170,6 +172,7 @@ extension AppsFlyerLib {
             do {
                 try deviceStore.erase()
                 debug("device.reinstall", "device state erased: the next start() is a fresh install")
+                engine.withLock { $0.freshInstall = nil }
             } catch {
                 debug("device.reinstall", "erasing the device state failed: \(error)")
             }

@@ -197,16 +197,26 @@ extension AppsFlyerLib {
 
     func loadDeviceState(now: Date) -> DeviceState {
         do {
-            if let state = try deviceStore.load() { return state }
+            if let state = try deviceStore.load() {
+                engine.withLock { $0.freshInstall = nil }
+                return state
+            }
             debug("device.fresh", "no device state: fresh install")
         } catch {
+            engine.withLock { $0.freshInstall = nil }
             recordStorageError(error)
             debug("device.corrupt", "\(error); treating this as a fresh install")
             try? deviceStore.erase()
         }
-        let milliseconds = Int64((now.timeIntervalSince1970 * 1000).rounded())
-        let suffix = UInt64.random(in: 1_000_000_000_000_000_000...9_999_999_999_999_999_999)
-        let state = DeviceState(deviceID: "\(milliseconds)-\(suffix)", installTime: now)
+        // getAppsFlyerUID() may race the first session: both must create the same install.
+        let state = engine.withLock { engine -> DeviceState in
+            if let fresh = engine.freshInstall { return fresh }
+            let milliseconds = Int64((now.timeIntervalSince1970 * 1000).rounded())
+            let suffix = UInt64.random(in: 1_000_000_000_000_000_000...9_999_999_999_999_999_999)
+            let fresh = DeviceState(deviceID: "\(milliseconds)-\(suffix)", installTime: now)
+            engine.freshInstall = fresh
+            return fresh
+        }
         save(state)
         return state
     }

@@ -108,3 +108,23 @@ struct SDKLaunchTests {
         #expect(fixture.sdk.getAppsFlyerUID() == uid)
     }
 }
+
+@Suite("getAppsFlyerUID() racing the first session")
+struct SDKUIDRaceTests {
+    @Test(
+        "Many getAppsFlyerUID() calls racing start() all see the install the session creates",
+        arguments: 0..<20)
+    func racingCallersAgree(round: Int) async {
+        let fixture = SDKFixture()
+        fixture.sdk.start(completionHandler: nil)
+        let ids = await withTaskGroup(of: String.self) { group in
+            for _ in 0..<8 { group.addTask { fixture.sdk.getAppsFlyerUID() } }
+            var ids: Set<String> = []
+            for await id in group { ids.insert(id) }
+            return ids
+        }
+        await fixture.sdk.waitUntilIdle()
+        #expect(ids.count == 1, "round \(round): \(ids)")
+        #expect(ids.first == fixture.sdk.deviceID)
+    }
+}
