@@ -197,10 +197,7 @@ extension AppsFlyerLib {
 
     func loadDeviceState(now: Date) -> DeviceState {
         do {
-            if let state = try deviceStore.load() {
-                engine.withLock { $0.freshInstall = nil }
-                return state
-            }
+            if let state = try deviceStore.load() { return state }
             debug("device.fresh", "no device state: fresh install")
         } catch {
             engine.withLock { $0.freshInstall = nil }
@@ -208,7 +205,8 @@ extension AppsFlyerLib {
             debug("device.corrupt", "\(error); treating this as a fresh install")
             try? deviceStore.erase()
         }
-        // getAppsFlyerUID() may race the first session: both must create the same install.
+        // getAppsFlyerUID() may race the first session: both must create the same install, so the
+        // first one created is kept until a reinstall or a corrupt store starts a new one.
         let state = engine.withLock { engine -> DeviceState in
             if let fresh = engine.freshInstall { return fresh }
             let milliseconds = Int64((now.timeIntervalSince1970 * 1000).rounded())
