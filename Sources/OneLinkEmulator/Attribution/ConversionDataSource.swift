@@ -86,7 +86,7 @@ public final class InMemoryConversionDataSource: ConversionDataSource, @unchecke
         var attribution: InstallAttribution
         var perDevice: [String: InstallAttribution] = [:]
         var behavior: InMemoryBehavior
-        var requests: [ConversionDataRequest] = []
+        var requests = BoundedHistory<ConversionDataRequest>(limit: RequestHistory.defaultLimit)
     }
 
     private let state: Locked<State>
@@ -121,8 +121,18 @@ public final class InMemoryConversionDataSource: ConversionDataSource, @unchecke
         state.withLock { $0.behavior = behavior }
     }
 
-    /// Every request received so far, oldest first.
-    public var requests: [ConversionDataRequest] { state.withLock { $0.requests } }
+    /// The newest requests received (at most ``requestHistoryLimit``), oldest first.
+    public var requests: [ConversionDataRequest] { state.withLock { $0.requests.elements } }
+
+    /// The most requests ``requests`` keeps, newest last; older ones are dropped. Default
+    /// ``RequestHistory/defaultLimit``; 0 keeps none.
+    public var requestHistoryLimit: Int {
+        get { state.withLock { $0.requests.limit } }
+        set { state.withLock { $0.requests.limit = newValue } }
+    }
+
+    /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
+    public var droppedRequestCount: Int { state.withLock { $0.requests.droppedCount } }
 
     /// Returns the configured attribution's conversion data.
     ///

@@ -105,7 +105,7 @@ public final class InMemoryDeferredDeepLinkSource: DeferredDeepLinkSource, @unch
     private struct State {
         var clicks: [DeferredClick]
         var behavior: InMemoryBehavior
-        var requests: [DeferredDeepLinkRequest] = []
+        var requests = BoundedHistory<DeferredDeepLinkRequest>(limit: RequestHistory.defaultLimit)
     }
 
     private let state: Locked<State>
@@ -139,8 +139,18 @@ public final class InMemoryDeferredDeepLinkSource: DeferredDeepLinkSource, @unch
         state.withLock { $0.behavior = behavior }
     }
 
-    /// Every lookup received so far, oldest first.
-    public var requests: [DeferredDeepLinkRequest] { state.withLock { $0.requests } }
+    /// The newest lookups received (at most ``requestHistoryLimit``), oldest first.
+    public var requests: [DeferredDeepLinkRequest] { state.withLock { $0.requests.elements } }
+
+    /// The most requests ``requests`` keeps, newest last; older ones are dropped. Default
+    /// ``RequestHistory/defaultLimit``; 0 keeps none.
+    public var requestHistoryLimit: Int {
+        get { state.withLock { $0.requests.limit } }
+        set { state.withLock { $0.requests.limit = newValue } }
+    }
+
+    /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
+    public var droppedRequestCount: Int { state.withLock { $0.requests.droppedCount } }
 
     /// Returns the latest click within the window, privacy-filtered, or ``DeferredDeepLinkResponse/notFound``.
     ///
