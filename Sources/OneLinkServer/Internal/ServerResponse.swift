@@ -29,7 +29,8 @@ struct ServerResponse: Sendable {
     }
 
     /// The error body every failure uses: `{"error_reason": reason, "status_code": status}`.
-    /// A JSON error answer; a reason over 1,024 characters is cut and says how much was left out.
+    ///
+    /// A reason over 1,024 characters is cut and says how much was left out.
     static func error(_ status: Int, _ reason: String) -> ServerResponse {
         json(status, ["error_reason": .string(QuotedInput.message(reason)), "status_code": .int(status)])
     }

@@ -34,8 +34,9 @@ public final class ClickStoreConversionDataSource: ConversionDataSource, @unchec
     /// The newest requests received (at most ``requestHistoryLimit``), oldest first.
     public var requests: [ConversionDataRequest] { state.withLock { $0.requests.elements } }
 
-    /// The most requests ``requests`` keeps, newest last; older ones are dropped. Default
-    /// ``RequestHistory/defaultLimit``; 0 keeps none.
+    /// The most requests ``requests`` keeps.
+    ///
+    /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
     public var requestHistoryLimit: Int {
         get { state.withLock { $0.requests.limit } }
         set { state.withLock { $0.requests.limit = newValue } }

@@ -37,8 +37,9 @@ public final class ClickStoreDeferredDeepLinkSource: DeferredDeepLinkSource, @un
     /// The newest lookups received (at most ``requestHistoryLimit``), oldest first.
     public var requests: [DeferredDeepLinkRequest] { requestLog.withLock { $0.elements } }
 
-    /// The most requests ``requests`` keeps, newest last; older ones are dropped. Default
-    /// ``RequestHistory/defaultLimit``; 0 keeps none.
+    /// The most requests ``requests`` keeps.
+    ///
+    /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
     public var requestHistoryLimit: Int {
         get { requestLog.withLock { $0.limit } }
         set { requestLog.withLock { $0.limit = newValue } }
