@@ -293,7 +293,6 @@ enum SoakBenchmark {
             let fds = (0..<options.burst).compactMap { _ in SoakSockets.openNonBlocking(port: server.port) }
             let answered = SoakSockets.exchangeAll(fds, request: request, limit: .seconds(60))
             let burstTime = ContinuousClock.now - burstStart
-            fds.forEach { close($0) }
             rows.append(
                 BenchmarkRow(
                     name: "\(options.burst) simultaneous connections, one GET each",

@@ -122,6 +122,8 @@ enum SoakSockets {
 
     /// Sends `request` on every socket once it is connected and reads until the server closes;
     /// returns how many sockets received an `HTTP/1.1 200` status line, within `limit`.
+    ///
+    /// Each socket is closed when it is done; the ones still open at `limit` are closed too.
     static func exchangeAll(_ fds: [Int32], request: [UInt8], limit: Duration) -> Int {
         var sent = [Int](repeating: 0, count: fds.count)
         var received = [[UInt8]](repeating: [], count: fds.count)
@@ -147,6 +149,7 @@ enum SoakSockets {
                     if count > 0 {
                         sent[index] += count
                     } else if errno != EAGAIN && errno != EINPROGRESS {
+                        close(fds[index])
                         done[index] = true
                         remaining -= 1
                     }
@@ -156,11 +159,14 @@ enum SoakSockets {
                 if count > 0 {
                     received[index] += buffer[0..<count]
                 } else if count == 0 || errno != EAGAIN {
+                    // Closing at once, as a real client does, frees the server's slot for the next one.
+                    close(fds[index])
                     done[index] = true
                     remaining -= 1
                 }
             }
         }
+        for index in fds.indices where !done[index] { close(fds[index]) }
         let ok = Array("HTTP/1.1 200".utf8)
         return received.filter { $0.starts(with: ok) }.count
     }
