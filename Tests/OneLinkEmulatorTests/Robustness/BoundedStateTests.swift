@@ -128,6 +128,38 @@ import Testing
         #expect(store.recordedClicks.first?.parameters["deep_link_value"] == "n")
     }
 
+    @Test("the in-memory store's candidate lookup gives the matcher the same answer as every click")
+    func candidateFastPath() async throws {
+        let store = InMemoryClickStore()
+        var all: [RecordedClick] = []
+        for index in 0..<200 {
+            var recorded = try click(at: Double(index) - 300, value: "v\(index)")
+            recorded.fingerprint.ipAddress =
+                index % 7 == 0 ? ClickFixtures.device.ipAddress.uppercased() : "10.0.0.\(index)"
+            if index == 50 { recorded.deviceID = "phone" }
+            if index == 120 { recorded.advertisingID = "ABC" }
+            try await store.record(recorded)
+            all.append(recorded)
+        }
+        for (device, deviceID) in [
+            (ClickFixtures.device, "phone"), (ClickFixtures.device, "other"),
+            (
+                DeviceInfo(
+                    ipAddress: "10.0.0.3", model: "iPhone", osVersion: "17.4", language: "en-US",
+                    advertisingID: "abc"), "x"
+            ),
+            (DeviceInfo(ipAddress: "192.0.2.1", model: "iPhone", osVersion: "17.4", language: "en-US"), "x"),
+        ] {
+            let fast = try await InstallMatcher.standard.match(
+                device: device, deviceID: deviceID, installTime: Self.start, in: store)
+            let slow = InstallMatcher.standard.match(
+                device: device, deviceID: deviceID, installTime: Self.start, among: all)
+            #expect(fast == slow)
+        }
+        #expect(InMemoryClickStore.equalIgnoringCase("FE80::1", "fe80::1"))
+        #expect(!InMemoryClickStore.equalIgnoringCase("10.0.0.1", "10.0.0.2"))
+    }
+
     @Test("QuotedInput keeps short text and cuts long text, saying how many bytes were left out")
     func quotedInput() {
         #expect(QuotedInput.prefix("short") == "short")

@@ -101,6 +101,37 @@ public final class InMemoryClickStore: ClickStore, @unchecked Sendable {
         state.withLock { state in state.clicks.filter { $0.time >= start && $0.time <= end } }
     }
 
+    /// The clicks in `start...end` that could match an install of `device` with `deviceID`, oldest first.
+    ///
+    /// A click can match only by the same device ID, by an advertising ID, or by a fingerprint with
+    /// the same IP address, so only those are copied out; ``InstallMatcher`` applies the full rules
+    /// to them. This keeps a lookup from copying every stored click when the store is large.
+    package func candidates(
+        from start: Date, through end: Date, device: DeviceInfo, deviceID: String
+    ) -> [RecordedClick] {
+        let hasAdvertisingID = device.advertisingID != nil
+        return state.withLock { state in
+            state.clicks.filter { click in
+                click.time >= start && click.time <= end
+                    && (click.deviceID == deviceID || (hasAdvertisingID && click.advertisingID != nil)
+                        || Self.equalIgnoringCase(click.fingerprint.ipAddress, device.ipAddress))
+            }
+        }
+    }
+
+    /// ASCII case-insensitive equality without allocating; other text is compared lowercased.
+    static func equalIgnoringCase(_ first: String, _ second: String) -> Bool {
+        guard first.utf8.count == second.utf8.count else { return false }
+        var isASCII = true
+        let equal = first.utf8.elementsEqual(second.utf8) { left, right in
+            if left >= 0x80 || right >= 0x80 { isASCII = false }
+            let foldedLeft = (0x41...0x5A).contains(left) ? left | 0x20 : left
+            let foldedRight = (0x41...0x5A).contains(right) ? right | 0x20 : right
+            return foldedLeft == foldedRight
+        }
+        return isASCII ? equal : first.lowercased() == second.lowercased()
+    }
+
     /// Forgets every click.
     public func removeAll() async throws {
         state.withLock { state in
