@@ -43,6 +43,8 @@ enum ServeCommand {
                                        clients wait in the listen backlog; at the limit,
                                        a connection idle or slow for 1 s is closed to
                                        make room for them.
+          --quiet                      Do not log requests.
+          -h, --help                   Show this help.
 
         MEMORY BOUNDS (what the server keeps as traffic arrives):
           --request-history N          Requests each backend keeps in its request log
@@ -57,8 +59,6 @@ enum ServeCommand {
                                        so repeated requests get the same answer
                                        (default 100000; beyond it the oldest is
                                        forgotten and matched afresh).
-          --quiet                      Do not log requests.
-          -h, --help                   Show this help.
 
         EXIT STATUS:
           0  stopped by SIGINT, SIGTERM or SIGHUP
