@@ -81,7 +81,7 @@ public enum InstallAttribution: Sendable, Hashable {
 ///
 /// Devices without their own entry get the default attribution. Calls can be
 /// delayed or stalled on the injected clock like ``InMemoryShortLinkResolver``.
-public final class InMemoryConversionDataSource: ConversionDataSource, @unchecked Sendable {
+public final class InMemoryConversionDataSource: ConversionDataSource, Sendable {
     private struct State {
         var attribution: InstallAttribution
         var perDevice: [String: InstallAttribution] = [:]

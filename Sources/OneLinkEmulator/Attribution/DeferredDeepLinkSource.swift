@@ -98,7 +98,7 @@ public struct DeferredClick: Sendable, Hashable {
 /// A click matches when it belongs to the device (or to any device) and
 /// happened within ``window`` before the install time, not after it. The
 /// latest matching click wins. The click event is privacy-filtered.
-public final class InMemoryDeferredDeepLinkSource: DeferredDeepLinkSource, @unchecked Sendable {
+public final class InMemoryDeferredDeepLinkSource: DeferredDeepLinkSource, Sendable {
     /// The documented lookup window of the UDL deferred API: 15 minutes.
     public static let defaultWindow: Duration = .seconds(15 * 60)
 

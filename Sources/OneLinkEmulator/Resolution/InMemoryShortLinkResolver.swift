@@ -6,7 +6,7 @@ import Foundation
 /// wrapper URL to redirect target. A configured ``InMemoryBehavior`` can delay or
 /// stall answers on the injected clock, or fail them, so timeout handling is
 /// testable without real time passing.
-public final class InMemoryShortLinkResolver: ShortLinkResolver, @unchecked Sendable {
+public final class InMemoryShortLinkResolver: ShortLinkResolver, Sendable {
     private struct State {
         var links: [String: AttributionPayload]
         var redirects: [String: String]

@@ -7,7 +7,7 @@ import Foundation
 /// same conversion data even after new clicks arrive: the service attributes
 /// an install once. Store failures are reported as
 /// ``AttributionError/unexpected(_:)``.
-public final class ClickStoreConversionDataSource: ConversionDataSource, @unchecked Sendable {
+public final class ClickStoreConversionDataSource: ConversionDataSource, Sendable {
     private struct State {
         var answers: [String: AttributionPayload] = [:]
         // Device IDs in the order their answers were first given, for evicting the oldest.

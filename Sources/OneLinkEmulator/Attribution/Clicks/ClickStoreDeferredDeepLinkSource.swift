@@ -9,7 +9,7 @@ import Foundation
 /// answer is ``DeferredDeepLinkResponse/privacyFiltered(_:)``: `deep_link_value`,
 /// `deep_link_sub1`…`10` and `match_type`. Store failures are reported as
 /// ``AttributionError/unexpected(_:)``.
-public final class ClickStoreDeferredDeepLinkSource: DeferredDeepLinkSource, @unchecked Sendable {
+public final class ClickStoreDeferredDeepLinkSource: DeferredDeepLinkSource, Sendable {
     private let requestLog = Locked(
         BoundedHistory<DeferredDeepLinkRequest>(limit: RequestHistory.defaultLimit))
     /// The clicks installs are matched against.

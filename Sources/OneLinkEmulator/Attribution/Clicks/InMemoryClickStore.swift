@@ -8,7 +8,7 @@ import Foundation
 /// default) makes ``record(_:)`` throw ``ClickError/storageFailed(_:)`` rather
 /// than drop a click silently; ``Overflow/dropOldest`` forgets the oldest click
 /// and counts it in ``droppedClickCount``.
-public final class InMemoryClickStore: ClickStore, @unchecked Sendable {
+public final class InMemoryClickStore: ClickStore, Sendable {
     /// The default largest number of clicks held.
     public static let defaultCapacity = 100_000
 
