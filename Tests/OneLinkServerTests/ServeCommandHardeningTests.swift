@@ -125,6 +125,15 @@ import Testing
         #expect(bogus.errors.hasPrefix("onelink-bench: unknown option --bogus\n"))
     }
 
+    @Test("onelink-bench announces each group on standard error as it starts")
+    func benchProgress() async throws {
+        let run = try await outcome(["--only", "timeout", "--quick"], executable: "onelink-bench")
+        #expect(run.status == 0)
+        #expect(run.errors.contains("] timeout: deepLinkTimeout against a stalled in-memory resolver\n"))
+        #expect(run.errors.contains("] done\n"))
+        #expect(run.output.contains("deepLinkTimeout 200 ms"))
+    }
+
     @Test("serve --host localhost binds 127.0.0.1, and SIGHUP stops it cleanly with exit 0")
     func localhostAndSIGHUP() async throws {
         let child = try ServeCommandTests.Child(["--host", "localhost", "--port", "0", "--quiet"])
