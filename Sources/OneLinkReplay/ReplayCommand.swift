@@ -20,8 +20,11 @@ public enum ReplayCommand {
                                      Replay with those value types (default ios: the real
                                      SDK's; documented: as the docs' samples print them).
                                      A scenario that pins a profile keeps its own.
-          --record                   Write the observed outputs back into each file as its
-                                     expectations (each scenario in its own profile).
+          --record                   Write the observed outputs back into each named file
+                                     as its expectations (each scenario in its own profile),
+                                     keeping each expectation's "match" and "types". A
+                                     missing FILE.json is created as a starter scenario.
+                                     Needs at least one file or folder.
           --shard i/n                Run only the i-th of n deterministic slices (1 <= i <= n).
           -h, --help                 Show this help.
 
@@ -67,6 +70,22 @@ public enum ReplayCommand {
             }
             output.writeError("onelink-replay run: \(error.message)\n\n\(usage)\n")
             return 2
+        }
+        if options.record, options.paths.isEmpty {
+            output.writeError(
+                "onelink-replay run: --record rewrites the files it is given; name the scenario files or "
+                    + "folders to record (it does not rewrite \(defaultFolder) by default)\n")
+            return 2
+        }
+        if options.record {
+            for path in options.paths where path.hasSuffix(".json") && RegularFile.statProblem(path) != nil {
+                switch ScenarioRecorder.createStarter(at: path) {
+                case .success: output.write("CREATED \(path): a starter scenario to record into\n")
+                case .failure(let error):
+                    output.writeError("onelink-replay run: \(error.description)\n")
+                    return 2
+                }
+            }
         }
         var files: [String] = []
         for path in options.paths.isEmpty ? [defaultFolder] : options.paths {
@@ -181,7 +200,7 @@ public enum ReplayCommand {
             case "--record":
                 options.record = true
             case _ where argument.hasPrefix("-") && argument != "-":
-                return .failure(UsageError(message: "unknown option \(argument)"))
+                return .failure(UsageError(message: "unknown option \(QuotedInput.prefix(argument))"))
             default:
                 options.paths.append(argument)
             }
@@ -194,7 +213,11 @@ public enum ReplayCommand {
     static func expand(_ path: String) -> Result<[String], UsageError> {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(UsageError(message: "no such file or folder: \(path)"))
+            if let problem = RegularFile.statProblem(path), problem.description != "does not exist" {
+                return .failure(UsageError(message: "\(QuotedInput.prefix(path, limit: 256)) \(problem)"))
+            }
+            return .failure(
+                UsageError(message: "no such file or folder: \(QuotedInput.prefix(path, limit: 256))"))
         }
         guard isDirectory.boolValue else { return .success([path]) }
         do {

@@ -66,9 +66,9 @@ extension Scenario {
         let name = file ?? url.path
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try RegularFile.contents(of: url.path)
         } catch {
-            throw ScenarioError(file: name, path: "$", reason: .unreadable(error.localizedDescription))
+            throw ScenarioError(file: name, path: "$", reason: .unreadable(error.description))
         }
         try self.init(json: data, file: name)
     }

@@ -18,6 +18,31 @@ public struct ScenarioBackends: Sendable {
     /// The clipboard token source: `$.backend.clipboardTokens`.
     public let clipboardMatchSource: InMemoryClipboardMatchSource
 
+    /// The bounds on what the backends keep as traffic arrives; the defaults suit a replay.
+    public struct Bounds: Sendable, Hashable {
+        /// The most requests each backend's `requests` log keeps.
+        public var requestHistoryLimit: Int
+        /// The most clicks the click store holds.
+        public var clickCapacity: Int
+        /// What a click recorded at ``clickCapacity`` does.
+        public var clickOverflow: InMemoryClickStore.Overflow
+        /// The most devices whose first conversion-data answer is remembered.
+        public var maximumRememberedDevices: Int
+
+        /// Creates bounds; every default is the backends' own.
+        public init(
+            requestHistoryLimit: Int = RequestHistory.defaultLimit,
+            clickCapacity: Int = InMemoryClickStore.defaultCapacity,
+            clickOverflow: InMemoryClickStore.Overflow = .refuse,
+            maximumRememberedDevices: Int = ClickStoreConversionDataSource.defaultMaximumRememberedDevices
+        ) {
+            self.requestHistoryLimit = requestHistoryLimit
+            self.clickCapacity = clickCapacity
+            self.clickOverflow = clickOverflow
+            self.maximumRememberedDevices = maximumRememberedDevices
+        }
+    }
+
     let setConversionBehavior: @Sendable (InMemoryBehavior) -> Void
     let setDeferredBehavior: @Sendable (InMemoryBehavior) -> Void
 
@@ -35,12 +60,18 @@ public struct ScenarioBackends: Sendable {
 extension Scenario {
     /// Builds the scenario's backends on `clock`; deferred click times are relative to `clock.now`.
     ///
+    /// - Parameters:
+    ///   - clock: The clock every backend runs on.
+    ///   - bounds: What the backends keep as traffic arrives (request logs, clicks, answers).
     /// - Throws: ``ScenarioError`` when the server configuration is refused.
-    public func backends(clock: any EmulatorClock) throws(ScenarioError) -> ScenarioBackends {
+    public func backends(
+        clock: any EmulatorClock, bounds: ScenarioBackends.Bounds = .init()
+    ) throws(ScenarioError) -> ScenarioBackends {
         let settings = backend
         let resolver = InMemoryShortLinkResolver(
             links: settings.shortLinks, redirects: settings.redirects, behavior: settings.shortLinkBehavior,
             clock: clock)
+        resolver.requestHistoryLimit = bounds.requestHistoryLimit
         var store: InMemoryClickStore?
         var handler: ClickHandler?
         let conversion: any ConversionDataSource
@@ -48,23 +79,29 @@ extension Scenario {
         let setConversion: @Sendable (InMemoryBehavior) -> Void
         let setDeferred: @Sendable (InMemoryBehavior) -> Void
         if let server = settings.server {
-            let clickStore = InMemoryClickStore()
+            let clickStore = InMemoryClickStore(
+                capacity: bounds.clickCapacity, overflow: bounds.clickOverflow)
+            let clickLinks = InMemoryShortLinkResolver(links: settings.shortLinks)
+            clickLinks.requestHistoryLimit = bounds.requestHistoryLimit
             do {
                 handler = try ClickHandler(
-                    configuration: server, shortLinks: InMemoryShortLinkResolver(links: settings.shortLinks),
-                    store: clickStore, clock: clock)
+                    configuration: server, shortLinks: clickLinks, store: clickStore, clock: clock)
             } catch {
                 throw ScenarioError(
                     file: file, path: "$.backend.server", reason: .invalidValue(error.description))
             }
             store = clickStore
             // The click-store sources have no behaviour of their own; a thin wrapper adds one.
+            let storeConversion = ClickStoreConversionDataSource(store: clickStore)
+            storeConversion.requestHistoryLimit = bounds.requestHistoryLimit
+            storeConversion.maximumRememberedDevices = bounds.maximumRememberedDevices
+            let storeDeferred = ClickStoreDeferredDeepLinkSource(store: clickStore)
+            storeDeferred.requestHistoryLimit = bounds.requestHistoryLimit
             let conversionSource = ReplayBehaviorSource(
-                conversion: ClickStoreConversionDataSource(store: clickStore), deferred: nil,
-                behavior: settings.conversionBehavior, clock: clock)
+                conversion: storeConversion, deferred: nil, behavior: settings.conversionBehavior,
+                clock: clock)
             let deferredSource = ReplayBehaviorSource(
-                conversion: nil, deferred: ClickStoreDeferredDeepLinkSource(store: clickStore),
-                behavior: settings.deferredBehavior, clock: clock)
+                conversion: nil, deferred: storeDeferred, behavior: settings.deferredBehavior, clock: clock)
             conversion = conversionSource
             deferred = deferredSource
             setConversion = { conversionSource.setBehavior($0) }
@@ -79,6 +116,8 @@ extension Scenario {
                         time: start.addingTimeInterval(Double(click.offsetMilliseconds) / 1000),
                         parameters: click.parameters, matchType: click.matchType)
                 }, behavior: settings.deferredBehavior, clock: clock)
+            conversionSource.requestHistoryLimit = bounds.requestHistoryLimit
+            deferredSource.requestHistoryLimit = bounds.requestHistoryLimit
             conversion = conversionSource
             deferred = deferredSource
             setConversion = { conversionSource.setBehavior($0) }

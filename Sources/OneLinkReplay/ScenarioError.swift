@@ -1,3 +1,5 @@
+import OneLinkEmulator
+
 /// Why a scenario file cannot be replayed: the file, the JSON path and what is wrong there.
 ///
 /// ``description`` is the exact line the CLI prints, such as
@@ -5,7 +7,7 @@
 public struct ScenarioError: Error, Sendable, Hashable {
     /// What is wrong at ``path``.
     public enum Reason: Sendable, Hashable {
-        /// The file cannot be read.
+        /// The file cannot be read; the text says why, such as `is a folder, not a file`.
         case unreadable(String)
         /// The file is not valid JSON (or holds a duplicate key); the text says where.
         case invalidJSON(String)
@@ -42,23 +44,29 @@ extension ScenarioError.Reason: CustomStringConvertible {
     /// The message part of the error line.
     public var description: String {
         switch self {
-        case .unreadable(let message): return "cannot read the file: \(message)"
+        case .unreadable(let message): return message
         case .invalidJSON(let message): return message
         case .wrongType(let expected, let found): return "expected \(expected), found \(found)"
         case .unknownField(let allowed): return "unknown field (expected \(allowed.joined(separator: ", ")))"
         case .missingField(let name): return "missing required field \"\(name)\""
         case .invalidDuration(let text):
             return
-                "invalid duration \"\(text)\" (expected a number and a unit ms, s, m, h or d, such as \"-3m\")"
+                "invalid duration \"\(QuotedInput.prefix(text))\" (expected a number and a unit ms, s, m, h or d, such as \"-3m\")"
         case .unknownStep(let kind):
             return
-                "unknown step \"\(kind)\" (expected one of: \(ScenarioStep.kindNames.joined(separator: ", ")))"
+                "unknown step \"\(QuotedInput.prefix(kind))\" (expected one of: \(ScenarioStep.kindNames.joined(separator: ", ")))"
         case .invalidValue(let message): return message
         }
     }
 }
 
 extension ScenarioError: CustomStringConvertible {
-    /// `FILE: PATH: MESSAGE`.
-    public var description: String { "\(file): \(path): \(reason)" }
+    /// `FILE: PATH: MESSAGE`, or `FILE: MESSAGE` when the file cannot be read at all.
+    ///
+    /// Input quoted in the message is cut to a bounded prefix that says how much was left out,
+    /// and so is a path built from long keys.
+    public var description: String {
+        if case .unreadable = reason { return "\(file): \(reason)" }
+        return "\(file): \(QuotedInput.message(path, limit: 256)): \(QuotedInput.message(reason.description))"
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 
 /// A strict, incremental HTTP/1.1 request parser: a pure value with no I/O.
 ///
@@ -72,6 +73,8 @@ public struct HTTPRequestParser: Sendable {
     private var failure: HTTPParseError?
     private var lineScanned = 0
     private var lineChecked = false
+    // How far the head has been checked for a CR that is not followed by LF.
+    private var crScanned = 0
 
     /// Creates a parser with `limits`.
     public init(limits: Limits = Limits()) {
@@ -122,6 +125,7 @@ public struct HTTPRequestParser: Sendable {
         scanned = 0
         lineScanned = 0
         lineChecked = false
+        crScanned = 0
         return .request(
             ServerRequest(
                 method: complete.method, target: complete.target, version: complete.version,
@@ -136,6 +140,7 @@ public struct HTTPRequestParser: Sendable {
             buffer.removeFirst(start)
             scanned = 0
             lineScanned = 0
+            crScanned = 0
         }
         var end: Int?
         var index = max(scanned, 3)
@@ -147,9 +152,15 @@ public struct HTTPRequestParser: Sendable {
             }
             index += 1
         }
+        // A bare CR fails as soon as the byte after it arrives, instead of waiting for the timeout.
+        // The request line is scanned and judged before the headers, so the first problem wins
+        // however the bytes were split.
+        let headEnd = min(end ?? buffer.count, limits.maximumHeaderBytes)
+        if let error = bareCR(before: headEnd) { return error }
         // The request line is judged as soon as it is complete, and before the size, so the outcome
         // does not depend on how the bytes were split.
         if let line = firstLineIfComplete(), let error = Self.checkRequestLine(line) { return error }
+        if lineChecked, let error = bareCR(before: headEnd) { return error }
         guard let end else {
             scanned = max(buffer.count, 3)
             if buffer.count > limits.maximumHeaderBytes {
@@ -168,6 +179,20 @@ public struct HTTPRequestParser: Sendable {
         case .failure(let error):
             return error
         }
+    }
+
+    /// A CR not followed by LF before `end`, scanning on from where the last call stopped, and
+    /// stopping at the request line's LF until that line has been judged.
+    private mutating func bareCR(before end: Int) -> HTTPParseError? {
+        while crScanned + 1 < end {
+            if !lineChecked, buffer[crScanned] == 10 { return nil }
+            if buffer[crScanned] == 13, buffer[crScanned + 1] != 10 {
+                let message = "a CR is not followed by LF (a bare CR at byte \(crScanned))"
+                return lineChecked ? .malformedHeader(message) : .malformedRequestLine(message)
+            }
+            crScanned += 1
+        }
+        return nil
     }
 
     /// The request line the first time its LF is seen within the head limit, so a garbage line fails
@@ -205,6 +230,17 @@ public struct HTTPRequestParser: Sendable {
         }
     }
 
+    /// The bytes of `host [ ":" port ]` (RFC 3986 reg-name, IPv4 or bracketed IPv6 literal).
+    private static func isHostByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return Array("-._~!$&'()*+,;=%:[]".utf8).contains(byte)
+        }
+    }
+
     private static func text(_ bytes: some Collection<UInt8>) -> String {
         String(decoding: bytes, as: UTF8.self)
     }
@@ -222,6 +258,10 @@ public struct HTTPRequestParser: Sendable {
         }
         guard target.first == UInt8(ascii: "/"), target.allSatisfy({ (0x21...0x7E).contains($0) }) else {
             return .failure(.malformedRequestLine("the target is not an origin-form path"))
+        }
+        guard !target.contains(UInt8(ascii: "#")) else {
+            return .failure(
+                .malformedRequestLine("the target holds a fragment (#), which a client must not send"))
         }
         let versionBytes = Array(version)
         let digit: (UInt8) -> Bool = { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
@@ -292,6 +332,15 @@ public struct HTTPRequestParser: Sendable {
             }
         } else if hosts.count > 1 {
             return .failure(.invalidHost("sent \(hosts.count) times"))
+        }
+        if let host = hosts.first {
+            guard !host.isEmpty else { return .failure(.invalidHost("empty")) }
+            guard host.utf8.allSatisfy(isHostByte) else {
+                return .failure(
+                    .invalidHost(
+                        "\"\(QuotedInput.prefix(host))\" is not a host name or address with an optional port")
+                )
+            }
         }
         if let encoding = values("transfer-encoding").first {
             return .failure(.transferEncodingNotSupported(encoding))

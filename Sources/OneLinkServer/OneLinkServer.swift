@@ -82,7 +82,9 @@ public final class OneLinkServer: Sendable {
             return state.started
         }
         guard !wasStarted else { throw .alreadyStarted }
-        let (listener, port) = try Socket.listen(on: address, port: configuration.port, backlog: 1024)
+        let (listener, port) = try Socket.listen(
+            on: address, port: configuration.port,
+            backlog: Int32(clamping: configuration.limits.listenBacklog))
         state.withLock { $0.port = port }
         let router = Router(
             configuration: configuration, wrapperBase: configuration.wrapperBase ?? baseURL,

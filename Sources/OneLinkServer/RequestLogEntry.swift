@@ -25,6 +25,8 @@ public struct RequestLogEntry: Sendable, Hashable {
 
     /// The log line: `127.0.0.1:53422 "GET /shortlink-sdk/v2/H5hv?id=x" 200 123B 0.4ms`.
     ///
+    /// A `"` or `\` in the request line is escaped with a backslash (`\"`, `\\`).
+    ///
     /// The status is `-` when the connection closed without one; the duration is in milliseconds
     /// with one decimal.
     public var line: String {
@@ -32,7 +34,18 @@ public struct RequestLogEntry: Sendable, Hashable {
             Double(duration.components.seconds) * 1000
             + Double(duration.components.attoseconds) / 1e15
         let statusText = status == 0 ? "-" : String(status)
-        return "\(client) \"\(requestLine)\" \(statusText) \(bodyBytes)B "
+        return "\(client) \"\(Self.escaped(requestLine))\" \(statusText) \(bodyBytes)B "
             + String(format: "%.1fms", milliseconds)
+    }
+
+    /// `text` with `"` and `\` escaped by a backslash, so the quoted field ends where it seems to.
+    static func escaped(_ text: String) -> String {
+        guard text.contains(where: { $0 == "\"" || $0 == "\\" }) else { return text }
+        var result = ""
+        for character in text {
+            if character == "\"" || character == "\\" { result.append("\\") }
+            result.append(character)
+        }
+        return result
     }
 }

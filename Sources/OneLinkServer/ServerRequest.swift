@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 
 /// One complete HTTP/1.x request as ``HTTPRequestParser`` read it off the wire.
 ///
@@ -83,6 +84,48 @@ public struct ServerRequest: Sendable, Hashable {
             items.append((name, value))
         }
         return items
+    }
+
+    /// Why the path or query cannot be percent-decoded, or `nil` when both can: an escape that is
+    /// not `%` and two hex digits, or escapes that decode to bytes that are not UTF-8.
+    var percentDecodingProblem: String? {
+        for (part, text) in [("path", path), ("query", query ?? "")] {
+            if let problem = Self.percentDecodingProblem(in: text) { return "the \(part) \(problem)" }
+        }
+        return nil
+    }
+
+    /// What is wrong with the escapes of `text`, or `nil` when it percent-decodes to UTF-8.
+    static func percentDecodingProblem(in text: String) -> String? {
+        let bytes = Array(text.utf8)
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+        }
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "%") else {
+                decoded.append(bytes[index])
+                index += 1
+                continue
+            }
+            guard index + 2 < bytes.count, let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2])
+            else {
+                let escape = String(decoding: bytes[index..<min(bytes.count, index + 3)], as: UTF8.self)
+                return "holds an invalid percent escape \"\(escape)\" (expected % and two hex digits)"
+            }
+            decoded.append(high << 4 | low)
+            index += 3
+        }
+        // Decoding repairs invalid UTF-8 with U+FFFD, so a round trip that changes the bytes means invalid.
+        if Array(String(decoding: decoded, as: UTF8.self).utf8) == decoded { return nil }
+        return "percent-decodes to bytes that are not UTF-8 (\(QuotedInput.prefix(text, limit: 48)))"
     }
 
     /// Whether the connection stays open after the answer.

@@ -1,6 +1,7 @@
 // onelink-bench: speed and memory figures, each next to a baseline measured in the same run.
 //
-// Run from the package root with `swift run -c release onelink-bench [--quick] [--only NAME]`.
+// Run from the package root with `swift run -c release onelink-bench [--quick] [--only NAME]`;
+// `--help` lists every option.
 // A missed target is printed as MISSED and documented in Docs/performance.md; the exit status
 // stays 0 so the figures are always shown. Scenario files are read from `Payloads/scenarios`.
 import Foundation
@@ -9,18 +10,65 @@ import OneLinkEmulator
 var arguments = Array(CommandLine.arguments.dropFirst())
 var quick = false
 var only: String?
-let benchmarkNames = ["links", "timeout", "memory", "concurrency", "scenarios", "http"]
+var soakOptions = SoakBenchmark.Options()
+let benchmarkNames = ["links", "timeout", "memory", "concurrency", "scenarios", "http", "soak"]
+let usage = """
+    USAGE: onelink-bench [--quick] [--only NAME] [soak options]
+
+    Runs the benchmarks, each next to a baseline measured in the same run, and prints a table.
+    Run it from the package root, built in release (swift run -c release onelink-bench).
+
+    OPTIONS:
+      --quick                  Fewer rounds and replays.
+      --only NAME              One group: \(benchmarkNames.joined(separator: ", ")).
+                               The soak runs only with --only soak (it takes minutes).
+      --soak-requests N        Mixed requests the soak sends (default 1000000).
+      --soak-burst N           Simultaneous connections of the burst (default 2000).
+      --soak-slow N            Slow clients held open during health checks (default 1000).
+      -h, --help               Show this help.
+    """
+
+func standardError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+func usageError(_ message: String) -> Never {
+    standardError("onelink-bench: \(message)\n\n\(usage)")
+    exit(2)
+}
+
+@MainActor func count(after option: String) -> Int {
+    guard let text = arguments.first, let value = Int(text), value > 0 else {
+        usageError("\(option) needs a positive whole number")
+    }
+    arguments.removeFirst()
+    return value
+}
+
 while let argument = arguments.first {
     arguments.removeFirst()
     switch argument {
+    case "-h", "--help":
+        print(usage)
+        exit(0)
     case "--quick": quick = true
     case "--only" where arguments.first.map(benchmarkNames.contains) == true: only = arguments.removeFirst()
-    default:
-        print("usage: onelink-bench [--quick] [--only \(benchmarkNames.joined(separator: "|"))]")
-        exit(2)
+    case "--only": usageError("--only needs one of \(benchmarkNames.joined(separator: ", "))")
+    case "--soak-requests": soakOptions.requests = count(after: argument)
+    case "--soak-burst": soakOptions.burst = count(after: argument)
+    case "--soak-slow": soakOptions.slowClients = count(after: argument)
+    default: usageError("unknown option \(QuotedInput.prefix(argument))")
     }
 }
-@MainActor func selected(_ name: String) -> Bool { only == nil || only == name }
+@MainActor func selected(_ name: String) -> Bool {
+    name == "soak" ? only == "soak" : only == nil || only == name
+}
+
+/// Says on standard error which group runs now, so a long run is never silent.
+@MainActor func progress(_ text: String) {
+    standardError("[\(Format.fixed(Format.seconds(ContinuousClock.now - benchmarkStart), 1)) s] \(text)")
+}
+let benchmarkStart = ContinuousClock.now
 
 print("onelink-bench" + (quick ? " --quick" : "") + (only.map { " --only \($0)" } ?? ""))
 print(MachineDescription.current)
@@ -28,8 +76,12 @@ print("")
 
 var rows: [BenchmarkRow] = []
 let linkCount = quick ? 10_000 : 12_000
-if selected("links") { rows += LinkParsingBenchmark.run(count: linkCount, rounds: quick ? 3 : 7) }
+if selected("links") {
+    progress("links: parsing \(linkCount) generated links")
+    rows += LinkParsingBenchmark.run(count: linkCount, rounds: quick ? 3 : 7)
+}
 if selected("timeout") {
+    progress("timeout: deepLinkTimeout against a stalled in-memory resolver")
     rows += await TimeoutBenchmark.run(timeoutMilliseconds: 200, rounds: quick ? 3 : 10)
 }
 var corpus = CorpusGenerator(seed: 0x0_5EED_0002)
@@ -42,22 +94,31 @@ let replayLinks = corpus.links(count: 200).map { link -> String in
     return link
 }
 if selected("memory") {
+    progress("memory: SDK replays")
     rows += await MemoryBenchmark.run(first: 10_000, total: quick ? 30_000 : 100_000, links: replayLinks)
 }
 if selected("concurrency") {
+    progress("concurrency: 1000 SDK instances at once")
     rows += await ConcurrencyBenchmark.run(count: 1_000, latency: .milliseconds(50))
 }
 let scenarios = URL(fileURLWithPath: "Payloads/scenarios")
 if selected("scenarios") {
+    progress("scenarios: 10000 replays, then memory")
     rows += await ScenarioBenchmark.run(folder: scenarios, count: 10_000)
     rows += await ScenarioBenchmark.memory(folder: scenarios, first: 10_000, total: quick ? 30_000 : 100_000)
 }
 if selected("http") {
+    progress("http: loopback latency, concurrency and timeout")
     rows += await HTTPBenchmark.latency(samples: quick ? 300 : 1_000)
     rows += await HTTPBenchmark.concurrent(count: 1_000)
     rows += await HTTPBenchmark.timeout(timeoutMilliseconds: 200, rounds: quick ? 3 : 10)
 }
 
+if selected("soak") {
+    rows += SoakBenchmark.run(options: soakOptions) { progress($0) }
+}
+
+progress("done")
 print(BenchmarkRow.table(rows))
 let missed = rows.filter { !$0.met }
 print("")

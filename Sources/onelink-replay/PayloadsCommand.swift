@@ -179,10 +179,9 @@ enum PayloadsCommand {
     static func readJSON(at url: URL, file: String) throws(Invalid) -> AttributionValue {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try RegularFile.contents(of: url.path)
         } catch {
-            throw Invalid(
-                file: file, path: "$", message: "cannot read the file: \(error.localizedDescription)")
+            throw Invalid(file: file, path: "$", message: error.description)
         }
         do {
             return try AttributionValue(json: data)

@@ -19,18 +19,20 @@ struct ServeBackends {
     {
         switch seed {
         case .payloads(let folder): return try fromPayloads(folder: folder, options: options)
-        case .scenario(let file): return try fromScenario(file: file)
+        case .scenario(let file): return try fromScenario(file: file, bounds: options.bounds)
         }
     }
 
     /// The scenario's `backend` section on the system clock: its short links and redirects, and
     /// either its install attribution and deferred clicks or, with `backend.server`, its click
     /// handler with conversion data and deferred lookups answered from the recorded clicks.
-    static func fromScenario(file: String) throws(ServeOptions.UsageError) -> ServeBackends {
+    static func fromScenario(
+        file: String, bounds: ScenarioBackends.Bounds
+    ) throws(ServeOptions.UsageError) -> ServeBackends {
         let built: ScenarioBackends
         do {
             let scenario = try Scenario(contentsOf: URL(fileURLWithPath: file), file: file)
-            built = try scenario.backends(clock: SystemClock())
+            built = try scenario.backends(clock: SystemClock(), bounds: bounds)
         } catch {
             throw .init(message: error.description)
         }
@@ -93,8 +95,10 @@ struct ServeBackends {
             }
         }
         let clock = SystemClock()
+        let bounds = options.bounds
         let resolver = InMemoryShortLinkResolver(links: links, clock: clock)
-        let store = InMemoryClickStore()
+        resolver.requestHistoryLimit = bounds.requestHistoryLimit
+        let store = InMemoryClickStore(capacity: bounds.clickCapacity, overflow: bounds.clickOverflow)
         let handler: ClickHandler
         do {
             handler = try ClickHandler(
@@ -105,7 +109,12 @@ struct ServeBackends {
         } catch {
             throw .init(message: error.description)
         }
-        var conversion: any ConversionDataSource = ClickStoreConversionDataSource.clickStore(store)
+        let storeConversion = ClickStoreConversionDataSource(store: store)
+        storeConversion.requestHistoryLimit = bounds.requestHistoryLimit
+        storeConversion.maximumRememberedDevices = bounds.maximumRememberedDevices
+        let storeDeferred = ClickStoreDeferredDeepLinkSource(store: store)
+        storeDeferred.requestHistoryLimit = bounds.requestHistoryLimit
+        var conversion: any ConversionDataSource = storeConversion
         var sampleNote = "no deferred-deep-link sample"
         if let samplePayload {
             conversion = ServeSampleConversionDataSource(
@@ -118,7 +127,7 @@ struct ServeBackends {
             + sampleNote
         return ServeBackends(
             shortLinkResolver: resolver, conversionDataSource: conversion,
-            deferredDeepLinkSource: ClickStoreDeferredDeepLinkSource.clickStore(store), clickHandler: handler,
+            deferredDeepLinkSource: storeDeferred, clickHandler: handler,
             summary: summary)
     }
 }

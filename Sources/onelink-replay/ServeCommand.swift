@@ -8,7 +8,7 @@ import OneLinkServer
     import Darwin
 #endif
 
-/// `onelink-replay serve`: runs `OneLinkServer` on loopback until SIGINT or SIGTERM.
+/// `onelink-replay serve`: runs `OneLinkServer` on loopback until SIGINT, SIGTERM or SIGHUP.
 enum ServeCommand {
     static let usage = """
         USAGE: onelink-replay serve [options]
@@ -17,12 +17,13 @@ enum ServeCommand {
         links, wrapped links, OneLink clicks, in-app events and invite short-link
         creation) over HTTP on a loopback address, seeded
         from the Payloads folder. The first line on standard output is
-        "listening on http://HOST:PORT"; then one line per request. SIGINT or SIGTERM
-        stops the server and the command exits 0.
+        "listening on http://HOST:PORT"; then one line per request. SIGINT, SIGTERM or
+        SIGHUP stops the server and the command exits 0.
 
         OPTIONS:
-          --host ADDRESS               Loopback address to bind: 127.0.0.0/8 or ::1
-                                       (default 127.0.0.1). Other addresses are refused.
+          --host ADDRESS               Loopback address to bind: 127.0.0.0/8, ::1 or
+                                       localhost (default 127.0.0.1). Other addresses
+                                       and host names are refused.
           --port N                     Port to bind; 0 picks a free one (default 0).
           --payloads DIR               The Payloads folder with shortlinks.json and
                                        samples/ (default Payloads).
@@ -37,12 +38,31 @@ enum ServeCommand {
           --sample-device ID           Device ID whose install_data answer is the
                                        deferred-deep-link sample (default sample-device).
           --request-timeout SECONDS    Time a client has to send a complete request
-                                       before it gets 408 (default 10).
+                                       before it gets 408 (more than 0, at most 3600;
+                                       default 10).
+          --max-connections N          Connections served at once (default 1024). More
+                                       clients wait in the listen backlog; at the limit,
+                                       a connection idle or slow for 1 s is closed to
+                                       make room for them.
           --quiet                      Do not log requests.
           -h, --help                   Show this help.
 
+        MEMORY BOUNDS (what the server keeps as traffic arrives):
+          --request-history N          Requests each backend keeps in its request log
+                                       (default 1000; 0 keeps none).
+          --max-clicks N               Clicks the click store holds (default 100000).
+                                       Clicks older than 30 days (the longest lookback)
+                                       before the newest are dropped in any case.
+          --click-overflow MODE        What a click at --max-clicks does: refuse (default;
+                                       the click is answered 503 and nothing inside a
+                                       lookback window is forgotten) or drop-oldest.
+          --max-devices N              Devices whose first install_data answer is kept,
+                                       so repeated requests get the same answer
+                                       (default 100000; beyond it the oldest is
+                                       forgotten and matched afresh).
+
         EXIT STATUS:
-          0  stopped by SIGINT or SIGTERM
+          0  stopped by SIGINT, SIGTERM or SIGHUP
           1  the server could not start (such as a port in use)
           2  usage error, an unreadable Payloads folder, or an invalid scenario
         """
@@ -69,7 +89,9 @@ enum ServeCommand {
                     conversionDataSource: backends.conversionDataSource,
                     deferredDeepLinkSource: backends.deferredDeepLinkSource,
                     clickHandler: backends.clickHandler,
-                    limits: ServerLimits(requestTimeout: .milliseconds(milliseconds)),
+                    limits: ServerLimits(
+                        requestTimeout: .milliseconds(milliseconds),
+                        maximumConnections: options.maximumConnections),
                     logSink: options.quiet
                         ? DiscardingRequestLogSink() as any RequestLogSink : StandardOutputRequestLogSink(),
                     eventRecorder: InMemoryEventRecorder(),
@@ -83,7 +105,7 @@ enum ServeCommand {
         // A closed standard output (such as `serve | head -1`) must not kill the server.
         signal(SIGPIPE, SIG_IGN)
         let (signals, continuation) = AsyncStream.makeStream(of: Int32.self)
-        let sources = [SIGINT, SIGTERM].map { number in
+        let sources = [SIGINT, SIGTERM, SIGHUP].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { continuation.yield(number) }
@@ -103,7 +125,12 @@ enum ServeCommand {
         var iterator = signals.makeAsyncIterator()
         let received = await iterator.next()
         await server.stop()
-        let name = received == SIGTERM ? "SIGTERM" : "SIGINT"
+        let name =
+            switch received {
+            case SIGTERM: "SIGTERM"
+            case SIGHUP: "SIGHUP"
+            default: "SIGINT"
+            }
         FileHandleOutput.standardError.write("stopped by \(name)\n")
         return 0
     }

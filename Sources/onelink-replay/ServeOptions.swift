@@ -1,3 +1,4 @@
+import OneLinkReplay
 import OneLinkServer
 
 /// The parsed options of `onelink-replay serve`.
@@ -25,6 +26,8 @@ struct ServeOptions {
     var interstitialDomain = "open.onelink-emulator.test"
     var sampleDevice = "sample-device"
     var requestTimeoutSeconds = 10.0
+    var maximumConnections = ServerLimits().maximumConnections
+    var bounds = ScenarioBackends.Bounds()
     var quiet = false
     var help = false
 
@@ -39,16 +42,29 @@ struct ServeOptions {
             }
             return next
         }
+        func count(for option: String, minimum: Int) throws(UsageError) -> Int {
+            let text = try value(for: option)
+            guard let number = Int(text), number >= minimum, number <= 100_000_000 else {
+                throw UsageError(
+                    message:
+                        "\(option) must be a whole number from \(minimum) to 100000000, got \(QuotedInput.prefix(text))"
+                )
+            }
+            return number
+        }
         while let argument = remaining.popFirst() {
             switch argument {
             case "-h", "--help":
                 options.help = true
             case "--host":
-                options.host = try value(for: argument)
+                let host = try value(for: argument)
+                // A name is not resolved; `localhost` is the one name every loopback setup shares.
+                options.host = host.lowercased() == "localhost" ? "127.0.0.1" : host
             case "--port":
                 let text = try value(for: argument)
                 guard let port = UInt16(text) else {
-                    throw UsageError(message: "--port must be a number from 0 to 65535, got \(text)")
+                    throw UsageError(
+                        message: "--port must be a number from 0 to 65535, got \(QuotedInput.prefix(text))")
                 }
                 options.port = port
             case "--payloads":
@@ -63,17 +79,45 @@ struct ServeOptions {
                 options.sampleDevice = try value(for: argument)
             case "--request-timeout":
                 let text = try value(for: argument)
-                guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+                guard let seconds = Double(text), seconds.isFinite else {
                     throw UsageError(
-                        message: "--request-timeout must be seconds between 0 and 3600, got \(text)")
+                        message:
+                            "--request-timeout must be a number of seconds, got \(QuotedInput.prefix(text))")
+                }
+                guard seconds > 0 else {
+                    throw UsageError(
+                        message:
+                            "--request-timeout must be more than 0 seconds, got \(QuotedInput.prefix(text))")
+                }
+                guard seconds <= 3600 else {
+                    throw UsageError(
+                        message:
+                            "--request-timeout must be at most 3600 seconds, got \(QuotedInput.prefix(text))")
                 }
                 options.requestTimeoutSeconds = seconds
+            case "--max-connections":
+                options.maximumConnections = try count(for: argument, minimum: 1)
+            case "--request-history":
+                options.bounds.requestHistoryLimit = try count(for: argument, minimum: 0)
+            case "--max-clicks":
+                options.bounds.clickCapacity = try count(for: argument, minimum: 1)
+            case "--click-overflow":
+                let text = try value(for: argument)
+                guard let overflow = InMemoryClickStore.Overflow(rawValue: text) else {
+                    throw UsageError(
+                        message:
+                            "--click-overflow must be refuse or drop-oldest, got \(QuotedInput.prefix(text))")
+                }
+                options.bounds.clickOverflow = overflow
+            case "--max-devices":
+                options.bounds.maximumRememberedDevices = try count(for: argument, minimum: 1)
             case "--quiet":
                 options.quiet = true
             default:
                 throw UsageError(
                     message: argument.hasPrefix("-")
-                        ? "unknown option \(argument)" : "unexpected argument \(argument)")
+                        ? "unknown option \(QuotedInput.prefix(argument))"
+                        : "unexpected argument \(QuotedInput.prefix(argument))")
             }
         }
         return options

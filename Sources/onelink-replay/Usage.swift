@@ -1,4 +1,12 @@
+import OneLinkEmulator
+
 enum Usage {
+    /// The line for a first argument that is no subcommand (bounded, since it is echoed).
+    static func unknownSubcommand(_ name: String) -> String {
+        let kind = name.hasPrefix("-") ? "unknown option" : "unknown subcommand"
+        return "onelink-replay: \(kind) \(QuotedInput.prefix(name)) (expected run, serve or payloads)"
+    }
+
     static let text = """
         USAGE: onelink-replay <subcommand> [options]
 

@@ -21,8 +21,11 @@ case "--version", "version":
 case "-h", "--help", "help":
     print(Usage.text)
     status = 0
-default:
+case nil:
     FileHandleOutput.standardError.write("onelink-replay: expected a subcommand\n\n" + Usage.text + "\n")
+    status = 2
+case let unknown?:
+    FileHandleOutput.standardError.write(Usage.unknownSubcommand(unknown) + "\n\n" + Usage.text + "\n")
     status = 2
 }
 exit(status)

@@ -56,7 +56,7 @@ struct ReplayCommandTests {
                     - output 1: expected onConversionDataFail, nothing was observed
                   step 2 (start):
                     + output 1: unexpected onConversionDataSuccess {"payload":{"af_message":"organic install","af_status":"Organic","install_time":"2020-08-12 15:08:00.000","is_first_launch":false,"iscache":true}}
-                1 scenarios: 0 passed, 1 failed, 0 invalid (profile ios)
+                1 scenario: 0 passed, 1 failed, 0 invalid (profile ios)
 
                 """)
     }

@@ -99,28 +99,6 @@ import Testing
         }
     }
 
-    @Test("connections over maximumConnections are closed at once; the others are served")
-    func connectionLimit() async throws {
-        try await withFixtureServer(limits: ServerLimits(maximumConnections: 2)) { running in
-            let port = running.port
-            let (overflowClosed, answers) = try await onThread {
-                let first = try RawHTTPConnection(port: port)
-                let second = try RawHTTPConnection(port: port)
-                let third = try RawHTTPConnection(port: port)
-                let closed = try third.readsEndOfStream()
-                var answers: [Int] = []
-                for connection in [first, second] {
-                    try connection.send(
-                        "GET /landing HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-                    answers.append(try connection.readResponse().status)
-                }
-                return (closed, answers)
-            }
-            #expect(overflowClosed)
-            #expect(answers == [200, 200])
-        }
-    }
-
     @Test("a client that sends half its body gets 408 too")
     func slowBody() async throws {
         try await withFixtureServer(limits: ServerLimits(requestTimeout: .milliseconds(200))) { running in

@@ -90,12 +90,12 @@ public enum InstallAttribution: Sendable, Hashable {
 ///
 /// Devices without their own entry get the default attribution. Calls can be
 /// delayed or stalled on the injected clock like ``InMemoryShortLinkResolver``.
-public final class InMemoryConversionDataSource: ConversionDataSource, @unchecked Sendable {
+public final class InMemoryConversionDataSource: ConversionDataSource, Sendable {
     private struct State {
         var attribution: InstallAttribution
         var perDevice: [String: InstallAttribution] = [:]
         var behavior: InMemoryBehavior
-        var requests: [ConversionDataRequest] = []
+        var requests = BoundedHistory<ConversionDataRequest>(limit: RequestHistory.defaultLimit)
     }
 
     private let state: Locked<State>
@@ -130,8 +130,19 @@ public final class InMemoryConversionDataSource: ConversionDataSource, @unchecke
         state.withLock { $0.behavior = behavior }
     }
 
-    /// Every request received so far, oldest first.
-    public var requests: [ConversionDataRequest] { state.withLock { $0.requests } }
+    /// The newest requests received (at most ``requestHistoryLimit``), oldest first.
+    public var requests: [ConversionDataRequest] { state.withLock { $0.requests.elements } }
+
+    /// The most requests ``requests`` keeps.
+    ///
+    /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
+    public var requestHistoryLimit: Int {
+        get { state.withLock { $0.requests.limit } }
+        set { state.withLock { $0.requests.limit = newValue } }
+    }
+
+    /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
+    public var droppedRequestCount: Int { state.withLock { $0.requests.droppedCount } }
 
     /// Returns the configured attribution's conversion data.
     ///

@@ -107,14 +107,14 @@ public struct DeferredClick: Sendable, Hashable {
 /// A click matches when it belongs to the device (or to any device) and
 /// happened within ``window`` before the install time, not after it. The
 /// latest matching click wins. The click event is privacy-filtered.
-public final class InMemoryDeferredDeepLinkSource: DeferredDeepLinkSource, @unchecked Sendable {
+public final class InMemoryDeferredDeepLinkSource: DeferredDeepLinkSource, Sendable {
     /// The documented lookup window of the UDL deferred API: 15 minutes.
     public static let defaultWindow: Duration = .seconds(15 * 60)
 
     private struct State {
         var clicks: [DeferredClick]
         var behavior: InMemoryBehavior
-        var requests: [DeferredDeepLinkRequest] = []
+        var requests = BoundedHistory<DeferredDeepLinkRequest>(limit: RequestHistory.defaultLimit)
     }
 
     private let state: Locked<State>
@@ -148,8 +148,19 @@ public final class InMemoryDeferredDeepLinkSource: DeferredDeepLinkSource, @unch
         state.withLock { $0.behavior = behavior }
     }
 
-    /// Every lookup received so far, oldest first.
-    public var requests: [DeferredDeepLinkRequest] { state.withLock { $0.requests } }
+    /// The newest lookups received (at most ``requestHistoryLimit``), oldest first.
+    public var requests: [DeferredDeepLinkRequest] { state.withLock { $0.requests.elements } }
+
+    /// The most requests ``requests`` keeps.
+    ///
+    /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
+    public var requestHistoryLimit: Int {
+        get { state.withLock { $0.requests.limit } }
+        set { state.withLock { $0.requests.limit = newValue } }
+    }
+
+    /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
+    public var droppedRequestCount: Int { state.withLock { $0.requests.droppedCount } }
 
     /// Returns the latest click within the window, privacy-filtered, or ``DeferredDeepLinkResponse/notFound``.
     ///

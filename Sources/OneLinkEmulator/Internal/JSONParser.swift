@@ -22,7 +22,7 @@ struct JSONParser {
 
         var text: String {
             switch self {
-            case .key(let key): return JSONParser.pathComponent(forKey: key)
+            case .key(let key): return JSONParser.pathComponent(forKey: QuotedInput.prefix(key))
             case .index(let index): return "[\(index)]"
             }
         }
@@ -116,7 +116,7 @@ struct JSONParser {
             let isDuplicate = seen?.contains(key) ?? members.contains { $0.key == key }
             if isDuplicate {
                 index = keyStart
-                throw PayloadError.duplicateKey(path: currentPath, key: key)
+                throw PayloadError.duplicateKey(path: currentPath, key: QuotedInput.prefix(key))
             }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -347,7 +347,7 @@ struct JSONParser {
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             index = start
-            throw error("number \(text) is out of range")
+            throw error("number \(QuotedInput.prefix(text)) is out of range")
         }
         return .double(value)
     }

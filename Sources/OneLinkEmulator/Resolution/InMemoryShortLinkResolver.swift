@@ -6,12 +6,12 @@ import Foundation
 /// wrapper URL to redirect target. A configured ``InMemoryBehavior`` can delay or
 /// stall answers on the injected clock, or fail them, so timeout handling is
 /// testable without real time passing.
-public final class InMemoryShortLinkResolver: ShortLinkResolver, @unchecked Sendable {
+public final class InMemoryShortLinkResolver: ShortLinkResolver, Sendable {
     private struct State {
         var links: [String: AttributionPayload]
         var redirects: [String: String]
         var behavior: InMemoryBehavior
-        var requests: [ShortLinkRequest] = []
+        var requests = BoundedHistory<ShortLinkRequest>(limit: RequestHistory.defaultLimit)
     }
 
     private let state: Locked<State>
@@ -47,8 +47,19 @@ public final class InMemoryShortLinkResolver: ShortLinkResolver, @unchecked Send
         state.withLock { $0.behavior = behavior }
     }
 
-    /// Every resolution request received so far, oldest first.
-    public var requests: [ShortLinkRequest] { state.withLock { $0.requests } }
+    /// The newest resolution requests received (at most ``requestHistoryLimit``), oldest first.
+    public var requests: [ShortLinkRequest] { state.withLock { $0.requests.elements } }
+
+    /// The most requests ``requests`` keeps.
+    ///
+    /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
+    public var requestHistoryLimit: Int {
+        get { state.withLock { $0.requests.limit } }
+        set { state.withLock { $0.requests.limit = newValue } }
+    }
+
+    /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
+    public var droppedRequestCount: Int { state.withLock { $0.requests.droppedCount } }
 
     /// Returns the stored parameters, or throws a 404 ``AttributionError/httpStatus(code:reason:)``.
     ///

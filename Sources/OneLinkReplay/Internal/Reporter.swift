@@ -1,3 +1,5 @@
+import OneLinkEmulator
+
 /// Writes the `run` command's per-scenario lines, progress and summary in the chosen format.
 struct Reporter {
     let output: ReplayOutput
@@ -45,7 +47,7 @@ struct Reporter {
         clearProgress()
         done += 1
         invalid += 1
-        output.writeError(error.description + "\n")
+        output.writeError(QuotedInput.message(error.description, limit: 2048) + "\n")
         if format == .json {
             line([
                 "type": "invalid", "file": .string(error.file), "path": .string(error.path),
@@ -65,7 +67,7 @@ struct Reporter {
                 "outputs": .int(count),
             ])
         } else {
-            output.write("RECORDED \(result.name) (\(result.file)): \(count) outputs\n")
+            output.write("RECORDED \(result.name) (\(result.file)): \(Self.count(count, "output"))\n")
         }
     }
 
@@ -99,16 +101,21 @@ struct Reporter {
         }
     }
 
+    /// `1 scenario`, `2 scenarios`.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
     mutating func finish(recording: Bool) -> Int32 {
         clearProgress()
         let status: Int32 = invalid > 0 ? 2 : (failed > 0 ? 1 : 0)
         switch format {
         case .human:
             if recording {
-                output.write("\(done) scenarios: \(recorded) recorded, \(invalid) invalid\n")
+                output.write("\(Self.count(done, "scenario")): \(recorded) recorded, \(invalid) invalid\n")
             } else {
                 output.write(
-                    "\(done) scenarios: \(passed) passed, \(failed) failed, \(invalid) invalid "
+                    "\(Self.count(done, "scenario")): \(passed) passed, \(failed) failed, \(invalid) invalid "
                         + "(profile \(profile.rawValue))\n")
             }
         case .json:

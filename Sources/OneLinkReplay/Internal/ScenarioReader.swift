@@ -1,3 +1,5 @@
+import OneLinkEmulator
+
 /// Reads typed fields out of a parsed JSON document, throwing ``ScenarioError`` with the exact path.
 struct ScenarioReader {
     let file: String
@@ -26,7 +28,9 @@ struct ScenarioReader {
                     || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "_")
                     || $0 == UInt8(ascii: "$")
             }
-        return isIdentifier ? "." + key : "[" + AttributionValue.string(key).jsonText() + "]"
+        return isIdentifier
+            ? "." + QuotedInput.prefix(key)
+            : "[" + AttributionValue.string(QuotedInput.prefix(key)).jsonText() + "]"
     }
 
     func wrongType(_ value: AttributionValue, expected: String, at path: String) -> ScenarioError {

@@ -4,14 +4,17 @@ import Foundation
 enum ScenarioRecorder {
     /// Rewrites `file` with every step's `expect` set to what the step produced.
     ///
-    /// The rest of the document is kept; the file is written with sorted keys and two-space indentation.
+    /// An observed output that replaces an expectation of the same output keeps that expectation's
+    /// `match` and `types`; a `subset` payload keeps only the keys it named (with their observed
+    /// values). The rest of the document is kept; the file is written with sorted keys and
+    /// two-space indentation.
     static func record(_ result: ScenarioResult, into file: String) throws(ScenarioError) {
         let url = URL(fileURLWithPath: file)
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try RegularFile.contents(of: file)
         } catch {
-            throw ScenarioError(file: file, path: "$", reason: .unreadable(error.localizedDescription))
+            throw ScenarioError(file: file, path: "$", reason: .unreadable(error.description))
         }
         guard case .object(var top)? = try? AttributionValue(json: data),
             case .array(var steps)? = top["steps"],
@@ -24,7 +27,12 @@ enum ScenarioRecorder {
             if step.observations.isEmpty {
                 members["expect"] = nil
             } else {
-                members["expect"] = .array(step.observations.map(\.value))
+                let previous = members["expect"]?.arrayValue ?? []
+                members["expect"] = .array(
+                    step.observations.enumerated().map { index, observation in
+                        keepingModes(
+                            of: index < previous.count ? previous[index] : nil, in: observation.value)
+                    })
             }
             steps[step.index] = .object(members)
         }
@@ -35,6 +43,50 @@ enum ScenarioRecorder {
         } catch {
             throw ScenarioError(
                 file: file, path: "$", reason: .unreadable("cannot write: \(error.localizedDescription)"))
+        }
+    }
+
+    /// `observed`, with the `match` and `types` of `previous` when both describe the same output.
+    static func keepingModes(
+        of previous: AttributionValue?, in observed: AttributionValue
+    ) -> AttributionValue {
+        guard case .object(let old)? = previous, case .object(var new) = observed,
+            old["output"] == new["output"]
+        else { return observed }
+        if let types = old["types"] { new["types"] = types }
+        if let match = old["match"] {
+            new["match"] = match
+            if match == .string("subset"), case .object(let oldPayload)? = old["payload"],
+                case .object(let newPayload)? = new["payload"]
+            {
+                new["payload"] = .object(newPayload.filter { oldPayload[$0.key] != nil })
+            }
+        }
+        return .object(new)
+    }
+
+    /// Writes a starter scenario to `file`, which does not exist yet: a first launch, to record into.
+    static func createStarter(at file: String) -> Result<Void, ScenarioError> {
+        let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        let starter: AttributionValue = [
+            "name": .string(name),
+            "description": .string(
+                "Created by onelink-replay run --record: edit the backend and steps, then record again."),
+            "backend": ["install": "organic"],
+            "steps": [["do": "start"]],
+        ]
+        do {
+            try Data((starter.jsonText(pretty: true) + "\n").utf8).write(
+                to: URL(fileURLWithPath: file), options: .withoutOverwriting)
+            return .success(())
+        } catch {
+            let reason =
+                FileManager.default.fileExists(
+                    atPath: (file as NSString).deletingLastPathComponent.isEmpty
+                        ? "." : (file as NSString).deletingLastPathComponent)
+                ? "cannot be created: \(error.localizedDescription)"
+                : "cannot be created: its folder does not exist"
+            return .failure(ScenarioError(file: file, path: "$", reason: .unreadable(reason)))
         }
     }
 }

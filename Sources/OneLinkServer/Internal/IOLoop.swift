@@ -48,6 +48,8 @@ final class IOLoop: @unchecked Sendable {
         var requestLine = "-"
         var status = 0
         var started = ContinuousClock.now
+        /// Since when the connection has been waiting for (the rest of) a request.
+        var waitingSince = ContinuousClock.now
 
         init(id: UInt64, fd: Int32, client: String, ip: String, limits: ServerLimits) {
             self.id = id
@@ -79,6 +81,8 @@ final class IOLoop: @unchecked Sendable {
     private var connections: [UInt64: Connection] = [:]
     private var nextID: UInt64 = 0
     private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
+    /// Until when accepting pauses after the process ran out of descriptors.
+    private var acceptPausedUntil: ContinuousClock.Instant?
 
     init(
         listener: Int32, limits: ServerLimits, logSink: any RequestLogSink, handler: @escaping Handler
@@ -172,9 +176,12 @@ final class IOLoop: @unchecked Sendable {
             }
             descriptors.removeAll(keepingCapacity: true)
             order.removeAll(keepingCapacity: true)
-            descriptors.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
+            let (acceptWanted, acceptAgain) = listenerInterest()
+            // A listener left out of the poll keeps new clients waiting in its backlog, unanswered
+            // but not refused, until a connection closes or can be evicted.
+            descriptors.append(pollfd(fd: acceptWanted ? listener : -1, events: Int16(POLLIN), revents: 0))
             descriptors.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))
-            var nearest: ContinuousClock.Instant?
+            var nearest: ContinuousClock.Instant? = acceptAgain
             for (id, connection) in connections {
                 let events: Int16
                 switch connection.state {
@@ -221,15 +228,21 @@ final class IOLoop: @unchecked Sendable {
 
     private func acceptAll() {
         while true {
+            if connections.count >= limits.maximumConnections {
+                guard let victim = evictionCandidate(at: .now) else { return }
+                evict(victim)
+            }
             var storage = sockaddr_storage()
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
             let fd = withUnsafeMutablePointer(to: &storage) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listener, $0, &length) }
             }
-            guard fd >= 0 else { return }
-            guard connections.count < limits.maximumConnections else {
-                close(fd)
-                continue
+            guard fd >= 0 else {
+                if errno == EMFILE || errno == ENFILE {
+                    // Out of descriptors: clients wait in the backlog instead of spinning the loop.
+                    acceptPausedUntil = .now + .milliseconds(100)
+                }
+                return
             }
             Socket.setNonBlocking(fd)
             let peer = Socket.describe(storage)
@@ -237,6 +250,58 @@ final class IOLoop: @unchecked Sendable {
             connections[nextID] = Connection(
                 id: nextID, fd: fd, client: peer.text, ip: peer.ip, limits: limits)
             publishCount()
+        }
+    }
+
+    /// Whether to poll the listener, and when to look again if not.
+    ///
+    /// Below the connection limit the listener is always polled. At the limit it is polled only
+    /// while some connection can be evicted to make room; otherwise the loop looks again when the
+    /// first one becomes evictable.
+    private func listenerInterest() -> (poll: Bool, retryAt: ContinuousClock.Instant?) {
+        if let paused = acceptPausedUntil {
+            if paused > .now { return (false, paused) }
+            acceptPausedUntil = nil
+        }
+        guard connections.count >= limits.maximumConnections else { return (true, nil) }
+        var earliest: ContinuousClock.Instant?
+        for connection in connections.values where connection.state == .reading {
+            let eligible = connection.waitingSince + limits.evictionAge
+            if earliest.map({ eligible < $0 }) ?? true { earliest = eligible }
+        }
+        guard let earliest else { return (false, nil) }
+        return earliest <= .now ? (true, nil) : (false, earliest)
+    }
+
+    /// The connection that has waited longest for a request, if it has waited at least
+    /// ``ServerLimits/evictionAge``.
+    private func evictionCandidate(at now: ContinuousClock.Instant) -> Connection? {
+        var oldest: Connection?
+        for connection in connections.values where connection.state == .reading {
+            if oldest.map({ connection.waitingSince < $0.waitingSince }) ?? true { oldest = connection }
+        }
+        guard let oldest, oldest.waitingSince + limits.evictionAge <= now else { return nil }
+        return oldest
+    }
+
+    /// Makes room for a waiting client: an idle keep-alive connection is closed, a slow request gets 408.
+    private func evict(_ connection: Connection) {
+        guard connection.requestStarted || connection.served == 0 else {
+            closeConnection(connection)
+            return
+        }
+        connection.requestLine = "-"
+        connection.started = .now
+        connection.keepAlive = false
+        send(
+            ServerResponse.error(
+                408, "the request did not arrive in time while other clients waited for a connection"),
+            on: connection)
+        // It no longer counts against the limit once its 408 is on its way; drop it from the map.
+        if connection.state == .draining {
+            connections[connection.id] = nil
+            publishCount()
+            close(connection.fd)
         }
     }
 
@@ -250,6 +315,7 @@ final class IOLoop: @unchecked Sendable {
                 if !connection.requestStarted, connection.parser.hasPartialRequest {
                     connection.requestStarted = true
                     connection.deadline = .now + limits.requestTimeout
+                    connection.waitingSince = .now
                 }
                 if count < readBuffer.count { break }
                 // Parse before buffering more than one maximal request, so a fast sender cannot grow it.
@@ -363,6 +429,7 @@ final class IOLoop: @unchecked Sendable {
             connection.state = .reading
             connection.requestStarted = false
             connection.deadline = .now + limits.requestTimeout
+            connection.waitingSince = .now
             if connection.parser.hasPartialRequest {
                 connection.requestStarted = true
             }

@@ -19,6 +19,7 @@ struct Router: Sendable {
         case event(appID: String)
         case createShortLink(template: String)
         case methodNotAllowed(allowed: String)
+        case methodNotImplemented
         case badPath
     }
 
@@ -35,7 +36,7 @@ struct Router: Sendable {
         case .installData: serverRoute = .installData
         case .deferred: serverRoute = .deferred
         case .click: serverRoute = .click
-        case .wrapper, .methodNotAllowed, .badPath: serverRoute = .wrapper
+        case .wrapper, .methodNotAllowed, .methodNotImplemented, .badPath: serverRoute = .wrapper
         case .event: serverRoute = .events
         case .createShortLink: serverRoute = .shortLinkCreation
         }
@@ -97,8 +98,19 @@ struct Router: Sendable {
 
     // MARK: Routing
 
+    /// The methods the server knows; any other (such as `get`: methods are case-sensitive) is 501.
+    static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
     private func route(of request: ServerRequest) -> Route {
+        guard Self.knownMethods.contains(request.method) else { return .methodNotImplemented }
         guard let segments = request.pathSegments else { return .badPath }
+        // `//shortlink-sdk/v2/x` or `/shortlink-sdk/v2/x/` is not the API path; only wrappers may match it.
+        if request.path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).contains(
+            where: \.isEmpty),
+            request.path != "/"
+        {
+            return .wrapper
+        }
         let isGet = request.method == "GET"
         if segments.count == 3, segments[0] == "shortlink-sdk", segments[1] == "v2" {
             return isGet ? .shortLink(template: segments[2]) : .methodNotAllowed(allowed: "GET")
@@ -129,11 +141,17 @@ struct Router: Sendable {
     }
 
     private func answer(_ request: ServerRequest, route: Route, clientIP: String) async -> ServerResponse {
-        guard request.queryItems != nil else {
-            return .error(400, "the query holds an invalid percent escape")
+        if case .methodNotImplemented = route {
+            return .error(
+                501,
+                "method \(QuotedInput.prefix(request.method)) is not implemented "
+                    + "(methods are case-sensitive; the server knows \(Self.knownMethods.sorted().joined(separator: ", ")))"
+            )
         }
+        if let problem = request.percentDecodingProblem { return .error(400, problem) }
         switch route {
-        case .badPath: return .error(400, "the path holds an invalid percent escape")
+        case .methodNotImplemented: return .error(501, "method not implemented")
+        case .badPath: return .error(400, "the path cannot be percent-decoded")
         case .methodNotAllowed(let allowed):
             var response = ServerResponse.error(405, "\(request.method) is not allowed here; use \(allowed)")
             response.headers.append(("Allow", allowed))
@@ -262,6 +280,8 @@ struct Router: Sendable {
                 status: http.status,
                 headers: http.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
                 body: Array(http.body.utf8))
+        } catch .storageFailed(let reason) {
+            return .error(503, "the click could not be recorded: \(reason)")
         } catch {
             return .error(400, error.description)
         }

@@ -29,8 +29,10 @@ struct ServerResponse: Sendable {
     }
 
     /// The error body every failure uses: `{"error_reason": reason, "status_code": status}`.
+    ///
+    /// A reason over 1,024 characters is cut and says how much was left out.
     static func error(_ status: Int, _ reason: String) -> ServerResponse {
-        json(status, ["error_reason": .string(reason), "status_code": .int(status)])
+        json(status, ["error_reason": .string(QuotedInput.message(reason)), "status_code": .int(status)])
     }
 
     static let closed = ServerResponse(status: 0, headers: [], body: [], ending: .closeSilently)

@@ -96,7 +96,11 @@ extension ClickHandler {
                 guard let url else { continue }
                 guard let parsed = try? LinkParser().parse(url),
                     ["https", "http", "itms-apps"].contains(parsed.scheme)
-                else { throw fail("\(name) is not an https URL: \(url)") }
+                else {
+                    throw fail(
+                        "\(name) must be an https, http or itms-apps URL, got \"\(QuotedInput.prefix(url, limit: 200))\""
+                    )
+                }
             }
             guard !universalLinkDomains.isEmpty else {
                 throw fail("no OneLink, custom or smart-link domain is configured")

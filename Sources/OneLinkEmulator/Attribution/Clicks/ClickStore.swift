@@ -9,7 +9,9 @@ import Foundation
 ///   the closed range, in the order they were recorded (oldest first), so
 ///   that among clicks with equal times the later-recorded one comes last.
 /// - A store may forget clicks older than ``ClickLookback/maximumWindow``
-///   before the newest click, since they can never match an install.
+///   before the newest click, since they can never match an install. Only a
+///   store configured to do so (``InMemoryClickStore/Overflow/dropOldest``)
+///   forgets younger clicks, its oldest first, when it is full.
 /// - Implementations must be safe to call from many tasks at once.
 public protocol ClickStore: Sendable {
     /// Stores one click.

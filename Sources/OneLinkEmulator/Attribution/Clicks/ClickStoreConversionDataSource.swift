@@ -7,10 +7,13 @@ import Foundation
 /// same conversion data even after new clicks arrive: the service attributes
 /// an install once. Store failures are reported as
 /// ``AttributionError/unexpected(_:)``.
-public final class ClickStoreConversionDataSource: ConversionDataSource, @unchecked Sendable {
+public final class ClickStoreConversionDataSource: ConversionDataSource, Sendable {
     private struct State {
         var answers: [String: AttributionPayload] = [:]
-        var requests: [ConversionDataRequest] = []
+        // Device IDs in the order their answers were first given, for evicting the oldest.
+        var answerOrder = BoundedHistory<String>(limit: .max)
+        var maximumRememberedDevices = ClickStoreConversionDataSource.defaultMaximumRememberedDevices
+        var requests = BoundedHistory<ConversionDataRequest>(limit: RequestHistory.defaultLimit)
     }
 
     private let state = Locked(State())
@@ -25,8 +28,46 @@ public final class ClickStoreConversionDataSource: ConversionDataSource, @unchec
         self.matcher = matcher
     }
 
-    /// Every request received so far, oldest first.
-    public var requests: [ConversionDataRequest] { state.withLock { $0.requests } }
+    /// The default of ``maximumRememberedDevices``: 100,000.
+    public static let defaultMaximumRememberedDevices = 100_000
+
+    /// The newest requests received (at most ``requestHistoryLimit``), oldest first.
+    public var requests: [ConversionDataRequest] { state.withLock { $0.requests.elements } }
+
+    /// The most requests ``requests`` keeps.
+    ///
+    /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
+    public var requestHistoryLimit: Int {
+        get { state.withLock { $0.requests.limit } }
+        set { state.withLock { $0.requests.limit = newValue } }
+    }
+
+    /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
+    public var droppedRequestCount: Int { state.withLock { $0.requests.droppedCount } }
+
+    /// The most devices whose first answer is remembered (default 100,000).
+    ///
+    /// Beyond it the device answered longest ago is forgotten, and its next request is matched
+    /// afresh against the clicks still stored. At least 1.
+    public var maximumRememberedDevices: Int {
+        get { state.withLock { $0.maximumRememberedDevices } }
+        set {
+            state.withLock { state in
+                state.maximumRememberedDevices = max(1, newValue)
+                Self.evictAnswers(&state)
+            }
+        }
+    }
+
+    /// The number of devices whose answer is remembered.
+    public var rememberedDeviceCount: Int { state.withLock { $0.answers.count } }
+
+    private static func evictAnswers(_ state: inout State) {
+        while state.answers.count > state.maximumRememberedDevices, let oldest = state.answerOrder.first {
+            state.answerOrder.removeFirst()
+            state.answers[oldest] = nil
+        }
+    }
 
     /// Returns the install's conversion data: non-organic with the matched click's parameters, or organic.
     ///
@@ -49,6 +90,8 @@ public final class ClickStoreConversionDataSource: ConversionDataSource, @unchec
         return state.withLock { state in
             if let first = state.answers[request.deviceID] { return first }
             state.answers[request.deviceID] = data
+            state.answerOrder.append(request.deviceID)
+            Self.evictAnswers(&state)
             return data
         }
     }

@@ -9,8 +9,9 @@ import Foundation
 /// answer is ``DeferredDeepLinkResponse/privacyFiltered(_:)``: `deep_link_value`,
 /// `deep_link_sub1`…`10` and `match_type`. Store failures are reported as
 /// ``AttributionError/unexpected(_:)``.
-public final class ClickStoreDeferredDeepLinkSource: DeferredDeepLinkSource, @unchecked Sendable {
-    private let requestLog = Locked<[DeferredDeepLinkRequest]>([])
+public final class ClickStoreDeferredDeepLinkSource: DeferredDeepLinkSource, Sendable {
+    private let requestLog = Locked(
+        BoundedHistory<DeferredDeepLinkRequest>(limit: RequestHistory.defaultLimit))
     /// The clicks installs are matched against.
     public let store: any ClickStore
     /// The matching rules.
@@ -33,8 +34,19 @@ public final class ClickStoreDeferredDeepLinkSource: DeferredDeepLinkSource, @un
         self.matcher = matcher
     }
 
-    /// Every lookup received so far, oldest first.
-    public var requests: [DeferredDeepLinkRequest] { requestLog.withLock { $0 } }
+    /// The newest lookups received (at most ``requestHistoryLimit``), oldest first.
+    public var requests: [DeferredDeepLinkRequest] { requestLog.withLock { $0.elements } }
+
+    /// The most requests ``requests`` keeps.
+    ///
+    /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
+    public var requestHistoryLimit: Int {
+        get { requestLog.withLock { $0.limit } }
+        set { requestLog.withLock { $0.limit = newValue } }
+    }
+
+    /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
+    public var droppedRequestCount: Int { requestLog.withLock { $0.droppedCount } }
 
     /// Returns the last matching click within the window, privacy-filtered, or ``DeferredDeepLinkResponse/notFound``.
     ///

@@ -100,8 +100,15 @@ public struct InstallMatcher: Sendable, Hashable {
         within window: Duration? = nil
     ) async throws -> InstallMatch? {
         let reach = window.map { min($0, ClickLookback.maximumWindow) } ?? ClickLookback.maximumWindow
-        let clicks = try await store.clicks(
-            from: installTime.addingTimeInterval(-reach.timeInterval), through: installTime)
+        let earliest = installTime.addingTimeInterval(-reach.timeInterval)
+        let clicks: [RecordedClick]
+        if let memory = store as? InMemoryClickStore {
+            // Only clicks that can match are copied out of a large in-memory store.
+            clicks = memory.candidates(
+                from: earliest, through: installTime, device: device, deviceID: deviceID)
+        } else {
+            clicks = try await store.clicks(from: earliest, through: installTime)
+        }
         return match(
             device: device, deviceID: deviceID, installTime: installTime, among: clicks, within: window)
     }

@@ -1,0 +1,91 @@
+/// A first-in, first-out list that keeps at most ``limit`` elements, dropping the oldest.
+///
+/// Request logs and histories that grow with traffic use it, so a long-lived server's memory
+/// stays bounded. Appending is amortized O(1); the storage never exceeds about twice the limit.
+package struct BoundedHistory<Element> {
+    private var storage: [Element] = []
+    private var start = 0
+
+    /// The most elements kept; 0 keeps none.
+    package var limit: Int {
+        didSet {
+            limit = max(0, limit)
+            trim()
+        }
+    }
+
+    /// How many elements were dropped to respect ``limit`` since creation.
+    package private(set) var droppedCount = 0
+
+    /// Creates an empty history that keeps at most `limit` elements.
+    package init(limit: Int) {
+        self.limit = max(0, limit)
+    }
+
+    /// The number of elements kept.
+    package var count: Int { storage.count - start }
+
+    /// Whether no element is kept.
+    package var isEmpty: Bool { count == 0 }
+
+    /// The kept elements, oldest first.
+    package var elements: [Element] { Array(storage[start...]) }
+
+    /// The oldest kept element.
+    package var first: Element? { isEmpty ? nil : storage[start] }
+
+    /// The newest kept element.
+    package var last: Element? { isEmpty ? nil : storage[storage.count - 1] }
+
+    /// The kept elements that satisfy `isIncluded`, oldest first.
+    package func filter(_ isIncluded: (Element) -> Bool) -> [Element] {
+        storage[start...].filter(isIncluded)
+    }
+
+    /// Appends `element`, dropping the oldest ones beyond ``limit``.
+    package mutating func append(_ element: Element) {
+        guard limit > 0 else {
+            droppedCount += 1
+            return
+        }
+        storage.append(element)
+        trim()
+    }
+
+    /// Drops the oldest element.
+    package mutating func removeFirst() {
+        guard !isEmpty else { return }
+        start += 1
+        compactIfSparse()
+    }
+
+    /// Drops the elements for which `shouldRemove` holds, keeping the others in order.
+    package mutating func removeAll(where shouldRemove: (Element) -> Bool) {
+        storage = storage[start...].filter { !shouldRemove($0) }
+        start = 0
+    }
+
+    /// Drops every element.
+    package mutating func removeAll() {
+        storage.removeAll()
+        start = 0
+    }
+
+    private mutating func trim() {
+        let excess = count - limit
+        guard excess > 0 else { return }
+        start += excess
+        droppedCount += excess
+        compactIfSparse()
+    }
+
+    private mutating func compactIfSparse() {
+        // Shifting only once half the storage is dead keeps appends amortized O(1).
+        if start > 0, start * 2 >= storage.count {
+            storage.removeFirst(start)
+            start = 0
+        }
+    }
+}
+
+extension BoundedHistory: Sendable where Element: Sendable {}
