@@ -60,7 +60,7 @@ public final class InMemoryLaunchRecorder: LaunchRecorder {
     private struct State: Sendable {
         var validDevKeys: Set<String>?
         var behavior: InMemoryBehavior
-        var requests: [LaunchRequest] = []
+        var requests = BoundedHistory<LaunchRequest>(limit: RequestHistory.defaultLimit)
     }
 
     /// The body of an accepted launch: `{"status": "ok"}`.
@@ -95,8 +95,19 @@ public final class InMemoryLaunchRecorder: LaunchRecorder {
         set { state.withLock { $0.behavior = newValue } }
     }
 
-    /// Every launch received so far, oldest first.
-    public var requests: [LaunchRequest] { state.withLock { $0.requests } }
+    /// The newest requests received (at most ``requestHistoryLimit``), oldest first.
+    public var requests: [LaunchRequest] { state.withLock { $0.requests.elements } }
+
+    /// The most requests ``requests`` keeps.
+    ///
+    /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
+    public var requestHistoryLimit: Int {
+        get { state.withLock { $0.requests.limit } }
+        set { state.withLock { $0.requests.limit = newValue } }
+    }
+
+    /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
+    public var droppedRequestCount: Int { state.withLock { $0.requests.droppedCount } }
 
     /// Accepts or rejects the launch.
     ///

@@ -1,10 +1,10 @@
 import Foundation
 
-/// An event recorder that keeps every event in memory and accepts it, after an optional delay, or fails it.
+/// An event recorder that keeps the newest events in memory and accepts each, after an optional delay, or fails it.
 public final class InMemoryEventRecorder: EventRecorder {
     private struct State: Sendable {
         var behavior: InMemoryBehavior
-        var events: [InAppEvent] = []
+        var events = BoundedHistory<InAppEvent>(limit: RequestHistory.defaultLimit)
     }
 
     /// The body of an accepted event: `{"status": "ok"}`.
@@ -29,8 +29,19 @@ public final class InMemoryEventRecorder: EventRecorder {
         set { state.withLock { $0.behavior = newValue } }
     }
 
-    /// Every event received so far, oldest first, whether it was then accepted or failed.
-    public var events: [InAppEvent] { state.withLock { $0.events } }
+    /// The newest events received (at most ``eventHistoryLimit``), oldest first, whether accepted or failed.
+    public var events: [InAppEvent] { state.withLock { $0.events.elements } }
+
+    /// The most events ``events`` keeps.
+    ///
+    /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
+    public var eventHistoryLimit: Int {
+        get { state.withLock { $0.events.limit } }
+        set { state.withLock { $0.events.limit = newValue } }
+    }
+
+    /// How many events were dropped from ``events`` to respect ``eventHistoryLimit``.
+    public var droppedEventCount: Int { state.withLock { $0.events.droppedCount } }
 
     /// Keeps the event and answers ``acceptedResponse``.
     ///

@@ -78,7 +78,7 @@ public final class InMemoryPurchaseValidator: PurchaseValidator {
     private struct State: Sendable {
         var invalidTransactionIDs: Set<String>
         var behavior: InMemoryBehavior
-        var requests: [PurchaseValidationRequest] = []
+        var requests = BoundedHistory<PurchaseValidationRequest>(limit: RequestHistory.defaultLimit)
     }
 
     private let state: Locked<State>
@@ -110,8 +110,19 @@ public final class InMemoryPurchaseValidator: PurchaseValidator {
         set { state.withLock { $0.behavior = newValue } }
     }
 
-    /// Every validation request received so far, oldest first.
-    public var requests: [PurchaseValidationRequest] { state.withLock { $0.requests } }
+    /// The newest requests received (at most ``requestHistoryLimit``), oldest first.
+    public var requests: [PurchaseValidationRequest] { state.withLock { $0.requests.elements } }
+
+    /// The most requests ``requests`` keeps.
+    ///
+    /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
+    public var requestHistoryLimit: Int {
+        get { state.withLock { $0.requests.limit } }
+        set { state.withLock { $0.requests.limit = newValue } }
+    }
+
+    /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
+    public var droppedRequestCount: Int { state.withLock { $0.requests.droppedCount } }
 
     /// Confirms the purchase unless its transaction is listed as invalid or missing.
     ///

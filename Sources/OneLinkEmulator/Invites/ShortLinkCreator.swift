@@ -63,7 +63,7 @@ public final class InMemoryShortLinkCreator: ShortLinkCreator {
     private struct State: Sendable {
         var behavior: InMemoryBehavior
         var issued: Set<String> = []
-        var requests: [ShortLinkCreationRequest] = []
+        var requests = BoundedHistory<ShortLinkCreationRequest>(limit: RequestHistory.defaultLimit)
     }
 
     /// The resolver the created links are stored in.
@@ -92,8 +92,19 @@ public final class InMemoryShortLinkCreator: ShortLinkCreator {
         set { state.withLock { $0.behavior = newValue } }
     }
 
-    /// Every creation request received so far, oldest first.
-    public var requests: [ShortLinkCreationRequest] { state.withLock { $0.requests } }
+    /// The newest requests received (at most ``requestHistoryLimit``), oldest first.
+    public var requests: [ShortLinkCreationRequest] { state.withLock { $0.requests.elements } }
+
+    /// The most requests ``requests`` keeps.
+    ///
+    /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
+    public var requestHistoryLimit: Int {
+        get { state.withLock { $0.requests.limit } }
+        set { state.withLock { $0.requests.limit = newValue } }
+    }
+
+    /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
+    public var droppedRequestCount: Int { state.withLock { $0.requests.droppedCount } }
 
     /// Stores the parameters under a new short ID and returns `https://{domain}/{template}/{shortID}`.
     ///

@@ -34,7 +34,7 @@ extension AppsFlyerLib {
             if launch != nil { launch = .failed(.sdkStopped) }
         }
         let subscribers = engine.withLock { state -> [AsyncStream<AppsFlyerEvent>.Continuation] in
-            state.history.append(contentsOf: events)
+            for event in events { state.history.append(event) }
             if state.groupWaiters[item.group] != nil {
                 state.groupEvents[item.group, default: []].append(contentsOf: events)
             }

@@ -51,7 +51,7 @@ struct EngineState {
     var groupEvents: [UInt64: [AppsFlyerEvent]] = [:]
     var groupWaiters: [UInt64: GroupWaiter] = [:]
     var subscribers: [UInt64: AsyncStream<AppsFlyerEvent>.Continuation] = [:]
-    var history: [AppsFlyerEvent] = []
+    var history = BoundedHistory<AppsFlyerEvent>(limit: AppsFlyerLib.defaultDeliveredEventLimit)
     var processStarted = false
     var udlMode: Bool?
     var lastSessionStart: Date?

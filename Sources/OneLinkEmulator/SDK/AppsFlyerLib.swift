@@ -449,7 +449,23 @@ public final class AppsFlyerLib: @unchecked Sendable {
     }
 
     /// Every callback delivered so far by this instance, oldest first.
-    public var deliveredEvents: [AppsFlyerEvent] { engine.withLock { $0.history } }
+    ///
+    /// At most ``deliveredEventLimit`` are kept, so a long-lived instance's memory stays bounded.
+    public var deliveredEvents: [AppsFlyerEvent] { engine.withLock { $0.history.elements } }
+
+    /// The number of events ``deliveredEvents`` keeps by default: 10,000.
+    public static let defaultDeliveredEventLimit = 10_000
+
+    /// The most events ``deliveredEvents`` keeps; older ones are dropped, and 0 keeps none.
+    ///
+    /// Emulator only. ``events`` subscribers and ``perform(_:)`` see every event regardless.
+    public var deliveredEventLimit: Int {
+        get { engine.withLock { $0.history.limit } }
+        set { engine.withLock { $0.history.limit = newValue } }
+    }
+
+    /// How many events were dropped from ``deliveredEvents`` to respect ``deliveredEventLimit``.
+    public var droppedEventCount: Int { engine.withLock { $0.history.droppedCount } }
 
     /// The most ``storageErrors`` keeps.
     public static let storageErrorLimit = 64

@@ -54,6 +54,8 @@ final class ReplaySession {
         sdk.isDebug = settings.debug
         sdk.deviceInfo = settings.deviceInfo
         sdk.callbackDelivery = .sdkQueue
+        // Outputs are matched to delegate calls by their index in the history: keep all of this short run's.
+        sdk.deliveredEventLimit = .max
         sdk.valueTyping = profile.linkValueTyping
         for path in settings.pushPaths { sdk.addPushNotificationDeepLinkPath(path) }
         proxy = ReplayDelegate(profile: profile, forward: delegate, forwardDeepLink: deepLinkDelegate)

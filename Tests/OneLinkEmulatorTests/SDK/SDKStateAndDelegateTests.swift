@@ -104,3 +104,44 @@ struct SDKStateAndDelegateTests {
         #expect(fixture.log.entries.count == count)
     }
 }
+
+@Suite("Histories that grow with use are bounded")
+struct SDKBoundedHistoryTests {
+    @Test("deliveredEvents keeps the newest deliveredEventLimit events and counts the dropped ones")
+    func deliveredEventsBounded() async {
+        let fixture = SDKFixture()
+        fixture.sdk.deliveredEventLimit = 3
+        for index in 0..<5 {
+            await fixture.sdk.perform(.universalLink("https://app.onelink.me/H5hv?n=\(index)"))
+        }
+        #expect(fixture.sdk.deliveredEvents.compactMap { $0.payload?["n"]?.stringValue } == ["2", "3", "4"])
+        #expect(fixture.sdk.droppedEventCount == 2)
+        #expect(fixture.delegate.calls.count == 5, "delegates still get every callback")
+        #expect(
+            AppsFlyerLib(clock: ManualClock()).deliveredEventLimit == AppsFlyerLib.defaultDeliveredEventLimit)
+    }
+
+    @Test("The in-memory launch, event, link-creation and purchase backends keep at most their history limit")
+    func backendHistoriesBounded() async throws {
+        let launches = InMemoryLaunchRecorder()
+        launches.requestHistoryLimit = 2
+        let events = InMemoryEventRecorder()
+        events.eventHistoryLimit = 2
+        for index in 0..<4 {
+            _ = try await launches.recordLaunch(
+                LaunchRequest(
+                    appID: "1", devKey: "k", deviceID: "d\(index)", sessionCount: index, device: DeviceInfo())
+            )
+            _ = try await events.recordEvent(
+                InAppEvent(appID: "1", devKey: "k", deviceID: "d\(index)", name: "e", time: Date()))
+        }
+        #expect(launches.requests.map(\.deviceID) == ["d2", "d3"])
+        #expect(launches.droppedRequestCount == 2)
+        #expect(events.events.map(\.deviceID) == ["d2", "d3"])
+        #expect(events.droppedEventCount == 2)
+        #expect(
+            InMemoryShortLinkCreator(resolver: InMemoryShortLinkResolver()).requestHistoryLimit
+                == RequestHistory.defaultLimit)
+        #expect(InMemoryPurchaseValidator().requestHistoryLimit == RequestHistory.defaultLimit)
+    }
+}
