@@ -36,6 +36,8 @@ extension OneLinkServer {
         ///
         /// Give it the ``shortLinkResolver`` (``InMemoryShortLinkCreator``) so that the links it creates resolve.
         public var shortLinkCreator: (any ShortLinkCreator)?
+        /// Answers `POST /api/v6/iosevent/{appID}`: each session's launch request (403 for a dev key it refuses).
+        public var launchRecorder: any LaunchRecorder
 
         /// Creates a configuration.
         public init(
@@ -49,8 +51,10 @@ extension OneLinkServer {
             logSink: any RequestLogSink = DiscardingRequestLogSink(),
             allowsNonLoopbackHost: Bool = false,
             eventRecorder: any EventRecorder = InMemoryEventRecorder(),
-            shortLinkCreator: (any ShortLinkCreator)? = nil
+            shortLinkCreator: (any ShortLinkCreator)? = nil,
+            launchRecorder: any LaunchRecorder = InMemoryLaunchRecorder()
         ) {
+            self.launchRecorder = launchRecorder
             self.host = host
             self.port = port
             self.shortLinkResolver = shortLinkResolver

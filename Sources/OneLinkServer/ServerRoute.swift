@@ -15,4 +15,6 @@ public enum ServerRoute: String, Sendable, Hashable, CaseIterable {
     case events = "inappevent"
     /// `POST /shortlink/v1/{template}`: creating a user-invite short link.
     case shortLinkCreation = "shortlink_create"
+    /// `POST /api/v6/iosevent/{appID}`: a session's launch request.
+    case launch
 }

@@ -44,6 +44,9 @@ enum ServeCommand {
                                        clients wait in the listen backlog; at the limit,
                                        a connection idle or slow for 1 s is closed to
                                        make room for them.
+          --dev-key KEY                A dev key the launch endpoint accepts (repeatable);
+                                       with at least one, any other key is answered 403.
+                                       Without it every key is accepted.
           --quiet                      Do not log requests.
           -h, --help                   Show this help.
 
@@ -97,7 +100,8 @@ enum ServeCommand {
                     eventRecorder: InMemoryEventRecorder(),
                     shortLinkCreator: (backends.shortLinkResolver as? InMemoryShortLinkResolver).map {
                         InMemoryShortLinkCreator(resolver: $0)
-                    }))
+                    },
+                    launchRecorder: InMemoryLaunchRecorder(validDevKeys: options.validDevKeys)))
         } catch {
             return usageError(error.description)
         }

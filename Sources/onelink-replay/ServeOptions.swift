@@ -28,6 +28,7 @@ struct ServeOptions {
     var requestTimeoutSeconds = 10.0
     var maximumConnections = ServerLimits().maximumConnections
     var bounds = ScenarioBackends.Bounds()
+    var validDevKeys: Set<String>?
     var quiet = false
     var help = false
 
@@ -111,6 +112,10 @@ struct ServeOptions {
                 options.bounds.clickOverflow = overflow
             case "--max-devices":
                 options.bounds.maximumRememberedDevices = try count(for: argument, minimum: 1)
+            case "--dev-key":
+                let key = try value(for: argument)
+                guard !key.isEmpty else { throw UsageError(message: "--dev-key needs a non-empty key") }
+                options.validDevKeys = (options.validDevKeys ?? []).union([key])
             case "--quiet":
                 options.quiet = true
             default:

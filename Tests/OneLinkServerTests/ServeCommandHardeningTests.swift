@@ -153,4 +153,29 @@ import Testing
         #expect(reason == .exit)
         #expect(child.errorText().hasSuffix("stopped by SIGHUP\n"))
     }
+
+    @Test("serve --dev-key makes the launch endpoint accept only the keys it names")
+    func devKeyFlag() async throws {
+        let child = try ServeCommandTests.Child(["--port", "0", "--quiet", "--dev-key", "GOOD_KEY"])
+        let first = try await onThread { child.readLine() }
+        let line = try #require(first)
+        let port = try #require(UInt16(line.split(separator: ":").last ?? ""))
+        func launch(_ key: String) async throws -> Int {
+            let body = #"{"appsflyer_id":"1600000000000-1234","counter":1}"#
+            return try await onThread {
+                try RawHTTPConnection.exchange(
+                    "POST /api/v6/iosevent/123456789 HTTP/1.1\r\nHost: 127.0.0.1\r\nauthentication: \(key)\r\n"
+                        + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)",
+                    port: port)
+            }.status
+        }
+        let accepted = try await launch("GOOD_KEY")
+        let rejected = try await launch("OTHER_KEY")
+        kill(child.process.processIdentifier, SIGTERM)
+        _ = try await onThread { child.waitForExit() }
+        #expect(accepted == 200)
+        #expect(rejected == 403)
+        let help = try await outcome(["serve", "--help"])
+        #expect(help.output.contains("--dev-key KEY"))
+    }
 }

@@ -33,3 +33,39 @@ struct ServerSetHostTests {
         #expect(lines.contains { $0.hasPrefix("POST /inappevent/") })
     }
 }
+
+@Suite("Server: the launch endpoint")
+struct ServerLaunchTests {
+    @Test(
+        "An SDK's launch over HTTP: accepted for a valid dev key, 403 (code 50) for another, and the session fails"
+    )
+    func launchOverHTTP() async throws {
+        let launches = InMemoryLaunchRecorder(validDevKeys: ["GOOD_KEY"])
+        let server = try OneLinkServer(configuration: .init(launchRecorder: launches))
+        try await server.start()
+        let sdk = AppsFlyerLib(launchRecorder: try .http(baseURL: server.baseURL), clock: ManualClock())
+        sdk.appsFlyerDevKey = "GOOD_KEY"
+        sdk.appleAppID = "123456789"
+        sdk.customerUserID = "user-42"
+        sdk.callbackDelivery = .sdkQueue
+        let accepted = try await sdk.start()
+        await sdk.waitUntilIdle()
+
+        let rejected = AppsFlyerLib(launchRecorder: try .http(baseURL: server.baseURL), clock: ManualClock())
+        rejected.appsFlyerDevKey = "BAD_KEY"
+        rejected.appleAppID = "123456789"
+        rejected.callbackDelivery = .sdkQueue
+        var rejection: (any Error)?
+        do { _ = try await rejected.start() } catch { rejection = error }
+        await rejected.waitUntilIdle()
+        await server.stop()
+
+        #expect(accepted["status"] as? String == "ok")
+        #expect(launches.requests.map(\.devKey) == ["GOOD_KEY", "BAD_KEY"])
+        #expect(launches.requests.first?.identity.customerUserID == "user-42")
+        #expect(launches.requests.first?.sessionCount == 1)
+        #expect((rejection as NSError?)?.code == 50)
+        #expect((rejection as NSError?)?.localizedDescription == "Status code failure: 403")
+        #expect(rejected.deliveredEvents.first?.callbackName == "onConversionDataFail")
+    }
+}

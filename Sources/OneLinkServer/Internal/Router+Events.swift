@@ -12,7 +12,35 @@ extension Router {
         if segments.count == 3, segments[0] == "shortlink", segments[1] == "v1" {
             return isPost ? .createShortLink(template: segments[2]) : .methodNotAllowed(allowed: "POST")
         }
+        if segments.count == 4, segments[0] == "api", segments[1] == "v6", segments[2] == "iosevent" {
+            return isPost ? .launch(appID: segments[3]) : .methodNotAllowed(allowed: "POST")
+        }
         return nil
+    }
+
+    /// Reads a launch body (`appsflyer_id`, `counter`, optional `customer_user_id`) and records it.
+    func launch(_ request: ServerRequest, appID: String) async -> ServerResponse {
+        let body: AttributionPayload
+        do {
+            body = try AttributionPayload(json: request.body)
+        } catch {
+            return .error(400, "the body is not a JSON object: \(error)")
+        }
+        guard let deviceID = body["appsflyer_id"]?.stringValue, !deviceID.isEmpty else {
+            return .error(400, "the body has no appsflyer_id string")
+        }
+        guard let counter = body["counter"]?.intValue, counter >= 1 else {
+            return .error(400, "the body has no counter of at least 1")
+        }
+        let launch = LaunchRequest(
+            appID: appID, devKey: request.header("authentication") ?? "", deviceID: deviceID,
+            sessionCount: Int(clamping: counter), device: DeviceInfo(),
+            identity: UserIdentity(customerUserID: body["customer_user_id"]?.stringValue))
+        do {
+            return .json(200, try await configuration.launchRecorder.recordLaunch(launch))
+        } catch {
+            return Self.failure(error)
+        }
     }
 
     /// Reads an event body (`appsflyer_id`, `eventName`, `eventValue` as an object or a JSON

@@ -18,6 +18,7 @@ struct Router: Sendable {
         case wrapper
         case event(appID: String)
         case createShortLink(template: String)
+        case launch(appID: String)
         case methodNotAllowed(allowed: String)
         case methodNotImplemented
         case badPath
@@ -39,6 +40,7 @@ struct Router: Sendable {
         case .wrapper, .methodNotAllowed, .methodNotImplemented, .badPath: serverRoute = .wrapper
         case .event: serverRoute = .events
         case .createShortLink: serverRoute = .shortLinkCreation
+        case .launch: serverRoute = .launch
         }
         let faults = faultPlan().faults(for: serverRoute, shortLink: shortLink)
         for fault in faults {
@@ -163,6 +165,7 @@ struct Router: Sendable {
         case .wrapper: return await wrapper(request)
         case .event(let appID): return await event(request, appID: appID)
         case .createShortLink(let template): return await createShortLink(request, template: template)
+        case .launch(let appID): return await launch(request, appID: appID)
         }
     }
 
