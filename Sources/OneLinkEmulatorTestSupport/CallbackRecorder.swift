@@ -106,7 +106,7 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, DeepLinkDel
         var settled: [Callback] { Array(calls[..<finishedPrefix]) }
     }
 
-    // @unchecked Sendable on Locked: every access goes through its lock.
+    // The state holds delegates, which are not Sendable: every access goes through the lock.
     private let state = Locked(State())
 
     /// Creates an empty recorder.

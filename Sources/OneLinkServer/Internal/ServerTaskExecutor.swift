@@ -8,6 +8,7 @@ import Foundation
 /// timeouts fire. Request handlers only await; they never block, so one
 /// thread serves every server in the process.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+// @unchecked because the job queue is guarded by its condition lock and the thread is started once.
 final class ServerTaskExecutor: TaskExecutor, @unchecked Sendable {
     /// The process-wide executor; its thread starts on first use and lives as long as the process.
     static let shared = ServerTaskExecutor()
