@@ -4,7 +4,16 @@ import Foundation
 ///
 /// `Synchronization.Mutex` needs macOS 15 / iOS 18; `NSLock` keeps the
 /// package portable to older Apple platforms with the same semantics.
-package final class Locked<State>: @unchecked Sendable {
+///
+/// It is `Sendable` only when its state is. No user code (a delegate, a
+/// backend, a completion handler) runs inside ``withLock(_:)``: take what is
+/// needed, leave the lock, then call out.
+///
+/// Lock order, where locks nest: `AppsFlyerLib`'s engine lock may take the
+/// delegates lock, a `ManualClock`'s lock (to count sleepers in `settle()`)
+/// and the ATT gate's lock, never the reverse; no other lock is taken while
+/// one is held.
+package final class Locked<State> {
     private let lock = NSLock()
     private var state: State
 
@@ -22,3 +31,7 @@ package final class Locked<State>: @unchecked Sendable {
         withLock { $0 }
     }
 }
+
+// @unchecked because every access to `state` goes through `lock`; the conformance is conditional, so
+// state that is not itself Sendable (delegates, closures) cannot be shared across threads unnoticed.
+extension Locked: @unchecked Sendable where State: Sendable {}

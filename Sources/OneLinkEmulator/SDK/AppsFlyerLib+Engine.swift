@@ -330,7 +330,7 @@ extension AppsFlyerLib {
 }
 
 /// The first-wins meeting point of a backend call and its timeout.
-final class Race<Value: Sendable>: @unchecked Sendable {
+final class Race<Value: Sendable>: Sendable {
     private struct State {
         var continuation: CheckedContinuation<Result<Value, AttributionError>, Never>?
         var pending: Result<Value, AttributionError>?

@@ -58,7 +58,7 @@ public struct PrintDebugLogSink: DebugLogSink {
 }
 
 /// A log sink that keeps every entry in memory, for tests and replay reports.
-public final class RecordingDebugLogSink: DebugLogSink, @unchecked Sendable {
+public final class RecordingDebugLogSink: DebugLogSink, Sendable {
     private let storage = Locked<[DebugLogEntry]>([])
 
     /// Creates an empty sink.

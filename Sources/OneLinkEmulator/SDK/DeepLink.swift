@@ -7,7 +7,7 @@ import Foundation
 /// click event holds only `deep_link_value`, `deep_link_sub1`…`10` and
 /// `match_type`, so ``mediaSource``, ``campaign``, ``campaignId`` and
 /// ``afSub1``…``afSub5`` are `nil`.
-public final class DeepLink: @unchecked Sendable {
+public final class DeepLink: Sendable {
     /// The click's parameters as a typed payload.
     public let clickEventPayload: AttributionPayload
     /// Whether this deep link was deferred (matched at first launch) rather than direct.

@@ -1,5 +1,5 @@
 /// The result a ``DeepLinkDelegate`` receives.
-public final class DeepLinkResult: @unchecked Sendable {
+public final class DeepLinkResult: Sendable {
     /// Whether a deep link was found, not found, or resolution failed.
     public let status: DeepLinkResultStatus
     /// The deep link, when ``status`` is ``DeepLinkResultStatus/found``.

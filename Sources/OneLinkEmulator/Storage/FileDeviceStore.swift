@@ -15,7 +15,7 @@ import Foundation
 /// either the old or the new file. The temporary file a killed writer leaves
 /// behind is removed by the next process that saves to the same path. A file
 /// that exists but does not parse loads as ``StorageError/corrupt(location:reason:)``.
-public final class FileDeviceStore: DeviceStore, @unchecked Sendable {
+public final class FileDeviceStore: DeviceStore, Sendable {
     /// The file that holds the state.
     public let url: URL
     private let lock = Locked(())

@@ -2,7 +2,7 @@
 ///
 /// Handing the same store to a second `AppsFlyerLib` emulates a process
 /// restart on the same install; ``erase()`` emulates deleting the app.
-public final class InMemoryDeviceStore: DeviceStore, @unchecked Sendable {
+public final class InMemoryDeviceStore: DeviceStore, Sendable {
     private let state: Locked<DeviceState?>
 
     /// Creates a store, empty (a fresh install) unless `state` is given.

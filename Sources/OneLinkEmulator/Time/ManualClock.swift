@@ -13,7 +13,7 @@ import Foundation
 /// clock.advance(by: .milliseconds(3000)) // deepLinkTimeout fires
 /// await sdk.waitUntilIdle()
 /// ```
-public final class ManualClock: EmulatorClock, @unchecked Sendable {
+public final class ManualClock: EmulatorClock, Sendable {
     /// The default starting time: 2020-08-12 15:08:00 UTC, the day of the documented samples.
     public static let defaultStart = Date(timeIntervalSince1970: 1_597_244_880)
 
@@ -144,7 +144,7 @@ public final class ManualClock: EmulatorClock, @unchecked Sendable {
 }
 
 /// A one-shot gate: ``wait()`` suspends until ``open()`` has been called once.
-private final class SleeperGate: @unchecked Sendable {
+private final class SleeperGate: Sendable {
     private struct State {
         var isOpen = false
         var waiter: CheckedContinuation<Void, Never>?

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Applies a changeable ``InMemoryBehavior`` in front of a conversion-data or deferred-deep-link source.
-final class ReplayBehaviorSource: ConversionDataSource, DeferredDeepLinkSource, @unchecked Sendable {
+final class ReplayBehaviorSource: ConversionDataSource, DeferredDeepLinkSource, Sendable {
     private let conversion: (any ConversionDataSource)?
     private let deferred: (any DeferredDeepLinkSource)?
-    private let behavior: ReplayLock<InMemoryBehavior>
+    private let behavior: Locked<InMemoryBehavior>
     private let clock: any EmulatorClock
 
     init(
@@ -14,7 +14,7 @@ final class ReplayBehaviorSource: ConversionDataSource, DeferredDeepLinkSource, 
     ) {
         self.conversion = conversion
         self.deferred = deferred
-        self.behavior = ReplayLock(behavior)
+        self.behavior = Locked(behavior)
         self.clock = clock
     }
 

@@ -3,14 +3,14 @@ import Foundation
 /// The delegate the runner sets on the SDK: notes which callbacks reached a delegate and forwards them.
 ///
 /// Payloads are converted to the run's profile before they reach the team's own delegates.
-// @unchecked because NSObject is not Sendable: the stored properties are immutable or behind ReplayLock.
+// @unchecked because NSObject is not Sendable: the stored properties are immutable or behind Locked.
 final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked Sendable {
     let profile: ValueProfile
     weak var sdk: AppsFlyerLib?
     let forward: (any AppsFlyerLibDelegate)?
     let forwardDeepLink: (any DeepLinkDelegate)?
     /// The indexes in `sdk.deliveredEvents` that reached this delegate, and where the next search starts.
-    private let delivered = ReplayLock((indexes: Set<Int>(), cursor: 0))
+    private let delivered = Locked((indexes: Set<Int>(), cursor: 0))
 
     init(
         profile: ValueProfile, forward: (any AppsFlyerLibDelegate)?, forwardDeepLink: (any DeepLinkDelegate)?

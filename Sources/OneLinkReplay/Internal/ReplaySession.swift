@@ -10,7 +10,7 @@ final class ReplaySession {
     let log = RecordingDebugLogSink()
     let sdk: AppsFlyerLib
     let proxy: ReplayDelegate
-    let outputs = ReplayLock<[ScenarioObservation]>([])
+    let outputs = Locked<[ScenarioObservation]>([])
     let pasteboard: InMemoryPasteboard
     let routerStore = InMemoryPendingActionStore()
     var lifecycle: AppLifecycle?

@@ -16,7 +16,7 @@ import Foundation
 /// device.canOpenURL(URL(string: "appb://page2")!, from: "com.example.a")   // true
 /// await device.open(URL(string: "appb://page2?from=a")!, from: "com.example.a")   // .launched(...)
 /// ```
-public final class EmulatedDevice: @unchecked Sendable {
+public final class EmulatedDevice: Sendable {
     private struct Installed {
         var app: EmulatedApp
         var lifecycle: AppLifecycle

@@ -26,7 +26,7 @@ import Foundation
 ///
 /// Events are recorded in ``events``, returned by ``handle(_:)``, streamed by
 /// ``eventStream()`` and passed, with the state change, to observers.
-public final class AppLifecycle: @unchecked Sendable {
+public final class AppLifecycle: Sendable {
     private struct State {
         var appState: AppExecutionState = .notRunning
         var resignedActive = false

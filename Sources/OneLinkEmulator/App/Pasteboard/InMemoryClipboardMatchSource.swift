@@ -1,5 +1,5 @@
 /// A clipboard match source backed by a dictionary from token to click parameters.
-public final class InMemoryClipboardMatchSource: ClipboardMatchSource, @unchecked Sendable {
+public final class InMemoryClipboardMatchSource: ClipboardMatchSource, Sendable {
     private struct State {
         var matches: [String: AttributionPayload]
         var behavior: InMemoryBehavior

@@ -1,5 +1,5 @@
 /// A pasteboard in memory that counts reads, so a test can check an app did not peek at it.
-public final class InMemoryPasteboard: Pasteboard, @unchecked Sendable {
+public final class InMemoryPasteboard: Pasteboard, Sendable {
     private struct State {
         var contents: PasteboardContents
         var changeCount = 0

@@ -6,7 +6,7 @@ import Foundation
 /// ``PendingAction/attributionValue``. A save writes a temporary file, syncs
 /// it and renames it over the target (as ``FileDeviceStore`` does), so a
 /// crash leaves the old or the new list.
-public final class FilePendingActionStore: PendingActionStore, @unchecked Sendable {
+public final class FilePendingActionStore: PendingActionStore, Sendable {
     /// The file that holds the list.
     public let url: URL
     private let lock = Locked(())

@@ -1,5 +1,5 @@
 /// A pending-action store in memory; give the same store to a new router to emulate a process restart.
-public final class InMemoryPendingActionStore: PendingActionStore, @unchecked Sendable {
+public final class InMemoryPendingActionStore: PendingActionStore, Sendable {
     private struct State {
         var actions: [PendingAction]
         var saveCount = 0

@@ -24,7 +24,7 @@ import Foundation
 /// handler is visible at that moment. Every ``RoutingError`` thrown by a
 /// `receive` method is also passed to the error sink, so a malformed action
 /// is never silently dropped.
-public final class PendingDeepLinkRouter: @unchecked Sendable {
+public final class PendingDeepLinkRouter: Sendable {
     private struct State {
         var pending: [PendingAction]
         var handlers: [RouteHandler] = []
