@@ -18,8 +18,10 @@ import Foundation
 /// each callback to the team's own handler (``forwardingDelegate`` and
 /// ``forwardingDeepLinkDelegate``), so the test observes both what the SDK
 /// sent and what the handler did.
-// @unchecked because the state holds the team's delegates and Foundation payloads, which are not
-// Sendable: it is only touched under `state`'s lock, and the delegates are called outside it.
+///
+/// Thread safety: the recorder is `@unchecked Sendable` because its state holds the team's
+/// delegates and Foundation payloads, which are not `Sendable`; that state is only touched
+/// under one lock, and the delegates are called outside it.
 public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked Sendable {
     /// One recorded callback.
     public enum Callback: @unchecked Sendable, CustomStringConvertible {
