@@ -9,9 +9,10 @@ import Testing
 /// DNS (`hostNotFound`) and TLS (`tlsFailure`) failures cannot come from a loopback server; their
 /// mapping is covered by `HTTPErrorMappingTests` in `OneLinkEmulatorTests`.
 @Suite struct ServerFaultTests {
-    static let timeout = Duration.seconds(5)
+    // Generous: under ThreadSanitizer on a loaded 2-core machine the server thread can starve for seconds.
+    static let timeout = Duration.seconds(30)
 
-    /// Waits, without sleeping, until `condition` holds or 5 seconds pass.
+    /// Waits, without sleeping, until `condition` holds or 30 seconds pass.
     static func waitUntil(_ condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while !condition() {
