@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 import Testing
 
 /// Keeps `Docs/behaviour.md` honest: every test it names exists, and every rule names at least one.
@@ -54,5 +55,52 @@ import Testing
                 #expect(source.contains("func \(parts[1])("), "rule \(rule): \(test) does not exist")
             }
         }
+    }
+}
+
+@Suite("Docs/behaviour.md: the debug log rules table")
+struct DebugRuleDocTests {
+    /// The rules named in the table's first column.
+    static func documentedRules() throws -> [String] {
+        let text = try String(
+            contentsOf: BehaviourDocTests.packageRoot.appendingPathComponent("Docs/behaviour.md"),
+            encoding: .utf8)
+        guard let start = text.range(of: "## Debug log rules") else { return [] }
+        var rules: [String] = []
+        for line in text[start.upperBound...].split(separator: "\n") {
+            if line.hasPrefix("## ") { break }
+            guard line.hasPrefix("| `") else { continue }
+            let firstCell = line.dropFirst(2).prefix { $0 != "|" }
+            let pieces = String(firstCell).components(separatedBy: "`")
+            rules += pieces.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        }
+        return rules
+    }
+
+    @Test("Every rule the SDK logs is in the table, and the table names no other")
+    func tableIsComplete() throws {
+        let documented = try Self.documentedRules()
+        let known = DebugRule.allKnown.map(\.rawValue)
+        #expect(
+            Set(documented) == Set(known),
+            "missing: \(Set(known).subtracting(documented)), extra: \(Set(documented).subtracting(known))")
+        #expect(documented.count == Set(documented).count, "a rule is listed twice")
+        #expect(known.count == Set(known).count)
+    }
+
+    @Test("The SDK logs only typed rules: no debug call site spells a rule as a string")
+    func callSitesAreTyped() throws {
+        let sources = BehaviourDocTests.packageRoot.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+        var untyped: [String] = []
+        while let file = files?.nextObject() as? URL {
+            guard file.pathExtension == "swift" else { continue }
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for pattern in [#"debug\(\s*""#, #"rule:\s*""#]
+            where text.range(of: pattern, options: .regularExpression) != nil {
+                untyped.append(file.lastPathComponent)
+            }
+        }
+        #expect(untyped.isEmpty, "\(untyped)")
     }
 }

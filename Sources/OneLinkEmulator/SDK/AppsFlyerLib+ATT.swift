@@ -27,7 +27,7 @@ extension AppsFlyerLib {
         get { trackingGate.status }
         set {
             trackingGate.status = newValue
-            debug("att.status", "tracking authorization is now \(newValue)")
+            debug(.attStatus, "tracking authorization is now \(newValue)")
             noteChange()
         }
     }
@@ -49,17 +49,17 @@ extension AppsFlyerLib {
     @discardableResult
     func waitForTrackingDecision(config: Configuration, started: Date) async -> Bool {
         guard let timeout = config.attWaitTimeout, !trackingGate.status.isDetermined else { return false }
-        debug("att.wait", "waiting up to \(timeout) s for the ATT answer before the launch")
+        debug(.attWait, "waiting up to \(timeout) s for the ATT answer before the launch")
         let gate = trackingGate
         let milliseconds = UInt(clamping: Int((timeout * 1000).rounded()))
         do {
             try await withDeadline(
                 started.addingTimeInterval(timeout), limitMilliseconds: milliseconds, backend: "ATT prompt",
-                rule: "att.wait"
+                rule: .attWait
             ) { await gate.waitUntilDetermined() }
-            debug("att.wait", "ATT answered: \(gate.status); the launch goes ahead")
+            debug(.attWait, "ATT answered: \(gate.status); the launch goes ahead")
         } catch {
-            debug("att.wait", "no ATT answer within \(timeout) s; the launch goes ahead")
+            debug(.attWait, "no ATT answer within \(timeout) s; the launch goes ahead")
         }
         return true
     }

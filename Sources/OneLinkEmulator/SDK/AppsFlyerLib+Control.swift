@@ -95,7 +95,7 @@ extension AppsFlyerLib {
     public var recordedCalls: [RecordedCall] { configuration.withLock { $0.recordedCalls } }
 
     func record(_ name: String, _ arguments: AttributionPayload = [:]) {
-        debug("call.recorded", "\(name) recorded")
+        debug(.callRecorded, "\(name) recorded")
         configuration.withLock { state in
             state.recordedCalls.append(RecordedCall(name: name, arguments: arguments))
             if state.recordedCalls.count > Self.storageErrorLimit { state.recordedCalls.removeFirst() }

@@ -28,7 +28,7 @@ extension AppsFlyerLib {
         var launch = launch
         if !events.isEmpty, configuration.withLock({ $0.isStopped }) {
             debug(
-                "control.stopped",
+                .controlStopped,
                 "isStopped is set: \(events.map(\.callbackName).joined(separator: ", ")) not delivered")
             events = []
             if launch != nil { launch = .failed(.sdkStopped) }
@@ -101,7 +101,7 @@ extension AppsFlyerLib {
 
     private func dropped(_ event: AppsFlyerEvent) {
         debug(
-            "delegate.missing", "no delegate set: \(event.callbackName) dropped (still published on events)")
+            .delegateMissing, "no delegate set: \(event.callbackName) dropped (still published on events)")
     }
 
     /// Asks the delegate for extra resolution headers, on the delivery queue, as the real SDK asks its delegate.

@@ -150,7 +150,7 @@ extension AppsFlyerLib {
 
     private func process(_ item: QueuedCommand) async {
         if case .action(let action) = item.command, configuration.withLock({ $0.isStopped }) {
-            debug("control.stopped", "isStopped is set: \(action.name) ignored, nothing sent")
+            debug(.controlStopped, "isStopped is set: \(action.name) ignored, nothing sent")
             if item.completion != nil { await deliver([], item: item, launch: .failed(.sdkStopped)) }
             return
         }
@@ -158,7 +158,7 @@ extension AppsFlyerLib {
         case .action(.start):
             await processStart(item)
         case .action(.openURL(let text, let source)):
-            if let source { debug("link.open", "opened from \(source)") }
+            if let source { debug(.linkOpen, "opened from \(source)") }
             await processLink(text, entry: .openURL, item: item)
         case .action(.universalLink(let text)):
             await processLink(text, entry: .universalLink, item: item)
@@ -171,14 +171,14 @@ extension AppsFlyerLib {
         case .reinstall:
             do {
                 try deviceStore.erase()
-                debug("device.reinstall", "device state erased: the next start() is a fresh install")
+                debug(.deviceReinstall, "device state erased: the next start() is a fresh install")
                 engine.withLock { $0.freshInstall = nil }
             } catch {
-                debug("device.reinstall", "erasing the device state failed: \(error)")
+                debug(.deviceReinstall, "erasing the device state failed: \(error)")
             }
             resetProcessState()
         case .relaunch:
-            debug("device.relaunch", "process relaunched: the next start() is a cold start")
+            debug(.deviceRelaunch, "process relaunched: the next start() is a cold start")
             resetProcessState()
         case .work(let work):
             await work.body(item)
@@ -203,7 +203,7 @@ extension AppsFlyerLib {
     }
 
     func debug(
-        _ rule: String, _ message: @autoclosure () -> String, backend: String? = nil,
+        _ rule: DebugRule, _ message: @autoclosure () -> String, backend: String? = nil,
         duration: Duration? = nil
     ) {
         guard configuration.withLock({ $0.isDebug }) else { return }
@@ -250,7 +250,7 @@ extension AppsFlyerLib {
 
     /// Runs a backend call against a deadline on the SDK's clock; the loser of the race is dropped.
     func withDeadline<Value: Sendable>(
-        _ deadline: Date, limitMilliseconds: UInt, backend: String, rule: String,
+        _ deadline: Date, limitMilliseconds: UInt, backend: String, rule: DebugRule,
         _ operation: @escaping @Sendable () async throws -> Value
     ) async throws(AttributionError) -> Value {
         let started = clock.now

@@ -193,7 +193,7 @@ extension AppsFlyerLib {
         name: String, values: AttributionPayload, context: EventContext, refusal: AttributionError?
     ) async -> Result<AttributionPayload, AttributionError> {
         if let refusal {
-            debug("event.refused", "\(name) not sent: \(refusal)")
+            debug(.eventRefused, "\(name) not sent: \(refusal)")
             return .failure(refusal)
         }
         let event = InAppEvent(
@@ -207,7 +207,7 @@ extension AppsFlyerLib {
             let response = try await withDeadline(
                 clock.now.addingTimeInterval(Double(context.timeoutMilliseconds) / 1000),
                 limitMilliseconds: context.timeoutMilliseconds, backend: "\(type(of: recorder))",
-                rule: "event.send"
+                rule: .eventSend
             ) { try await recorder.recordEvent(event) }
             return .success(response)
         } catch {
@@ -221,7 +221,7 @@ extension AppsFlyerLib {
     ) async {
         let outcome: Result<PurchaseValidation, AttributionError>
         if let refusal {
-            debug("purchase.refused", "validation not sent: \(refusal)")
+            debug(.purchaseRefused, "validation not sent: \(refusal)")
             outcome = .failure(refusal)
         } else {
             var request = purchase
@@ -233,7 +233,7 @@ extension AppsFlyerLib {
                     try await withDeadline(
                         clock.now.addingTimeInterval(Double(context.timeoutMilliseconds) / 1000),
                         limitMilliseconds: context.timeoutMilliseconds, backend: "\(type(of: validator))",
-                        rule: "purchase.validate"
+                        rule: .purchaseValidate
                     ) { try await validator.validate(sent) })
             } catch {
                 outcome = .failure(error)

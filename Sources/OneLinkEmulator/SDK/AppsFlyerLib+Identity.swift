@@ -86,7 +86,7 @@ extension AppsFlyerLib {
         case EmailCryptTypeNone: sent = emails
         default:
             debug(
-                "config.userEmails",
+                .configUserEmails,
                 "crypt type \(type.rawValue) is not emulated; addresses recorded as given")
             sent = emails
         }
@@ -120,7 +120,7 @@ extension AppsFlyerLib {
     public var configurationErrors: [String] { engine.withLock { $0.configurationErrors } }
 
     func recordConfigurationError(_ message: String) {
-        debug("config.refused", message)
+        debug(.configRefused, message)
         engine.withLock { state in
             state.configurationErrors.append(message)
             if state.configurationErrors.count > Self.storageErrorLimit {

@@ -18,15 +18,15 @@ extension AppsFlyerLib {
 
     private func inviteLink(_ link: InviteLink, context: EventContext, stopped: Bool) async -> String? {
         guard let template = link.template, !template.isEmpty, let longLink = link.longLink else {
-            debug("invite.template", "appInviteOneLinkID is not set; no invite link")
+            debug(.inviteTemplate, "appInviteOneLinkID is not set; no invite link")
             return nil
         }
         guard let creator = shortLinkCreator else {
-            debug("invite.long", "no short-link creator; the long link is used")
+            debug(.inviteLong, "no short-link creator; the long link is used")
             return longLink
         }
         if stopped {
-            debug("invite.long", "the SDK is stopped, so no short-link request; the long link is used")
+            debug(.inviteLong, "the SDK is stopped, so no short-link request; the long link is used")
             return longLink
         }
         let request = ShortLinkCreationRequest(
@@ -36,10 +36,10 @@ extension AppsFlyerLib {
             let limit = context.deepLinkTimeoutMilliseconds
             return try await withDeadline(
                 clock.now.addingTimeInterval(Double(limit) / 1000), limitMilliseconds: limit,
-                backend: "\(type(of: creator))", rule: "invite.short"
+                backend: "\(type(of: creator))", rule: .inviteShort
             ) { try await creator.createShortLink(request) }
         } catch {
-            debug("invite.long", "short-link creation failed (\(error)); the long link is used")
+            debug(.inviteLong, "short-link creation failed (\(error)); the long link is used")
             return longLink
         }
     }

@@ -23,10 +23,10 @@ extension AppsFlyerLib {
                         customDomains: config.customDomains ?? [], valueTyping: config.valueTyping
                     ).parse(text))?.host ?? ""
                 if udl {
-                    debug("udl.notOneLink", "\(host) is not a OneLink host: NOT_FOUND")
+                    debug(.udlNotOneLink, "\(host) is not a OneLink host: NOT_FOUND")
                     await deliver([.deepLink(.notFound)], item: item)
                 } else {
-                    debug("link.notOneLink", "\(host) is not a OneLink host: onAppOpenAttributionFailure")
+                    debug(.linkNotOneLink, "\(host) is not a OneLink host: onAppOpenAttributionFailure")
                     await deliver(
                         [.appOpenAttributionFailure(.invalidLink(.notOneLink(host: host)))], item: item)
                 }
@@ -37,11 +37,11 @@ extension AppsFlyerLib {
             }
             if udl {
                 engine.withLock { $0.directDeepLinkThisLaunch = true }
-                debug("udl.direct", "direct deep link from \(entry.rawValue): FOUND")
+                debug(.udlDirect, "direct deep link from \(entry.rawValue): FOUND")
                 await deliver(
                     [.deepLink(.found(DeepLink(clickEvent: payload, isDeferred: false)))], item: item)
             } else {
-                debug("link.openAttribution", "deep link from \(entry.rawValue): onAppOpenAttribution")
+                debug(.linkOpenAttribution, "deep link from \(entry.rawValue): onAppOpenAttribution")
                 await deliver([.appOpenAttribution(mergedWithInstall(payload))], item: item)
             }
         } catch {
@@ -70,10 +70,10 @@ extension AppsFlyerLib {
         do {
             parsed = try parser.parse(text)
         } catch {
-            debug("link.invalid", "\(error)")
+            debug(.linkInvalid, "\(error)")
             throw .invalidLink(error)
         }
-        for diagnostic in parsed.diagnostics { debug("link.diagnostic", "\(diagnostic)") }
+        for diagnostic in parsed.diagnostics { debug(.linkDiagnostic, "\(diagnostic)") }
 
         var originalLink: String?
         let wrappedDomains = (config.resolveDeepLinkURLs ?? []).map { $0.lowercased() }
@@ -91,10 +91,10 @@ extension AppsFlyerLib {
                 let headers = await resolutionHeaders(for: current, item: item)
                 let next = try await withDeadline(
                     deadline, limitMilliseconds: config.deepLinkTimeout, backend: "\(type(of: resolver))",
-                    rule: "link.unwrap"
+                    rule: .linkUnwrap
                 ) { try await resolver.redirectTarget(of: current, headers: headers) }
                 guard let next else {
-                    debug("link.unwrap", "\(current) does not redirect; unwrapping stops")
+                    debug(.linkUnwrap, "\(current) does not redirect; unwrapping stops")
                     break
                 }
                 hops += 1
@@ -103,7 +103,7 @@ extension AppsFlyerLib {
                 }
                 if visited.contains(next) { throw .redirectLoop(next) }
                 visited.insert(next)
-                debug("link.unwrap", "hop \(hops): \(current) -> \(next)")
+                debug(.linkUnwrap, "hop \(hops): \(current) -> \(next)")
                 do {
                     parsed = try parser.parse(next)
                 } catch {
@@ -122,7 +122,7 @@ extension AppsFlyerLib {
             let resolver = shortLinkResolver
             let stored = try await withDeadline(
                 deadline, limitMilliseconds: config.deepLinkTimeout, backend: "\(type(of: resolver))",
-                rule: "link.shortLink"
+                rule: .linkShortLink
             ) { try await resolver.resolve(request) }
             payload = stored.merging(parsed.parameters)
             payload["link"] = .string(parsed.link)
@@ -142,28 +142,28 @@ extension AppsFlyerLib {
                 var value: AttributionValue? = .object(push.values)
                 for key in path { value = value?[key] }
                 guard let value else {
-                    debug("push.path", "key path \(path) is missing from the push payload")
+                    debug(.pushPath, "key path \(path) is missing from the push payload")
                     continue
                 }
                 guard let text = value.stringValue, let link = try? parser.parse(text) else {
-                    debug("push.path", "value at \(path) is not a link (\(value.typeName)); ignored")
+                    debug(.pushPath, "value at \(path) is not a link (\(value.typeName)); ignored")
                     continue
                 }
                 switch link.kind {
                 case .oneLink, .shortLink:
-                    debug("push.oneLink", "OneLink found at \(path)")
+                    debug(.pushOneLink, "OneLink found at \(path)")
                     await processLink(text, entry: .push, item: item)
                     return
                 default:
-                    debug("push.path", "value at \(path) is not a valid OneLink: \(text); ignored")
+                    debug(.pushPath, "value at \(path) is not a valid OneLink: \(text); ignored")
                 }
             }
-            debug("push.ignored", "no configured key path holds a valid OneLink; no callback")
+            debug(.pushIgnored, "no configured key path holds a valid OneLink; no callback")
             return
         }
         guard case .object(let attribution)? = push["af"] else {
             debug(
-                "push.ignored",
+                .pushIgnored,
                 "push payload has no \"af\" dictionary and no deep-link path is set; no callback")
             return
         }
@@ -172,10 +172,10 @@ extension AppsFlyerLib {
         let payload = AttributionPayload(attribution)
         if udl {
             engine.withLock { $0.directDeepLinkThisLaunch = true }
-            debug("push.legacy", "attribution parameters under \"af\": FOUND")
+            debug(.pushLegacy, "attribution parameters under \"af\": FOUND")
             await deliver([.deepLink(.found(DeepLink(clickEvent: payload, isDeferred: false)))], item: item)
         } else {
-            debug("push.legacy", "attribution parameters under \"af\": onAppOpenAttribution")
+            debug(.pushLegacy, "attribution parameters under \"af\": onAppOpenAttribution")
             await deliver([.appOpenAttribution(mergedWithInstall(payload))], item: item)
         }
     }

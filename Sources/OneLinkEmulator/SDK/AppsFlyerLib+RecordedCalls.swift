@@ -122,7 +122,7 @@ extension AppsFlyerLib {
         } else if !head.hasSuffix("?") && !head.hasSuffix("&") {
             head += "&"
         }
-        debug("link.appendParameters", "appended \(added.joined(separator: "&"))")
+        debug(.linkAppendParameters, "appended \(added.joined(separator: "&"))")
         return head + added.joined(separator: "&") + fragment
     }
 

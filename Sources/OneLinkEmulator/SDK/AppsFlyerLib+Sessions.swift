@@ -15,7 +15,7 @@ extension AppsFlyerLib {
         if !missing.isEmpty {
             let error = AttributionError.developerError(
                 "start() needs \(missing.joined(separator: " and ")); no session was started")
-            debug("start.developerError", "\(error)")
+            debug(.startDeveloperError, "\(error)")
             var events: [AppsFlyerEvent] = [.conversionDataFail(error)]
             if delegates.withLock({ $0.deepLinkDelegate }) != nil {
                 events.append(.deepLink(.failure(error)))
@@ -40,7 +40,7 @@ extension AppsFlyerLib {
         }
         if let elapsed = decision.skip {
             debug(
-                "session.minTimeBetweenSessions",
+                .sessionMinTimeBetweenSessions,
                 "no session: \(Int(elapsed * 1000)) ms since the last session, minimum \(config.minTimeBetweenSessions) s"
             )
             let error = AttributionError.sessionSkipped(
@@ -49,7 +49,7 @@ extension AppsFlyerLib {
             return
         }
         debug(
-            "session.start",
+            .sessionStart,
             "\(decision.cold ? "cold" : "warm") session started in \(decision.udl ? "UDL" : "legacy") mode")
 
         if await waitForTrackingDecision(config: config, started: now) { now = clock.now }
@@ -60,7 +60,7 @@ extension AppsFlyerLib {
 
         let launch = await recordLaunch(device: device, config: config, started: now)
         if case .failed(let error) = launch {
-            debug("session.launchFailed", "the launch request failed, so no conversion data: \(error)")
+            debug(.sessionLaunchFailed, "the launch request failed, so no conversion data: \(error)")
             deliverLater([.conversionDataFail(error)], item: item, launch: launch)
             return
         }
@@ -75,7 +75,7 @@ extension AppsFlyerLib {
         }
 
         if let cached = device.conversionData {
-            debug("conversion.cache", "delivering cached conversion data (iscache = true)")
+            debug(.conversionCache, "delivering cached conversion data (iscache = true)")
             var payload = cached
             payload["iscache"] = .bool(true)
             events.append(.conversionDataSuccess(firstLaunchFlagged(payload, device: &device)))
@@ -90,7 +90,7 @@ extension AppsFlyerLib {
                 let data = try await withDeadline(
                     now.addingTimeInterval(Double(config.conversionDataTimeout) / 1000),
                     limitMilliseconds: config.conversionDataTimeout, backend: "\(type(of: source))",
-                    rule: "conversion.fetch"
+                    rule: .conversionFetch
                 ) { try await source.conversionData(for: request) }
                 var cleaned = data
                 cleaned["is_first_launch"] = nil
@@ -100,7 +100,7 @@ extension AppsFlyerLib {
                 payload["iscache"] = data["iscache"].flatMap(Self.flag) ?? .bool(false)
                 events.append(.conversionDataSuccess(firstLaunchFlagged(payload, device: &device)))
             } catch {
-                debug("conversion.fail", "conversion data fetch failed; the next session retries: \(error)")
+                debug(.conversionFail, "conversion data fetch failed; the next session retries: \(error)")
                 events.append(.conversionDataFail(error))
             }
         }
@@ -133,7 +133,7 @@ extension AppsFlyerLib {
             let response = try await withDeadline(
                 started.addingTimeInterval(Double(config.conversionDataTimeout) / 1000),
                 limitMilliseconds: config.conversionDataTimeout, backend: "\(type(of: recorder))",
-                rule: "session.launch"
+                rule: .sessionLaunch
             ) { try await recorder.recordLaunch(request) }
             return .accepted(response)
         } catch {
@@ -151,7 +151,7 @@ extension AppsFlyerLib {
             payload["is_first_launch"] = .bool(true)
             device.firstLaunchDelivered = true
             debug(
-                "conversion.firstLaunch", "is_first_launch = true: first successful delivery for this install"
+                .conversionFirstLaunch, "is_first_launch = true: first successful delivery for this install"
             )
         }
         return payload
@@ -170,7 +170,7 @@ extension AppsFlyerLib {
                 }
         }
         if directWaiting {
-            debug("udl.deferred.skipped", "a direct deep link opened this first launch; no deferred lookup")
+            debug(.udlDeferredSkipped, "a direct deep link opened this first launch; no deferred lookup")
             return nil
         }
         let request = DeferredDeepLinkRequest(
@@ -183,10 +183,10 @@ extension AppsFlyerLib {
             let response = try await withDeadline(
                 clock.now.addingTimeInterval(Double(config.deepLinkTimeout) / 1000),
                 limitMilliseconds: config.deepLinkTimeout, backend: "\(type(of: source))",
-                rule: "udl.deferred"
+                rule: .udlDeferred
             ) { try await source.deferredDeepLink(for: request) }
             guard response.found else {
-                debug("udl.deferred.notFound", "no click matched within the lookup window before the install")
+                debug(.udlDeferredNotFound, "no click matched within the lookup window before the install")
                 return .deepLink(.notFound)
             }
             return .deepLink(.found(DeepLink(clickEvent: response.clickEvent, isDeferred: true)))
@@ -198,11 +198,11 @@ extension AppsFlyerLib {
     func loadDeviceState(now: Date) -> DeviceState {
         do {
             if let state = try deviceStore.load() { return state }
-            debug("device.fresh", "no device state: fresh install")
+            debug(.deviceFresh, "no device state: fresh install")
         } catch {
             engine.withLock { $0.freshInstall = nil }
             recordStorageError(error)
-            debug("device.corrupt", "\(error); treating this as a fresh install")
+            debug(.deviceCorrupt, "\(error); treating this as a fresh install")
             try? deviceStore.erase()
         }
         // getAppsFlyerUID() may race the first session: both must create the same install, so the
@@ -224,7 +224,7 @@ extension AppsFlyerLib {
             try deviceStore.save(state)
         } catch {
             recordStorageError(error)
-            debug("device.save", "saving the device state failed: \(error)")
+            debug(.deviceSave, "saving the device state failed: \(error)")
         }
     }
 

@@ -352,11 +352,11 @@ public final class AppsFlyerLib: @unchecked Sendable {
         _ userActivity: NSUserActivity?, restorationHandler: (([Any]?) -> Void)?
     ) -> Bool {
         guard let userActivity, userActivity.activityType == NSUserActivityTypeBrowsingWeb else {
-            debug("link.userActivity", "user activity is not a browsing-web activity; ignored")
+            debug(.linkUserActivity, "user activity is not a browsing-web activity; ignored")
             return false
         }
         guard let url = userActivity.webpageURL else {
-            debug("link.userActivity", "user activity has no webpageURL; ignored")
+            debug(.linkUserActivity, "user activity has no webpageURL; ignored")
             return false
         }
         handleUniversalLink(url)
@@ -375,7 +375,7 @@ public final class AppsFlyerLib: @unchecked Sendable {
         do {
             submit(.push(try AttributionPayload(foundation: pushPayload)))
         } catch {
-            debug("push.payload", "push payload cannot be read (\(error)); push ignored")
+            debug(.pushPayload, "push payload cannot be read (\(error)); push ignored")
         }
     }
 

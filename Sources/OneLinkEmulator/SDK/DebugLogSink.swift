@@ -13,8 +13,8 @@ public protocol DebugLogSink: Sendable {
 public struct DebugLogEntry: Sendable, Hashable {
     /// When the decision was made, on the SDK's clock.
     public var time: Date
-    /// The rule that applied, such as `session.minTimeBetweenSessions` or `udl.deferred.window`.
-    public var rule: String
+    /// The rule that applied, such as ``DebugRule/sessionMinTimeBetweenSessions``.
+    public var rule: DebugRule
     /// What happened, in one sentence.
     public var message: String
     /// The backend that answered, such as `InMemoryShortLinkResolver`, when one was involved.
@@ -23,8 +23,9 @@ public struct DebugLogEntry: Sendable, Hashable {
     public var duration: Duration?
 
     /// Creates an entry.
-    public init(time: Date, rule: String, message: String, backend: String? = nil, duration: Duration? = nil)
-    {
+    public init(
+        time: Date, rule: DebugRule, message: String, backend: String? = nil, duration: Duration? = nil
+    ) {
         self.time = time
         self.rule = rule
         self.message = message
@@ -74,7 +75,7 @@ public final class RecordingDebugLogSink: DebugLogSink, Sendable {
 
     /// The entries whose rule starts with `prefix`.
     public func entries(rule prefix: String) -> [DebugLogEntry] {
-        entries.filter { $0.rule.hasPrefix(prefix) }
+        entries.filter { $0.rule.rawValue.hasPrefix(prefix) }
     }
 }
 

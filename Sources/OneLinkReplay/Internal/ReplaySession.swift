@@ -163,7 +163,7 @@ final class ReplaySession {
             while logCursor < entries.count {
                 let entry = entries[logCursor]
                 var fields: [String: AttributionValue] = [
-                    "rule": .string(entry.rule), "message": .string(entry.message),
+                    "rule": .string(entry.rule.rawValue), "message": .string(entry.message),
                 ]
                 if let backend = entry.backend { fields["backend"] = .string(backend) }
                 if let duration = entry.duration {
