@@ -50,16 +50,10 @@ public struct HTTPLaunchRecorder: LaunchRecorder {
 
     /// The request ``recordLaunch(_:)`` sends for `request`.
     func httpRequest(for request: LaunchRequest) throws(AttributionError) -> HTTPRequest {
-        let url = try HTTPURLPolicy.url(
-            base: try HTTPURLPolicy.base(forHost: request.host, else: baseURL),
-            path: "/api/v6/iosevent/" + HTTPURLPolicy.encode(request.appID), query: [])
-        return HTTPRequest(
-            method: .post, url: url,
-            headers: [
-                "Accept": "application/json", "Content-Type": "application/json",
-                "authentication": request.devKey,
-            ],
-            body: Self.body(of: request).jsonData(), timeout: timeout)
+        try .authenticatedPost(
+            base: baseURL, host: request.host,
+            path: "/api/v6/iosevent/" + HTTPURLPolicy.encode(request.appID),
+            devKey: request.devKey, body: Self.body(of: request), timeout: timeout)
     }
 
     /// Posts the launch and returns the server's JSON answer.

@@ -52,16 +52,9 @@ public struct HTTPEventRecorder: EventRecorder {
 
     /// The request ``recordEvent(_:)`` sends for `event`.
     func httpRequest(for event: InAppEvent) throws(AttributionError) -> HTTPRequest {
-        let url = try HTTPURLPolicy.url(
-            base: try HTTPURLPolicy.base(forHost: event.host, else: baseURL),
-            path: "/inappevent/" + HTTPURLPolicy.encode(event.appID), query: [])
-        return HTTPRequest(
-            method: .post, url: url,
-            headers: [
-                "Accept": "application/json", "Content-Type": "application/json",
-                "authentication": event.devKey,
-            ],
-            body: Self.body(of: event).jsonData(), timeout: timeout)
+        try .authenticatedPost(
+            base: baseURL, host: event.host, path: "/inappevent/" + HTTPURLPolicy.encode(event.appID),
+            devKey: event.devKey, body: Self.body(of: event), timeout: timeout)
     }
 
     /// Posts the event and returns the server's JSON answer.

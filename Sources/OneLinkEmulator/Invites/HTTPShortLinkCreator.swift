@@ -33,18 +33,13 @@ public struct HTTPShortLinkCreator: ShortLinkCreator {
 
     /// The request ``createShortLink(_:)`` sends for `request`.
     func httpRequest(for request: ShortLinkCreationRequest) throws(AttributionError) -> HTTPRequest {
-        let url = try HTTPURLPolicy.url(
-            base: try HTTPURLPolicy.base(forHost: request.host, else: baseURL),
-            path: "/shortlink/v1/" + HTTPURLPolicy.encode(request.template), query: [])
         let body: AttributionPayload = [
             "brand_domain": .string(request.domain), "data": .object(request.payload.values),
         ]
-        return HTTPRequest(
-            method: .post, url: url,
-            headers: [
-                "Accept": "text/plain", "Content-Type": "application/json", "authentication": request.devKey,
-            ],
-            body: body.jsonData(), timeout: timeout)
+        return try .authenticatedPost(
+            base: baseURL, host: request.host,
+            path: "/shortlink/v1/" + HTTPURLPolicy.encode(request.template),
+            devKey: request.devKey, body: body, accept: "text/plain", timeout: timeout)
     }
 
     /// Posts the request and returns the short link the server answered with.

@@ -15,58 +15,66 @@ extension AppsFlyerLib {
 
     /// Whether the user opted out of logging: sessions still deliver attribution, but no in-app events are sent.
     public var anonymizeUser: Bool {
-        get { configuration.withLock { $0.flags.anonymizeUser } }
-        set { configuration.withLock { $0.flags.anonymizeUser = newValue } }
+        get { flag(\.anonymizeUser) }
+        set { setFlag(\.anonymizeUser, newValue) }
     }
 
     // MARK: - Recorded flags
 
     /// Opts out of Apple Search Ads attribution; recorded only.
     public var disableCollectASA: Bool {
-        get { configuration.withLock { $0.flags.disableCollectASA } }
-        set { configuration.withLock { $0.flags.disableCollectASA = newValue } }
+        get { flag(\.disableCollectASA) }
+        set { setFlag(\.disableCollectASA, newValue) }
     }
 
     /// Opts out of Apple Ads attribution; recorded only.
     public var disableAppleAdsAttribution: Bool {
-        get { configuration.withLock { $0.flags.disableAppleAdsAttribution } }
-        set { configuration.withLock { $0.flags.disableAppleAdsAttribution = newValue } }
+        get { flag(\.disableAppleAdsAttribution) }
+        set { setFlag(\.disableAppleAdsAttribution, newValue) }
     }
 
     /// Opts out of SKAdNetwork; recorded only.
     public var disableSKAdNetwork: Bool {
-        get { configuration.withLock { $0.flags.disableSKAdNetwork } }
-        set { configuration.withLock { $0.flags.disableSKAdNetwork = newValue } }
+        get { flag(\.disableSKAdNetwork) }
+        set { setFlag(\.disableSKAdNetwork, newValue) }
     }
 
     /// Stops collecting the advertising identifier: ``advertisingIdentifier`` becomes empty and no request carries it.
     public var disableAdvertisingIdentifier: Bool {
-        get { configuration.withLock { $0.flags.disableAdvertisingIdentifier } }
-        set { configuration.withLock { $0.flags.disableAdvertisingIdentifier = newValue } }
+        get { flag(\.disableAdvertisingIdentifier) }
+        set { setFlag(\.disableAdvertisingIdentifier, newValue) }
     }
 
     /// Stops collecting the vendor identifier (IDFV); recorded only.
     public var disableIDFVCollection: Bool {
-        get { configuration.withLock { $0.flags.disableIDFVCollection } }
-        set { configuration.withLock { $0.flags.disableIDFVCollection = newValue } }
+        get { flag(\.disableIDFVCollection) }
+        set { setFlag(\.disableIDFVCollection, newValue) }
     }
 
     /// Collects the device name; recorded only.
     public var shouldCollectDeviceName: Bool {
-        get { configuration.withLock { $0.flags.shouldCollectDeviceName } }
-        set { configuration.withLock { $0.flags.shouldCollectDeviceName = newValue } }
+        get { flag(\.shouldCollectDeviceName) }
+        set { setFlag(\.shouldCollectDeviceName, newValue) }
     }
 
     /// Validates purchases against Apple's sandbox; recorded only.
     public var useReceiptValidationSandbox: Bool {
-        get { configuration.withLock { $0.flags.useReceiptValidationSandbox } }
-        set { configuration.withLock { $0.flags.useReceiptValidationSandbox = newValue } }
+        get { flag(\.useReceiptValidationSandbox) }
+        set { setFlag(\.useReceiptValidationSandbox, newValue) }
     }
 
     /// Tests uninstall measurement against Apple's sandbox; recorded only.
     public var useUninstallSandbox: Bool {
-        get { configuration.withLock { $0.flags.useUninstallSandbox } }
-        set { configuration.withLock { $0.flags.useUninstallSandbox = newValue } }
+        get { flag(\.useUninstallSandbox) }
+        set { setFlag(\.useUninstallSandbox, newValue) }
+    }
+
+    private func flag(_ key: WritableKeyPath<PrivacyFlags, Bool>) -> Bool {
+        configuration.withLock { $0.flags[keyPath: key] }
+    }
+
+    private func setFlag(_ key: WritableKeyPath<PrivacyFlags, Bool>, _ value: Bool) {
+        configuration.withLock { $0.flags[keyPath: key] = value }
     }
 
     // MARK: - Host
