@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // CI (and `.ci/run`) sets ONELINK_STRICT=1 to turn every warning into an error.
@@ -19,6 +19,14 @@ let package = Package(
         .library(name: "OneLinkEmulatorTestSupport", targets: ["OneLinkEmulatorTestSupport"]),
         .executable(name: "onelink-replay", targets: ["onelink-replay"]),
         .executable(name: "onelink-bench", targets: ["onelink-bench"]),
+    ],
+    // A consumer that enables the SDK7 trait gets the AppsFlyer iOS SDK 7 names from OneLinkEmulator
+    // (`#if SDK7` in the sources); without it the SDK 6 names stay. Docs/migrating-to-sdk7.md.
+    traits: [
+        .trait(
+            name: "SDK7",
+            description: "Expose the AppsFlyer iOS SDK 7 surface (renames, removals, session-ready listener)."
+        )
     ],
     targets: [
         .target(name: "OneLinkEmulator", swiftSettings: settings),

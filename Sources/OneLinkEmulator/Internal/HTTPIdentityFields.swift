@@ -13,6 +13,7 @@ enum HTTPIdentityFields {
             items.append(("email_crypt_type", String(identity.emailCryptType.rawValue)))
         }
         if let phone = identity.phoneNumberSHA256 { items.append(("phone_sha256", phone)) }
+        items.append(contentsOf: identity.pii.queryItems)
         if !identity.partnerData.isEmpty {
             let partners = AttributionPayload(identity.partnerData.mapValues { .object($0.values) })
             items.append(("partner_data", partners.jsonText()))

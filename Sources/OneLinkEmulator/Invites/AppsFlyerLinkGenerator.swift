@@ -12,9 +12,9 @@ public final class AppsFlyerLinkGenerator {
     /// The media source every invite link carries unless a custom `pid` replaces it.
     public static let inviteMediaSource = "af_app_invites"
 
-    private var standard: [String: String] = ["pid": AppsFlyerLinkGenerator.inviteMediaSource]
+    var standard: [String: String] = ["pid": AppsFlyerLinkGenerator.inviteMediaSource]
     private var custom: [String: String] = [:]
-    private var baseDeeplink: String?
+    var baseDeeplink: String?
     private var deeplinkPath: String?
 
     /// The template the link is built on: the SDK's `appInviteOneLinkID` when the helper created the generator.
@@ -53,24 +53,44 @@ public final class AppsFlyerLinkGenerator {
     public func setReferrerName(_ referrerName: String) { standard["af_referrer_name"] = referrerName }
 
     /// Sets the URL of the inviting user's avatar (`af_referrer_image_url`).
+    #if SDK7
+        @_spi(SDK6)
+    #endif
     public func setReferrerImageURL(_ referrerImageURL: String) {
         standard["af_referrer_image_url"] = referrerImageURL
     }
 
     /// Sets the Apple app ID the link is for; it is sent with the short-link request.
+    #if SDK7
+        @_spi(SDK6)
+    #endif
     public func setAppleAppID(_ appleAppID: String) { self.appleAppID = appleAppID }
 
     /// Sets the path appended to the base deep link in `af_dp`, such as `"invite/42"`.
+    #if SDK7
+        @_spi(SDK6)
+    #endif
     public func setDeeplinkPath(_ deeplinkPath: String) { self.deeplinkPath = deeplinkPath }
 
     /// Sets the base deep link (`af_dp`), such as `"myapp://"`.
+    #if SDK7
+        @_spi(SDK6)
+    #endif
     public func setBaseDeeplink(_ baseDeeplink: String) { self.baseDeeplink = baseDeeplink }
 
     /// Adds one custom parameter, such as `deep_link_value`; it wins over a parameter a setter made.
     public func addParameterValue(_ value: String, forKey key: String) { custom[key] = value }
 
     /// Adds custom parameters; values that are not strings are written as their description.
+    #if SDK7
+        @_spi(SDK6)
+    #endif
     public func addParameters(_ parameters: [AnyHashable: Any]) {
+        addCustom(parameters)
+    }
+
+    /// The body of `addParameters(_:)` (SDK 6) and `addUserParams(_:)` (SDK 7).
+    func addCustom(_ parameters: [AnyHashable: Any]) {
         for (key, value) in parameters {
             custom[String(describing: key.base)] = (value as? String) ?? String(describing: value)
         }

@@ -19,9 +19,20 @@ public final class AppsFlyerShareInviteHelper {
     /// and it succeeds within `deepLinkTimeout`, long (the parameters in the
     /// query) otherwise, or while the SDK is stopped. Without
     /// `appInviteOneLinkID` the handler receives `nil`.
+    #if SDK7
+        @_spi(SDK6)
+    #endif
     public static func generateInviteUrl(
         linkGenerator: (AppsFlyerLinkGenerator) -> AppsFlyerLinkGenerator,
         completionHandler: @escaping (URL?) -> Void
+    ) {
+        generate(linkGenerator: linkGenerator, completion: completionHandler)
+    }
+
+    /// The body of `generateInviteUrl` (SDK 6) and `generateInviteLink` (SDK 7).
+    static func generate(
+        linkGenerator: (AppsFlyerLinkGenerator) -> AppsFlyerLinkGenerator,
+        completion completionHandler: @escaping (URL?) -> Void
     ) {
         let sdk = AppsFlyerLib.shared()
         let generator = linkGenerator(
@@ -36,7 +47,15 @@ public final class AppsFlyerShareInviteHelper {
     ///
     /// Sent through the SDK's ``EventRecorder`` like any event, so it is not
     /// sent while the SDK is stopped or the user anonymized.
+    #if SDK7
+        @_spi(SDK6)
+    #endif
     public static func logInvite(_ channel: String?, parameters: [AnyHashable: Any]?) {
+        log(channel, parameters)
+    }
+
+    /// The body of `logInvite(_:parameters:)` (SDK 6) and `logInvite(_:eventParameters:)` (SDK 7).
+    static func log(_ channel: String?, _ parameters: [AnyHashable: Any]?) {
         var values = parameters ?? [:]
         if let channel { values["af_channel"] = channel }
         AppsFlyerLib.shared().logEvent(AFEventInvite, withValues: values)

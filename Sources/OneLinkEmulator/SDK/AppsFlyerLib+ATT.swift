@@ -8,6 +8,13 @@ extension AppsFlyerLib {
     /// waits, so its conversion data and deferred deep link come only after the
     /// user answers (or the time limit passes). A status that is already
     /// decided costs no wait.
+    #if SDK7
+        @available(
+            *, deprecated,
+            message:
+                "Use registerSessionReadyListener(_:) and collect ATT consent inside the listener before start()"
+        )
+    #endif
     public func waitForATTUserAuthorization(timeoutInterval: TimeInterval) {
         let seconds = timeoutInterval.isFinite ? max(0, timeoutInterval) : 0
         if seconds != timeoutInterval {
@@ -49,6 +56,10 @@ extension AppsFlyerLib {
     @discardableResult
     func waitForTrackingDecision(config: Configuration, started: Date) async -> Bool {
         guard let timeout = config.attWaitTimeout, !trackingGate.status.isDetermined else { return false }
+        guard sdkGeneration == .v6 else {
+            debug(.attWait, "SDK 7: waitForATTUserAuthorization is deprecated and no longer delays start()")
+            return false
+        }
         debug(.attWait, "waiting up to \(timeout) s for the ATT answer before the launch")
         let gate = trackingGate
         let milliseconds = UInt(clamping: Int((timeout * 1000).rounded()))

@@ -88,7 +88,15 @@ extension AppsFlyerLib {
     /// Points the SDK's requests at another host, such as `onelink-replay serve`.
     ///
     /// Every request carries the host and prefix, and the HTTP backends send to it.
+    #if SDK7
+        @_spi(SDK6)
+    #endif
     public func setHost(_ host: String, withHostPrefix hostPrefix: String) {
+        setHostAndPrefix(host: host, prefix: hostPrefix)
+    }
+
+    /// The body of `setHost(_:withHostPrefix:)` (SDK 6) and `setHost(_:hostName:)` (SDK 7, prefix first).
+    func setHostAndPrefix(host: String, prefix hostPrefix: String) {
         configuration.withLock {
             $0.host = host
             $0.hostPrefix = hostPrefix

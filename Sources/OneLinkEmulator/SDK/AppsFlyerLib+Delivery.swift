@@ -5,7 +5,7 @@ import Foundation
 // SDK's queue and used once, on the delivery queue, while the SDK's queue waits for it to finish.
 struct DeliveryBatch: @unchecked Sendable {
     let delegate: (any AppsFlyerLibDelegate)?
-    let deepLinkDelegate: (any DeepLinkDelegate)?
+    let deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)?
     let events: [AppsFlyerEvent]
     let completion: UncheckedCompletion?
     let launch: LaunchOutcome?
@@ -87,11 +87,22 @@ extension AppsFlyerLib {
                 guard let delegate = batch.delegate else { dropped(event); continue }
                 delegate.onConversionDataFail(error)
             case .appOpenAttribution(let payload):
-                guard let delegate = batch.delegate else { dropped(event); continue }
-                delegate.onAppOpenAttribution(payload.foundationDictionary)
+                #if SDK7
+                    // SDK 7's delegate protocol has no legacy callbacks: the event is only published.
+                    _ = payload
+                    dropped(event)
+                #else
+                    guard let delegate = batch.delegate else { dropped(event); continue }
+                    delegate.onAppOpenAttribution(payload.foundationDictionary)
+                #endif
             case .appOpenAttributionFailure(let error):
-                guard let delegate = batch.delegate else { dropped(event); continue }
-                delegate.onAppOpenAttributionFailure(error)
+                #if SDK7
+                    _ = error
+                    dropped(event)
+                #else
+                    guard let delegate = batch.delegate else { dropped(event); continue }
+                    delegate.onAppOpenAttributionFailure(error)
+                #endif
             case .deepLink(let result):
                 guard let deepLinkDelegate = batch.deepLinkDelegate else { dropped(event); continue }
                 deepLinkDelegate.didResolveDeepLink(result)

@@ -192,6 +192,7 @@ extension AppsFlyerLib {
             state.lastSessionStart = nil
             state.directDeepLinkThisLaunch = false
         }
+        resetSessionReadiness()
     }
 
     /// Queues events (and the launch outcome for `start`'s completion) for delivery after every command already waiting, in the same waiter group.

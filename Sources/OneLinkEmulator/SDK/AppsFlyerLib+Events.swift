@@ -93,15 +93,31 @@ extension AppsFlyerLib {
     /// ``AFEventParamContentId`` (the product), ``AFEventParamReceiptId`` (the
     /// transaction), ``AFEventParamValidated`` `true` and the additional parameters.
     /// Both blocks are called on the delivery queue.
+    #if SDK7
+        @_spi(SDK6)
+    #endif
     public func validateAndLog(
         inAppPurchase productIdentifier: String?, price: String?, currency: String?, transactionId: String?,
         additionalParameters params: [AnyHashable: Any]?,
         success successBlock: (([AnyHashable: Any]) -> Void)?,
         failure failedBlock: ((Error?, Any?) -> Void)?
     ) {
+        queuePurchaseValidation(
+            productIdentifier: productIdentifier, price: price, currency: currency,
+            transactionID: transactionId,
+            additionalParameters: params, blocks: PurchaseBlocks(success: successBlock, failure: failedBlock),
+            refusal: nil)
+    }
+
+    /// Queues a purchase validation: the body of SDK 6's `validateAndLog(inAppPurchase:…)` and SDK 7's
+    /// `validateAndLogInAppPurchase(purchaseDetails:…)`; `refusal` is a reason of the caller's not to send.
+    func queuePurchaseValidation(
+        productIdentifier: String?, price: String?, currency: String?, transactionID transactionId: String?,
+        additionalParameters params: [AnyHashable: Any]?, blocks: PurchaseBlocks,
+        refusal callerRefusal: AttributionError?
+    ) {
         let context = eventContext()
-        let blocks = PurchaseBlocks(success: successBlock, failure: failedBlock)
-        var refusal = context.refusal
+        var refusal = context.refusal ?? callerRefusal
         var additional: AttributionPayload = [:]
         do {
             additional = try AttributionPayload(foundation: params ?? [:])

@@ -58,6 +58,9 @@ extension AppsFlyerLib {
     }
 
     /// The user's phone number, sent as its SHA-256 digest with every request; the header makes it write-only.
+    #if SDK7
+        @_spi(SDK6)
+    #endif
     public var phoneNumber: String? {
         @available(*, unavailable, message: "the real SDK's phoneNumber can only be set")
         get { nil }
@@ -78,6 +81,9 @@ extension AppsFlyerLib {
     /// SHA-256 digest; ``EmailCryptTypeNone`` sends them as given. SHA-1 and MD5
     /// are listed by the header but not emulated: such addresses are sent as
     /// given with the type recorded, and a `config.userEmails` debug log says so.
+    #if SDK7
+        @_spi(SDK6)
+    #endif
     public func setUserEmails(_ userEmails: [String]?, with type: EmailCryptType) {
         let emails = userEmails ?? []
         let sent: [String]
@@ -97,7 +103,15 @@ extension AppsFlyerLib {
     }
 
     /// Sets the data shared with one partner; `nil` data removes that partner's entry.
+    #if SDK7
+        @_spi(SDK6)
+    #endif
     public func setPartnerData(partnerId: String?, partnerInfo: [String: Any]?) {
+        storePartnerData(partnerId: partnerId, data: partnerInfo)
+    }
+
+    /// The body of `setPartnerData(partnerId:partnerInfo:)` (SDK 6) and `setPartnerData(partnerId:data:)` (SDK 7).
+    func storePartnerData(partnerId: String?, data partnerInfo: [String: Any]?) {
         guard let partnerId, !partnerId.isEmpty else {
             recordConfigurationError("setPartnerData needs a partner ID; the data was not set")
             return

@@ -13,7 +13,7 @@ extension AppsFlyerLib {
 
     func processLink(_ text: String, entry: LinkEntry, item: QueuedCommand) async {
         let config = configuration.value
-        let udl = engine.withLock { $0.udlMode } ?? (delegates.withLock { $0.deepLinkDelegate } != nil)
+        let udl = directLinksUseUDL()
         let deadline = item.receivedAt.addingTimeInterval(Double(config.deepLinkTimeout) / 1000)
         do {
             guard let payload = try await resolveLink(text, config: config, deadline: deadline, item: item)
@@ -168,7 +168,7 @@ extension AppsFlyerLib {
             return
         }
         engine.withLock { $0.attributedOpenCount += 1 }
-        let udl = engine.withLock { $0.udlMode } ?? (delegates.withLock { $0.deepLinkDelegate } != nil)
+        let udl = directLinksUseUDL()
         let payload = AttributionPayload(attribution)
         if udl {
             engine.withLock { $0.directDeepLinkThisLaunch = true }

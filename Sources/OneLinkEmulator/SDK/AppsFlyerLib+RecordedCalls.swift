@@ -5,6 +5,9 @@ extension AppsFlyerLib {
     public static let emulatedSDKVersion = "6.11.0"
 
     /// The SDK's version string.
+    #if SDK7
+        @_spi(SDK6)
+    #endif
     public func getSDKVersion() -> String { Self.emulatedSDKVersion }
 
     /// Registers the device's push token for uninstall measurement; recorded.
@@ -32,6 +35,9 @@ extension AppsFlyerLib {
 
     /// Stops sharing this user's data with every partner (deprecated in the real SDK); recorded.
     @available(*, deprecated, message: "Use setSharingFilterForPartners([\"all\"])")
+    #if SDK7
+        @_spi(SDK6)
+    #endif
     public func setSharingFilterForAllPartners() {
         configuration.withLock { $0.sharingFilter = ["all"] }
         record("setSharingFilterForAllPartners()")
@@ -86,7 +92,15 @@ extension AppsFlyerLib {
     /// `is_retargeting`, are added to the link's query before it is resolved,
     /// so they reach the callbacks. A parameter the link already has is kept.
     /// A later call with the same `contains` replaces the earlier one.
+    #if SDK7
+        @_spi(SDK6)
+    #endif
     public func appendParametersToDeeplinkURL(contains: String, parameters: [String: String]) {
+        appendParameters(contains: contains, parameters: parameters)
+    }
+
+    /// The body of `appendParametersToDeeplinkURL` (SDK 6) and `appendParametersToDeepLinkingURL` (SDK 7).
+    func appendParameters(contains: String, parameters: [String: String]) {
         guard !contains.isEmpty else {
             recordConfigurationError("appendParametersToDeeplinkURL needs a non-empty 'contains'; ignored")
             return

@@ -76,7 +76,7 @@ public final class AppsFlyerLib: @unchecked Sendable {
 
     struct Delegates {
         weak var delegate: (any AppsFlyerLibDelegate)?
-        weak var deepLinkDelegate: (any DeepLinkDelegate)?
+        weak var deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)?
     }
 
     let shortLinkResolver: any ShortLinkResolver
@@ -94,6 +94,7 @@ public final class AppsFlyerLib: @unchecked Sendable {
     let delegates = Locked(Delegates())
     let engine = Locked(EngineState())
     let trackingGate = TrackingGate()
+    let sessionReadiness = Locked(SessionReadinessState())
     private var clockObserver: UInt64?
 
     /// Creates an SDK over the given backends.
@@ -153,24 +154,32 @@ public final class AppsFlyerLib: @unchecked Sendable {
     /// The unified deep linking delegate; held weakly.
     ///
     /// Set it before ``start()`` for UDL mode.
-    public weak var deepLinkDelegate: (any DeepLinkDelegate)? {
+    public weak var deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)? {
         get { delegates.withLock { $0.deepLinkDelegate } }
         set { delegates.withLock { $0.deepLinkDelegate = newValue } }
     }
 
     // MARK: - Configuration
 
-    /// The AppsFlyer dev key; ``start()`` refuses to begin a session without it.
-    public var appsFlyerDevKey: String {
-        get { configuration.withLock { $0.devKey } }
-        set { configuration.withLock { $0.devKey = newValue } }
-    }
+    #if SDK7
+        /// The AppsFlyer dev key `initialize(devKey:appId:)` set; read-only in SDK 7.
+        public var appsFlyerDevKey: String { configuration.withLock { $0.devKey } }
 
-    /// The app's Apple ID (digits only); ``start()`` refuses to begin a session without it.
-    public var appleAppID: String {
-        get { configuration.withLock { $0.appID } }
-        set { configuration.withLock { $0.appID = newValue } }
-    }
+        /// The app's Apple ID `initialize(devKey:appId:)` set; read-only in SDK 7.
+        public var appleAppID: String { configuration.withLock { $0.appID } }
+    #else
+        /// The AppsFlyer dev key; ``start()`` refuses to begin a session without it.
+        public var appsFlyerDevKey: String {
+            get { configuration.withLock { $0.devKey } }
+            set { configuration.withLock { $0.devKey = newValue } }
+        }
+
+        /// The app's Apple ID (digits only); ``start()`` refuses to begin a session without it.
+        public var appleAppID: String {
+            get { configuration.withLock { $0.appID } }
+            set { configuration.withLock { $0.appID = newValue } }
+        }
+    #endif
 
     /// Custom domains that serve OneLinks, in addition to `*.onelink.me`.
     public var oneLinkCustomDomains: [String]? {
@@ -317,7 +326,7 @@ public final class AppsFlyerLib: @unchecked Sendable {
     }
 
     /// A dictionary key's name: the string itself, or a string-backed key type's raw value (`UIApplication.OpenURLOptionsKey`).
-    private static func keyName(_ key: AnyHashable) -> String? {
+    static func keyName(_ key: AnyHashable) -> String? {
         if let name = key.base as? String { return name }
         return (key.base as? any RawRepresentable)?.rawValue as? String
     }
@@ -337,6 +346,12 @@ public final class AppsFlyerLib: @unchecked Sendable {
     /// ``continue(_:restorationHandler:)`` forwards a browsing-web
     /// `NSUserActivity`'s `webpageURL` here.
     public func handleUniversalLink(_ url: URL) {
+        if isLaunchLinkAlreadyHandled(url) {
+            debug(
+                .sessionReady,
+                "\(url.absoluteString) was handed over by handleLaunchOptions; not handled twice")
+            return
+        }
         submit(.universalLink(url.absoluteString))
     }
 

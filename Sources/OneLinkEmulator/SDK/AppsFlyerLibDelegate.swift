@@ -19,11 +19,15 @@ public protocol AppsFlyerLibDelegate: NSObjectProtocol {
     /// Called when the conversion data cannot be fetched; the next session tries again.
     func onConversionDataFail(_ error: Error)
 
-    /// Optional. Called in legacy mode (no `deepLinkDelegate`) when a OneLink opens the app.
-    func onAppOpenAttribution(_ attributionData: [AnyHashable: Any])
+    #if !SDK7
+        /// Optional. Called in legacy mode (no `deepLinkDelegate`) when a OneLink opens the app.
+        ///
+        /// Removed in SDK 7, where direct links arrive only through `didResolveDeepLink`.
+        func onAppOpenAttribution(_ attributionData: [AnyHashable: Any])
 
-    /// Optional. Called in legacy mode when an opened link cannot be resolved.
-    func onAppOpenAttributionFailure(_ error: Error)
+        /// Optional. Called in legacy mode when an opened link cannot be resolved; removed in SDK 7.
+        func onAppOpenAttributionFailure(_ error: Error)
+    #endif
 
     /// Optional. Extra HTTP headers for resolving a wrapped or short link, asked for each resolution.
     ///
@@ -33,11 +37,13 @@ public protocol AppsFlyerLibDelegate: NSObjectProtocol {
 }
 
 extension AppsFlyerLibDelegate {
-    /// Does nothing: implementing legacy deep-link handling is optional.
-    public func onAppOpenAttribution(_ attributionData: [AnyHashable: Any]) {}
+    #if !SDK7
+        /// Does nothing: implementing legacy deep-link handling is optional.
+        public func onAppOpenAttribution(_ attributionData: [AnyHashable: Any]) {}
 
-    /// Does nothing: implementing legacy deep-link failure handling is optional.
-    public func onAppOpenAttributionFailure(_ error: Error) {}
+        /// Does nothing: implementing legacy deep-link failure handling is optional.
+        public func onAppOpenAttributionFailure(_ error: Error) {}
+    #endif
 
     /// Returns `nil`: extra resolution headers are optional.
     public func allHTTPHeaderFieldsForResolveDeepLinkURL(_ URL: URL) -> [String: String]? { nil }

@@ -146,6 +146,13 @@ public struct DebugRule: RawRepresentable, Sendable, Hashable, ExpressibleByStri
     /// `invite.template`.
     public static let inviteTemplate = DebugRule(rawValue: "invite.template")
 
+    // MARK: SDK 7
+
+    /// `session.ready`: the SDK 7 session-ready listener waited, fired or reset.
+    public static let sessionReady = DebugRule(rawValue: "session.ready")
+    /// `config.plist`: an `AppsFlyerLibConfig.plist` was applied, or refused.
+    public static let configPlist = DebugRule(rawValue: "config.plist")
+
     /// Every rule the SDK logs, in the order of `Docs/behaviour.md`'s table.
     public static let allKnown: [DebugRule] = [
         .sessionStart, .sessionMinTimeBetweenSessions, .sessionLaunch, .sessionLaunchFailed,
@@ -156,6 +163,6 @@ public struct DebugRule: RawRepresentable, Sendable, Hashable, ExpressibleByStri
         .linkAppendParameters, .pushPath, .pushOneLink, .pushLegacy, .pushIgnored, .pushPayload,
         .delegateMissing, .attWait, .attStatus, .controlStopped, .configRefused, .configUserEmails,
         .callRecorded, .eventSend, .eventRefused, .purchaseValidate, .purchaseRefused, .inviteShort,
-        .inviteLong, .inviteTemplate,
+        .inviteLong, .inviteTemplate, .sessionReady, .configPlist,
     ]
 }

@@ -18,13 +18,16 @@ public struct UserIdentity: Sendable, Hashable {
     public var phoneNumberSHA256: String?
     /// Partner data by partner ID (`setPartnerData(partnerId:partnerInfo:)`).
     public var partnerData: [String: AttributionPayload]
+    /// The hashed personal data SDK 7's `setUser…` calls set.
+    public var pii: UserPII
 
     /// Creates an identity; every field is empty by default.
     public init(
         customerUserID: String? = nil, customData: AttributionPayload? = nil,
         currentDeviceLanguage: String? = nil,
         emails: [String] = [], emailCryptType: EmailCryptType = EmailCryptTypeNone,
-        phoneNumberSHA256: String? = nil, partnerData: [String: AttributionPayload] = [:]
+        phoneNumberSHA256: String? = nil, partnerData: [String: AttributionPayload] = [:],
+        pii: UserPII = UserPII()
     ) {
         self.customerUserID = customerUserID
         self.customData = customData
@@ -33,5 +36,6 @@ public struct UserIdentity: Sendable, Hashable {
         self.emailCryptType = emailCryptType
         self.phoneNumberSHA256 = phoneNumberSHA256
         self.partnerData = partnerData
+        self.pii = pii
     }
 }

@@ -1,0 +1,197 @@
+import Foundation
+
+// The SDK 7 session model (Docs/behaviour.md, rules 20-23). The listener check is queued on the
+// SDK's serial queue, so every link handed over before it (the cold-start link from
+// `handleLaunchOptions(_:)`, a warm link from `continue`) is resolved and delivered before the
+// listener fires; a timer on the SDK's clock bounds that wait.
+extension AppsFlyerLib {
+    /// The longest the session-ready listener waits for links handed over before it: 5 seconds on the SDK's clock.
+    ///
+    /// The header promises "a bounded timeout so the listener always fires";
+    /// the dev hub's SDK 7 pages put it at about 5 seconds.
+    public static let sessionReadyTimeLimit: Duration = .seconds(5)
+
+    /// The session model the engine follows: `.v7` with the `SDK7` trait, `.v6` without.
+    ///
+    /// Replay switches it per scenario (`"sdk": {"version": 7}`), so both
+    /// models run in one build. Set it before the first call.
+    package var sdkGeneration: SDKGeneration {
+        get { sessionReadiness.withLock { $0.generation } }
+        set { sessionReadiness.withLock { $0.generation = newValue } }
+    }
+
+    /// Sets the dev key and app ID at once (SDK 7's `initialize(devKey:appId:)`), then checks session readiness.
+    func setCredentials(devKey: String, appID: String) {
+        configuration.withLock {
+            $0.devKey = devKey
+            $0.appID = appID
+        }
+        scheduleSessionReadyCheck()
+    }
+
+    /// Holds `listener` in place of any earlier one and checks session readiness.
+    func setSessionReadyListener(_ listener: @escaping () -> Void) {
+        sessionReadiness.withLock { state in
+            state.nextListenerID += 1
+            state.listener = SessionReadyListener(id: state.nextListenerID, body: listener)
+        }
+        scheduleSessionReadyCheck()
+    }
+
+    /// Drops the listener; a no-op without one.
+    func removeSessionReadyListener() {
+        sessionReadiness.withLock { state in
+            state.listener = nil
+            state.timer?.cancel()
+            state.timer = nil
+        }
+    }
+
+    /// Whether the listener fired in the current foreground cycle.
+    var sessionReadyThisCycle: Bool { sessionReadiness.withLock { $0.firedThisCycle } }
+
+    /// Hands the cold-start universal link in `launchOptions` to the SDK, so the listener waits for it.
+    ///
+    /// The link is the `webpageURL` of the browsing-web activity under
+    /// `UIApplicationLaunchOptionsUserActivityDictionaryKey`; any other launch is a no-op.
+    func acceptLaunchOptions(_ launchOptions: [AnyHashable: Any]?) {
+        guard let url = Self.launchUniversalLink(in: launchOptions) else {
+            debug(.sessionReady, "handleLaunchOptions: no universal link in the launch options")
+            return
+        }
+        sessionReadiness.withLock { $0.launchLinks.append(url.absoluteString) }
+        debug(.sessionReady, "handleLaunchOptions: the listener waits for \(url.absoluteString)")
+        submit(.universalLink(url.absoluteString))
+    }
+
+    /// Whether `url` is the cold-start link `handleLaunchOptions(_:)` already handed over; it is then forgotten.
+    func isLaunchLinkAlreadyHandled(_ url: URL) -> Bool {
+        let text = url.absoluteString
+        return sessionReadiness.withLock { state in
+            guard let index = state.launchLinks.firstIndex(of: text) else { return false }
+            state.launchLinks.remove(at: index)
+            return true
+        }
+    }
+
+    /// Ends the foreground cycle: the listener may fire once in the next one.
+    func enterBackground() {
+        sessionReadiness.withLock { $0.endCycle() }
+        debug(.sessionReady, "the app went to the background; the listener resets")
+    }
+
+    /// Begins a foreground cycle (a no-op while one is running) and checks session readiness.
+    func becomeActive() {
+        let began = sessionReadiness.withLock { state -> Bool in
+            if state.inForeground { return false }
+            state.inForeground = true
+            return true
+        }
+        if began { scheduleSessionReadyCheck() }
+    }
+
+    /// Forgets the listener and the cycle, as a new process would.
+    func resetSessionReadiness() {
+        sessionReadiness.withLock { state in
+            state.timer?.cancel()
+            state = SessionReadinessState(generation: state.generation)
+        }
+    }
+
+    /// Queues a readiness check behind every action already waiting, with a timer on the SDK's clock in case they take too long.
+    private func scheduleSessionReadyCheck() {
+        guard sessionReadiness.withLock({ $0.listener != nil && !$0.firedThisCycle }) else { return }
+        let busy = engine.withLock { !$0.queue.isEmpty || $0.running }
+        let scope = Self.taskShared
+        if busy { startSessionReadyTimer(scope: scope) }
+        enqueue(
+            .work(
+                EngineWork { [weak self] item in
+                    await self?.fireSessionReadyListener(scope: item.scope, timedOut: false)
+                }), completion: nil, waiter: nil)
+    }
+
+    private func startSessionReadyTimer(scope: AppsFlyerLib?) {
+        let deadline = clock.now.adding(Self.sessionReadyTimeLimit)
+        let clock = self.clock
+        let timer = Task { [weak self] in
+            do {
+                if let manual = clock as? ManualClock {
+                    try await manual.sleep(until: deadline, isTimer: true)
+                } else {
+                    try await clock.sleep(until: deadline)
+                }
+            } catch {
+                return
+            }
+            await self?.fireSessionReadyListener(scope: scope, timedOut: true)
+        }
+        let previous = sessionReadiness.withLock { state -> Task<Void, Never>? in
+            defer { state.timer = timer }
+            return state.timer
+        }
+        previous?.cancel()
+    }
+
+    /// Calls the listener on the delivery queue if every condition holds and it has not fired in this cycle.
+    private func fireSessionReadyListener(scope: AppsFlyerLib?, timedOut: Bool) async {
+        let keysSet = configuration.withLock { !$0.devKey.isEmpty && !$0.appID.isEmpty }
+        let listener = sessionReadiness.withLock { state -> SessionReadyListener? in
+            guard keysSet, state.inForeground, !state.firedThisCycle, let listener = state.listener else {
+                return nil
+            }
+            state.firedThisCycle = true
+            state.timer?.cancel()
+            state.timer = nil
+            return listener
+        }
+        guard let listener else {
+            if !keysSet {
+                debug(
+                    .sessionReady, "the listener waits for the dev key and app ID (initialize(devKey:appId:))"
+                )
+            }
+            return
+        }
+        debug(
+            .sessionReady,
+            timedOut
+                ? "links still resolving after \(Self.sessionReadyTimeLimit); the listener fires anyway"
+                : "keys set and earlier links resolved: the listener fires")
+        await onDeliveryQueue(scope: scope) { listener.body() }
+    }
+
+    /// The universal link in a launch-options dictionary, as UIKit passes it or as the emulator's app layer writes it.
+    static func launchUniversalLink(in launchOptions: [AnyHashable: Any]?) -> URL? {
+        guard let launchOptions else { return nil }
+        let names: Set<String> = [
+            "UIApplicationLaunchOptionsUserActivityDictionaryKey", "userActivityDictionary",
+        ]
+        guard
+            let entry = launchOptions.first(where: { keyName($0.key).map(names.contains) == true }),
+            let activity = entry.value as? [AnyHashable: Any]
+        else { return nil }
+        for (key, value) in activity {
+            if let userActivity = value as? NSUserActivity,
+                userActivity.activityType == NSUserActivityTypeBrowsingWeb
+            {
+                return userActivity.webpageURL
+            }
+            if keyName(key) == "webpageURL",
+                activity.first(where: { keyName($0.key) == "activityType" })?.value as? String
+                    == NSUserActivityTypeBrowsingWeb
+            {
+                return (value as? URL) ?? (value as? String).flatMap(URL.init(string:))
+            }
+        }
+        return nil
+    }
+}
+
+extension AppsFlyerLib {
+    /// Whether a direct link is reported through `didResolveDeepLink`: always in SDK 7, in UDL mode in SDK 6.
+    func directLinksUseUDL() -> Bool {
+        if sdkGeneration == .v7 { return true }
+        return engine.withLock { $0.udlMode } ?? (delegates.withLock { $0.deepLinkDelegate } != nil)
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// The block `registerSessionReadyListener(_:)` holds, carried to the delivery queue.
+// @unchecked because the block is not Sendable: the SDK only stores it under its lock and calls
+// it on the delivery queue (the main queue by default), never concurrently with itself.
+struct SessionReadyListener: @unchecked Sendable {
+    let id: UInt64
+    let body: () -> Void
+}
+
+/// The SDK 7 session-readiness state: the listener, the foreground cycle and whether it fired.
+struct SessionReadinessState: Sendable {
+    /// The session model the engine follows.
+    var generation = SDKGeneration.buildDefault
+    /// The registered listener; `nil` before registration and after `unregisterSessionReadyListener()`.
+    var listener: SessionReadyListener?
+    var nextListenerID: UInt64 = 0
+    /// Whether the app is in a foreground cycle; the process is launched into one.
+    var inForeground = true
+    /// Whether the listener fired in this foreground cycle (`isSessionReady()`).
+    var firedThisCycle = false
+    /// The timer that fires the listener when the queue ahead of it takes longer than the time limit.
+    var timer: Task<Void, Never>?
+    /// Universal links handed over by `handleLaunchOptions(_:)` in this process, so the
+    /// `continue(_:restorationHandler:)` iOS also calls for the same cold-start link is not handled twice.
+    var launchLinks: [String] = []
+
+    /// Ends the foreground cycle: the listener may fire again in the next one.
+    mutating func endCycle() {
+        inForeground = false
+        firedThisCycle = false
+        timer?.cancel()
+        timer = nil
+    }
+}
