@@ -61,6 +61,8 @@ struct EngineState {
     var configurationErrors: [String] = []
     /// The install created when the store had none, so concurrent creators agree on it.
     var freshInstall: DeviceState?
+    /// When the SDK 7 session-ready timer is due, while one runs: waiting counts it as work once it is due.
+    var sessionReadyTimerDue: Date?
 }
 
 extension AppsFlyerLib {

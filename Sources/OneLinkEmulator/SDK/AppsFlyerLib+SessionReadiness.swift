@@ -40,11 +40,8 @@ extension AppsFlyerLib {
 
     /// Drops the listener; a no-op without one.
     func removeSessionReadyListener() {
-        sessionReadiness.withLock { state in
-            state.listener = nil
-            state.timer?.cancel()
-            state.timer = nil
-        }
+        sessionReadiness.withLock { $0.listener = nil }
+        stopSessionReadyTimer()
     }
 
     /// Whether the listener fired in the current foreground cycle.
@@ -77,6 +74,7 @@ extension AppsFlyerLib {
     /// Ends the foreground cycle: the listener may fire once in the next one.
     func enterBackground() {
         sessionReadiness.withLock { $0.endCycle() }
+        stopSessionReadyTimer()
         debug(.sessionReady, "the app went to the background; the listener resets")
     }
 
@@ -92,10 +90,8 @@ extension AppsFlyerLib {
 
     /// Forgets the listener and the cycle, as a new process would.
     func resetSessionReadiness() {
-        sessionReadiness.withLock { state in
-            state.timer?.cancel()
-            state = SessionReadinessState(generation: state.generation)
-        }
+        sessionReadiness.withLock { state in state = SessionReadinessState(generation: state.generation) }
+        stopSessionReadyTimer()
     }
 
     /// Queues a readiness check behind every action already waiting, with a timer on the SDK's clock in case they take too long.
@@ -125,12 +121,28 @@ extension AppsFlyerLib {
                 return
             }
             await self?.fireSessionReadyListener(scope: scope, timedOut: true)
+            self?.stopSessionReadyTimer()
         }
+        engine.withLock { $0.sessionReadyTimerDue = deadline }
         let previous = sessionReadiness.withLock { state -> Task<Void, Never>? in
             defer { state.timer = timer }
             return state.timer
         }
         previous?.cancel()
+    }
+
+    /// Cancels the time-limit timer, if one runs, and lets waiters go on.
+    func stopSessionReadyTimer() {
+        let timer = sessionReadiness.withLock { state -> Task<Void, Never>? in
+            defer { state.timer = nil }
+            return state.timer
+        }
+        timer?.cancel()
+        let hadDeadline = engine.withLock { state -> Bool in
+            defer { state.sessionReadyTimerDue = nil }
+            return state.sessionReadyTimerDue != nil
+        }
+        if hadDeadline { noteChange() }
     }
 
     /// Calls the listener on the delivery queue if every condition holds and it has not fired in this cycle.
@@ -141,8 +153,6 @@ extension AppsFlyerLib {
                 return nil
             }
             state.firedThisCycle = true
-            state.timer?.cancel()
-            state.timer = nil
             return listener
         }
         guard let listener else {
@@ -158,6 +168,7 @@ extension AppsFlyerLib {
             timedOut
                 ? "links still resolving after \(Self.sessionReadyTimeLimit); the listener fires anyway"
                 : "keys set and earlier links resolved: the listener fires")
+        if !timedOut { stopSessionReadyTimer() }
         await onDeliveryQueue(scope: scope) { listener.body() }
     }
 
@@ -193,5 +204,12 @@ extension AppsFlyerLib {
     func directLinksUseUDL() -> Bool {
         if sdkGeneration == .v7 { return true }
         return engine.withLock { $0.udlMode } ?? (delegates.withLock { $0.deepLinkDelegate } != nil)
+    }
+}
+
+extension EngineState {
+    /// Whether the session-ready timer is due but has not finished: the listener is about to fire.
+    func sessionReadyTimerFiring(now: Date) -> Bool {
+        sessionReadyTimerDue.map { now >= $0 } ?? false
     }
 }

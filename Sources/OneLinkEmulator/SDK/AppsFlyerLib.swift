@@ -504,11 +504,17 @@ public final class AppsFlyerLib: @unchecked Sendable {
     ///
     /// After ``settle()`` returns, `false` means the SDK is blocked on a
     /// ``ManualClock`` and will not progress until the clock is advanced.
-    public var isIdle: Bool { engine.withLock { $0.queue.isEmpty && !$0.running } }
+    public var isIdle: Bool {
+        let now = clock.now
+        return engine.withLock { $0.queue.isEmpty && !$0.running && !$0.sessionReadyTimerFiring(now: now) }
+    }
 
     /// Waits until every queued action has been processed and its callbacks delivered.
     public func waitUntilIdle() async {
-        await waitUntil { state in state.queue.isEmpty && !state.running }
+        let clock = self.clock
+        await waitUntil { state in
+            state.queue.isEmpty && !state.running && !state.sessionReadyTimerFiring(now: clock.now)
+        }
     }
 
     /// Waits until the SDK cannot progress without the clock moving.
@@ -520,7 +526,9 @@ public final class AppsFlyerLib: @unchecked Sendable {
     public func settle() async {
         let manual = clock as? ManualClock
         let gate = trackingGate
+        let clock = self.clock
         await waitUntil { state in
+            if state.sessionReadyTimerFiring(now: clock.now) { return false }
             if state.queue.isEmpty && !state.running { return true }
             guard let manual, state.racing > 0 else { return false }
             // A race whose timer has already fired is finishing, not blocked: wait for it. A race

@@ -29,7 +29,5 @@ struct SessionReadinessState: Sendable {
     mutating func endCycle() {
         inForeground = false
         firedThisCycle = false
-        timer?.cancel()
-        timer = nil
     }
 }
