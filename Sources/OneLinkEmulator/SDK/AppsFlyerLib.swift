@@ -346,6 +346,11 @@ public final class AppsFlyerLib: @unchecked Sendable {
     /// ``continue(_:restorationHandler:)`` forwards a browsing-web
     /// `NSUserActivity`'s `webpageURL` here.
     public func handleUniversalLink(_ url: URL) {
+        // SDK 7's handleUniversalLink(_: URL?) takes SwiftUI's onOpenURL URLs: other schemes are opens.
+        if sdkGeneration == .v7, url.scheme?.lowercased() != "https" {
+            handleOpen(url, options: nil)
+            return
+        }
         if isLaunchLinkAlreadyHandled(url) {
             debug(
                 .sessionReady,
