@@ -13,7 +13,7 @@ import Foundation
 /// ```
 ///
 /// Configure it as the real SDK (`appsFlyerDevKey`, `appleAppID`,
-/// `delegate`, `deepLinkDelegate`, ...), then call ``start()``,
+/// `delegate`, `deepLinkDelegate`, ...), then call ``start()->()``,
 /// ``handleOpen(_:options:)``, ``continue(_:restorationHandler:)`` or
 /// ``handlePushNotification(_:)``. Every call returns at once; calls are
 /// processed one at a time, in order, by the SDK's serial action queue, and
@@ -152,7 +152,7 @@ public final class AppsFlyerLib: @unchecked Sendable {
 
     /// The unified deep linking delegate; held weakly.
     ///
-    /// Set it before ``start()`` for UDL mode.
+    /// Set it before ``start()->()`` for UDL mode.
     public weak var deepLinkDelegate: (any DeepLinkDelegate)? {
         get { delegates.withLock { $0.deepLinkDelegate } }
         set { delegates.withLock { $0.deepLinkDelegate = newValue } }
@@ -160,13 +160,13 @@ public final class AppsFlyerLib: @unchecked Sendable {
 
     // MARK: - Configuration
 
-    /// The AppsFlyer dev key; ``start()`` refuses to begin a session without it.
+    /// The AppsFlyer dev key; ``start()->()`` refuses to begin a session without it.
     public var appsFlyerDevKey: String {
         get { configuration.withLock { $0.devKey } }
         set { configuration.withLock { $0.devKey = newValue } }
     }
 
-    /// The app's Apple ID (digits only); ``start()`` refuses to begin a session without it.
+    /// The app's Apple ID (digits only); ``start()->()`` refuses to begin a session without it.
     public var appleAppID: String {
         get { configuration.withLock { $0.appID } }
         set { configuration.withLock { $0.appID = newValue } }
@@ -427,7 +427,7 @@ public final class AppsFlyerLib: @unchecked Sendable {
 
     /// Simulates the app process being killed and launched again on the same install.
     ///
-    /// The device state is kept; the next ``start()`` is a cold start.
+    /// The device state is kept; the next ``start()->()`` is a cold start.
     public func simulateRelaunch() async {
         await withCheckedContinuation { continuation in
             enqueue(.relaunch, completion: nil, waiter: continuation)
