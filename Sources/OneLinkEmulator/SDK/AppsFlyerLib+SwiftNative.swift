@@ -114,16 +114,17 @@ extension AppsFlyerLib {
     /// virtual time (a delayed or stalled in-memory backend), so a test or
     /// scenario can then advance the clock.
     public func settle() async {
-        let manual = clock as? ManualClock
+        let virtual = clock as? any VirtualClock
         let gate = trackingGate
         let deadlines = self.deadlines
         await queue.waitUntil { status in
             if status.isIdle { return true }
             let racing = deadlines.count
-            guard let manual, racing > 0 else { return false }
+            guard let virtual, racing > 0 else { return false }
             // A race whose timer has already fired is finishing, not blocked: wait for it. A race
             // waiting for the ATT answer is blocked on the test, as one waiting on the clock is.
-            return manual.workSleeperCount + gate.waiterCount >= racing && manual.timerSleeperCount >= racing
+            let suspended = virtual.suspended
+            return suspended.work + gate.waiterCount >= racing && suspended.timers >= racing
         }
     }
 }

@@ -68,7 +68,7 @@ public final class AppsFlyerLib: @unchecked Sendable {
     /// Link parsing, unwrapping and resolution.
     let links: LinkService
     let logger: DebugLogger
-    private var clockObserver: UInt64?
+    private var participantID: UInt64?
 
     /// Creates an SDK over the given backends.
     ///
@@ -119,14 +119,19 @@ public final class AppsFlyerLib: @unchecked Sendable {
         ) { queue.containsPending { $0.command.isDirectLink } }
         links = LinkService(
             resolver: shortLinkResolver, deviceStore: deviceStore, deadlines: deadlines, log: logger)
-        if let manual = clock as? ManualClock {
-            clockObserver = manual.addObserver { queue.noteChange() }
+        if let virtual = clock as? any VirtualClock {
+            // The queue's waits read the clock's sleepers; an advance waits for this SDK to react
+            // to each deadline it reaches before time moves on.
+            participantID = virtual.addParticipant(
+                VirtualTimeParticipant(
+                    sleepersChanged: { queue.noteChange() },
+                    settle: { await queue.waitUntil { $0.isIdle || deadlines.waitOnTime } }))
         }
     }
 
     deinit {
-        if let clockObserver, let manual = clock as? ManualClock {
-            manual.removeObserver(clockObserver)
+        if let participantID, let virtual = clock as? any VirtualClock {
+            virtual.removeParticipant(participantID)
         }
     }
 

@@ -2,15 +2,35 @@ import Foundation
 
 /// Runs calls against deadlines on the SDK's clock: the first of the answer and the deadline wins, and the loser is cancelled.
 ///
-/// It counts the calls in flight, so ``AppsFlyerLib/settle()`` can tell an
-/// SDK blocked on the clock from one still working.
+/// It keeps track of the calls in flight: how many there are, so
+/// ``AppsFlyerLib/settle()`` can tell an SDK blocked on the clock from one
+/// still working, and, on a ``VirtualClock``, whether each one waits on time
+/// (its timer is set and its work is not running), so an advance of the
+/// clock can wait for the SDK to react to each deadline before moving on.
 final class Deadlines: Sendable {
+    /// What is known of one call in flight.
+    private struct Call: Sendable {
+        /// Whether its timeout timer is registered on the virtual clock.
+        var timerSet = false
+        /// Whether the clock woke its work, which has not slept again since.
+        var workWoken = false
+        /// Whether it has its outcome, which its caller has not taken yet.
+        var finished = false
+
+        var waitsOnTime: Bool { timerSet && !workWoken && !finished }
+    }
+
+    private struct State: Sendable {
+        var nextID: UInt64 = 0
+        var calls: [UInt64: Call] = [:]
+    }
+
     private let clock: any EmulatorClock
     private let log: DebugLogger
     private let changed: @Sendable () -> Void
-    private let inFlight = Locked(0)
+    private let state = Locked(State())
 
-    /// Creates a runner on `clock`, logging each outcome to `log` and calling `changed` when a call starts or ends.
+    /// Creates a runner on `clock`, logging each outcome to `log` and calling `changed` whenever a call's state changes.
     init(clock: any EmulatorClock, log: DebugLogger, changed: @escaping @Sendable () -> Void) {
         self.clock = clock
         self.log = log
@@ -18,7 +38,16 @@ final class Deadlines: Sendable {
     }
 
     /// How many calls are racing their deadline right now.
-    var count: Int { inFlight.value }
+    var count: Int { state.withLock { $0.calls.count } }
+
+    /// Whether at least one call is in flight and every one waits on virtual time: its timer is set, and its work neither runs nor has finished.
+    ///
+    /// A call whose work waits on something else than the clock (a network
+    /// answer, the ATT prompt) counts as waiting on time: only its timer can
+    /// be moved by the clock.
+    var waitOnTime: Bool {
+        state.withLock { state in !state.calls.isEmpty && state.calls.values.allSatisfy(\.waitsOnTime) }
+    }
 
     /// Runs `operation` until it answers or the clock reaches `deadline`, whichever comes first.
     ///
@@ -37,13 +66,19 @@ final class Deadlines: Sendable {
             log(rule, "deadline already passed before the call; timed out", backend: backend)
             throw .timedOut(milliseconds: Int(clamping: limitMilliseconds))
         }
-        inFlight.withLock { $0 += 1 }
+        let id = state.withLock { state -> UInt64 in
+            state.nextID += 1
+            state.calls[state.nextID] = Call()
+            return state.nextID
+        }
         changed()
         defer {
-            inFlight.withLock { $0 -= 1 }
+            state.withLock { $0.calls[id] = nil }
             changed()
         }
-        let result = await race(operation, against: deadline, limitMilliseconds: limitMilliseconds)
+        let result = await race(
+            operation, against: deadline, limitMilliseconds: limitMilliseconds,
+            watcher: CallWatcher(deadlines: self, id: id))
         let elapsed = clock.now.timeIntervalSince(started)
         let duration = Duration.milliseconds(Int64((elapsed * 1000).rounded()))
         switch result {
@@ -61,37 +96,78 @@ final class Deadlines: Sendable {
 
     private func race<Value: Sendable>(
         _ operation: @escaping @Sendable () async throws -> Value, against deadline: Date,
-        limitMilliseconds: UInt
+        limitMilliseconds: UInt, watcher: CallWatcher
     ) async -> Result<Value, AttributionError> {
         let race = Race<Value>()
         let clock = self.clock
+        let finish: @Sendable (Result<Value, AttributionError>) -> Void = { result in
+            watcher.update { $0.finished = true }
+            race.finish(result)
+        }
         return await withCheckedContinuation { continuation in
             race.install(continuation)
-            let work = Self.startWork {
-                do {
-                    race.finish(.success(try await operation()))
-                } catch {
-                    race.finish(.failure(AttributionError(wrapping: error)))
+            // Sleeps the call makes on a virtual clock, and its timer's, are reported to the watcher.
+            VirtualTime.$watcher.withValue(watcher) {
+                let work = Self.startWork {
+                    do {
+                        finish(.success(try await operation()))
+                    } catch {
+                        finish(.failure(AttributionError(wrapping: error)))
+                    }
+                }
+                // An operation that answered without suspending has won: no timer to race against.
+                if race.isFinished {
+                    work.cancel()
+                    return
+                }
+                let timer = Task {
+                    do {
+                        if let virtual = clock as? any VirtualClock {
+                            try await virtual.sleep(until: deadline, as: .timer)
+                        } else {
+                            try await clock.sleep(until: deadline)
+                        }
+                        finish(.failure(.timedOut(milliseconds: Int(clamping: limitMilliseconds))))
+                    } catch {}
+                }
+                race.onFinish {
+                    work.cancel()
+                    timer.cancel()
                 }
             }
-            // An operation that answered without suspending has won: no timer to race against.
-            if race.isFinished {
-                work.cancel()
-                return
+        }
+    }
+
+    /// Tells the runner what the virtual clock does with one call's sleeps.
+    private struct CallWatcher: VirtualSleepWatcher {
+        let deadlines: Deadlines
+        let id: UInt64
+
+        func update(_ change: (inout Call) -> Void) {
+            deadlines.state.withLock { state in
+                if var call = state.calls[id] {
+                    change(&call)
+                    state.calls[id] = call
+                }
             }
-            let timer = Task {
-                do {
-                    if let manual = clock as? ManualClock {
-                        try await manual.sleep(until: deadline, isTimer: true)
-                    } else {
-                        try await clock.sleep(until: deadline)
-                    }
-                    race.finish(.failure(.timedOut(milliseconds: Int(clamping: limitMilliseconds))))
-                } catch {}
+            deadlines.changed()
+        }
+
+        func suspended(_ kind: VirtualSleep) {
+            update { call in
+                switch kind {
+                case .work: call.workWoken = false
+                case .timer: call.timerSet = true
+                }
             }
-            race.onFinish {
-                work.cancel()
-                timer.cancel()
+        }
+
+        func resumed(_ kind: VirtualSleep) {
+            update { call in
+                switch kind {
+                case .work: call.workWoken = true
+                case .timer: call.timerSet = false
+                }
             }
         }
     }
