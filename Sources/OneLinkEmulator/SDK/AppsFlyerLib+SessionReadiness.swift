@@ -97,7 +97,7 @@ extension AppsFlyerLib {
     /// Queues a readiness check behind every action already waiting, with a timer on the SDK's clock in case they take too long.
     private func scheduleSessionReadyCheck() {
         guard sessionReadiness.withLock({ $0.listener != nil && !$0.firedThisCycle }) else { return }
-        let busy = engine.withLock { !$0.queue.isEmpty || $0.running }
+        let busy = !queue.isIdle
         let scope = Self.taskShared
         if busy { startSessionReadyTimer(scope: scope) }
         enqueue(
@@ -112,8 +112,8 @@ extension AppsFlyerLib {
         let clock = self.clock
         let timer = Task { [weak self] in
             do {
-                if let manual = clock as? ManualClock {
-                    try await manual.sleep(until: deadline, isTimer: true)
+                if let virtual = clock as? any VirtualClock {
+                    try await virtual.sleep(until: deadline, as: .timer)
                 } else {
                     try await clock.sleep(until: deadline)
                 }
@@ -123,9 +123,11 @@ extension AppsFlyerLib {
             await self?.fireSessionReadyListener(scope: scope, timedOut: true)
             self?.stopSessionReadyTimer()
         }
-        engine.withLock { $0.sessionReadyTimerDue = deadline }
         let previous = sessionReadiness.withLock { state -> Task<Void, Never>? in
-            defer { state.timer = timer }
+            defer {
+                state.timer = timer
+                state.timerDue = deadline
+            }
             return state.timer
         }
         previous?.cancel()
@@ -133,15 +135,14 @@ extension AppsFlyerLib {
 
     /// Cancels the time-limit timer, if one runs, and lets waiters go on.
     func stopSessionReadyTimer() {
-        let timer = sessionReadiness.withLock { state -> Task<Void, Never>? in
-            defer { state.timer = nil }
-            return state.timer
+        let (timer, hadDeadline) = sessionReadiness.withLock { state -> (Task<Void, Never>?, Bool) in
+            defer {
+                state.timer = nil
+                state.timerDue = nil
+            }
+            return (state.timer, state.timerDue != nil)
         }
         timer?.cancel()
-        let hadDeadline = engine.withLock { state -> Bool in
-            defer { state.sessionReadyTimerDue = nil }
-            return state.sessionReadyTimerDue != nil
-        }
         if hadDeadline { noteChange() }
     }
 
@@ -200,16 +201,9 @@ extension AppsFlyerLib {
 }
 
 extension AppsFlyerLib {
-    /// Whether a direct link is reported through `didResolveDeepLink`: always in SDK 7, in UDL mode in SDK 6.
-    func directLinksUseUDL() -> Bool {
-        if sdkGeneration == .v7 { return true }
-        return engine.withLock { $0.udlMode } ?? (delegates.withLock { $0.deepLinkDelegate } != nil)
-    }
-}
-
-extension EngineState {
-    /// Whether the session-ready timer is due but has not finished: the listener is about to fire.
-    func sessionReadyTimerFiring(now: Date) -> Bool {
-        sessionReadyTimerDue.map { now >= $0 } ?? false
+    /// Whether the session-ready timer is due but has not finished: the listener is about to fire, so the SDK is not settled.
+    var sessionReadyTimerFiring: Bool {
+        let now = clock.now
+        return sessionReadiness.withLock { $0.timerIsDue(at: now) }
     }
 }

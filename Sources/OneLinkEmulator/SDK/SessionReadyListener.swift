@@ -21,9 +21,16 @@ struct SessionReadinessState: Sendable {
     var firedThisCycle = false
     /// The timer that fires the listener when the queue ahead of it takes longer than the time limit.
     var timer: Task<Void, Never>?
+    /// When ``timer`` is due; waiting counts a due timer as work until the listener has been called.
+    var timerDue: Date?
     /// Universal links handed over by `handleLaunchOptions(_:)` in this process, so the
     /// `continue(_:restorationHandler:)` iOS also calls for the same cold-start link is not handled twice.
     var launchLinks: [String] = []
+
+    /// Whether the time-limit timer is due at `now` and has not finished yet.
+    func timerIsDue(at now: Date) -> Bool {
+        timerDue.map { now >= $0 } ?? false
+    }
 
     /// Ends the foreground cycle: the listener may fire again in the next one.
     mutating func endCycle() {

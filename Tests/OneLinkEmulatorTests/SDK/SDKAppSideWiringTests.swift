@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkApp
 import OneLinkEmulator
 import Testing
 
@@ -29,7 +30,7 @@ struct SDKAppSideWiringTests {
         _ = try sessions.send(.didFinishLaunching(.foreground))
         _ = try sessions.send(.didBecomeActive)
         await fixture.sdk.waitUntilIdle()
-        fixture.clock.advance(by: .seconds(60))
+        await fixture.clock.advance(by: .seconds(60))
         _ = try sessions.send(.willResignActive)
         _ = try sessions.send(.didBecomeActive)
         await fixture.sdk.waitUntilIdle()
@@ -57,12 +58,12 @@ struct SDKAppSideWiringTests {
             _ = try sessions.send(.willEnterForeground)
             _ = try sessions.send(.didBecomeActive)
         }
-        fixture.clock.advance(by: .milliseconds(4999))
+        await fixture.clock.advance(by: .milliseconds(4999))
         try backgroundAndReturn()
         await fixture.sdk.waitUntilIdle()
         #expect(fixture.sdk.sessionCount == 1)
         #expect(fixture.log.entries(rule: "session.minTimeBetweenSessions").count == 1)
-        fixture.clock.advance(by: .milliseconds(1))
+        await fixture.clock.advance(by: .milliseconds(1))
         try backgroundAndReturn()
         await fixture.sdk.waitUntilIdle()
         #expect(fixture.sdk.sessionCount == 2)

@@ -80,7 +80,7 @@ struct SampleApp7FlowTests {
         let app = await run(sdk) { _ in
             sdk.simulateDidEnterBackground()
             #expect(!sdk.isSessionReady(), "the listener resets on background")
-            clock.advance(by: .seconds(6))
+            await clock.advance(by: .seconds(6))
             sdk.simulateDidBecomeActive()
         }
         #expect(
@@ -140,7 +140,7 @@ struct SampleApp7FlowTests {
         let scene = SampleScene7Delegate()
         let app = await run(sdk) { _ in
             sdk.simulateDidEnterBackground()
-            clock.advance(by: .seconds(6))
+            await clock.advance(by: .seconds(6))
             scene.sceneContinue(Self.activity(Self.longLink))
             sdk.simulateDidBecomeActive()
         }
@@ -206,7 +206,7 @@ struct SampleApp7FlowTests {
             _ = app.application(open: URL(string: Self.shortLink)!, options: [:])
             await sdk.settle()
             #expect(app.effects.count == 3, "nothing is delivered before deepLinkTimeout")
-            clock.advance(by: .milliseconds(3000))
+            await clock.advance(by: .milliseconds(3000))
         }
         #expect(
             app.effects.last
@@ -226,13 +226,13 @@ struct SampleApp7FlowTests {
         await AppsFlyerLib.withShared(sdk) {
             _ = app.didFinishLaunching(launchOptions: Self.launchOptions(Self.shortLink))
             await sdk.settle()
-            clock.advance(by: .milliseconds(4999))
+            await clock.advance(by: .milliseconds(4999))
             await sdk.settle()
             #expect(app.effects.isEmpty)
-            clock.advance(by: .milliseconds(1))
+            await clock.advance(by: .milliseconds(1))
             await sdk.settle()
             #expect(app.effects == [.sessionReady], "the listener fires while the link still resolves")
-            clock.advance(by: .seconds(25))
+            await clock.advance(by: .seconds(25))
             await sdk.waitUntilIdle()
         }
         #expect(
