@@ -10,7 +10,8 @@ extension Scenario {
         "$schema", "name", "description", "profile", "sdk", "backend", "device", "app", "steps",
     ]
     static let sdkFields = [
-        "mode", "devKey", "appID", "customDomains", "resolveDeepLinkURLs", "pushPaths", "deepLinkTimeout",
+        "version", "mode", "devKey", "appID", "customDomains", "resolveDeepLinkURLs", "pushPaths",
+        "deepLinkTimeout",
         "minTimeBetweenSessions", "conversionDataTimeout", "debug", "device",
     ]
     static let deviceInfoFields = ["ip", "model", "osVersion", "language", "advertisingID"]
@@ -126,6 +127,12 @@ extension Scenario {
             settings.mode =
                 DeepLinkMode(rawValue: try reader.oneOf(value, ["udl", "legacy"], at: sdk.at("mode")))
                 ?? .legacy
+        }
+        if let version = try sdk.optionalUnsigned("version") {
+            guard let known = SDKVersion(rawValue: Int(clamping: version)) else {
+                throw reader.fail(sdk.at("version"), .invalidValue("expected 6 or 7, found \(version)"))
+            }
+            settings.version = known
         }
         if let devKey = try sdk.optionalString("devKey") { settings.devKey = devKey }
         if let appID = try sdk.optionalString("appID") { settings.appID = appID }

@@ -13,8 +13,19 @@ extension Scenario {
         case legacy
     }
 
+    /// Which AppsFlyer iOS SDK's session model a scenario runs (`$.sdk.version`).
+    public enum SDKVersion: Int, Sendable, Hashable {
+        /// SDK 6: `start` calls `start()`; legacy mode delivers `onAppOpenAttribution`.
+        case v6 = 6
+        /// SDK 7: `start` registers the session-ready listener, which calls `start()`; direct links
+        /// go only through `didResolveDeepLink`; links before the first `start` are the cold-start link.
+        case v7 = 7
+    }
+
     /// The SDK configuration (`$.sdk`).
     public struct SDKSettings: Sendable, Hashable {
+        /// The SDK generation whose session model the run follows.
+        public var version: SDKVersion = .v6
         /// UDL or legacy mode.
         public var mode: DeepLinkMode = .legacy
         /// `appsFlyerDevKey`; empty shows rule 12.

@@ -1,7 +1,7 @@
 import Foundation
 import OneLinkApp
 import OneLinkClicks
-import OneLinkEmulator
+@_spi(SDK7) import OneLinkEmulator
 
 /// The live objects of one scenario run: clock, backends, SDK, delegates and app-side systems.
 final class ReplaySession {
@@ -23,6 +23,10 @@ final class ReplaySession {
     var hasStarted: Bool
     var eventCursor = 0
     var logCursor = 0
+    /// SDK 7: whether the first `start` step registered the session-ready listener in this process.
+    var listenerRegistered = false
+    /// SDK 7: how many SDK callbacks had been delivered each time the listener fired, to place its output.
+    let sessionReadyMarks = Locked<[Int]>([])
 
     init(
         scenario: Scenario, profile: ValueProfile, delegate: (any AppsFlyerLibDelegate)?,
@@ -47,6 +51,7 @@ final class ReplaySession {
             deferredDeepLinkSource: backends.deferredDeepLinkSource, deviceStore: deviceStore, clock: clock,
             logSink: log)
         let settings = scenario.sdk
+        sdk.sdkGeneration = SDKGeneration(rawValue: settings.version.rawValue) ?? .v6
         sdk.appsFlyerDevKey = settings.devKey
         sdk.appleAppID = settings.appID
         sdk.oneLinkCustomDomains = settings.customDomains
@@ -75,6 +80,16 @@ final class ReplaySession {
 
     func perform(_ action: ScenarioStep.Action) async -> [ScenarioObservation] {
         switch action {
+        case .start where scenario.sdk.version == .v7 && !listenerRegistered:
+            hasStarted = true
+            registerSessionReadyListener()
+        case .foreground where scenario.sdk.version == .v7:
+            sdk.simulateDidBecomeActive()
+        case .background where scenario.sdk.version == .v7:
+            sdk.simulateDidEnterBackground()
+        case .universalLink(let url)
+        where scenario.sdk.version == .v7 && !listenerRegistered && URL(string: url) != nil:
+            sdk.handleLaunchOptions(Self.launchOptions(universalLink: url))
         case .start, .foreground:
             hasStarted = true
             sdk.submitProcessingNow(.start)
@@ -148,7 +163,15 @@ final class ReplaySession {
         }
         let history = sdk.deliveredEvents
         var routed: [AttributionPayload] = []
+        var marks = sessionReadyMarks.withLock { marks in
+            defer { marks.removeAll() }
+            return marks[...]
+        }
         while eventCursor < history.count {
+            while let mark = marks.first, mark <= eventCursor {
+                result.append(ScenarioObservation("sessionReady"))
+                marks.removeFirst()
+            }
             let event = history[eventCursor]
             result.append(observation(of: event, dropped: !proxy.wasDelivered(eventCursor)))
             if scenario.app.routeCallbacks {
@@ -161,6 +184,7 @@ final class ReplaySession {
             }
             eventCursor += 1
         }
+        for _ in marks { result.append(ScenarioObservation("sessionReady")) }
         if scenario.sdk.debug {
             let entries = log.entries
             while logCursor < entries.count {
@@ -224,6 +248,7 @@ final class ReplaySession {
             await clock.advance(to: deadline)
         }
         await task.value
+        listenerRegistered = false
         if reinstall {
             try? routerStore.save([])
             hasStarted = false
@@ -415,5 +440,32 @@ final class ReplaySession {
         } catch {
             emit("clickError", ["error": .string(error.description)])
         }
+    }
+}
+
+extension ReplaySession {
+    /// SDK 7: registers the listener the app registers in `didFinishLaunching`; it calls `start()`.
+    ///
+    /// Each call is reported as a `sessionReady` output, placed among the SDK callbacks as it happened.
+    fileprivate func registerSessionReadyListener() {
+        listenerRegistered = true
+        let marks = sessionReadyMarks
+        sdk.registerSessionReadyListener { [weak sdk] in
+            guard let sdk else { return }
+            marks.withLock { $0.append(sdk.deliveredEvents.count) }
+            sdk.start()
+        }
+    }
+
+    /// Launch options as UIKit passes them for a cold start from `universalLink`.
+    fileprivate static func launchOptions(universalLink: String) -> [AnyHashable: Any] {
+        let activity = NSUserActivity(activityType: NSUserActivityTypeBrowsingWeb)
+        activity.webpageURL = URL(string: universalLink)
+        return [
+            "UIApplicationLaunchOptionsUserActivityDictionaryKey": [
+                "UIApplicationLaunchOptionsUserActivityTypeKey": NSUserActivityTypeBrowsingWeb,
+                "UIApplicationLaunchOptionsUserActivityKey": activity,
+            ] as [AnyHashable: Any]
+        ]
     }
 }
