@@ -47,7 +47,8 @@ public struct ScenarioExpectation: Sendable, Hashable {
     public static let outputNames = [
         "onConversionDataSuccess", "onConversionDataFail", "onAppOpenAttribution",
         "onAppOpenAttributionFailure",
-        "didResolveDeepLink", "sessionReady", "log", "launch", "$AppStart", "$AppEnd", "$AppStartPassively", "lifecycleError",
+        "didResolveDeepLink", "sessionReady", "log", "launch", "$AppStart", "$AppEnd", "$AppStartPassively",
+        "lifecycleError",
         "route", "held", "routingError", "clipboard", "openURL", "click", "clickError",
         "delivery", "wiringCheck",
     ]
