@@ -145,9 +145,9 @@ public struct BackendFixture: Sendable {
             ? DeviceInfo(advertisingID: "00000000-1111-2222-3333-444444444444") : DeviceInfo()
     }
 
-    /// The conversion-data request of `deviceID` at ``installTime``.
-    public func conversionRequest(deviceID: String) -> ConversionDataRequest {
-        ConversionDataRequest(
+    /// The install-attribution request of `deviceID` at ``installTime``, for conversion data or a deferred lookup.
+    public func installRequest(deviceID: String) -> InstallAttributionRequest {
+        InstallAttributionRequest(
             appID: appID, devKey: devKey, deviceID: deviceID, installTime: installTime,
             device: device(for: deviceID))
     }
@@ -198,13 +198,6 @@ public struct BackendFixture: Sendable {
                 time: installTime.addingTimeInterval(60),
                 parameters: ["deep_link_value": "late"], deviceID: lateDevice),
         ]
-    }
-
-    /// The deferred-deep-link request of `deviceID` at ``installTime``.
-    public func deferredRequest(deviceID: String) -> DeferredDeepLinkRequest {
-        DeferredDeepLinkRequest(
-            appID: appID, devKey: devKey, deviceID: deviceID, installTime: installTime,
-            device: device(for: deviceID))
     }
 
     /// An in-memory deferred source holding ``clicks`` with the 15-minute window.

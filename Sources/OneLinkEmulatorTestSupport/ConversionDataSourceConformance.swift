@@ -51,11 +51,11 @@ public enum ConversionDataSourceConformance {
         ]
 
         await report.check(names[0]) {
-            let request = fixture.conversionRequest(deviceID: fixture.organicDevice)
+            let request = fixture.installRequest(deviceID: fixture.organicDevice)
             return ConformanceReport.compare(try await source.conversionData(for: request), organic)
         }
         await report.check(names[1]) {
-            let request = fixture.conversionRequest(deviceID: fixture.nonOrganicDevice)
+            let request = fixture.installRequest(deviceID: fixture.nonOrganicDevice)
             let expected: AttributionPayload = [
                 "af_status": .string("Non-organic"),
                 "install_time": .string("2020-08-12 15:08:33.500"),
@@ -72,7 +72,7 @@ public enum ConversionDataSourceConformance {
             return ConformanceReport.compare(try await source.conversionData(for: request), expected)
         }
         await report.check(names[2]) {
-            let request = fixture.conversionRequest(deviceID: fixture.unknownDevice)
+            let request = fixture.installRequest(deviceID: fixture.unknownDevice)
             return ConformanceReport.compare(try await source.conversionData(for: request), organic)
         }
         await report.check(names[3]) {
@@ -80,11 +80,11 @@ public enum ConversionDataSourceConformance {
                 .httpStatus(code: 503, reason: "attribution service unavailable")
             ) {
                 try await source.conversionData(
-                    for: fixture.conversionRequest(deviceID: fixture.failingDevice))
+                    for: fixture.installRequest(deviceID: fixture.failingDevice))
             }
         }
         await report.check(names[4]) {
-            let request = fixture.conversionRequest(deviceID: fixture.organicDevice)
+            let request = fixture.installRequest(deviceID: fixture.organicDevice)
             let answers = try await withThrowingTaskGroup(of: AttributionPayload.self) { group in
                 for _ in 0..<8 { group.addTask { try await source.conversionData(for: request) } }
                 return try await group.reduce(into: [AttributionPayload]()) { $0.append($1) }

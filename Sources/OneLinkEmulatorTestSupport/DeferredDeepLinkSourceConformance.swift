@@ -54,7 +54,7 @@ public enum DeferredDeepLinkSourceConformance {
                 "match_type": .string("probabilistic"),
             ])
         func lookup(_ deviceID: String) async throws -> DeferredDeepLinkResponse {
-            try await source.deferredDeepLink(for: fixture.deferredRequest(deviceID: deviceID))
+            try await source.deferredDeepLink(for: fixture.installRequest(deviceID: deviceID))
         }
 
         await report.check(names[0]) {
@@ -82,7 +82,7 @@ public enum DeferredDeepLinkSourceConformance {
                 DeferredDeepLinkResponse(found: false, clickEvent: [:]))
         }
         await report.check(names[5]) {
-            let request = fixture.deferredRequest(deviceID: fixture.deferredDevice)
+            let request = fixture.installRequest(deviceID: fixture.deferredDevice)
             let answers = try await withThrowingTaskGroup(of: DeferredDeepLinkResponse.self) { group in
                 for _ in 0..<8 { group.addTask { try await source.deferredDeepLink(for: request) } }
                 return try await group.reduce(into: [DeferredDeepLinkResponse]()) { $0.append($1) }

@@ -5,8 +5,8 @@ import Testing
 @Suite struct HTTPConversionDataSourceTests {
     static let installTime = Date(timeIntervalSince1970: 1_597_244_913.5)
 
-    func request(advertisingID: String? = nil) -> ConversionDataRequest {
-        ConversionDataRequest(
+    func request(advertisingID: String? = nil) -> InstallAttributionRequest {
+        InstallAttributionRequest(
             appID: "1234567890", devKey: "fixture-dev-key", deviceID: "device 1/ü",
             installTime: Self.installTime,
             device: DeviceInfo(
@@ -87,8 +87,8 @@ import Testing
 
 @Suite("HTTP backends follow setHost and send the identity")
 struct HTTPHostAndIdentityTests {
-    func request(host: String?) -> ConversionDataRequest {
-        ConversionDataRequest(
+    func request(host: String?) -> InstallAttributionRequest {
+        InstallAttributionRequest(
             appID: "1234567890", devKey: "key", deviceID: "d", installTime: Date(timeIntervalSince1970: 0),
             identity: UserIdentity(customerUserID: "user-42", customData: ["plan": "gold"]), host: host)
     }

@@ -3,8 +3,8 @@ import OneLinkEmulator
 import Testing
 
 @Suite struct HTTPDeferredDeepLinkSourceTests {
-    func request(advertisingID: String? = nil) -> DeferredDeepLinkRequest {
-        DeferredDeepLinkRequest(
+    func request(advertisingID: String? = nil) -> InstallAttributionRequest {
+        InstallAttributionRequest(
             appID: "1234567890", devKey: "fixture dev+key", deviceID: "device-deferred",
             installTime: Date(timeIntervalSince1970: 1_597_244_913.5),
             device: DeviceInfo(advertisingID: advertisingID))

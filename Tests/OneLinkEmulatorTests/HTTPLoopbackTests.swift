@@ -69,7 +69,7 @@ import Testing
             "HTTP/1.1 200 OK\r\n\(Self.json)Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
         ])
         let source = try HTTPDeferredDeepLinkSource(baseURL: "http://localhost:\(responder.port)")
-        let request = DeferredDeepLinkRequest(
+        let request = InstallAttributionRequest(
             appID: "1234567890", devKey: "key", deviceID: "d1", installTime: Date(timeIntervalSince1970: 0))
         #expect(
             try await source.deferredDeepLink(for: request)

@@ -45,7 +45,7 @@ import Testing
     func connectionRefused() async throws {
         let running = try await FixtureServer.start()
         let source = try conversion(running)
-        let request = running.fixture.conversionRequest(deviceID: running.fixture.organicDevice)
+        let request = running.fixture.installRequest(deviceID: running.fixture.organicDevice)
         await running.server.stop()
         let failure = await error { try await source.conversionData(for: request) }
         guard case .connectionFailed(let message) = failure else {
@@ -61,7 +61,7 @@ import Testing
     func forcedStatus() async throws {
         try await withFixtureServer { running in
             let source = try conversion(running)
-            let request = running.fixture.conversionRequest(deviceID: running.fixture.organicDevice)
+            let request = running.fixture.installRequest(deviceID: running.fixture.organicDevice)
             running.server.faultPlan = FaultPlan([.route(.installData): [.status(503)]])
             #expect(
                 await error { try await source.conversionData(for: request) }
@@ -101,7 +101,7 @@ import Testing
     func invalidBodies() async throws {
         try await withFixtureServer { running in
             let source = try conversion(running)
-            let request = running.fixture.conversionRequest(deviceID: running.fixture.organicDevice)
+            let request = running.fixture.installRequest(deviceID: running.fixture.organicDevice)
             running.server.faultPlan = FaultPlan([.route(.installData): [.garbageBody]])
             let garbage = await error { try await source.conversionData(for: request) }
             guard case .invalidResponse = garbage else {
@@ -117,7 +117,7 @@ import Testing
             }
             let deferred = try HTTPDeferredDeepLinkSource(baseURL: running.baseURL)
             running.server.faultPlan = FaultPlan([.route(.deferred): [.body(#"{"found": "yes"}"#)]])
-            let lookup = running.fixture.deferredRequest(deviceID: running.fixture.deferredDevice)
+            let lookup = running.fixture.installRequest(deviceID: running.fixture.deferredDevice)
             let notBoolean = await error { try await deferred.deferredDeepLink(for: lookup) }
             guard case .invalidResponse = notBoolean else {
                 Issue.record("expected invalidResponse, got \(String(describing: notBoolean))")
@@ -130,7 +130,7 @@ import Testing
     func oversized() async throws {
         try await withFixtureServer { running in
             let source = try conversion(running)
-            let request = running.fixture.conversionRequest(deviceID: running.fixture.organicDevice)
+            let request = running.fixture.installRequest(deviceID: running.fixture.organicDevice)
             running.server.faultPlan = FaultPlan([
                 .route(.installData): [.oversizedBody(bytes: (1 << 20) + 1)]
             ])
@@ -147,7 +147,7 @@ import Testing
     func truncated() async throws {
         try await withFixtureServer { running in
             let source = try conversion(running)
-            let request = running.fixture.conversionRequest(deviceID: running.fixture.nonOrganicDevice)
+            let request = running.fixture.installRequest(deviceID: running.fixture.nonOrganicDevice)
             let full = try await source.conversionData(for: request).jsonData().count
             running.server.faultPlan = FaultPlan([.route(.installData): [.truncatedBody]])
             let failure = await error { try await source.conversionData(for: request) }
@@ -160,7 +160,7 @@ import Testing
     func closeAfterHead() async throws {
         try await withFixtureServer { running in
             let source = try conversion(running)
-            let request = running.fixture.conversionRequest(deviceID: running.fixture.organicDevice)
+            let request = running.fixture.installRequest(deviceID: running.fixture.organicDevice)
             let full = try await source.conversionData(for: request).jsonData().count
             running.server.faultPlan = FaultPlan([.route(.installData): [.closeAfterHead]])
             #expect(
@@ -173,7 +173,7 @@ import Testing
     func resetMidBody() async throws {
         try await withFixtureServer { running in
             let source = try conversion(running)
-            let request = running.fixture.conversionRequest(deviceID: running.fixture.nonOrganicDevice)
+            let request = running.fixture.installRequest(deviceID: running.fixture.nonOrganicDevice)
             let full = try await source.conversionData(for: request).jsonData().count
             running.server.faultPlan = FaultPlan([.route(.installData): [.resetMidBody]])
             let failure = await error { try await source.conversionData(for: request) }
@@ -194,7 +194,7 @@ import Testing
     func closeWithoutResponse() async throws {
         try await withFixtureServer { running in
             let source = try conversion(running)
-            let request = running.fixture.conversionRequest(deviceID: running.fixture.organicDevice)
+            let request = running.fixture.installRequest(deviceID: running.fixture.organicDevice)
             running.server.faultPlan = FaultPlan([.route(.installData): [.closeWithoutResponse]])
             let failure = await error { try await source.conversionData(for: request) }
             #if canImport(FoundationNetworking)
@@ -216,7 +216,7 @@ import Testing
         let serverClock = ManualClock()
         try await withFixtureServer(clock: serverClock) { running in
             let source = try conversion(running, timeout: .milliseconds(300))
-            let request = running.fixture.conversionRequest(deviceID: running.fixture.organicDevice)
+            let request = running.fixture.installRequest(deviceID: running.fixture.organicDevice)
             running.server.faultPlan = FaultPlan([.route(.installData): [.delay(.seconds(60))]])
             let failure = await error { try await source.conversionData(for: request) }
             #expect(failure == .timedOut(milliseconds: 300))
@@ -229,7 +229,7 @@ import Testing
         let serverClock = ManualClock()
         try await withFixtureServer(clock: serverClock) { running in
             let source = try conversion(running)
-            let request = running.fixture.conversionRequest(deviceID: running.fixture.nonOrganicDevice)
+            let request = running.fixture.installRequest(deviceID: running.fixture.nonOrganicDevice)
             running.server.faultPlan = FaultPlan([.route(.installData): [.delay(.seconds(30))]])
             let answer = Task { try await source.conversionData(for: request) }
             #expect(await Self.waitUntil { serverClock.sleeperCount == 1 })
@@ -247,7 +247,7 @@ import Testing
     func realTimeDelay() async throws {
         try await withFixtureServer(clock: ManualClock()) { running in
             let source = try conversion(running)
-            let request = running.fixture.conversionRequest(deviceID: running.fixture.organicDevice)
+            let request = running.fixture.installRequest(deviceID: running.fixture.organicDevice)
             running.server.faultPlan = FaultPlan([.route(.installData): [.realTimeDelay(.milliseconds(100))]])
             let started = ContinuousClock.now
             #expect(try await source.conversionData(for: request)["af_status"] == "Organic")

@@ -17,41 +17,7 @@ public protocol ConversionDataSource: Sendable {
     /// Returns the conversion data for one install.
     ///
     /// - Throws: ``AttributionError``.
-    func conversionData(for request: ConversionDataRequest) async throws -> AttributionPayload
-}
-
-/// One conversion-data request, sent at the start of a session until an answer is cached.
-public struct ConversionDataRequest: Sendable, Hashable {
-    /// The app's Apple ID, without the `id` prefix.
-    public var appID: String
-    /// The AppsFlyer dev key.
-    public var devKey: String
-    /// The AppsFlyer device ID of this install.
-    public var deviceID: String
-    /// When the app was first launched on this install.
-    public var installTime: Date
-    /// The device's fingerprint and advertising ID, for click matching.
-    public var device: DeviceInfo
-    /// Who the user is, as the app told the SDK (`customerUserID`, `customData`, ...).
-    public var identity: UserIdentity
-    /// The host set with `setHost(_:withHostPrefix:)`, prefix first; `nil` for the default host.
-    ///
-    /// HTTP backends send the request there instead of to their base URL.
-    public var host: String?
-
-    /// Creates a request.
-    public init(
-        appID: String, devKey: String, deviceID: String, installTime: Date, device: DeviceInfo = DeviceInfo(),
-        identity: UserIdentity = UserIdentity(), host: String? = nil
-    ) {
-        self.appID = appID
-        self.devKey = devKey
-        self.deviceID = deviceID
-        self.installTime = installTime
-        self.device = device
-        self.identity = identity
-        self.host = host
-    }
+    func conversionData(for request: InstallAttributionRequest) async throws -> AttributionPayload
 }
 
 /// The install attribution an in-memory conversion-data source answers with.
@@ -95,7 +61,7 @@ public final class InMemoryConversionDataSource: ConversionDataSource, Sendable 
         var attribution: InstallAttribution
         var perDevice: [String: InstallAttribution] = [:]
         var behavior: InMemoryBehavior
-        var requests = BoundedHistory<ConversionDataRequest>(limit: RequestHistory.defaultLimit)
+        var requests = BoundedHistory<InstallAttributionRequest>(limit: RequestHistory.defaultLimit)
     }
 
     private let state: Locked<State>
@@ -131,7 +97,7 @@ public final class InMemoryConversionDataSource: ConversionDataSource, Sendable 
     }
 
     /// The newest requests received (at most ``requestHistoryLimit``), oldest first.
-    public var requests: [ConversionDataRequest] { state.withLock { $0.requests.elements } }
+    public var requests: [InstallAttributionRequest] { state.withLock { $0.requests.elements } }
 
     /// The most requests ``requests`` keeps.
     ///
@@ -147,7 +113,7 @@ public final class InMemoryConversionDataSource: ConversionDataSource, Sendable 
     /// Returns the configured attribution's conversion data.
     ///
     /// - Throws: ``AttributionError``, or `CancellationError` when cancelled while delayed.
-    public func conversionData(for request: ConversionDataRequest) async throws -> AttributionPayload {
+    public func conversionData(for request: InstallAttributionRequest) async throws -> AttributionPayload {
         let (attribution, behavior) = state.withLock { state in
             state.requests.append(request)
             return (state.perDevice[request.deviceID] ?? state.attribution, state.behavior)

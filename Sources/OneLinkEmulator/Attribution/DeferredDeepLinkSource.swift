@@ -5,7 +5,7 @@ import Foundation
 /// Contract for conforming types:
 /// - ``deferredDeepLink(for:)`` answers as `POST /v1.0/ios/{appID}` does:
 ///   found with the click event when a OneLink click by this device falls
-///   within the lookup window before ``DeferredDeepLinkRequest/installTime``
+///   within the lookup window before ``InstallAttributionRequest/installTime``
 ///   (15 minutes on the real service), not found otherwise.
 /// - For privacy (iOS 14.5+), a found click event holds only `deep_link_value`,
 ///   `deep_link_sub1`…`deep_link_sub10` and `match_type`; use
@@ -16,41 +16,7 @@ public protocol DeferredDeepLinkSource: Sendable {
     /// Looks up a deferred deep link for one install.
     ///
     /// - Throws: ``AttributionError``.
-    func deferredDeepLink(for request: DeferredDeepLinkRequest) async throws -> DeferredDeepLinkResponse
-}
-
-/// The deferred-deep-link lookup a first launch sends.
-public struct DeferredDeepLinkRequest: Sendable, Hashable {
-    /// The app's Apple ID.
-    public var appID: String
-    /// The AppsFlyer dev key.
-    public var devKey: String
-    /// The AppsFlyer device ID of this install.
-    public var deviceID: String
-    /// When the app was first launched on this install.
-    public var installTime: Date
-    /// The device's fingerprint and advertising ID, for click matching.
-    public var device: DeviceInfo
-    /// Who the user is, as the app told the SDK (`customerUserID`, `customData`, ...).
-    public var identity: UserIdentity
-    /// The host set with `setHost(_:withHostPrefix:)`, prefix first; `nil` for the default host.
-    ///
-    /// HTTP backends send the request there instead of to their base URL.
-    public var host: String?
-
-    /// Creates a request.
-    public init(
-        appID: String, devKey: String, deviceID: String, installTime: Date, device: DeviceInfo = DeviceInfo(),
-        identity: UserIdentity = UserIdentity(), host: String? = nil
-    ) {
-        self.appID = appID
-        self.devKey = devKey
-        self.deviceID = deviceID
-        self.installTime = installTime
-        self.device = device
-        self.identity = identity
-        self.host = host
-    }
+    func deferredDeepLink(for request: InstallAttributionRequest) async throws -> DeferredDeepLinkResponse
 }
 
 /// The answer to a deferred-deep-link lookup: `{"found": bool, "click_event": {...}}`.
@@ -114,7 +80,7 @@ public final class InMemoryDeferredDeepLinkSource: DeferredDeepLinkSource, Senda
     private struct State {
         var clicks: [DeferredClick]
         var behavior: InMemoryBehavior
-        var requests = BoundedHistory<DeferredDeepLinkRequest>(limit: RequestHistory.defaultLimit)
+        var requests = BoundedHistory<InstallAttributionRequest>(limit: RequestHistory.defaultLimit)
     }
 
     private let state: Locked<State>
@@ -149,7 +115,7 @@ public final class InMemoryDeferredDeepLinkSource: DeferredDeepLinkSource, Senda
     }
 
     /// The newest lookups received (at most ``requestHistoryLimit``), oldest first.
-    public var requests: [DeferredDeepLinkRequest] { state.withLock { $0.requests.elements } }
+    public var requests: [InstallAttributionRequest] { state.withLock { $0.requests.elements } }
 
     /// The most requests ``requests`` keeps.
     ///
@@ -166,7 +132,7 @@ public final class InMemoryDeferredDeepLinkSource: DeferredDeepLinkSource, Senda
     ///
     /// - Throws: ``AttributionError``, or `CancellationError` when cancelled while delayed.
     public func deferredDeepLink(
-        for request: DeferredDeepLinkRequest
+        for request: InstallAttributionRequest
     ) async throws -> DeferredDeepLinkResponse {
         let (clicks, behavior) = state.withLock { state in
             state.requests.append(request)

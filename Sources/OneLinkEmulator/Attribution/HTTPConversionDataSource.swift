@@ -36,7 +36,7 @@ public struct HTTPConversionDataSource: ConversionDataSource {
     }
 
     /// The request ``conversionData(for:)`` sends for `request`.
-    func httpRequest(for request: ConversionDataRequest) throws(AttributionError) -> HTTPRequest {
+    func httpRequest(for request: InstallAttributionRequest) throws(AttributionError) -> HTTPRequest {
         var query: [(String, String)] = [
             ("devkey", request.devKey),
             ("device_id", request.deviceID),
@@ -62,7 +62,7 @@ public struct HTTPConversionDataSource: ConversionDataSource {
     ///
     /// - Throws: ``AttributionError``: `httpStatus` for a non-2xx answer, `invalidResponse`
     ///   when the body is not a JSON object; `CancellationError` when cancelled.
-    public func conversionData(for request: ConversionDataRequest) async throws -> AttributionPayload {
+    public func conversionData(for request: InstallAttributionRequest) async throws -> AttributionPayload {
         let httpRequest = try httpRequest(for: request)
         let response = try await HTTPResponseReader.send(httpRequest, on: transport)
         return try HTTPResponseReader.jsonObject(from: response, for: httpRequest)

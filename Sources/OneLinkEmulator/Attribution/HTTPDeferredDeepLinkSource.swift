@@ -35,7 +35,7 @@ public struct HTTPDeferredDeepLinkSource: DeferredDeepLinkSource {
     }
 
     /// The request ``deferredDeepLink(for:)`` sends for `request`.
-    func httpRequest(for request: DeferredDeepLinkRequest) throws(AttributionError) -> HTTPRequest {
+    func httpRequest(for request: InstallAttributionRequest) throws(AttributionError) -> HTTPRequest {
         var device: [String: AttributionValue] = [
             "ip": .string(request.device.ipAddress),
             "model": .string(request.device.model),
@@ -66,7 +66,7 @@ public struct HTTPDeferredDeepLinkSource: DeferredDeepLinkSource {
     ///   is not a JSON object, lacks a boolean `found` or has a `click_event` that is not an object;
     ///   `CancellationError` when cancelled.
     public func deferredDeepLink(
-        for request: DeferredDeepLinkRequest
+        for request: InstallAttributionRequest
     ) async throws -> DeferredDeepLinkResponse {
         let httpRequest = try httpRequest(for: request)
         let response = try await HTTPResponseReader.send(httpRequest, on: transport)

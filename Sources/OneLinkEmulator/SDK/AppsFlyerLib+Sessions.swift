@@ -80,7 +80,7 @@ extension AppsFlyerLib {
             payload["iscache"] = .bool(true)
             events.append(.conversionDataSuccess(firstLaunchFlagged(payload, device: &device)))
         } else {
-            let request = ConversionDataRequest(
+            let request = InstallAttributionRequest(
                 appID: config.appID, devKey: config.devKey, deviceID: device.deviceID,
                 installTime: device.installTime, device: reportedDevice(config),
                 identity: reportedIdentity(config),
@@ -173,7 +173,7 @@ extension AppsFlyerLib {
             debug(.udlDeferredSkipped, "a direct deep link opened this first launch; no deferred lookup")
             return nil
         }
-        let request = DeferredDeepLinkRequest(
+        let request = InstallAttributionRequest(
             appID: config.appID, devKey: config.devKey, deviceID: device.deviceID,
             installTime: device.installTime, device: reportedDevice(config),
             identity: reportedIdentity(config),

@@ -22,13 +22,13 @@ final class ReplayBehaviorSource: ConversionDataSource, DeferredDeepLinkSource, 
         behavior.withLock { $0 = newValue }
     }
 
-    func conversionData(for request: ConversionDataRequest) async throws -> AttributionPayload {
+    func conversionData(for request: InstallAttributionRequest) async throws -> AttributionPayload {
         try await behavior.withLock { $0 }.apply(on: clock)
         guard let conversion else { throw AttributionError.unexpected("no conversion-data source") }
         return try await conversion.conversionData(for: request)
     }
 
-    func deferredDeepLink(for request: DeferredDeepLinkRequest) async throws -> DeferredDeepLinkResponse {
+    func deferredDeepLink(for request: InstallAttributionRequest) async throws -> DeferredDeepLinkResponse {
         try await behavior.withLock { $0 }.apply(on: clock)
         guard let deferred else { throw AttributionError.unexpected("no deferred-deep-link source") }
         return try await deferred.deferredDeepLink(for: request)

@@ -13,7 +13,7 @@ public final class ClickStoreConversionDataSource: ConversionDataSource, Sendabl
         // Device IDs in the order their answers were first given, for evicting the oldest.
         var answerOrder = BoundedHistory<String>(limit: .max)
         var maximumRememberedDevices = ClickStoreConversionDataSource.defaultMaximumRememberedDevices
-        var requests = BoundedHistory<ConversionDataRequest>(limit: RequestHistory.defaultLimit)
+        var requests = BoundedHistory<InstallAttributionRequest>(limit: RequestHistory.defaultLimit)
     }
 
     private let state = Locked(State())
@@ -32,7 +32,7 @@ public final class ClickStoreConversionDataSource: ConversionDataSource, Sendabl
     public static let defaultMaximumRememberedDevices = 100_000
 
     /// The newest requests received (at most ``requestHistoryLimit``), oldest first.
-    public var requests: [ConversionDataRequest] { state.withLock { $0.requests.elements } }
+    public var requests: [InstallAttributionRequest] { state.withLock { $0.requests.elements } }
 
     /// The most requests ``requests`` keeps.
     ///
@@ -72,7 +72,7 @@ public final class ClickStoreConversionDataSource: ConversionDataSource, Sendabl
     /// Returns the install's conversion data: non-organic with the matched click's parameters, or organic.
     ///
     /// - Throws: ``AttributionError/unexpected(_:)`` when the store fails, `CancellationError` when cancelled.
-    public func conversionData(for request: ConversionDataRequest) async throws -> AttributionPayload {
+    public func conversionData(for request: InstallAttributionRequest) async throws -> AttributionPayload {
         let cached = state.withLock { state in
             state.requests.append(request)
             return state.answers[request.deviceID]

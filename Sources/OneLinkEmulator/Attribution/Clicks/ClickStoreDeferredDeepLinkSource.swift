@@ -11,7 +11,7 @@ import Foundation
 /// ``AttributionError/unexpected(_:)``.
 public final class ClickStoreDeferredDeepLinkSource: DeferredDeepLinkSource, Sendable {
     private let requestLog = Locked(
-        BoundedHistory<DeferredDeepLinkRequest>(limit: RequestHistory.defaultLimit))
+        BoundedHistory<InstallAttributionRequest>(limit: RequestHistory.defaultLimit))
     /// The clicks installs are matched against.
     public let store: any ClickStore
     /// The matching rules.
@@ -35,7 +35,7 @@ public final class ClickStoreDeferredDeepLinkSource: DeferredDeepLinkSource, Sen
     }
 
     /// The newest lookups received (at most ``requestHistoryLimit``), oldest first.
-    public var requests: [DeferredDeepLinkRequest] { requestLog.withLock { $0.elements } }
+    public var requests: [InstallAttributionRequest] { requestLog.withLock { $0.elements } }
 
     /// The most requests ``requests`` keeps.
     ///
@@ -52,7 +52,7 @@ public final class ClickStoreDeferredDeepLinkSource: DeferredDeepLinkSource, Sen
     ///
     /// - Throws: ``AttributionError/unexpected(_:)`` when the store fails, `CancellationError` when cancelled.
     public func deferredDeepLink(
-        for request: DeferredDeepLinkRequest
+        for request: InstallAttributionRequest
     ) async throws -> DeferredDeepLinkResponse {
         requestLog.withLock { $0.append(request) }
         try Task.checkCancellation()
