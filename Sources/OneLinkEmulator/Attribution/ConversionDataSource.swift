@@ -60,12 +60,10 @@ public final class InMemoryConversionDataSource: ConversionDataSource, Sendable 
     private struct State {
         var attribution: InstallAttribution
         var perDevice: [String: InstallAttribution] = [:]
-        var behavior: InMemoryBehavior
-        var requests = BoundedHistory<InstallAttributionRequest>(limit: RequestHistory.defaultLimit)
     }
 
     private let state: Locked<State>
-    private let clock: any EmulatorClock
+    private let core: InMemoryBackendCore<InstallAttributionRequest>
 
     /// Creates a source.
     ///
@@ -77,8 +75,8 @@ public final class InMemoryConversionDataSource: ConversionDataSource, Sendable 
         attribution: InstallAttribution = .organic, behavior: InMemoryBehavior = .immediate,
         clock: any EmulatorClock = SystemClock()
     ) {
-        self.state = Locked(State(attribution: attribution, behavior: behavior))
-        self.clock = clock
+        self.state = Locked(State(attribution: attribution))
+        self.core = InMemoryBackendCore(behavior: behavior, clock: clock)
     }
 
     /// Changes the default answer.
@@ -91,34 +89,38 @@ public final class InMemoryConversionDataSource: ConversionDataSource, Sendable 
         state.withLock { $0.perDevice[deviceID] = attribution }
     }
 
+    /// How later calls are answered.
+    public var behavior: InMemoryBehavior {
+        get { core.behavior }
+        set { core.behavior = newValue }
+    }
+
     /// Changes how later calls are answered.
     public func setBehavior(_ behavior: InMemoryBehavior) {
-        state.withLock { $0.behavior = behavior }
+        core.behavior = behavior
     }
 
     /// The newest requests received (at most ``requestHistoryLimit``), oldest first.
-    public var requests: [InstallAttributionRequest] { state.withLock { $0.requests.elements } }
+    public var requests: [InstallAttributionRequest] { core.requests.elements }
 
     /// The most requests ``requests`` keeps.
     ///
     /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
     public var requestHistoryLimit: Int {
-        get { state.withLock { $0.requests.limit } }
-        set { state.withLock { $0.requests.limit = newValue } }
+        get { core.requests.limit }
+        set { core.requests.limit = newValue }
     }
 
     /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
-    public var droppedRequestCount: Int { state.withLock { $0.requests.droppedCount } }
+    public var droppedRequestCount: Int { core.requests.droppedCount }
 
     /// Returns the configured attribution's conversion data.
     ///
     /// - Throws: ``AttributionError``, or `CancellationError` when cancelled while delayed.
     public func conversionData(for request: InstallAttributionRequest) async throws -> AttributionPayload {
-        let (attribution, behavior) = state.withLock { state in
-            state.requests.append(request)
-            return (state.perDevice[request.deviceID] ?? state.attribution, state.behavior)
-        }
-        try await behavior.apply(on: clock)
+        core.record(request)
+        let attribution = state.withLock { $0.perDevice[request.deviceID] ?? $0.attribution }
+        try await core.answer()
         return try attribution.conversionData(installTime: request.installTime)
     }
 }

@@ -79,12 +79,10 @@ public final class InMemoryDeferredDeepLinkSource: DeferredDeepLinkSource, Senda
 
     private struct State {
         var clicks: [DeferredClick]
-        var behavior: InMemoryBehavior
-        var requests = BoundedHistory<InstallAttributionRequest>(limit: RequestHistory.defaultLimit)
     }
 
     private let state: Locked<State>
-    private let clock: any EmulatorClock
+    private let core: InMemoryBackendCore<InstallAttributionRequest>
     /// How long before the install a click may be and still match.
     public let window: Duration
 
@@ -99,9 +97,9 @@ public final class InMemoryDeferredDeepLinkSource: DeferredDeepLinkSource, Senda
         clicks: [DeferredClick] = [], window: Duration = InMemoryDeferredDeepLinkSource.defaultWindow,
         behavior: InMemoryBehavior = .immediate, clock: any EmulatorClock = SystemClock()
     ) {
-        self.state = Locked(State(clicks: clicks, behavior: behavior))
+        self.state = Locked(State(clicks: clicks))
         self.window = window
-        self.clock = clock
+        self.core = InMemoryBackendCore(behavior: behavior, clock: clock)
     }
 
     /// Records one more click.
@@ -109,24 +107,30 @@ public final class InMemoryDeferredDeepLinkSource: DeferredDeepLinkSource, Senda
         state.withLock { $0.clicks.append(click) }
     }
 
+    /// How later calls are answered.
+    public var behavior: InMemoryBehavior {
+        get { core.behavior }
+        set { core.behavior = newValue }
+    }
+
     /// Changes how later calls are answered.
     public func setBehavior(_ behavior: InMemoryBehavior) {
-        state.withLock { $0.behavior = behavior }
+        core.behavior = behavior
     }
 
     /// The newest lookups received (at most ``requestHistoryLimit``), oldest first.
-    public var requests: [InstallAttributionRequest] { state.withLock { $0.requests.elements } }
+    public var requests: [InstallAttributionRequest] { core.requests.elements }
 
     /// The most requests ``requests`` keeps.
     ///
     /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
     public var requestHistoryLimit: Int {
-        get { state.withLock { $0.requests.limit } }
-        set { state.withLock { $0.requests.limit = newValue } }
+        get { core.requests.limit }
+        set { core.requests.limit = newValue }
     }
 
     /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
-    public var droppedRequestCount: Int { state.withLock { $0.requests.droppedCount } }
+    public var droppedRequestCount: Int { core.requests.droppedCount }
 
     /// Returns the latest click within the window, privacy-filtered, or ``DeferredDeepLinkResponse/notFound``.
     ///
@@ -134,11 +138,9 @@ public final class InMemoryDeferredDeepLinkSource: DeferredDeepLinkSource, Senda
     public func deferredDeepLink(
         for request: InstallAttributionRequest
     ) async throws -> DeferredDeepLinkResponse {
-        let (clicks, behavior) = state.withLock { state in
-            state.requests.append(request)
-            return (state.clicks, state.behavior)
-        }
-        try await behavior.apply(on: clock)
+        core.record(request)
+        let clicks = state.withLock { $0.clicks }
+        try await core.answer()
         let earliest = request.installTime.addingTimeInterval(-window.timeInterval)
         let match =
             clicks

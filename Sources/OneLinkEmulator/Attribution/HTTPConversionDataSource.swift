@@ -9,12 +9,12 @@ import Foundation
 /// the body's `error_reason`. See `Docs/http.md`.
 public struct HTTPConversionDataSource: ConversionDataSource {
     /// The server's base URL without a trailing slash.
-    public let baseURL: String
+    public var baseURL: String { endpoint.baseURL }
     /// How long one request may take.
-    public let timeout: Duration
+    public var timeout: Duration { endpoint.timeout }
     /// The largest response body accepted.
-    public let maximumResponseBytes: Int
-    private let transport: any HTTPTransport
+    public var maximumResponseBytes: Int { endpoint.maximumResponseBytes }
+    private let endpoint: HTTPEndpoint
 
     /// Creates a source.
     ///
@@ -29,10 +29,9 @@ public struct HTTPConversionDataSource: ConversionDataSource {
         baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
         timeout: Duration = .seconds(10), maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) throws(AttributionError) {
-        self.baseURL = try HTTPURLPolicy.baseURL(baseURL)
-        self.transport = transport
-        self.timeout = timeout
-        self.maximumResponseBytes = maximumResponseBytes
+        endpoint = try HTTPEndpoint(
+            baseURL: baseURL, transport: transport, timeout: timeout,
+            maximumResponseBytes: maximumResponseBytes)
     }
 
     /// The request ``conversionData(for:)`` sends for `request`.
@@ -50,12 +49,10 @@ public struct HTTPConversionDataSource: ConversionDataSource {
             query.append(("advertising_id", advertisingID))
         }
         query += HTTPIdentityFields.query(request.identity)
-        let url = try HTTPURLPolicy.url(
-            base: try HTTPURLPolicy.base(forHost: request.host, else: baseURL),
-            path: "/install_data/v5.0/" + HTTPURLPolicy.encode(request.appID), query: query)
-        return HTTPRequest(
-            method: .get, url: url, headers: ["Accept": "application/json"], timeout: timeout,
-            maximumResponseBytes: maximumResponseBytes)
+        let url = try endpoint.url(
+            path: "/install_data/v5.0/" + HTTPURLPolicy.encode(request.appID), query: query,
+            host: request.host)
+        return endpoint.request(.get, url, headers: ["Accept": "application/json"])
     }
 
     /// Returns the server's conversion data for the install.
@@ -63,9 +60,7 @@ public struct HTTPConversionDataSource: ConversionDataSource {
     /// - Throws: ``AttributionError``: `httpStatus` for a non-2xx answer, `invalidResponse`
     ///   when the body is not a JSON object; `CancellationError` when cancelled.
     public func conversionData(for request: InstallAttributionRequest) async throws -> AttributionPayload {
-        let httpRequest = try httpRequest(for: request)
-        let response = try await HTTPResponseReader.send(httpRequest, on: transport)
-        return try HTTPResponseReader.jsonObject(from: response, for: httpRequest)
+        try await endpoint.jsonObject(answering: try httpRequest(for: request))
     }
 }
 

@@ -8,12 +8,12 @@ import Foundation
 /// `click_event` may be missing, `null` or `{}` when nothing was found. See `Docs/http.md`.
 public struct HTTPDeferredDeepLinkSource: DeferredDeepLinkSource {
     /// The server's base URL without a trailing slash.
-    public let baseURL: String
+    public var baseURL: String { endpoint.baseURL }
     /// How long one request may take.
-    public let timeout: Duration
+    public var timeout: Duration { endpoint.timeout }
     /// The largest response body accepted.
-    public let maximumResponseBytes: Int
-    private let transport: any HTTPTransport
+    public var maximumResponseBytes: Int { endpoint.maximumResponseBytes }
+    private let endpoint: HTTPEndpoint
 
     /// Creates a source.
     ///
@@ -28,10 +28,9 @@ public struct HTTPDeferredDeepLinkSource: DeferredDeepLinkSource {
         baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
         timeout: Duration = .seconds(10), maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) throws(AttributionError) {
-        self.baseURL = try HTTPURLPolicy.baseURL(baseURL)
-        self.transport = transport
-        self.timeout = timeout
-        self.maximumResponseBytes = maximumResponseBytes
+        endpoint = try HTTPEndpoint(
+            baseURL: baseURL, transport: transport, timeout: timeout,
+            maximumResponseBytes: maximumResponseBytes)
     }
 
     /// The request ``deferredDeepLink(for:)`` sends for `request`.
@@ -50,14 +49,12 @@ public struct HTTPDeferredDeepLinkSource: DeferredDeepLinkSource {
             "install_time": .string(AttributionTimestamp.string(from: request.installTime)),
             "device": .object(device),
         ])
-        let url = try HTTPURLPolicy.url(
-            base: try HTTPURLPolicy.base(forHost: request.host, else: baseURL),
-            path: "/v1.0/ios/" + HTTPURLPolicy.encode(request.appID),
-            query: [("devkey", request.devKey)])
-        return HTTPRequest(
-            method: .post, url: url,
-            headers: ["Content-Type": "application/json", "Accept": "application/json"],
-            body: body.jsonData(), timeout: timeout, maximumResponseBytes: maximumResponseBytes)
+        let url = try endpoint.url(
+            path: "/v1.0/ios/" + HTTPURLPolicy.encode(request.appID), query: [("devkey", request.devKey)],
+            host: request.host)
+        return endpoint.request(
+            .post, url, headers: ["Content-Type": "application/json", "Accept": "application/json"],
+            body: body.jsonData())
     }
 
     /// Returns the server's answer: found with the click event, or not found.
@@ -69,8 +66,7 @@ public struct HTTPDeferredDeepLinkSource: DeferredDeepLinkSource {
         for request: InstallAttributionRequest
     ) async throws -> DeferredDeepLinkResponse {
         let httpRequest = try httpRequest(for: request)
-        let response = try await HTTPResponseReader.send(httpRequest, on: transport)
-        let answer = try HTTPResponseReader.jsonObject(from: response, for: httpRequest)
+        let answer = try await endpoint.jsonObject(answering: httpRequest)
         let url = httpRequest.url.absoluteString
         guard case .bool(let found)? = answer["found"] else {
             throw AttributionError.invalidResponse("the answer of POST \(url) lacks a boolean \"found\"")

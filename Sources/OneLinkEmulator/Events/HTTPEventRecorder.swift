@@ -16,10 +16,10 @@ import Foundation
 /// ``AttributionError/httpStatus(code:reason:)``. See `Docs/server.md`.
 public struct HTTPEventRecorder: EventRecorder {
     /// The server's base URL without a trailing slash.
-    public let baseURL: String
+    public var baseURL: String { endpoint.baseURL }
     /// How long one request may take.
-    public let timeout: Duration
-    private let transport: any HTTPTransport
+    public var timeout: Duration { endpoint.timeout }
+    private let endpoint: HTTPEndpoint
 
     /// Creates a recorder.
     ///
@@ -33,9 +33,7 @@ public struct HTTPEventRecorder: EventRecorder {
         baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
         timeout: Duration = .seconds(10)
     ) throws(AttributionError) {
-        self.baseURL = try HTTPURLPolicy.baseURL(baseURL)
-        self.transport = transport
-        self.timeout = timeout
+        endpoint = try HTTPEndpoint(baseURL: baseURL, transport: transport, timeout: timeout)
     }
 
     /// The JSON body ``recordEvent(_:)`` sends for `event`.
@@ -52,9 +50,9 @@ public struct HTTPEventRecorder: EventRecorder {
 
     /// The request ``recordEvent(_:)`` sends for `event`.
     func httpRequest(for event: InAppEvent) throws(AttributionError) -> HTTPRequest {
-        try .authenticatedPost(
-            base: baseURL, host: event.host, path: "/inappevent/" + HTTPURLPolicy.encode(event.appID),
-            devKey: event.devKey, body: Self.body(of: event), timeout: timeout)
+        try endpoint.authenticatedPost(
+            path: "/inappevent/" + HTTPURLPolicy.encode(event.appID), host: event.host, devKey: event.devKey,
+            body: Self.body(of: event))
     }
 
     /// Posts the event and returns the server's JSON answer.
@@ -62,9 +60,7 @@ public struct HTTPEventRecorder: EventRecorder {
     /// - Throws: ``AttributionError``: `httpStatus` for a non-2xx answer, `invalidResponse`
     ///   when the body is not a JSON object; `CancellationError` when cancelled.
     public func recordEvent(_ event: InAppEvent) async throws -> AttributionPayload {
-        let request = try httpRequest(for: event)
-        let response = try await HTTPResponseReader.send(request, on: transport)
-        return try HTTPResponseReader.jsonObject(from: response, for: request)
+        try await endpoint.jsonObject(answering: try httpRequest(for: event))
     }
 }
 

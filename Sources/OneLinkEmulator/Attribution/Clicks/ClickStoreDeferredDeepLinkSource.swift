@@ -10,8 +10,7 @@ import Foundation
 /// `deep_link_sub1`…`10` and `match_type`. Store failures are reported as
 /// ``AttributionError/unexpected(_:)``.
 public final class ClickStoreDeferredDeepLinkSource: DeferredDeepLinkSource, Sendable {
-    private let requestLog = Locked(
-        BoundedHistory<InstallAttributionRequest>(limit: RequestHistory.defaultLimit))
+    private let requestLog = RequestLog<InstallAttributionRequest>()
     /// The clicks installs are matched against.
     public let store: any ClickStore
     /// The matching rules.
@@ -35,18 +34,18 @@ public final class ClickStoreDeferredDeepLinkSource: DeferredDeepLinkSource, Sen
     }
 
     /// The newest lookups received (at most ``requestHistoryLimit``), oldest first.
-    public var requests: [InstallAttributionRequest] { requestLog.withLock { $0.elements } }
+    public var requests: [InstallAttributionRequest] { requestLog.elements }
 
     /// The most requests ``requests`` keeps.
     ///
     /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
     public var requestHistoryLimit: Int {
-        get { requestLog.withLock { $0.limit } }
-        set { requestLog.withLock { $0.limit = newValue } }
+        get { requestLog.limit }
+        set { requestLog.limit = newValue }
     }
 
     /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
-    public var droppedRequestCount: Int { requestLog.withLock { $0.droppedCount } }
+    public var droppedRequestCount: Int { requestLog.droppedCount }
 
     /// Returns the last matching click within the window, privacy-filtered, or ``DeferredDeepLinkResponse/notFound``.
     ///
@@ -54,7 +53,7 @@ public final class ClickStoreDeferredDeepLinkSource: DeferredDeepLinkSource, Sen
     public func deferredDeepLink(
         for request: InstallAttributionRequest
     ) async throws -> DeferredDeepLinkResponse {
-        requestLog.withLock { $0.append(request) }
+        requestLog.append(request)
         try Task.checkCancellation()
         let found: InstallMatch?
         do {
