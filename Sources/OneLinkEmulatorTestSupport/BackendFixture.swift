@@ -59,6 +59,11 @@ public struct BackendFixture: Sendable {
         self.wrapperBase = base
     }
 
+    /// Creates the fixture with the wrapped-link URLs under `wrapperBase`, such as a server's `baseURL`.
+    public init(wrapperBase: URL) {
+        self.init(wrapperBase: wrapperBase.absoluteString)
+    }
+
     // MARK: Short links
 
     /// The basic short link: typed values (int, double, bool, null, nested) and text.
@@ -157,9 +162,9 @@ public struct BackendFixture: Sendable {
         clock: any EmulatorClock = SystemClock()
     ) -> InMemoryConversionDataSource {
         let source = InMemoryConversionDataSource(attribution: .organic, clock: clock)
-        source.setAttribution(.organic, forDevice: organicDevice)
-        source.setAttribution(.nonOrganic(nonOrganicClick), forDevice: nonOrganicDevice)
-        source.setAttribution(.failure(failingError), forDevice: failingDevice)
+        source[deviceID: organicDevice] = .organic
+        source[deviceID: nonOrganicDevice] = .nonOrganic(nonOrganicClick)
+        source[deviceID: failingDevice] = .failure(failingError)
         return source
     }
 

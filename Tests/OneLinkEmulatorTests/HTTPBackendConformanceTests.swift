@@ -5,7 +5,7 @@ import Testing
 
 /// The HTTP backends through the shared conformance checks, over an in-process wire-format server.
 @Suite struct HTTPBackendConformanceTests {
-    static let base = "https://api.fixture.example"
+    static let base = URL(string: "https://api.fixture.example")!
 
     @Test(arguments: ShortLinkResolverConformance.checks)
     func httpShortLinkResolver(_ check: ConformanceCheck<any ShortLinkResolver>) async {
@@ -31,7 +31,8 @@ import Testing
     @Test func anInsecureBaseURLFailsEveryCheckThroughTheFactory() async {
         let report = await ConversionDataSourceConformance.run {
             try HTTPConversionDataSource(
-                baseURL: "http://api.fixture.example", transport: HTTPWireTransport(fixture: $0))
+                baseURL: URL(string: "http://api.fixture.example")!, transport: HTTPWireTransport(fixture: $0)
+            )
         }
         #expect(report.passed.isEmpty)
         #expect(

@@ -53,7 +53,9 @@ import Testing
             return
         }
         #expect(
-            message.hasPrefix("could not connect to \(running.baseURL)/install_data/v5.0/1234567890?devkey="))
+            message.hasPrefix(
+                "could not connect to \(running.baseURL.absoluteString)/install_data/v5.0/1234567890?devkey=")
+        )
         #expect(failure?.kind == .network)
     }
 

@@ -79,25 +79,26 @@ public final class InMemoryConversionDataSource: ConversionDataSource, Sendable 
         self.core = InMemoryBackendCore(behavior: behavior, clock: clock)
     }
 
-    /// Changes the default answer.
-    public func setAttribution(_ attribution: InstallAttribution) {
-        state.withLock { $0.attribution = attribution }
+    /// The answer for every device without its own entry.
+    public var attribution: InstallAttribution {
+        get { state.withLock { $0.attribution } }
+        set { state.withLock { $0.attribution = newValue } }
     }
 
-    /// Sets the answer for one device ID.
-    public func setAttribution(_ attribution: InstallAttribution, forDevice deviceID: String) {
-        state.withLock { $0.perDevice[deviceID] = attribution }
+    /// The answer for one device ID; `nil` when the device gets ``attribution``.
+    ///
+    /// ```swift
+    /// source[deviceID: "device-1"] = .nonOrganic(["media_source": "Email"])
+    /// ```
+    public subscript(deviceID deviceID: String) -> InstallAttribution? {
+        get { state.withLock { $0.perDevice[deviceID] } }
+        set { state.withLock { $0.perDevice[deviceID] = newValue } }
     }
 
     /// How later calls are answered.
     public var behavior: InMemoryBehavior {
         get { core.behavior }
         set { core.behavior = newValue }
-    }
-
-    /// Changes how later calls are answered.
-    public func setBehavior(_ behavior: InMemoryBehavior) {
-        core.behavior = behavior
     }
 
     /// The newest requests received (at most ``requestHistoryLimit``), oldest first.

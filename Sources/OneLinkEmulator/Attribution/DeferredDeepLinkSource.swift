@@ -113,11 +113,6 @@ public final class InMemoryDeferredDeepLinkSource: DeferredDeepLinkSource, Senda
         set { core.behavior = newValue }
     }
 
-    /// Changes how later calls are answered.
-    public func setBehavior(_ behavior: InMemoryBehavior) {
-        core.behavior = behavior
-    }
-
     /// The newest lookups received (at most ``requestHistoryLimit``), oldest first.
     public var requests: [InstallAttributionRequest] { core.requests.elements }
 

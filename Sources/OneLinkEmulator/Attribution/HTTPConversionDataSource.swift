@@ -9,7 +9,7 @@ import Foundation
 /// the body's `error_reason`. See `Docs/http.md`.
 public struct HTTPConversionDataSource: ConversionDataSource {
     /// The server's base URL without a trailing slash.
-    public var baseURL: String { endpoint.baseURL }
+    public var baseURL: URL { endpoint.baseURL }
     /// How long one request may take.
     public var timeout: Duration { endpoint.timeout }
     /// The largest response body accepted.
@@ -24,9 +24,10 @@ public struct HTTPConversionDataSource: ConversionDataSource {
     ///   - timeout: How long one request may take.
     ///   - maximumResponseBytes: The largest response body accepted.
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to another host,
-    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL.
+    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL or has a query
+    ///   or fragment.
     public init(
-        baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
         timeout: Duration = .seconds(10), maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) throws(AttributionError) {
         endpoint = try HTTPEndpoint(
@@ -69,7 +70,7 @@ extension ConversionDataSource where Self == HTTPConversionDataSource {
     ///
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
     public static func http(
-        baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
         timeout: Duration = .seconds(10), maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) throws(AttributionError) -> HTTPConversionDataSource {
         try HTTPConversionDataSource(

@@ -8,7 +8,7 @@ import Foundation
 /// `click_event` may be missing, `null` or `{}` when nothing was found. See `Docs/http.md`.
 public struct HTTPDeferredDeepLinkSource: DeferredDeepLinkSource {
     /// The server's base URL without a trailing slash.
-    public var baseURL: String { endpoint.baseURL }
+    public var baseURL: URL { endpoint.baseURL }
     /// How long one request may take.
     public var timeout: Duration { endpoint.timeout }
     /// The largest response body accepted.
@@ -23,9 +23,10 @@ public struct HTTPDeferredDeepLinkSource: DeferredDeepLinkSource {
     ///   - timeout: How long one request may take.
     ///   - maximumResponseBytes: The largest response body accepted.
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to another host,
-    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL.
+    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL or has a query
+    ///   or fragment.
     public init(
-        baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
         timeout: Duration = .seconds(10), maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) throws(AttributionError) {
         endpoint = try HTTPEndpoint(
@@ -89,7 +90,7 @@ extension DeferredDeepLinkSource where Self == HTTPDeferredDeepLinkSource {
     ///
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
     public static func http(
-        baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
         timeout: Duration = .seconds(10), maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) throws(AttributionError) -> HTTPDeferredDeepLinkSource {
         try HTTPDeferredDeepLinkSource(

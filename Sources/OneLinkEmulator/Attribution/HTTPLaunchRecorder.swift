@@ -15,7 +15,7 @@ import Foundation
 /// See `Docs/server.md`.
 public struct HTTPLaunchRecorder: LaunchRecorder {
     /// The server's base URL without a trailing slash.
-    public var baseURL: String { endpoint.baseURL }
+    public var baseURL: URL { endpoint.baseURL }
     /// How long one request may take.
     public var timeout: Duration { endpoint.timeout }
     private let endpoint: HTTPEndpoint
@@ -27,9 +27,10 @@ public struct HTTPLaunchRecorder: LaunchRecorder {
     ///   - transport: What performs the requests.
     ///   - timeout: How long one request may take.
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to another host,
-    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL.
+    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL or has a query
+    ///   or fragment.
     public init(
-        baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
         timeout: Duration = .seconds(10)
     ) throws(AttributionError) {
         endpoint = try HTTPEndpoint(baseURL: baseURL, transport: transport, timeout: timeout)
@@ -67,7 +68,7 @@ extension LaunchRecorder where Self == HTTPLaunchRecorder {
     ///
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
     public static func http(
-        baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
         timeout: Duration = .seconds(10)
     ) throws(AttributionError) -> HTTPLaunchRecorder {
         try HTTPLaunchRecorder(baseURL: baseURL, transport: transport, timeout: timeout)

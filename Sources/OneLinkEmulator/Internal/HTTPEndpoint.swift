@@ -5,7 +5,9 @@ import Foundation
 /// host), and the send-then-read steps.
 struct HTTPEndpoint: Sendable {
     /// The server's base URL without a trailing slash.
-    let baseURL: String
+    let baseURL: URL
+    /// ``baseURL``'s text, which paths are appended to.
+    private let base: String
     /// What performs the requests.
     let transport: any HTTPTransport
     /// How long one request may take.
@@ -18,10 +20,12 @@ struct HTTPEndpoint: Sendable {
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not
     ///   loopback, ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL.
     init(
-        baseURL: String, transport: any HTTPTransport, timeout: Duration,
+        baseURL: URL, transport: any HTTPTransport, timeout: Duration,
         maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) throws(AttributionError) {
-        self.baseURL = try HTTPURLPolicy.baseURL(baseURL)
+        base = try HTTPURLPolicy.baseURL(baseURL)
+        // Dropping trailing slashes from a valid URL leaves a valid URL; the fallback is never taken.
+        self.baseURL = URL(string: base) ?? baseURL
         self.transport = transport
         self.timeout = timeout
         self.maximumResponseBytes = maximumResponseBytes
@@ -30,7 +34,7 @@ struct HTTPEndpoint: Sendable {
     /// The URL of `path` (already percent-encoded) and `query` on `host` when the SDK set one, else on the base URL.
     func url(path: String, query: [(String, String)] = [], host: String?) throws(AttributionError) -> URL {
         try HTTPURLPolicy.url(
-            base: try HTTPURLPolicy.base(forHost: host, else: baseURL), path: path, query: query)
+            base: try HTTPURLPolicy.base(forHost: host, else: base), path: path, query: query)
     }
 
     /// A request with this endpoint's limits; `timeout` replaces the endpoint's own.

@@ -9,7 +9,7 @@ import Foundation
 /// Any other status becomes ``AttributionError/httpStatus(code:reason:)``. See `Docs/server.md`.
 public struct HTTPShortLinkCreator: ShortLinkCreator {
     /// The server's base URL without a trailing slash.
-    public var baseURL: String { endpoint.baseURL }
+    public var baseURL: URL { endpoint.baseURL }
     /// How long one request may take.
     public var timeout: Duration { endpoint.timeout }
     private let endpoint: HTTPEndpoint
@@ -21,9 +21,10 @@ public struct HTTPShortLinkCreator: ShortLinkCreator {
     ///   - transport: What performs the requests.
     ///   - timeout: How long one request may take.
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to another host,
-    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL.
+    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL or has a query
+    ///   or fragment.
     public init(
-        baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
         timeout: Duration = .seconds(3)
     ) throws(AttributionError) {
         endpoint = try HTTPEndpoint(baseURL: baseURL, transport: transport, timeout: timeout)
@@ -63,7 +64,7 @@ extension ShortLinkCreator where Self == HTTPShortLinkCreator {
     ///
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
     public static func http(
-        baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
         timeout: Duration = .seconds(3)
     ) throws(AttributionError) -> HTTPShortLinkCreator {
         try HTTPShortLinkCreator(baseURL: baseURL, transport: transport, timeout: timeout)

@@ -116,7 +116,7 @@ public final class InMemoryShortLinkCreator: ShortLinkCreator {
                 if issued.insert(id).inserted { return id }
             }
         }
-        resolver.setLink(template: request.template, shortID: shortID, parameters: request.payload)
+        resolver[template: request.template, shortID: shortID] = request.payload
         return "https://\(request.domain)/\(request.template)/\(shortID)"
     }
 }

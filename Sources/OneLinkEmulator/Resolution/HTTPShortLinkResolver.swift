@@ -13,7 +13,7 @@ import Foundation
 /// `Docs/http.md` for the request shapes and the error mapping.
 public struct HTTPShortLinkResolver: ShortLinkResolver {
     /// The server's base URL without a trailing slash, such as `https://onelink.example.com`.
-    public var baseURL: String { endpoint.baseURL }
+    public var baseURL: URL { endpoint.baseURL }
     /// How long one wrapped-link hop may take; resolution uses ``ShortLinkRequest/timeout``.
     public var redirectTimeout: Duration { endpoint.timeout }
     /// The largest response body accepted.
@@ -31,9 +31,10 @@ public struct HTTPShortLinkResolver: ShortLinkResolver {
     ///   - redirectTimeout: How long one wrapped-link hop may take.
     ///   - maximumResponseBytes: The largest response body accepted.
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to another host,
-    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL.
+    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL or has a query
+    ///   or fragment.
     public init(
-        baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
         headerProvider: (@Sendable () -> [String: String])? = nil, redirectTimeout: Duration = .seconds(3),
         maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) throws(AttributionError) {
@@ -101,7 +102,7 @@ extension ShortLinkResolver where Self == HTTPShortLinkResolver {
     ///
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
     public static func http(
-        baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
         headerProvider: (@Sendable () -> [String: String])? = nil, redirectTimeout: Duration = .seconds(3),
         maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) throws(AttributionError) -> HTTPShortLinkResolver {

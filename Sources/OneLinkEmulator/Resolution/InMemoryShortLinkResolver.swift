@@ -30,25 +30,30 @@ public final class InMemoryShortLinkResolver: ShortLinkResolver, Sendable {
         self.core = InMemoryBackendCore(behavior: behavior, clock: clock)
     }
 
-    /// Stores the parameters of one short link.
-    public func setLink(template: String, shortID: String, parameters: AttributionPayload) {
-        state.withLock { $0.links["\(template)/\(shortID)"] = parameters }
+    /// The stored parameters of one short link; `nil` when the link is unknown.
+    ///
+    /// ```swift
+    /// resolver[template: "H5hv", shortID: "6d66214a"] = ["deep_link_value": "peaches"]
+    /// ```
+    public subscript(template template: String, shortID shortID: String) -> AttributionPayload? {
+        get { state.withLock { $0.links["\(template)/\(shortID)"] } }
+        set { state.withLock { $0.links["\(template)/\(shortID)"] = newValue } }
     }
 
-    /// Adds one wrapped-link hop.
-    public func setRedirect(from url: String, to target: String) {
-        state.withLock { $0.redirects[url] = target }
+    /// Where the wrapped link `url` redirects to; `nil` when it does not redirect.
+    ///
+    /// ```swift
+    /// resolver[redirectFrom: "https://click.example.com/c"] = "https://app.onelink.me/H5hv/6d66214a"
+    /// ```
+    public subscript(redirectFrom url: String) -> String? {
+        get { state.withLock { $0.redirects[url] } }
+        set { state.withLock { $0.redirects[url] = newValue } }
     }
 
     /// How later calls are answered.
     public var behavior: InMemoryBehavior {
         get { core.behavior }
         set { core.behavior = newValue }
-    }
-
-    /// Changes how later calls are answered.
-    public func setBehavior(_ behavior: InMemoryBehavior) {
-        core.behavior = behavior
     }
 
     /// The newest resolution requests received (at most ``requestHistoryLimit``), oldest first.
