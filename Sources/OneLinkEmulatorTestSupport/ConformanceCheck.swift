@@ -1,3 +1,4 @@
+import OneLinkEmulator
 import Testing
 
 /// One named behaviour check of a backend contract, such as "resolve of an unknown link fails with 404".

@@ -1,4 +1,6 @@
 import Foundation
+import OneLinkClicks
+import OneLinkEmulator
 
 extension OneLinkServer {
     /// Everything a server needs: its backends, click handling, faults, limits, clock, address and log.
