@@ -65,10 +65,7 @@ public final class ClickStoreDeferredDeepLinkSource: DeferredDeepLinkSource, Sen
         } catch {
             throw AttributionError.unexpected("click store: \(error)")
         }
-        guard let found else { return .notFound }
-        var event = found.click.parameters
-        event["match_type"] = .string(found.matchType.rawValue)
-        return .privacyFiltered(event)
+        return found.map { .found($0.deferredClick) } ?? .notFound
     }
 }
 

@@ -192,11 +192,11 @@ public struct BackendFixture: Sendable {
                     "deep_link_value": "peaches", "deep_link_sub1": "10", "deep_link_sub2": "spring",
                     "pid": "Email", "c": "fruit_of_the_month", "af_sub1": "my_sub1",
                 ],
-                matchType: "probabilistic", deviceID: deferredDevice),
+                matchType: .probabilistic, deviceID: deferredDevice),
             DeferredClick(
                 time: installTime.addingTimeInterval(-900),
                 parameters: ["deep_link_value": "boundary", "deep_link_sub10": "edge", "pid": "Email"],
-                matchType: "id_matching", deviceID: boundaryDevice),
+                matchType: .idMatching, deviceID: boundaryDevice),
             DeferredClick(
                 time: installTime.addingTimeInterval(-900.001),
                 parameters: ["deep_link_value": "stale"], deviceID: staleDevice),
