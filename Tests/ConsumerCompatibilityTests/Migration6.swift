@@ -41,7 +41,6 @@ enum MigrationCalls6 {
         sdk.setHost("example.com", withHostPrefix: "custom")
         sdk.appendParametersToDeeplinkURL(contains: "example.com", parameters: ["pid": "Email"])
         sdk.setPartnerData(partnerId: "partner_int", partnerInfo: ["key": "val"])
-        sdk.setSharingFilterForAllPartners()
         sdk.setUserEmails(["jane@example.com"], with: EmailCryptTypeSHA256)
         sdk.phoneNumber = "+447700900123"
         _ = sdk.getSDKVersion()

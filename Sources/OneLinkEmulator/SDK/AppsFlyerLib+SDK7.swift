@@ -4,7 +4,7 @@ import Foundation
 // public; without it they are `@_spi(SDK7)`, so SDK 6 handler code cannot reach them by accident
 // while the emulator's own tests and replay (`@_spi(SDK7) import OneLinkEmulator`) still can.
 extension AppsFlyerLib {
-    /// The version ``getSdkVersion()`` reports.
+    /// The version SDK 7's `getSdkVersion()` reports.
     public static let emulatedSDK7Version = "7.0.0"
 
     // MARK: - Session readiness

@@ -173,6 +173,22 @@ extension AppsFlyerLib {
         await onDeliveryQueue(scope: scope) { listener.body() }
     }
 
+    /// Launch options as UIKit passes them to `didFinishLaunchingWithOptions` for a cold start from a universal link.
+    ///
+    /// Emulator only, for tests of SDK 7's `handleLaunchOptions(_:)`: a
+    /// browsing-web `NSUserActivity` whose `webpageURL` is `url`, under
+    /// `UIApplicationLaunchOptionsUserActivityDictionaryKey`.
+    public static func launchOptions(universalLink url: URL) -> [AnyHashable: Any] {
+        let activity = NSUserActivity(activityType: NSUserActivityTypeBrowsingWeb)
+        activity.webpageURL = url
+        return [
+            "UIApplicationLaunchOptionsUserActivityDictionaryKey": [
+                "UIApplicationLaunchOptionsUserActivityTypeKey": NSUserActivityTypeBrowsingWeb,
+                "UIApplicationLaunchOptionsUserActivityKey": activity,
+            ] as [AnyHashable: Any]
+        ]
+    }
+
     /// The universal link in a launch-options dictionary, as UIKit passes it or as the emulator's app layer writes it.
     static func launchUniversalLink(in launchOptions: [AnyHashable: Any]?) -> URL? {
         guard let launchOptions else { return nil }

@@ -87,9 +87,9 @@ final class ReplaySession {
             sdk.simulateDidBecomeActive()
         case .background where scenario.sdk.version == .v7:
             sdk.simulateDidEnterBackground()
-        case .universalLink(let url)
-        where scenario.sdk.version == .v7 && !listenerRegistered && URL(string: url) != nil:
-            sdk.handleLaunchOptions(Self.launchOptions(universalLink: url))
+        case .universalLink(let text)
+        where scenario.sdk.version == .v7 && !listenerRegistered && URL(string: text) != nil:
+            sdk.handleLaunchOptions(AppsFlyerLib.launchOptions(universalLink: URL(string: text)!))
         case .start, .foreground:
             hasStarted = true
             sdk.submitProcessingNow(.start)
@@ -455,17 +455,5 @@ extension ReplaySession {
             marks.withLock { $0.append(sdk.deliveredEvents.count) }
             sdk.start()
         }
-    }
-
-    /// Launch options as UIKit passes them for a cold start from `universalLink`.
-    fileprivate static func launchOptions(universalLink: String) -> [AnyHashable: Any] {
-        let activity = NSUserActivity(activityType: NSUserActivityTypeBrowsingWeb)
-        activity.webpageURL = URL(string: universalLink)
-        return [
-            "UIApplicationLaunchOptionsUserActivityDictionaryKey": [
-                "UIApplicationLaunchOptionsUserActivityTypeKey": NSUserActivityTypeBrowsingWeb,
-                "UIApplicationLaunchOptionsUserActivityKey": activity,
-            ] as [AnyHashable: Any]
-        ]
     }
 }

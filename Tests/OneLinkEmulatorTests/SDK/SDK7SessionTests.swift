@@ -46,19 +46,12 @@ struct SDK7SessionTests {
     func fixture(udl: Bool = true, behavior: InMemoryBehavior = .immediate) -> SDKFixture {
         let fixture = SDKFixture(links: ["H5hv/6d66214a": ["deep_link_value": "apples"]], udl: udl)
         fixture.sdk.sdkGeneration = .v7
-        fixture.resolver.setBehavior(behavior)
+        fixture.resolver.behavior = behavior
         return fixture
     }
 
     static func launchOptions(_ link: String) -> [AnyHashable: Any] {
-        let activity = NSUserActivity(activityType: NSUserActivityTypeBrowsingWeb)
-        activity.webpageURL = URL(string: link)
-        return [
-            "UIApplicationLaunchOptionsUserActivityDictionaryKey": [
-                "UIApplicationLaunchOptionsUserActivityTypeKey": NSUserActivityTypeBrowsingWeb,
-                "UIApplicationLaunchOptionsUserActivityKey": activity,
-            ] as [AnyHashable: Any]
-        ]
+        AppsFlyerLib.launchOptions(universalLink: URL(string: link)!)
     }
 
     @Test(

@@ -31,14 +31,8 @@ struct MigrationGuide7Tests {
             shortLinkResolver: .inMemory(
                 links: ["H5hv/6d66214a": ["deep_link_value": "apples"]], clock: clock),
             clock: clock, logSink: .recording())
-        let activity = NSUserActivity(activityType: NSUserActivityTypeBrowsingWeb)
-        activity.webpageURL = URL(string: "https://onelink-basic-app.onelink.me/H5hv/6d66214a")
-        let options: [AnyHashable: Any] = [
-            "UIApplicationLaunchOptionsUserActivityDictionaryKey": [
-                "UIApplicationLaunchOptionsUserActivityTypeKey": NSUserActivityTypeBrowsingWeb,
-                "UIApplicationLaunchOptionsUserActivityKey": activity,
-            ] as [AnyHashable: Any]
-        ]
+        let options = AppsFlyerLib.launchOptions(
+            universalLink: URL(string: "https://onelink-basic-app.onelink.me/H5hv/6d66214a")!)
         let app = MigrationApp7()
         await AppsFlyerLib.withShared(sdk) {
             app.didFinishLaunching(launchOptions: options)

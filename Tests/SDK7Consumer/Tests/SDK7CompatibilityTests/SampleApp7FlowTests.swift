@@ -40,12 +40,7 @@ struct SampleApp7FlowTests {
 
     /// Launch options as UIKit passes them for a cold start from a universal link.
     static func launchOptions(_ link: String) -> [AnyHashable: Any] {
-        [
-            "UIApplicationLaunchOptionsUserActivityDictionaryKey": [
-                "UIApplicationLaunchOptionsUserActivityTypeKey": NSUserActivityTypeBrowsingWeb,
-                "UIApplicationLaunchOptionsUserActivityKey": activity(link),
-            ] as [AnyHashable: Any]
-        ]
+        AppsFlyerLib.launchOptions(universalLink: URL(string: link)!)
     }
 
     /// Launches the app on `sdk` the way iOS would, runs `then`, and waits for the SDK to finish.
@@ -187,7 +182,7 @@ struct SampleApp7FlowTests {
 
     @Test("A resolver failure reaches didResolveDeepLink as the real SDK's error: code 50")
     func resolverFailure() async {
-        resolver.setBehavior(.failing(.httpStatus(code: 500, reason: "internal")))
+        resolver.behavior = .failing(.httpStatus(code: 500, reason: "internal"))
         let app = await run(makeSDK()) { app in
             _ = app.application(open: URL(string: Self.shortLink)!, options: [:])
         }
@@ -200,7 +195,7 @@ struct SampleApp7FlowTests {
 
     @Test("A resolver timeout on the injected clock reaches didResolveDeepLink as code 0, Request failed")
     func resolverTimeout() async {
-        resolver.setBehavior(.stalled)
+        resolver.behavior = .stalled
         let sdk = makeSDK()
         let app = await run(sdk) { app in
             _ = app.application(open: URL(string: Self.shortLink)!, options: [:])
@@ -218,7 +213,7 @@ struct SampleApp7FlowTests {
 
     @Test("The listener's wait for a cold-start link is bounded: 5 s on the SDK's clock")
     func listenerTimeLimit() async {
-        resolver.setBehavior(.stalled)
+        resolver.behavior = .stalled
         let sdk = makeSDK()
         sdk.deepLinkTimeout = 30_000
         let app = SampleApp7Delegate()

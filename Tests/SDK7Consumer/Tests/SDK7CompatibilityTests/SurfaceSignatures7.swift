@@ -54,19 +54,6 @@ enum SurfaceSignatures7 {
         sdk.validateAndLogInAppPurchase(
             purchaseDetails: details, purchaseAdditionalDetails: nil, completion: completion)
     }
-
-    /// The invite helper and the link generator.
-    static func invites(completion: @escaping (URL?, Error?) -> Void) {
-        AppsFlyerShareInviteHelper.generateInviteLink(
-            linkGenerator: { generator in
-                generator.setChannel("email")
-                generator.setReferrerImageUrl("https://example.com/avatar.png")
-                generator.setBaseDeepLink("myapp://home")
-                generator.addUserParams(["af_sub1": "val"])
-                return generator
-            }, completionHandler: completion)
-        AppsFlyerShareInviteHelper.logInvite("email", eventParameters: ["af_sub1": "val"])
-    }
 }
 
 /// A deep-link handler under SDK 7's Swift name, implementing only the optional method.
