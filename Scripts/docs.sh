@@ -22,12 +22,17 @@ for guide in Docs/*.md; do
         { echo "docs: $catalog/OneLinkEmulator.md does not list <doc:$name>" >&2; exit 1; }
 done
 
-swift package dump-symbol-graph --minimum-access-level public >/dev/null
+# The SDK 6 surface (the package without its SDK7 trait) is the one documented. `swift package
+# dump-symbol-graph` builds with every trait enabled, so the graph is extracted from the debug build
+# instead: `swift build` reuses it after `swift test` (as in .ci/run, with the same ONELINK_STRICT).
+swift build --target OneLinkEmulator >/dev/null
+bin="$(swift build --show-bin-path 2>/dev/null)"
+triple="$(swiftc -print-target-info | sed -n 's/^ *"triple": "\(.*\)",$/\1/p' | head -1)"
 rm -rf "$graphs"
 mkdir -p "$graphs"
-# Only the SDK module's own graph (and its extensions of other modules) belong in its reference.
-extracted="$(swift build --show-bin-path 2>/dev/null)/../symbolgraph"
-cp "$extracted/OneLinkEmulator.symbols.json" "$extracted"/OneLinkEmulator@*.symbols.json "$graphs"/
+# Only the SDK module's own graph (with its extensions of other modules) belongs in its reference.
+swift symbolgraph-extract -module-name OneLinkEmulator -target "$triple" -I "$bin/Modules" -I "$bin" \
+    -minimum-access-level public -emit-extension-block-symbols -output-dir "$graphs"
 
 docc convert "$catalog" \
     --additional-symbol-graph-dir "$graphs" \
