@@ -42,13 +42,8 @@ import Foundation
 /// ``events``, and their side effects (such as using up `is_first_launch`)
 /// still happen, as with the real SDK's nil delegate.
 public final class AppsFlyerLib: @unchecked Sendable {
-    let shortLinkResolver: any ShortLinkResolver
-    let conversionDataSource: any ConversionDataSource
-    let deferredDeepLinkSource: any DeferredDeepLinkSource
-    let launchRecorder: any LaunchRecorder
     let deviceStore: any DeviceStore
     let clock: any EmulatorClock
-    let logSink: any DebugLogSink
     let eventRecorder: any EventRecorder
     let purchaseValidator: any PurchaseValidator
     let shortLinkCreator: (any ShortLinkCreator)?
@@ -95,13 +90,8 @@ public final class AppsFlyerLib: @unchecked Sendable {
         purchaseValidator: any PurchaseValidator = InMemoryPurchaseValidator(),
         shortLinkCreator: (any ShortLinkCreator)? = nil
     ) {
-        self.shortLinkResolver = shortLinkResolver
-        self.conversionDataSource = conversionDataSource
-        self.deferredDeepLinkSource = deferredDeepLinkSource
-        self.launchRecorder = launchRecorder
         self.deviceStore = deviceStore
         self.clock = clock
-        self.logSink = logSink
         self.eventRecorder = eventRecorder
         self.purchaseValidator = purchaseValidator
         self.shortLinkCreator = shortLinkCreator
