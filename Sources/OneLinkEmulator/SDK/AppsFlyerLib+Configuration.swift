@@ -40,13 +40,13 @@ extension AppsFlyerLib {
 
     // MARK: - Configuration
 
-    /// The AppsFlyer dev key; ``start()`` refuses to begin a session without it.
+    /// The AppsFlyer dev key; ``start()->()`` refuses to begin a session without it.
     public var appsFlyerDevKey: String {
         get { configuration.withLock { $0.devKey } }
         set { configuration.withLock { $0.devKey = newValue } }
     }
 
-    /// The app's Apple ID (digits only); ``start()`` refuses to begin a session without it.
+    /// The app's Apple ID (digits only); ``start()->()`` refuses to begin a session without it.
     public var appleAppID: String {
         get { configuration.withLock { $0.appID } }
         set { configuration.withLock { $0.appID = newValue } }

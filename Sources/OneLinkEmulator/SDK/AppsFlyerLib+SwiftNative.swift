@@ -42,7 +42,7 @@ extension AppsFlyerLib {
 
     /// Simulates the app process being killed and launched again on the same install.
     ///
-    /// The device state is kept; the next ``start()`` is a cold start.
+    /// The device state is kept; the next ``start()->()`` is a cold start.
     public func simulateRelaunch() async {
         await withCheckedContinuation { continuation in
             enqueue(.relaunch, completion: nil, waiter: continuation)

@@ -13,7 +13,7 @@ import Foundation
 /// ```
 ///
 /// Configure it as the real SDK (`appsFlyerDevKey`, `appleAppID`,
-/// `delegate`, `deepLinkDelegate`, ...), then call ``start()``,
+/// `delegate`, `deepLinkDelegate`, ...), then call ``start()->()``,
 /// ``handleOpen(_:options:)``, ``continue(_:restorationHandler:)`` or
 /// ``handlePushNotification(_:)``. Every call returns at once; calls are
 /// processed one at a time, in order, by the SDK's serial action queue, and
@@ -41,6 +41,10 @@ import Foundation
 /// dropped (and logged when ``isDebug`` is on), still published on
 /// ``events``, and their side effects (such as using up `is_first_launch`)
 /// still happen, as with the real SDK's nil delegate.
+///
+/// Thread safety: `@unchecked Sendable` because the weak, non-`Sendable`
+/// delegate references sit behind a lock and are only called on the delivery
+/// queue; every other stored property is a constant of a `Sendable` type.
 public final class AppsFlyerLib: @unchecked Sendable {
     let deviceStore: any DeviceStore
     let clock: any EmulatorClock
@@ -135,7 +139,7 @@ public final class AppsFlyerLib: @unchecked Sendable {
 
     /// The unified deep linking delegate; held weakly.
     ///
-    /// Set it before ``start()`` for UDL mode.
+    /// Set it before ``start()->()`` for UDL mode.
     public weak var deepLinkDelegate: (any DeepLinkDelegate)? {
         get { delegates.withLock { $0.deepLinkDelegate } }
         set { delegates.withLock { $0.deepLinkDelegate = newValue } }
