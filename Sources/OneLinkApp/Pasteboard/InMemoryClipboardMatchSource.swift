@@ -42,7 +42,7 @@ public final class InMemoryClipboardMatchSource: ClipboardMatchSource, Sendable 
         state.withLock { $0.matches[token] = parameters }
     }
 
-    /// How later lookups answer.
+    /// How lookups answer; a change applies to later lookups.
     public var behavior: InMemoryBehavior {
         get { state.withLock { $0.behavior } }
         set { state.withLock { $0.behavior = newValue } }
