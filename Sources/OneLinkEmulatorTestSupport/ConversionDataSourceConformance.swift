@@ -16,7 +16,7 @@ import OneLinkEmulator
 /// its exact status and `error_reason`, and concurrent requests all answer.
 /// Each is a ``ConformanceCheck`` in ``checks``.
 public enum ConversionDataSourceConformance: ConformanceSuite {
-    /// `ConversionDataSource`.
+    /// The contract these checks cover: `ConversionDataSource`.
     public static let contract = "ConversionDataSource"
 
     /// The checks, in the order ``run(fixture:makeSource:)`` runs them.

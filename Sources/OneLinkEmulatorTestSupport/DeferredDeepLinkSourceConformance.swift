@@ -15,7 +15,7 @@ import OneLinkEmulator
 /// clicks gets `found: false` with an empty click event, and concurrent
 /// lookups all answer. Each is a ``ConformanceCheck`` in ``checks``.
 public enum DeferredDeepLinkSourceConformance: ConformanceSuite {
-    /// `DeferredDeepLinkSource`.
+    /// The contract these checks cover: `DeferredDeepLinkSource`.
     public static let contract = "DeferredDeepLinkSource"
 
     /// The checks, in the order ``run(fixture:makeSource:)`` runs them.

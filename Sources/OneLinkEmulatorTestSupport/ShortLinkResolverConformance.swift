@@ -15,7 +15,7 @@ import OneLinkEmulator
 /// target, a URL that does not redirect returns `nil`, and eight concurrent
 /// resolutions all answer the same. Each is a ``ConformanceCheck`` in ``checks``.
 public enum ShortLinkResolverConformance: ConformanceSuite {
-    /// `ShortLinkResolver`.
+    /// The contract these checks cover: `ShortLinkResolver`.
     public static let contract = "ShortLinkResolver"
 
     /// The checks, in the order ``run(fixture:makeResolver:)`` runs them.
