@@ -23,7 +23,9 @@ import OneLinkEmulator
 /// Thread safety: the recorder is `@unchecked Sendable` because its state holds the team's
 /// delegates and Foundation payloads, which are not `Sendable`; that state is only touched
 /// under one lock, and the delegates are called outside it.
-public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked Sendable {
+public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDelegate,
+    @unchecked Sendable
+{
     /// One recorded callback.
     public enum Callback: @unchecked Sendable, CustomStringConvertible {
         // @unchecked: the dictionaries hold the SDK's Foundation values (strings, NSNumber,
@@ -105,7 +107,7 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, DeepLinkDel
         var waiters: [UInt64: Waiter] = [:]
         var nextWaiter: UInt64 = 0
         var delegate: (any AppsFlyerLibDelegate)?
-        var deepLinkDelegate: (any DeepLinkDelegate)?
+        var deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)?
 
         /// The calls whose forwarding finished, in order.
         var settled: [Callback] { Array(calls[..<finishedPrefix]) }
@@ -128,7 +130,7 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, DeepLinkDel
     }
 
     /// A handler that receives each `didResolveDeepLink` result after it is recorded; held strongly.
-    public var forwardingDeepLinkDelegate: (any DeepLinkDelegate)? {
+    public var forwardingDeepLinkDelegate: (any AppsFlyerDeepLinkDelegate)? {
         get { state.withLock { $0.deepLinkDelegate } }
         set { state.withLock { $0.deepLinkDelegate = newValue } }
     }
@@ -263,7 +265,7 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, DeepLinkDel
     /// what its handler did. Handlers and conditions run outside the lock.
     private func record(
         _ callback: Callback,
-        forward: ((any AppsFlyerLibDelegate)?, (any DeepLinkDelegate)?) -> Void
+        forward: ((any AppsFlyerLibDelegate)?, (any AppsFlyerDeepLinkDelegate)?) -> Void
     ) {
         let (index, generation, delegate, deepLinkDelegate) = state.withLock { state in
             state.calls.append(callback)
@@ -299,17 +301,21 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, DeepLinkDel
         record(.conversionDataFailure(error)) { delegate, _ in delegate?.onConversionDataFail(error) }
     }
 
-    /// Records the open attribution, then forwards it.
-    public func onAppOpenAttribution(_ attributionData: [AnyHashable: Any]) {
-        record(.openAttribution(attributionData)) { delegate, _ in
-            delegate?.onAppOpenAttribution(attributionData)
+    #if !SDK7
+        /// Records the open attribution, then forwards it.
+        public func onAppOpenAttribution(_ attributionData: [AnyHashable: Any]) {
+            record(.openAttribution(attributionData)) { delegate, _ in
+                delegate?.onAppOpenAttribution(attributionData)
+            }
         }
-    }
 
-    /// Records the failure, then forwards it.
-    public func onAppOpenAttributionFailure(_ error: any Error) {
-        record(.openAttributionFailure(error)) { delegate, _ in delegate?.onAppOpenAttributionFailure(error) }
-    }
+        /// Records the failure, then forwards it.
+        public func onAppOpenAttributionFailure(_ error: any Error) {
+            record(.openAttributionFailure(error)) { delegate, _ in
+                delegate?.onAppOpenAttributionFailure(error)
+            }
+        }
+    #endif
 
     /// Records the deep-link result, then forwards it.
     public func didResolveDeepLink(_ result: DeepLinkResult) {

@@ -41,7 +41,7 @@ public enum ScenarioCheck {
     @discardableResult
     public static func expectPasses(
         _ file: URL, profile: ValueProfile = .ios, delegate: (any AppsFlyerLibDelegate)? = nil,
-        deepLinkDelegate: (any DeepLinkDelegate)? = nil, fileID: String = #fileID,
+        deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)? = nil, fileID: String = #fileID,
         filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> ScenarioResult? {
         do {
@@ -65,7 +65,7 @@ public enum ScenarioCheck {
     @discardableResult
     public static func expectPasses(
         _ path: String, profile: ValueProfile = .ios, delegate: (any AppsFlyerLibDelegate)? = nil,
-        deepLinkDelegate: (any DeepLinkDelegate)? = nil, fileID: String = #fileID,
+        deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)? = nil, fileID: String = #fileID,
         filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> ScenarioResult? {
         await expectPasses(
@@ -78,7 +78,7 @@ public enum ScenarioCheck {
     @discardableResult
     public static func expectPasses(
         bundled name: String, profile: ValueProfile = .ios, delegate: (any AppsFlyerLibDelegate)? = nil,
-        deepLinkDelegate: (any DeepLinkDelegate)? = nil, fileID: String = #fileID,
+        deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)? = nil, fileID: String = #fileID,
         filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> ScenarioResult? {
         await expectPasses(

@@ -27,7 +27,7 @@ public struct ScenarioRunner: Sendable {
     /// - Throws: ``ScenarioError`` when the scenario's backends cannot be built.
     public func run(
         _ scenario: Scenario, profile: ValueProfile = .ios, delegate: (any AppsFlyerLibDelegate)? = nil,
-        deepLinkDelegate: (any DeepLinkDelegate)? = nil
+        deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)? = nil
     ) async throws(ScenarioError) -> ScenarioResult {
         let effective = scenario.pinnedProfile ?? profile
         let session = try ReplaySession(
@@ -52,7 +52,7 @@ public struct ScenarioRunner: Sendable {
     /// - Throws: ``ScenarioError`` when the file is not a valid scenario.
     public func run(
         contentsOf url: URL, profile: ValueProfile = .ios, delegate: (any AppsFlyerLibDelegate)? = nil,
-        deepLinkDelegate: (any DeepLinkDelegate)? = nil
+        deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)? = nil
     ) async throws(ScenarioError) -> ScenarioResult {
         try await run(
             Scenario(contentsOf: url), profile: profile, delegate: delegate,

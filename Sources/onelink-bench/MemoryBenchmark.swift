@@ -17,8 +17,7 @@ enum MemoryBenchmark {
             shortLinkResolver: .inMemory(links: shortLinks, clock: clock),
             conversionDataSource: .inMemory(.organic, clock: clock),
             deferredDeepLinkSource: .inMemory(clock: clock), deviceStore: .inMemory(), clock: clock)
-        sdk.appsFlyerDevKey = "DEV_KEY"
-        sdk.appleAppID = "123456789"
+        sdk.setCredentials(devKey: "DEV_KEY", appID: "123456789")
         let session = await sdk.perform(.start)
         let opened = await sdk.perform(.universalLink(link))
         guard session.count == 1, case .conversionDataSuccess = session[0] else { return false }

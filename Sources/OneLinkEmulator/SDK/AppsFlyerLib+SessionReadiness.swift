@@ -21,7 +21,9 @@ extension AppsFlyerLib {
     }
 
     /// Sets the dev key and app ID at once (SDK 7's `initialize(devKey:appId:)`), then checks session readiness.
-    func setCredentials(devKey: String, appID: String) {
+    ///
+    /// For the package's own tools and replay, which compile with and without the `SDK7` trait.
+    package func setCredentials(devKey: String, appID: String) {
         configuration.withLock {
             $0.devKey = devKey
             $0.appID = appID

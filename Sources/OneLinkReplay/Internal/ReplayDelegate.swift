@@ -5,16 +5,17 @@ import OneLinkEmulator
 ///
 /// Payloads are converted to the run's profile before they reach the team's own delegates.
 // @unchecked because NSObject is not Sendable: the stored properties are immutable or behind Locked.
-final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked Sendable {
+final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDelegate, @unchecked Sendable {
     let profile: ValueProfile
     weak var sdk: AppsFlyerLib?
     let forward: (any AppsFlyerLibDelegate)?
-    let forwardDeepLink: (any DeepLinkDelegate)?
+    let forwardDeepLink: (any AppsFlyerDeepLinkDelegate)?
     /// The indexes in `sdk.deliveredEvents` that reached this delegate, and where the next search starts.
     private let delivered = Locked((indexes: Set<Int>(), cursor: 0))
 
     init(
-        profile: ValueProfile, forward: (any AppsFlyerLibDelegate)?, forwardDeepLink: (any DeepLinkDelegate)?
+        profile: ValueProfile, forward: (any AppsFlyerLibDelegate)?,
+        forwardDeepLink: (any AppsFlyerDeepLinkDelegate)?
     ) {
         self.profile = profile
         self.forward = forward
@@ -61,12 +62,19 @@ final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @u
 
     func onAppOpenAttribution(_ attributionData: [AnyHashable: Any]) {
         let event = current("onAppOpenAttribution")
-        forward?.onAppOpenAttribution(converted(attributionData, event))
+        #if SDK7
+            // SDK 7's delegate protocol has no legacy callbacks to forward to.
+            _ = event
+        #else
+            forward?.onAppOpenAttribution(converted(attributionData, event))
+        #endif
     }
 
     func onAppOpenAttributionFailure(_ error: Error) {
         _ = current("onAppOpenAttributionFailure")
-        forward?.onAppOpenAttributionFailure(error)
+        #if !SDK7
+            forward?.onAppOpenAttributionFailure(error)
+        #endif
     }
 
     func didResolveDeepLink(_ result: DeepLinkResult) {

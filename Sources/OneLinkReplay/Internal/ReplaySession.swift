@@ -30,7 +30,7 @@ final class ReplaySession {
 
     init(
         scenario: Scenario, profile: ValueProfile, delegate: (any AppsFlyerLibDelegate)?,
-        deepLinkDelegate: (any DeepLinkDelegate)?
+        deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)?
     ) throws(ScenarioError) {
         self.scenario = scenario
         self.profile = profile
@@ -52,8 +52,7 @@ final class ReplaySession {
             logSink: log)
         let settings = scenario.sdk
         sdk.sdkGeneration = SDKGeneration(rawValue: settings.version.rawValue) ?? .v6
-        sdk.appsFlyerDevKey = settings.devKey
-        sdk.appleAppID = settings.appID
+        sdk.setCredentials(devKey: settings.devKey, appID: settings.appID)
         sdk.oneLinkCustomDomains = settings.customDomains
         sdk.resolveDeepLinkURLs = settings.resolveDeepLinkURLs
         sdk.deepLinkTimeout = settings.deepLinkTimeout

@@ -4,7 +4,7 @@ import OneLinkEmulator
 // A plain command-line program with a synchronous entry point: it spins `RunLoop.main`, as an app
 // does, and prints where each callback ran. The delivery test runs it as a child process.
 
-final class Client: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked Sendable {
+final class Client: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDelegate, @unchecked Sendable {
     // @unchecked because NSObject is not Sendable: `lines` is only touched under `lock`.
     private let lock = NSLock()
     private var lines: [String] = []
@@ -29,8 +29,7 @@ final class Client: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked
 let client = Client()
 AppsFlyerLib.sharedOverride = AppsFlyerLib(
     shortLinkResolver: .inMemory(links: ["H5hv/abc": ["deep_link_value": "apples"]]))
-AppsFlyerLib.shared().appsFlyerDevKey = "DEV_KEY"
-AppsFlyerLib.shared().appleAppID = "123456789"
+AppsFlyerLib.shared().setCredentials(devKey: "DEV_KEY", appID: "123456789")
 AppsFlyerLib.shared().delegate = client
 AppsFlyerLib.shared().deepLinkDelegate = client
 // The order of a cold start from a link: the scene hands the link over before it becomes active
