@@ -43,6 +43,11 @@ public struct ParsedLink: Sendable, Hashable {
         }
     }
 
+    private var isShortLink: Bool {
+        if case .shortLink = kind { return true }
+        return false
+    }
+
     /// The OneLink template ID (`H5hv`), for long and short OneLinks.
     public var template: String? {
         switch kind {
@@ -60,6 +65,12 @@ public struct ParsedLink: Sendable, Hashable {
     /// in the documented short-link sample. The URL's own components win over
     /// query parameters of the same name.
     public var payload: AttributionPayload {
+        // Untouched since parsing: the parameters' query already knows the components to add.
+        if case .query(let query) = parameters.storage,
+            query.hasComponents(link: link, scheme: scheme, host: host, path: path, isShortLink: isShortLink)
+        {
+            return AttributionPayload(query: query, withComponents: true)
+        }
         var payload = parameters
         if case .shortLink = kind {
             payload["link"] = .string(link)
