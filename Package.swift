@@ -14,6 +14,8 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "OneLinkEmulator", targets: ["OneLinkEmulator"]),
+        .library(name: "OneLinkApp", targets: ["OneLinkApp"]),
+        .library(name: "OneLinkClicks", targets: ["OneLinkClicks"]),
         .library(name: "OneLinkServer", targets: ["OneLinkServer"]),
         .library(name: "OneLinkReplay", targets: ["OneLinkReplay"]),
         .library(name: "OneLinkEmulatorTestSupport", targets: ["OneLinkEmulatorTestSupport"]),
@@ -21,22 +23,34 @@ let package = Package(
         .executable(name: "onelink-bench", targets: ["onelink-bench"]),
     ],
     targets: [
+        // The SDK: everything `import OneLinkEmulator` gives an app's handler tests.
         .target(name: "OneLinkEmulator", swiftSettings: settings),
-        .target(name: "OneLinkServer", dependencies: ["OneLinkEmulator"], swiftSettings: settings),
+        // The app side: devices, launches, lifecycle, UIKit stand-ins, pending routing.
+        .target(name: "OneLinkApp", dependencies: ["OneLinkEmulator"], swiftSettings: settings),
+        // The click service: OneLink clicks, the click store, click-to-install matching.
+        .target(name: "OneLinkClicks", dependencies: ["OneLinkEmulator"], swiftSettings: settings),
+        // The HTTP transport that serves the SDK's and the click service's endpoints on loopback.
         .target(
-            name: "OneLinkReplay", dependencies: ["OneLinkEmulator", "OneLinkServer"], swiftSettings: settings
+            name: "OneLinkServer", dependencies: ["OneLinkEmulator", "OneLinkClicks"], swiftSettings: settings
+        ),
+        .target(
+            name: "OneLinkReplay",
+            dependencies: ["OneLinkEmulator", "OneLinkApp", "OneLinkClicks", "OneLinkServer"],
+            swiftSettings: settings
         ),
         .target(
             name: "OneLinkEmulatorTestSupport", dependencies: ["OneLinkEmulator", "OneLinkReplay"],
             swiftSettings: settings),
         .executableTarget(
             name: "onelink-replay",
-            dependencies: ["OneLinkEmulator", "OneLinkServer", "OneLinkReplay"],
+            dependencies: ["OneLinkEmulator", "OneLinkClicks", "OneLinkServer", "OneLinkReplay"],
             swiftSettings: settings
         ),
         .executableTarget(
             name: "onelink-bench",
-            dependencies: ["OneLinkEmulator", "OneLinkServer", "OneLinkReplay"],
+            dependencies: [
+                "OneLinkEmulator", "OneLinkApp", "OneLinkClicks", "OneLinkServer", "OneLinkReplay",
+            ],
             swiftSettings: settings
         ),
         // A child process for the crash-safety test: it keeps saving device state until killed.
@@ -58,27 +72,52 @@ let package = Package(
         .target(
             name: "OneLinkStoreWriterState", dependencies: ["OneLinkEmulator"],
             path: "Tests/Support/OneLinkStoreWriterState", swiftSettings: settings),
+        // Click fixtures shared by the click-service tests and the SDK's invite and bounds tests.
+        .target(
+            name: "OneLinkClickFixtures", dependencies: ["OneLinkEmulator", "OneLinkClicks"],
+            path: "Tests/Support/OneLinkClickFixtures", swiftSettings: settings),
         .testTarget(
             name: "OneLinkEmulatorTests",
             dependencies: [
                 "OneLinkEmulator", "OneLinkEmulatorTestSupport", "onelink-store-writer",
                 "onelink-runloop-client",
                 "OneLinkStoreWriterState",
-                "OneLinkServer", "OneLinkReplay",
+                "OneLinkApp", "OneLinkClicks", "OneLinkClickFixtures", "OneLinkServer", "OneLinkReplay",
+            ],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "OneLinkAppTests",
+            dependencies: ["OneLinkApp", "OneLinkEmulator", "OneLinkEmulatorTestSupport"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "OneLinkClicksTests",
+            dependencies: [
+                "OneLinkClicks", "OneLinkClickFixtures", "OneLinkEmulator", "OneLinkServer",
+                "OneLinkEmulatorTestSupport",
             ],
             swiftSettings: settings
         ),
         .testTarget(
             name: "OneLinkServerTests",
-            dependencies: ["OneLinkServer", "OneLinkEmulator", "OneLinkEmulatorTestSupport"],
+            dependencies: [
+                "OneLinkServer", "OneLinkEmulator", "OneLinkClicks", "OneLinkEmulatorTestSupport",
+            ],
             swiftSettings: settings
         ),
         .testTarget(
             name: "OneLinkReplayTests",
-            dependencies: ["OneLinkReplay", "OneLinkEmulator", "OneLinkServer"], swiftSettings: settings
+            dependencies: [
+                "OneLinkReplay", "OneLinkEmulator", "OneLinkApp", "OneLinkClicks", "OneLinkServer",
+            ],
+            swiftSettings: settings
         ),
         .testTarget(
-            name: "OneLinkEmulatorTestSupportTests", dependencies: ["OneLinkEmulatorTestSupport"],
+            name: "OneLinkEmulatorTestSupportTests",
+            dependencies: [
+                "OneLinkEmulatorTestSupport", "OneLinkEmulator", "OneLinkReplay", "OneLinkServer",
+            ],
             swiftSettings: settings),
         .testTarget(
             name: "ConsumerCompatibilityTests", dependencies: ["OneLinkEmulator"], swiftSettings: settings),

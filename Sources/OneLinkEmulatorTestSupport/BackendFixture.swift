@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 
 /// The fixed data every backend conformance check runs against.
 ///

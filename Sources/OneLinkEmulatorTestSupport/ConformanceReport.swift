@@ -1,3 +1,5 @@
+import OneLinkEmulator
+
 /// The outcome of one conformance run: which checks passed and what failed.
 ///
 /// A test asserts ``failures`` is empty, or calls ``expectAllPassed(fileID:filePath:line:column:)``

@@ -1,3 +1,5 @@
+import OneLinkEmulator
+
 /// The behaviour checks every ``DeferredDeepLinkSource`` must pass against a ``BackendFixture``.
 ///
 /// ```swift

@@ -1,3 +1,5 @@
+import OneLinkEmulator
+
 /// The documented iOS sample payloads (`Payloads/samples/*.json`) as ready values.
 ///
 /// Each ``Sample`` carries the payload exactly as documented, with its

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 import OneLinkReplay
 
 /// Runs scenario files inside a test and fails the test on any difference, under Swift Testing or XCTest.

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 import Testing
 
 #if canImport(XCTest)

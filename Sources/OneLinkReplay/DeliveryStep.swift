@@ -1,4 +1,6 @@
 import Foundation
+import OneLinkApp
+import OneLinkEmulator
 
 /// What a `deliverLink` or `checkWiring` step does: app-side link delivery through a bundled wiring's entry points.
 public enum DeliveryStep: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import OneLinkEmulator
+
 /// The version of the OneLinkEmulator package, as `onelink-replay --version` prints it.
 ///
 /// It follows Semantic Versioning (see the README's versioning policy). Between

@@ -1,4 +1,6 @@
 import Foundation
+import OneLinkEmulator
+import OneLinkServer
 
 /// `onelink-replay run`: replays scenario files and reports each step's verdict.
 ///

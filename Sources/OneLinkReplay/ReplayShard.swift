@@ -1,3 +1,5 @@
+import OneLinkEmulator
+
 /// A deterministic slice of the scenario list: `--shard i/n` keeps every n-th file starting at the i-th.
 public struct ReplayShard: Sendable, Hashable {
     /// The one-based shard number, `1...count`.

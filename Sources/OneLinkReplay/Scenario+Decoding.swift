@@ -1,4 +1,8 @@
 import Foundation
+import OneLinkApp
+import OneLinkClicks
+import OneLinkEmulator
+import OneLinkServer
 
 extension Scenario {
     /// The fields a scenario's top level accepts.

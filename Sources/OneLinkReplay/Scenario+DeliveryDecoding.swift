@@ -1,4 +1,6 @@
 import Foundation
+import OneLinkApp
+import OneLinkEmulator
 
 extension Scenario {
     static func decodeDelivery(

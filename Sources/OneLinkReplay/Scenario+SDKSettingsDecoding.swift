@@ -1,3 +1,5 @@
+import OneLinkEmulator
+
 extension Scenario {
     /// Decodes the fields of an `sdk` step.
     static func decodeSDKSettings(

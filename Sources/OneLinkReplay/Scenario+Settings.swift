@@ -1,4 +1,8 @@
 import Foundation
+import OneLinkApp
+import OneLinkClicks
+import OneLinkEmulator
+import OneLinkServer
 
 extension Scenario {
     /// Whether the SDK runs in unified deep linking or legacy mode.

@@ -1,4 +1,7 @@
 import Foundation
+import OneLinkApp
+import OneLinkClicks
+import OneLinkEmulator
 
 extension Scenario {
     static func decodeStep(

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 
 /// One replayable scenario: backend and device state, SDK configuration, and steps with expected outputs.
 ///

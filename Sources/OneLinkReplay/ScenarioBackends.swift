@@ -1,4 +1,7 @@
 import Foundation
+import OneLinkApp
+import OneLinkClicks
+import OneLinkEmulator
 
 /// The backends and server state a scenario describes, built on one clock.
 ///

@@ -1,3 +1,5 @@
+import OneLinkEmulator
+
 /// One expected output of a step: its name and the fields that must match.
 ///
 /// Fields the expectation does not name are not checked. `payload` is

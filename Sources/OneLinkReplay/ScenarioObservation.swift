@@ -1,3 +1,5 @@
+import OneLinkEmulator
+
 /// One output a step produced: an SDK callback, a lifecycle event, a routing result, a click decision, ...
 ///
 /// ``fields`` hold what the output carries, keyed as expectations name them

@@ -1,3 +1,5 @@
+import OneLinkEmulator
+
 /// What replaying one scenario observed, and whether every step met its expectations.
 public struct ScenarioResult: Sendable {
     /// One step's outputs and verdict.

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 
 /// Replays scenarios in process, on a ``ManualClock``, and checks each step's outputs.
 ///

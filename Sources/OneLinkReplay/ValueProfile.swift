@@ -1,3 +1,5 @@
+import OneLinkEmulator
+
 /// The value types a platform's callbacks carry, so handler code that is fragile about types shows up.
 ///
 /// The emulator produces iOS values. A profile converts every SDK payload

@@ -1,3 +1,5 @@
+import OneLinkEmulator
+
 /// Drops every entry.
 public struct DiscardingRequestLogSink: RequestLogSink {
     /// Creates the sink.

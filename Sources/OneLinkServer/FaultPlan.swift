@@ -1,3 +1,5 @@
+import OneLinkEmulator
+
 /// Which faults the server injects, per route and per short link.
 ///
 /// A short link's own entry wins over the ``ServerRoute/shortLink`` route's

@@ -1,3 +1,5 @@
+import OneLinkEmulator
+
 /// Why ``HTTPRequestParser`` refused a request, and the status code the server answers with.
 ///
 /// After any of these the server sends the status with a JSON

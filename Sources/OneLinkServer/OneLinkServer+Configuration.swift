@@ -1,3 +1,6 @@
+import OneLinkClicks
+import OneLinkEmulator
+
 extension OneLinkServer {
     /// Everything a server needs: its backends, click handling, faults, limits, clock, address and log.
     public struct Configuration: Sendable {

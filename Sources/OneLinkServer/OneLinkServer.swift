@@ -1,4 +1,5 @@
-@_exported import OneLinkEmulator
+import OneLinkClicks
+import OneLinkEmulator
 
 /// A local HTTP/1.1 server that speaks the AppsFlyer wire format of `Docs/http.md` on loopback.
 ///

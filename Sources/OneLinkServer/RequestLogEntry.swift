@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 
 /// One answered (or refused) request, as the server logs it.
 public struct RequestLogEntry: Sendable, Hashable {

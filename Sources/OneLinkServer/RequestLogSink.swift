@@ -1,3 +1,5 @@
+import OneLinkEmulator
+
 /// Receives one ``RequestLogEntry`` per request the server answers or refuses.
 ///
 /// The server calls ``record(_:)`` on its I/O thread, so an implementation must be quick

@@ -1,3 +1,5 @@
+import OneLinkEmulator
+
 /// Why the server could not be created or started.
 public enum ServerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The host is not a numeric IPv4 or IPv6 address.

@@ -1,3 +1,5 @@
+import OneLinkEmulator
+
 /// One misbehaviour the server can inject into an answer, for testing clients.
 ///
 /// A ``FaultPlan`` lists faults per route or per short link. The server first

@@ -1,3 +1,5 @@
+import OneLinkEmulator
+
 /// The limits the server enforces on connections and requests.
 public struct ServerLimits: Sendable, Hashable {
     /// The largest request head (request line, headers, blank line): 16 KiB by default; over it, 431.

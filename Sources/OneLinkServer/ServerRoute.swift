@@ -1,3 +1,5 @@
+import OneLinkEmulator
+
 /// The routes the server tells apart, for fault injection and logging.
 public enum ServerRoute: String, Sendable, Hashable, CaseIterable {
     /// `GET /shortlink-sdk/v2/{template}?id={shortID}`.

@@ -1,3 +1,5 @@
+import OneLinkReplay
+
 /// One line of the benchmark table: a figure, the baseline measured in the same run, and the target.
 struct BenchmarkRow {
     /// What was measured.

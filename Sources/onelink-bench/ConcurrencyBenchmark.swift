@@ -1,4 +1,5 @@
 import OneLinkEmulator
+import OneLinkReplay
 
 /// Many SDK instances resolving short links at the same time through one resolver.
 enum ConcurrencyBenchmark {

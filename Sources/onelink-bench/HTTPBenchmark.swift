@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkReplay
 import OneLinkServer
 
 #if canImport(FoundationNetworking)

@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkReplay
 
 /// Link text to delivered payload, against `URLComponents(string:)?.queryItems` on the same corpus.
 enum LinkParsingBenchmark {

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkReplay
 
 /// The machine the figures were measured on.
 enum MachineDescription {

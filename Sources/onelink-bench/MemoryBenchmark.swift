@@ -1,4 +1,5 @@
 import OneLinkEmulator
+import OneLinkReplay
 
 /// Resident memory after many emulated app sessions, each a fresh SDK that starts and opens a link.
 enum MemoryBenchmark {

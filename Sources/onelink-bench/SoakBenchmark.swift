@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkReplay
 
 #if canImport(Glibc)
     import Glibc

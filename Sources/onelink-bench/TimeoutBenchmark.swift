@@ -1,4 +1,5 @@
 import OneLinkEmulator
+import OneLinkReplay
 
 /// How late `deepLinkTimeout` fires against a resolver that never answers, on the real clock.
 enum TimeoutBenchmark {

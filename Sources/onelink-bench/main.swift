@@ -6,6 +6,7 @@
 // stays 0 so the figures are always shown. Scenario files are read from `Payloads/scenarios`.
 import Foundation
 import OneLinkEmulator
+import OneLinkReplay
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var quick = false

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import OneLinkEmulator
 import OneLinkServer
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import OneLinkClicks
+import OneLinkEmulator
 import OneLinkReplay
 import OneLinkServer
 

@@ -24,7 +24,8 @@ let package = Package(
         .testTarget(
             name: "AppLinksTests",
             dependencies: [
-                "AppLinks", .product(name: "OneLinkEmulatorTestSupport", package: "OneLinkEmulator"),
+                "AppLinks", .product(name: "OneLinkEmulator", package: "OneLinkEmulator"),
+                .product(name: "OneLinkEmulatorTestSupport", package: "OneLinkEmulator"),
             ]
         ),
     ],

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 
 /// Shared set-up for the kit's tests: an SDK on in-memory backends and scenario files written on the fly.

@@ -1,5 +1,7 @@
 import Foundation
 import OneLinkEmulatorTestSupport
+import OneLinkReplay
+import OneLinkServer
 import Testing
 
 /// The release files and `onelink-replay --version` agree with each other.

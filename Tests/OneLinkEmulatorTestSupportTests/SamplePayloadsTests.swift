@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkServer
 import Testing
 
 /// Runs the built `onelink-replay payloads` executable against the bundled and broken samples.

@@ -1,3 +1,4 @@
+import OneLinkEmulator
 import OneLinkReplay
 import Testing
 

@@ -1,4 +1,6 @@
 import Foundation
+import OneLinkClicks
+import OneLinkEmulator
 import OneLinkReplay
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 import Testing
 
 @testable import OneLinkReplay

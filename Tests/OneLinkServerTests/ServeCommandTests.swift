@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 import OneLinkServer
 import Testing
 

@@ -1,3 +1,4 @@
+import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import OneLinkServer
 import Testing

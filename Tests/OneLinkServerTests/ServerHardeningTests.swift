@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkClicks
 import OneLinkServer
 import Testing
 

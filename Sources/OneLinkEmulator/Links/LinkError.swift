@@ -33,7 +33,7 @@ extension LinkError: CustomStringConvertible {
         }
     }
 
-    static func abbreviate(_ text: String) -> String {
+    package static func abbreviate(_ text: String) -> String {
         text.count <= 120 ? text : String(text.prefix(117)) + "..."
     }
 }

@@ -73,7 +73,7 @@ public final class FileDeviceStore: DeviceStore, Sendable {
         try result.get()
     }
 
-    static func atomicWrite(_ bytes: [UInt8], to url: URL) -> Result<Void, StorageError> {
+    package static func atomicWrite(_ bytes: [UInt8], to url: URL) -> Result<Void, StorageError> {
         let directory = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -1,3 +1,5 @@
+import OneLinkEmulator
+
 /// Parses scenario durations: an optional sign, a number and a unit (`500ms`, `3s`, `-3m`, `2h`, `1d`).
 enum DurationText {
     /// The duration in milliseconds, or `nil` when the text is not a duration.

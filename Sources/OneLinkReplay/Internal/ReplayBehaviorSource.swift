@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 
 /// Applies a changeable ``InMemoryBehavior`` in front of a conversion-data or deferred-deep-link source.
 final class ReplayBehaviorSource: ConversionDataSource, DeferredDeepLinkSource, Sendable {

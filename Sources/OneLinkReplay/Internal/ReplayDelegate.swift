@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 
 /// The delegate the runner sets on the SDK: notes which callbacks reached a delegate and forwards them.
 ///

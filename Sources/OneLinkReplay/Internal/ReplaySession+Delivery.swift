@@ -1,4 +1,6 @@
 import Foundation
+import OneLinkApp
+import OneLinkEmulator
 
 extension ReplaySession {
     /// Runs a `deliverLink` or `checkWiring` step and records its `delivery` or `wiringCheck` output.

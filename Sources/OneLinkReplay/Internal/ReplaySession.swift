@@ -1,4 +1,7 @@
 import Foundation
+import OneLinkApp
+import OneLinkClicks
+import OneLinkEmulator
 
 /// The live objects of one scenario run: clock, backends, SDK, delegates and app-side systems.
 final class ReplaySession {

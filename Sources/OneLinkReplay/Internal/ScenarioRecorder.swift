@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 
 /// Writes a run's observations back into its scenario file as exact expectations (`--record`).
 enum ScenarioRecorder {

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkClicks
 import OneLinkEmulator
 
 /// Turns one parsed request into an answer: picks the route, applies faults, calls the backend.

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 
 /// Runs the servers' request tasks on one thread of their own instead of the shared concurrency pool.
 ///

@@ -1,3 +1,5 @@
+import OneLinkEmulator
+
 #if canImport(Darwin)
     import CoreFoundation
     import Foundation

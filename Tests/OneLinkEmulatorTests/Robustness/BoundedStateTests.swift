@@ -1,4 +1,7 @@
 import Foundation
+import OneLinkClickFixtures
+import OneLinkClicks
+import OneLinkServer
 import Testing
 
 @testable import OneLinkEmulator

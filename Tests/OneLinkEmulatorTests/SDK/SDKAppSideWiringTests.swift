@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkApp
 import OneLinkEmulator
 import Testing
 

@@ -1,4 +1,6 @@
 import Foundation
+import OneLinkClickFixtures
+import OneLinkClicks
 import OneLinkEmulator
 import Testing
 

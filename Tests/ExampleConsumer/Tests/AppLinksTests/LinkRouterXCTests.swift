@@ -1,5 +1,6 @@
 import AppLinks
 import Foundation
+import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import XCTest
 

@@ -1,0 +1,3 @@
+import OneLinkEmulator
+
+extension AppsFlyerLib: AttributionSDKDriver {}

@@ -1,0 +1,117 @@
+import Foundation
+import OneLinkEmulator
+
+#if !canImport(UIKit)
+    /// Opens a link through every delivery path of an app's wiring and reports whether the SDK received it exactly once.
+    ///
+    /// For each wiring, each link kind (universal link, URI scheme, push tap)
+    /// and each app state (not running, background, foreground), the check
+    /// starts a fresh ``EmulatedAppProcess`` with its own `AppsFlyerLib`
+    /// (bound to `AppsFlyerLib.shared()` for the app's code), puts it in the
+    /// state, opens a link carrying a token unique to the path, waits for the
+    /// SDK to settle, and counts the SDK callbacks carrying that token.
+    ///
+    /// One call in a test; on failure the thrown error's description is the whole table:
+    ///
+    /// ```swift
+    /// try await WiringCheck().verify(
+    ///     .scenes(appDelegate: { AppDelegate() }, sceneDelegate: { SceneDelegate() }))
+    /// ```
+    public struct WiringCheck: Sendable {
+        /// The app's custom URL scheme, used for URI-scheme links; it must be a valid scheme (letters, digits, `+ - .`).
+        public var uriScheme: String
+        /// The OneLink that universal links and push links start with; the path's token is added as `deep_link_value`.
+        public var universalLinkBase: String
+        /// The app that opens URI-scheme links, or `nil` for none.
+        public var sourceApplication: String?
+
+        /// Creates a check.
+        public init(
+            uriScheme: String = "wiringcheck",
+            universalLinkBase: String = "https://onelink-basic-app.onelink.me/H5hv",
+            sourceApplication: String? = "com.apple.mobilesafari"
+        ) {
+            self.uriScheme = uriScheme
+            self.universalLinkBase = universalLinkBase
+            self.sourceApplication = sourceApplication
+        }
+
+        /// The `deep_link_value` the check puts in a path's link, such as `universal_link-not_running-scenes`.
+        public static func token(for path: DeliveryPath) -> String {
+            "\(path.kind.rawValue)-\(path.state.rawValue)-\(path.structure.rawValue)"
+        }
+
+        /// The link the check opens for a path.
+        ///
+        /// A push tap's payload carries the token both as AppsFlyer's `af`
+        /// dictionary and as a OneLink under `af_push_link`, so it is received
+        /// whether or not the app configures a push deep-link path.
+        public func link(for path: DeliveryPath) -> IncomingLink {
+            let token = Self.token(for: path)
+            let universal = "\(universalLinkBase)?pid=wiring_check&deep_link_value=\(token)"
+            switch path.kind {
+            case .universalLink:
+                return .universalLink(URL(string: universal) ?? URL(fileURLWithPath: "/"))
+            case .uriScheme:
+                let url =
+                    URL(string: "\(uriScheme)://open?deep_link_value=\(token)") ?? URL(fileURLWithPath: "/")
+                return .uriScheme(url, sourceApplication: sourceApplication)
+            case .pushTap:
+                return .pushTap([
+                    "aps": ["alert": "Open"],
+                    "af": ["pid": "wiring_check", "deep_link_value": .string(token)],
+                    "af_push_link": .string(universal),
+                ])
+            }
+        }
+
+        /// Checks every path of every wiring.
+        @MainActor
+        public func run(_ wirings: [AppWiring]) async -> WiringReport {
+            var rows: [WiringReport.Row] = []
+            for wiring in wirings {
+                for path in DeliveryPath.all(for: wiring.structure) {
+                    rows.append(await check(wiring, path: path))
+                }
+            }
+            return WiringReport(rows: rows)
+        }
+
+        /// Checks every path of every wiring.
+        @MainActor
+        public func run(_ wirings: AppWiring...) async -> WiringReport {
+            await run(wirings)
+        }
+
+        /// Checks every path of every wiring and throws unless each delivers its link to the SDK exactly once.
+        ///
+        /// - Throws: ``WiringCheckFailure``, whose description is the report's table.
+        @MainActor
+        public func verify(_ wirings: AppWiring...) async throws(WiringCheckFailure) {
+            let report = await run(wirings)
+            guard report.passed else { throw WiringCheckFailure(report: report) }
+        }
+
+        /// Checks one path of one wiring; `path.structure` is taken from the wiring.
+        @MainActor
+        public func check(_ wiring: AppWiring, path: DeliveryPath) async -> WiringReport.Row {
+            var path = path
+            path.structure = wiring.structure
+            let clock = ManualClock()
+            let sdk = AppsFlyerLib(clock: clock, logSink: RecordingDebugLogSink())
+            sdk.callbackDelivery = .sdkQueue
+            let process = EmulatedAppProcess(wiring: wiring, sdk: sdk, clock: clock)
+            process.bring(to: path.state)
+            await sdk.settle()
+            let before = sdk.deliveredEvents.count
+            let called = process.open(link(for: path))
+            await sdk.settle()
+            let token = AttributionValue.string(Self.token(for: path))
+            let received = sdk.deliveredEvents.dropFirst(before).filter {
+                $0.payload?["deep_link_value"] == token
+            }
+            return WiringReport.Row(
+                wiring: wiring.name, path: path, received: received.count, entryPoints: called)
+        }
+    }
+#endif

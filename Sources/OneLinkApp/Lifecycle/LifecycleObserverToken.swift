@@ -1,0 +1,6 @@
+import OneLinkEmulator
+
+/// Identifies an observer added to ``AppLifecycle``, for removing it.
+public struct LifecycleObserverToken: Sendable, Hashable {
+    let id: UInt64
+}

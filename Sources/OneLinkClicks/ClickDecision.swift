@@ -1,0 +1,48 @@
+import OneLinkEmulator
+
+/// What happened to a click: the app opened, or what the OneLink server answered.
+public struct ClickDecision: Sendable, Hashable {
+    /// The outcomes of a click.
+    public enum Kind: Sendable, Hashable {
+        /// iOS opened the installed app with the universal link; the server never saw the request.
+        case openedApp(universalLink: String)
+        /// The server redirected to the store, a fallback (`af_ios_url`, `af_android_url`,
+        /// `af_web_dp`) or a smart link's `url`.
+        case redirect(location: String)
+        /// The server showed an interstitial page on another domain, for an in-app browser.
+        case interstitial(InterstitialPage)
+        /// The server sent the browser to the link's URI scheme (`af_dp`) because `af_force_deeplink=true`.
+        case uriSchemeFallback(url: String)
+    }
+
+    /// What happened.
+    public var kind: Kind
+    /// The link that was clicked, with its resolved parameters.
+    public var link: ClickedLink
+    /// The click the server recorded; `nil` when the app opened and the server saw nothing.
+    public var recordedClick: RecordedClick?
+
+    /// Creates a decision.
+    public init(kind: Kind, link: ClickedLink, recordedClick: RecordedClick?) {
+        self.kind = kind
+        self.link = link
+        self.recordedClick = recordedClick
+    }
+
+    /// Where the app navigates once open: a smart link's `scheme`, a OneLink's `af_dp`.
+    public var appURL: String? { link.appURL }
+
+    /// The HTTP answer the server sent; `nil` for ``Kind/openedApp(universalLink:)``.
+    ///
+    /// Redirects and the URI-scheme fallback are `302 Found` with a
+    /// `Location` header; the interstitial page is `200 OK` HTML whose
+    /// `Content-Location` is the page's address on the interstitial domain.
+    public var httpResponse: ClickHTTPResponse? {
+        switch kind {
+        case .openedApp: return nil
+        case .redirect(let location): return .redirect(to: location)
+        case .interstitial(let page): return page.response
+        case .uriSchemeFallback(let url): return .redirect(to: url)
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import OneLinkEmulator
+
+/// Keeps the clicks the OneLink server saw, for install matching.
+///
+/// Contract for conforming types:
+/// - ``record(_:)`` stores the whole click or nothing; when it cannot store
+///   it, it throws ``ClickError/storageFailed(_:)`` and the store is unchanged.
+/// - ``clicks(from:through:)`` returns every stored click whose time lies in
+///   the closed range, in the order they were recorded (oldest first), so
+///   that among clicks with equal times the later-recorded one comes last.
+/// - A store may forget clicks older than ``ClickLookback/maximumWindow``
+///   before the newest click, since they can never match an install. Only a
+///   store configured to do so (``InMemoryClickStore/Overflow/dropOldest``)
+///   forgets younger clicks, its oldest first, when it is full.
+/// - Implementations must be safe to call from many tasks at once.
+public protocol ClickStore: Sendable {
+    /// Stores one click.
+    ///
+    /// - Throws: ``ClickError/storageFailed(_:)``.
+    func record(_ click: RecordedClick) async throws
+
+    /// The stored clicks whose time lies in `start...end`, oldest first.
+    ///
+    /// - Throws: ``ClickError/storageFailed(_:)``.
+    func clicks(from start: Date, through end: Date) async throws -> [RecordedClick]
+
+    /// Forgets every click.
+    ///
+    /// - Throws: ``ClickError/storageFailed(_:)``.
+    func removeAll() async throws
+}

@@ -1,0 +1,108 @@
+import Foundation
+import OneLinkEmulator
+
+/// A conversion-data source that attributes installs to the clicks in a ``ClickStore``.
+///
+/// The first request for a device ID is matched with the ``InstallMatcher``
+/// and its answer is kept, so later requests for the same device ID get the
+/// same conversion data even after new clicks arrive: the service attributes
+/// an install once. Store failures are reported as
+/// ``AttributionError/unexpected(_:)``.
+public final class ClickStoreConversionDataSource: ConversionDataSource, Sendable {
+    private struct State {
+        var answers: [String: AttributionPayload] = [:]
+        // Device IDs in the order their answers were first given, for evicting the oldest.
+        var answerOrder = BoundedHistory<String>(limit: .max)
+        var maximumRememberedDevices = ClickStoreConversionDataSource.defaultMaximumRememberedDevices
+        var requests = BoundedHistory<ConversionDataRequest>(limit: RequestHistory.defaultLimit)
+    }
+
+    private let state = Locked(State())
+    /// The clicks installs are matched against.
+    public let store: any ClickStore
+    /// The matching rules.
+    public let matcher: InstallMatcher
+
+    /// Creates a source.
+    public init(store: any ClickStore, matcher: InstallMatcher = .standard) {
+        self.store = store
+        self.matcher = matcher
+    }
+
+    /// The default of ``maximumRememberedDevices``: 100,000.
+    public static let defaultMaximumRememberedDevices = 100_000
+
+    /// The newest requests received (at most ``requestHistoryLimit``), oldest first.
+    public var requests: [ConversionDataRequest] { state.withLock { $0.requests.elements } }
+
+    /// The most requests ``requests`` keeps.
+    ///
+    /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
+    public var requestHistoryLimit: Int {
+        get { state.withLock { $0.requests.limit } }
+        set { state.withLock { $0.requests.limit = newValue } }
+    }
+
+    /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
+    public var droppedRequestCount: Int { state.withLock { $0.requests.droppedCount } }
+
+    /// The most devices whose first answer is remembered (default 100,000).
+    ///
+    /// Beyond it the device answered longest ago is forgotten, and its next request is matched
+    /// afresh against the clicks still stored. At least 1.
+    public var maximumRememberedDevices: Int {
+        get { state.withLock { $0.maximumRememberedDevices } }
+        set {
+            state.withLock { state in
+                state.maximumRememberedDevices = max(1, newValue)
+                Self.evictAnswers(&state)
+            }
+        }
+    }
+
+    /// The number of devices whose answer is remembered.
+    public var rememberedDeviceCount: Int { state.withLock { $0.answers.count } }
+
+    private static func evictAnswers(_ state: inout State) {
+        while state.answers.count > state.maximumRememberedDevices, let oldest = state.answerOrder.first {
+            state.answerOrder.removeFirst()
+            state.answers[oldest] = nil
+        }
+    }
+
+    /// Returns the install's conversion data: non-organic with the matched click's parameters, or organic.
+    ///
+    /// - Throws: ``AttributionError/unexpected(_:)`` when the store fails, `CancellationError` when cancelled.
+    public func conversionData(for request: ConversionDataRequest) async throws -> AttributionPayload {
+        let cached = state.withLock { state in
+            state.requests.append(request)
+            return state.answers[request.deviceID]
+        }
+        if let cached { return cached }
+        try Task.checkCancellation()
+        let data: AttributionPayload
+        do {
+            data = try await matcher.conversionData(
+                device: request.device, deviceID: request.deviceID, installTime: request.installTime,
+                in: store)
+        } catch {
+            throw AttributionError.unexpected("click store: \(error)")
+        }
+        return state.withLock { state in
+            if let first = state.answers[request.deviceID] { return first }
+            state.answers[request.deviceID] = data
+            state.answerOrder.append(request.deviceID)
+            Self.evictAnswers(&state)
+            return data
+        }
+    }
+}
+
+extension ConversionDataSource where Self == ClickStoreConversionDataSource {
+    /// A source that attributes installs to the clicks in `store`.
+    public static func clickStore(
+        _ store: any ClickStore, matcher: InstallMatcher = .standard
+    ) -> ClickStoreConversionDataSource {
+        ClickStoreConversionDataSource(store: store, matcher: matcher)
+    }
+}

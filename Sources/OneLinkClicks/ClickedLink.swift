@@ -1,0 +1,60 @@
+import OneLinkEmulator
+
+/// A clicked URL the handler recognised as one of the app's links, with its resolved parameters.
+public struct ClickedLink: Sendable, Hashable {
+    /// The kinds of link a click can be on.
+    public enum Kind: Sendable, Hashable {
+        /// A long OneLink, `https://<sub>.onelink.me/<template>?pid=...` or the same on a custom domain.
+        case oneLink(template: String)
+        /// A short OneLink, `https://<sub>.onelink.me/<template>/<shortID>`, resolved through the short-link table.
+        case shortLink(template: String, shortID: String)
+        /// The app's smart link, `https://<domain>/<path>?scheme=<app URL>&url=<web URL>`.
+        case smartLink(appURL: String, webURL: String)
+    }
+
+    /// What kind of link this is.
+    public var kind: Kind
+    /// The URL exactly as clicked.
+    public var url: String
+    /// The URL's host, lowercased.
+    public var host: String
+    /// The link's parameters: the query of a long link or smart link; for a short link the stored
+    /// parameters, overridden by any query parameters appended to the short URL.
+    public var parameters: AttributionPayload
+    /// How long after the click an install can be attributed to it (`af_click_lookback`).
+    public var lookback: Duration
+
+    /// Creates a link from its parts.
+    public init(
+        kind: Kind, url: String, host: String, parameters: AttributionPayload,
+        lookback: Duration = ClickLookback.defaultWindow
+    ) {
+        self.kind = kind
+        self.url = url
+        self.host = host
+        self.parameters = parameters
+        self.lookback = lookback
+    }
+
+    /// The OneLink template ID, for long and short OneLinks.
+    public var template: String? {
+        switch kind {
+        case .oneLink(let template), .shortLink(let template, _): return template
+        case .smartLink: return nil
+        }
+    }
+
+    /// The short link ID, for short OneLinks.
+    public var shortID: String? {
+        if case .shortLink(_, let shortID) = kind { return shortID }
+        return nil
+    }
+
+    /// Where the app navigates once open: a smart link's `scheme`, a OneLink's `af_dp`.
+    public var appURL: String? {
+        switch kind {
+        case .smartLink(let appURL, _): return appURL
+        case .oneLink, .shortLink: return parameters["af_dp"]?.stringValue
+        }
+    }
+}

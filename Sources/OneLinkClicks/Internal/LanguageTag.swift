@@ -1,0 +1,68 @@
+import OneLinkEmulator
+
+/// Normalises language tags from `Accept-Language` headers and user agents.
+enum LanguageTag {
+    /// `en_us` → `en-US`, `ZH-hans-cn` → `zh-Hans-CN`; `nil` when the text is not a plausible tag.
+    static func normalized(_ text: String) -> String? {
+        let subtags = text.split(omittingEmptySubsequences: false) { $0 == "-" || $0 == "_" }
+        guard let first = subtags.first, (2...3).contains(first.count), first.allSatisfy(isASCIILetter),
+            subtags.count <= 4
+        else { return nil }
+        var result = [first.lowercased()]
+        for subtag in subtags.dropFirst() {
+            guard !subtag.isEmpty, subtag.count <= 8,
+                subtag.allSatisfy({ isASCIILetter($0) || $0.isASCII && $0.isNumber })
+            else { return nil }
+            switch subtag.count {
+            case 2 where subtag.allSatisfy(isASCIILetter): result.append(subtag.uppercased())
+            case 4 where subtag.allSatisfy(isASCIILetter):
+                result.append(subtag.prefix(1).uppercased() + subtag.dropFirst().lowercased())
+            default: result.append(subtag.lowercased())
+            }
+        }
+        return result.joined(separator: "-")
+    }
+
+    /// Whether `text` is a language tag with a region, such as `en-us` or `zh_CN`.
+    static func hasRegion(_ text: String) -> Bool {
+        let subtags = text.split(omittingEmptySubsequences: false) { $0 == "-" || $0 == "_" }
+        return subtags.count == 2 && subtags[1].count == 2
+            && subtags.allSatisfy { $0.allSatisfy(isASCIILetter) }
+            && normalized(text) != nil
+    }
+
+    /// The most preferred tag of an `Accept-Language` value: highest `q`, first on a tie; `*` and bad tags skipped.
+    static func preferred(acceptLanguage: String) -> String? {
+        var best: (tag: String, quality: Double)?
+        for item in acceptLanguage.split(separator: ",") {
+            let pieces = item.split(separator: ";").map { $0.trimmingASCIIWhitespace() }
+            guard let rawTag = pieces.first, rawTag != "*", let tag = normalized(rawTag) else { continue }
+            var quality = 1.0
+            for piece in pieces.dropFirst() where piece.hasPrefix("q=") {
+                guard let value = Double(piece.dropFirst(2)), (0...1).contains(value) else {
+                    quality = -1
+                    break
+                }
+                quality = value
+            }
+            guard quality > 0 else { continue }
+            if let current = best, quality <= current.quality { continue }
+            best = (tag, quality)
+        }
+        return best?.tag
+    }
+
+    private static func isASCIILetter(_ character: Character) -> Bool {
+        character.isASCII && character.isLetter
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs.
+    func trimmingASCIIWhitespace() -> String {
+        var slice = Substring(self)
+        while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

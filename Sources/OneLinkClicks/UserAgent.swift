@@ -1,0 +1,202 @@
+import Foundation
+import OneLinkEmulator
+
+/// A browser's `User-Agent` header taken apart into the fingerprint parts a click reveals.
+///
+/// `Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) ...` gives the
+/// platform ``DevicePlatform/iOS``, the model `iPhone` and the OS version
+/// `17.4`. The parser is lenient about what follows the first product token,
+/// because real in-app browsers append bracketed extras, and strict about
+/// what makes a header unusable:
+///
+/// - empty or whitespace-only text throws ``ClickError/emptyUserAgent``;
+/// - text longer than ``maximumLength``, control characters, a first item
+///   that is not a `product/version` token, or unbalanced parentheses throw
+///   ``ClickError/malformedUserAgent(userAgent:reason:)``.
+///
+/// A well-formed user agent of an unknown platform (`curl/8.4.0`) parses with
+/// ``DevicePlatform/other`` and an empty model and version.
+public struct UserAgent: Sendable, Hashable {
+    /// The longest user agent accepted, in UTF-8 bytes.
+    public static let maximumLength = 4096
+
+    /// The header text, trimmed of surrounding whitespace.
+    public var text: String
+    /// The operating system.
+    public var platform: DevicePlatform
+    /// The device model: `iPhone`, `iPad`, `iPod touch`, an Android model such as `Pixel 8`, `Macintosh`, `PC`.
+    public var deviceModel: String
+    /// The OS version with dots, such as `17.4`; empty when the user agent does not say.
+    public var osVersion: String
+    /// The language the user agent itself names (`FBLC/en_US`, `Language/zh_CN`, `; en-us)`), normalised.
+    public var language: String?
+    /// The in-app browser the user agent reveals, or `nil` for an ordinary browser.
+    public var inAppBrowser: InAppBrowser?
+
+    /// Creates a user agent from parts already known.
+    public init(
+        text: String, platform: DevicePlatform, deviceModel: String, osVersion: String,
+        language: String? = nil, inAppBrowser: InAppBrowser? = nil
+    ) {
+        self.text = text
+        self.platform = platform
+        self.deviceModel = deviceModel
+        self.osVersion = osVersion
+        self.language = language
+        self.inAppBrowser = inAppBrowser
+    }
+
+    /// Parses a `User-Agent` header.
+    ///
+    /// - Parameters:
+    ///   - header: The header value.
+    ///   - signatures: The tokens that reveal in-app browsers, checked in order.
+    /// - Throws: ``ClickError/emptyUserAgent`` or ``ClickError/malformedUserAgent(userAgent:reason:)``.
+    public init(
+        parsing header: String, signatures: [InAppBrowser.Signature] = InAppBrowser.defaultSignatures
+    ) throws(ClickError) {
+        let text = header.trimmingASCIIWhitespace()
+        guard !text.isEmpty else { throw .emptyUserAgent }
+        func malformed(_ reason: String) -> ClickError {
+            .malformedUserAgent(userAgent: text, reason: reason)
+        }
+        guard text.utf8.count <= Self.maximumLength else {
+            throw malformed("longer than \(Self.maximumLength) bytes")
+        }
+        guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw malformed("contains control characters")
+        }
+        guard Self.startsWithProduct(text) else {
+            throw malformed("does not start with a product token such as Mozilla/5.0")
+        }
+        guard let comments = Self.topLevelComments(text) else {
+            throw malformed("unbalanced parentheses")
+        }
+        self.text = text
+        self.platform = .other
+        self.deviceModel = ""
+        self.osVersion = ""
+        self.inAppBrowser = InAppBrowser.detect(in: text, signatures: signatures)
+        var language: String?
+        for comment in comments {
+            let parts = comment.split(separator: ";").map { $0.trimmingASCIIWhitespace() }
+            if platform == .other { readPlatform(from: parts) }
+            if language == nil,
+                let tag = parts.first(where: LanguageTag.hasRegion).flatMap(LanguageTag.normalized)
+            {
+                language = tag
+            }
+        }
+        self.language = Self.appLanguage(in: text) ?? language
+    }
+
+    private mutating func readPlatform(from parts: [String]) {
+        for (index, part) in parts.enumerated() {
+            if part.hasPrefix("iPhone") || part.hasPrefix("iPad") || part.hasPrefix("iPod") {
+                platform = .iOS
+                deviceModel = part
+                osVersion =
+                    parts.lazy.compactMap { Self.version(after: "OS ", in: $0) }.first ?? ""
+                return
+            }
+            if part.hasPrefix("Android") {
+                platform = .android
+                osVersion = Self.version(after: "Android ", in: part) ?? ""
+                let model = parts[(index + 1)...].first { candidate in
+                    candidate != "U" && candidate != "wv" && !LanguageTag.hasRegion(candidate)
+                        && !candidate.isEmpty
+                }
+                deviceModel = model.map(Self.strippingBuild) ?? "Android"
+                return
+            }
+            if part == "Macintosh" {
+                platform = .macOS
+                deviceModel = "Macintosh"
+                osVersion = parts.lazy.compactMap { Self.version(after: "Mac OS X ", in: $0) }.first ?? ""
+                return
+            }
+            if part.hasPrefix("Windows NT") {
+                platform = .windows
+                deviceModel = "PC"
+                osVersion = Self.version(after: "Windows NT ", in: part) ?? ""
+                return
+            }
+        }
+    }
+
+    /// `FBLC/en_US` (Facebook) or `Language/zh_CN` (WeChat): the app's own language, which beats the UA comment's.
+    private static func appLanguage(in text: String) -> String? {
+        for marker in ["FBLC/", "Language/"] {
+            guard let range = text.utf8Range(of: marker) else { continue }
+            let tail = text[range.upperBound...]
+            let tag = tail.prefix { !" ;]),".contains($0) }
+            if let normalized = LanguageTag.normalized(String(tag)) { return normalized }
+        }
+        return nil
+    }
+
+    /// The dotted version that follows `marker` in `part`: `17_4` → `17.4`; `nil` when none does.
+    private static func version(after marker: String, in part: String) -> String? {
+        guard let range = part.utf8Range(of: marker) else { return nil }
+        let digits = part[range.upperBound...].prefix {
+            $0.isASCII && ($0.isNumber || $0 == "_" || $0 == ".")
+        }
+        let version = String(digits.map { $0 == "_" ? "." : $0 })
+        let trimmed = version.split(separator: ".", omittingEmptySubsequences: true).joined(separator: ".")
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    private static func strippingBuild(_ model: String) -> String {
+        guard let range = model.utf8Range(of: " Build/") else { return model }
+        return String(model[..<range.lowerBound])
+    }
+
+    /// Whether the text opens with `token` or `token/token`, as RFC 9110 requires of a user agent.
+    private static func startsWithProduct(_ text: String) -> Bool {
+        let first = text.prefix { $0 != " " && $0 != "(" && $0 != "\t" }
+        let pieces = first.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        guard pieces.count <= 2 else { return false }
+        return pieces.allSatisfy { !$0.isEmpty && $0.unicodeScalars.allSatisfy(isTokenCharacter) }
+    }
+
+    /// The text of each outermost `( … )` comment, or `nil` when the parentheses do not balance.
+    private static func topLevelComments(_ text: String) -> [String]? {
+        var comments: [String] = []
+        var depth = 0
+        var current = ""
+        var escaped = false
+        for character in text {
+            if depth > 0, escaped {
+                current.append(character)
+                escaped = false
+                continue
+            }
+            switch character {
+            case "(":
+                if depth > 0 { current.append(character) }
+                depth += 1
+            case ")":
+                guard depth > 0 else { return nil }
+                depth -= 1
+                if depth == 0 {
+                    comments.append(current)
+                    current = ""
+                } else {
+                    current.append(character)
+                }
+            case "\\" where depth > 0:
+                escaped = true
+            default:
+                if depth > 0 { current.append(character) }
+            }
+        }
+        return depth == 0 ? comments : nil
+    }
+
+    private static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9": return true
+        default: return "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar)
+        }
+    }
+}

@@ -1,2 +1,0 @@
-@_exported import OneLinkEmulator
-@_exported import OneLinkReplay

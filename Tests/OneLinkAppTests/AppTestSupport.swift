@@ -1,0 +1,73 @@
+import Foundation
+import OneLinkApp
+import OneLinkEmulator
+
+/// One call an ``AppRecordingDriver`` saw.
+enum AppDriverCall: Equatable, Sendable {
+    case start
+    case open(URL?, sourceApplication: String?)
+    case push(AttributionPayload?)
+    case universalLink(URL)
+}
+
+/// A fake SDK that records the calls a launch or a lifecycle makes.
+final class AppRecordingDriver: AttributionSDKDriver, @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [AppDriverCall] = []
+
+    var calls: [AppDriverCall] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
+
+    var startCount: Int { calls.filter { $0 == .start }.count }
+
+    private func record(_ call: AppDriverCall) {
+        lock.lock()
+        recorded.append(call)
+        lock.unlock()
+    }
+
+    func start() { record(.start) }
+
+    func handleOpen(_ url: URL?, options: [AnyHashable: Any]?) {
+        let source = options?[LaunchClassification.openURLSourceApplicationKey] as? String
+        record(.open(url, sourceApplication: source))
+    }
+
+    func handlePushNotification(_ pushPayload: [AnyHashable: Any]?) {
+        record(.push(pushPayload.flatMap { try? AttributionPayload(foundation: $0) }))
+    }
+
+    func handleUniversalLink(_ url: URL) { record(.universalLink(url)) }
+}
+
+/// A thread-safe list that test closures append to.
+final class AppRecorder<Element: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var elements: [Element] = []
+
+    var all: [Element] {
+        lock.lock()
+        defer { lock.unlock() }
+        return elements
+    }
+
+    func append(_ element: Element) {
+        lock.lock()
+        elements.append(element)
+        lock.unlock()
+    }
+}
+
+/// Builds a URL from a literal known to be valid in tests.
+func appURL(_ text: String) throws -> URL {
+    guard let url = URL(string: text) else { throw AppTestFailure("not a URL: \(text)") }
+    return url
+}
+
+struct AppTestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
