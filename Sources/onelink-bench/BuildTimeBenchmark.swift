@@ -18,7 +18,7 @@ enum BuildTimeBenchmark {
     static func build(_ arguments: [String], scratch: URL) -> Build {
         let log = scratch.deletingLastPathComponent().appendingPathComponent(
             scratch.lastPathComponent + ".log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swift", "build", "--scratch-path", scratch.path] + arguments
