@@ -45,7 +45,7 @@ struct ConsumerCompatibilityTests {
         router.configure(sdk, unified: true)
         AppDelegateCalls.didBecomeActive(sdk)
         await sdk.waitUntilIdle()
-        clock.advance(by: .seconds(60))
+        await clock.advance(by: .seconds(60))
         AppDelegateCalls.open(sdk, url: URL(string: "https://app.onelink.me/H5hv/6d66214a")!)
         await sdk.waitUntilIdle()
         #expect(router.routes == [.firstLaunchScene("apples/promo"), .organicOnboarding, .scene("apples")])

@@ -53,7 +53,7 @@ struct SampleAppFlowTests {
     func organicLaunches() async {
         let sdk = makeSDK()
         let app = await run(sdk) { app in
-            clock.advance(by: .seconds(6))
+            await clock.advance(by: .seconds(6))
             app.didBecomeActiveNotification()
         }
         #expect(
@@ -158,7 +158,7 @@ struct SampleAppFlowTests {
             _ = app.application(open: URL(string: Self.shortLink)!, options: [:])
             await sdk.settle()
             #expect(app.effects.count == 2, "nothing is delivered before deepLinkTimeout")
-            clock.advance(by: .milliseconds(3000))
+            await clock.advance(by: .milliseconds(3000))
         }
         #expect(
             app.effects.last

@@ -33,11 +33,11 @@ import Testing
         #expect(start.properties["$is_first_time"] == true)
     }
 
-    @Test func backgroundEmitsAppEndWithForegroundDuration() throws {
+    @Test func backgroundEmitsAppEndWithForegroundDuration() async throws {
         let clock = ManualClock()
         let lifecycle = AppLifecycle(clock: clock)
         try lifecycle.handle(Self.coldLaunch)
-        clock.advance(by: .milliseconds(90_250))
+        await clock.advance(by: .milliseconds(90_250))
         #expect(try lifecycle.handle(.willResignActive).isEmpty)
         let events = try lifecycle.handle(.didEnterBackground)
         #expect(lifecycle.state == .background)

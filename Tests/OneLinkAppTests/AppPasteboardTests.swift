@@ -128,7 +128,7 @@ import Testing
         let task = Task { await reader.resolve(isFirstLaunch: true) }
         await clock.waitForSleepers()
         pasteboard.setString("the user's own text")
-        clock.advance(by: .seconds(2))
+        await clock.advance(by: .seconds(2))
         #expect(await task.value == .matched(try ClipboardToken(value: Self.token), Self.click))
         #expect(pasteboard.peek.string == "the user's own text")
     }

@@ -4,24 +4,22 @@ import OneLinkEmulator
 import Testing
 
 /// A store that fails saves while `failing` is set.
-final class AppFlakyActionStore: PendingActionStore, @unchecked Sendable {
-    private let lock = NSLock()
-    private var saved: [PendingAction] = []
-    private var isFailing = false
+final class AppFlakyActionStore: PendingActionStore, Sendable {
+    private let state = Locked<(saved: [PendingAction], failing: Bool)>(([], false))
 
     var failing: Bool {
-        get { lock.withLock { isFailing } }
-        set { lock.withLock { isFailing = newValue } }
+        get { state.value.failing }
+        set { state.withLock { $0.failing = newValue } }
     }
 
-    var actions: [PendingAction] { lock.withLock { saved } }
+    var actions: [PendingAction] { state.value.saved }
 
-    func load() throws(StorageError) -> [PendingAction] { lock.withLock { saved } }
+    func load() throws(StorageError) -> [PendingAction] { state.value.saved }
 
     func save(_ actions: [PendingAction]) throws(StorageError) {
-        let failed: Bool = lock.withLock {
-            if isFailing { return true }
-            saved = actions
+        let failed: Bool = state.withLock {
+            if $0.failing { return true }
+            $0.saved = actions
             return false
         }
         if failed { throw .io(location: "flaky", reason: "disk full") }

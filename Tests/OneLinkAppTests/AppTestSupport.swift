@@ -44,20 +44,13 @@ final class AppRecordingDriver: AttributionSDKDriver, @unchecked Sendable {
 }
 
 /// A thread-safe list that test closures append to.
-final class AppRecorder<Element: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var elements: [Element] = []
+final class AppRecorder<Element: Sendable>: Sendable {
+    private let elements = Locked<[Element]>([])
 
-    var all: [Element] {
-        lock.lock()
-        defer { lock.unlock() }
-        return elements
-    }
+    var all: [Element] { elements.value }
 
     func append(_ element: Element) {
-        lock.lock()
-        elements.append(element)
-        lock.unlock()
+        elements.withLock { $0.append(element) }
     }
 }
 

@@ -18,7 +18,7 @@ import Testing
     @Test func clickExactlyFifteenMinutesBeforeTheInstallIsFound() async throws {
         let env = try ClickFixtures.environment()
         _ = try await env.handler.handle(ClickFixtures.click())
-        env.clock.advance(by: .seconds(15 * 60))
+        await env.clock.advance(by: .seconds(15 * 60))
         let response = try await lookup(env)
         #expect(response.found)
         #expect(
@@ -29,7 +29,7 @@ import Testing
     @Test func clickFifteenMinutesAndOneMillisecondBeforeTheInstallIsNotFound() async throws {
         let env = try ClickFixtures.environment()
         _ = try await env.handler.handle(ClickFixtures.click())
-        env.clock.advance(by: .milliseconds(15 * 60 * 1000 + 1))
+        await env.clock.advance(by: .milliseconds(15 * 60 * 1000 + 1))
         let response = try await lookup(env)
         #expect(response == .notFound)
     }
@@ -42,7 +42,7 @@ import Testing
     @Test func otherDeviceIsNotFound() async throws {
         let env = try ClickFixtures.environment()
         _ = try await env.handler.handle(ClickFixtures.click())
-        env.clock.advance(by: .seconds(60))
+        await env.clock.advance(by: .seconds(60))
         var device = ClickFixtures.device
         device.ipAddress = "198.51.100.50"
         #expect(try await lookup(env, device: device) == .notFound)
@@ -51,7 +51,7 @@ import Testing
     @Test func idMatchIsReportedAsSuch() async throws {
         let env = try ClickFixtures.environment()
         _ = try await env.handler.handle(ClickFixtures.click(ip: "198.51.100.20", advertisingID: "IDFA-3"))
-        env.clock.advance(by: .seconds(60))
+        await env.clock.advance(by: .seconds(60))
         var device = ClickFixtures.device
         device.advertisingID = "IDFA-3"
         let response = try await lookup(env, device: device)
@@ -61,9 +61,9 @@ import Testing
     @Test func lastClickWithinTheWindowWins() async throws {
         let env = try ClickFixtures.environment()
         _ = try await env.handler.handle(ClickFixtures.click())
-        env.clock.advance(by: .seconds(120))
+        await env.clock.advance(by: .seconds(120))
         _ = try await env.handler.handle(ClickFixtures.click(ClickFixtures.bareLink))
-        env.clock.advance(by: .seconds(60))
+        await env.clock.advance(by: .seconds(60))
         let response = try await lookup(env)
         #expect(response.clickEvent["deep_link_value"] == "pears")
         #expect(response.clickEvent["deep_link_sub1"] == nil)

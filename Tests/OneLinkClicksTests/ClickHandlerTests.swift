@@ -237,7 +237,7 @@ import Testing
 
     @Test func clicksAreTimestampedByTheInjectedClock() async throws {
         let env = try ClickFixtures.environment()
-        env.clock.advance(by: .seconds(42))
+        await env.clock.advance(by: .seconds(42))
         let decision = try await env.handler.handle(ClickFixtures.click())
         #expect(decision.recordedClick?.time == ManualClock.defaultStart.addingTimeInterval(42))
     }

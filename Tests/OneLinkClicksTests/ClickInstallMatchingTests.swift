@@ -20,7 +20,7 @@ import Testing
     @Test func clickThenInstallThreeMinutesLaterIsNonOrganicWithTheClicksParameters() async throws {
         let env = try ClickFixtures.environment()
         _ = try await env.handler.handle(ClickFixtures.click())
-        env.clock.advance(by: .seconds(180))
+        await env.clock.advance(by: .seconds(180))
         let data = try await conversionData(env)
 
         #expect(data["af_status"] == "Non-organic")
@@ -52,7 +52,7 @@ import Testing
     @Test func deferredSampleKeysAllPresentWithTheSampleTypes() async throws {
         let env = try ClickFixtures.environment()
         _ = try await env.handler.handle(ClickFixtures.click())
-        env.clock.advance(by: .seconds(33))
+        await env.clock.advance(by: .seconds(33))
         let data = try await conversionData(env)
         let sampleTypes: [String: String] = [
             "adgroup": "null", "adgroup_id": "null", "adset": "null", "adset_id": "null",
@@ -73,7 +73,7 @@ import Testing
     @Test func clickOutsideTheProbabilisticWindowIsOrganic() async throws {
         let env = try ClickFixtures.environment()
         _ = try await env.handler.handle(ClickFixtures.click())
-        env.clock.advance(by: .seconds(24 * 3600 + 1))
+        await env.clock.advance(by: .seconds(24 * 3600 + 1))
         let data = try await conversionData(env)
         #expect(
             data == [
@@ -85,7 +85,7 @@ import Testing
     @Test func clickAtTheEdgeOfTheProbabilisticWindowStillMatches() async throws {
         let env = try ClickFixtures.environment()
         _ = try await env.handler.handle(ClickFixtures.click())
-        env.clock.advance(by: .seconds(24 * 3600))
+        await env.clock.advance(by: .seconds(24 * 3600))
         let data = try await conversionData(env)
         #expect(data["af_status"] == "Non-organic")
     }
@@ -93,7 +93,7 @@ import Testing
     @Test func shorterProbabilisticWindowIsHonoured() async throws {
         let env = try ClickFixtures.environment()
         _ = try await env.handler.handle(ClickFixtures.click())
-        env.clock.advance(by: .seconds(2 * 3600))
+        await env.clock.advance(by: .seconds(2 * 3600))
         let matcher = try InstallMatcher(probabilisticWindow: .seconds(3600))
         let data = try await conversionData(env, matcher: matcher)
         #expect(data["af_status"] == "Organic")
@@ -103,7 +103,7 @@ import Testing
         let env = try ClickFixtures.environment()
         let link = ClickFixtures.bareLink + "&af_click_lookback=2h"
         _ = try await env.handler.handle(ClickFixtures.click(link, advertisingID: "AAAA-1111"))
-        env.clock.advance(by: .seconds(2 * 3600 + 1))
+        await env.clock.advance(by: .seconds(2 * 3600 + 1))
         var device = ClickFixtures.device
         device.advertisingID = "AAAA-1111"
         let data = try await conversionData(env, device: device)
@@ -113,14 +113,14 @@ import Testing
     @Test func idMatchedClickWithinTheLinksLookbackMatchesAfterDays() async throws {
         let env = try ClickFixtures.environment()
         _ = try await env.handler.handle(ClickFixtures.click(advertisingID: "AAAA-1111"))
-        env.clock.advance(by: .seconds(19 * 24 * 3600))
+        await env.clock.advance(by: .seconds(19 * 24 * 3600))
         var device = ClickFixtures.device
         device.advertisingID = "aaaa-1111"
         device.ipAddress = "198.51.100.99"
         let data = try await conversionData(env, device: device)
         #expect(data["af_status"] == "Non-organic")
         #expect(data["match_type"] == "id_matching")
-        env.clock.advance(by: .seconds(2 * 24 * 3600))
+        await env.clock.advance(by: .seconds(2 * 24 * 3600))
         let later = try await conversionData(env, device: device, deviceID: "af-device-2")
         #expect(later["af_status"] == "Organic")
     }
@@ -128,10 +128,10 @@ import Testing
     @Test func lastOfTwoClicksWins() async throws {
         let env = try ClickFixtures.environment()
         _ = try await env.handler.handle(ClickFixtures.click())
-        env.clock.advance(by: .seconds(60))
+        await env.clock.advance(by: .seconds(60))
         let second = "https://onelink-basic-app.onelink.me/H5hv?pid=sms&c=flash_sale&deep_link_value=bananas"
         _ = try await env.handler.handle(ClickFixtures.click(second))
-        env.clock.advance(by: .seconds(120))
+        await env.clock.advance(by: .seconds(120))
         let data = try await conversionData(env)
         #expect(data["deep_link_value"] == "bananas")
         #expect(data["media_source"] == "sms")
@@ -144,7 +144,7 @@ import Testing
         let env = try ClickFixtures.environment()
         _ = try await env.handler.handle(ClickFixtures.click())
         _ = try await env.handler.handle(ClickFixtures.click(ClickFixtures.bareLink))
-        env.clock.advance(by: .seconds(60))
+        await env.clock.advance(by: .seconds(60))
         let data = try await conversionData(env)
         #expect(data["deep_link_value"] == "pears")
     }
@@ -153,9 +153,9 @@ import Testing
         let env = try ClickFixtures.environment()
         _ = try await env.handler.handle(
             ClickFixtures.click(ip: "198.51.100.20", advertisingID: "IDFA-7"))
-        env.clock.advance(by: .seconds(60))
+        await env.clock.advance(by: .seconds(60))
         _ = try await env.handler.handle(ClickFixtures.click(ClickFixtures.bareLink))
-        env.clock.advance(by: .seconds(60))
+        await env.clock.advance(by: .seconds(60))
         var device = ClickFixtures.device
         device.advertisingID = "IDFA-7"
         let data = try await conversionData(env, device: device)
@@ -169,7 +169,7 @@ import Testing
     @Test func deviceIDOnTheClickMatchesTheInstall() async throws {
         let env = try ClickFixtures.environment()
         _ = try await env.handler.handle(ClickFixtures.click(ip: "198.51.100.20", deviceID: "af-device-1"))
-        env.clock.advance(by: .seconds(60))
+        await env.clock.advance(by: .seconds(60))
         let data = try await conversionData(env)
         #expect(data["match_type"] == "id_matching")
     }
@@ -178,7 +178,7 @@ import Testing
         let env = try ClickFixtures.environment()
         let zero = "00000000-0000-0000-0000-000000000000"
         _ = try await env.handler.handle(ClickFixtures.click(ip: "198.51.100.20", advertisingID: zero))
-        env.clock.advance(by: .seconds(60))
+        await env.clock.advance(by: .seconds(60))
         var device = ClickFixtures.device
         device.advertisingID = zero
         let data = try await conversionData(env, device: device)
@@ -189,7 +189,7 @@ import Testing
         let env = try ClickFixtures.environment()
         let link = "https://onelink-basic-app.onelink.me/H5hv?pid=Facebook%20Ads&c=summer"
         _ = try await env.handler.handle(ClickFixtures.click(link, advertisingID: "IDFA-9"))
-        env.clock.advance(by: .seconds(60))
+        await env.clock.advance(by: .seconds(60))
         var device = ClickFixtures.device
         device.advertisingID = "IDFA-9"
         let data = try await conversionData(env, device: device)
@@ -200,7 +200,7 @@ import Testing
     @Test func differentDeviceStaysOrganic() async throws {
         let env = try ClickFixtures.environment()
         _ = try await env.handler.handle(ClickFixtures.click())
-        env.clock.advance(by: .seconds(60))
+        await env.clock.advance(by: .seconds(60))
         let iPad = DeviceInfo(
             ipAddress: ClickFixtures.ip, model: "iPad", osVersion: "17.4", language: "en-US")
         let data = try await conversionData(env, device: iPad)
@@ -210,7 +210,7 @@ import Testing
     @Test func shortLinkInstallCarriesTheStoredParametersAndShortlink() async throws {
         let env = try ClickFixtures.environment()
         _ = try await env.handler.handle(ClickFixtures.click(ClickFixtures.shortLink))
-        env.clock.advance(by: .seconds(90))
+        await env.clock.advance(by: .seconds(90))
         let data = try await conversionData(env)
         #expect(data["shortlink"] == "6d66214a")
         #expect(data["deep_link_value"] == "cherries")
@@ -222,7 +222,7 @@ import Testing
     @Test func clickAfterTheInstallDoesNotMatch() async throws {
         let env = try ClickFixtures.environment()
         let installTime = env.clock.now
-        env.clock.advance(by: .seconds(60))
+        await env.clock.advance(by: .seconds(60))
         _ = try await env.handler.handle(ClickFixtures.click())
         let source = ClickStoreConversionDataSource(store: env.store)
         let data = try await source.conversionData(
@@ -235,7 +235,7 @@ import Testing
     @Test func openedAppClickIsNotAttributed() async throws {
         let env = try ClickFixtures.environment()
         _ = try await env.handler.handle(ClickFixtures.click(context: ClickContext(appInstalled: true)))
-        env.clock.advance(by: .seconds(60))
+        await env.clock.advance(by: .seconds(60))
         let data = try await conversionData(env)
         #expect(data["af_status"] == "Organic")
     }

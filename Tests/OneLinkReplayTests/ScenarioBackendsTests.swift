@@ -54,7 +54,7 @@ struct ScenarioBackendsTests {
                 ipAddress: "203.0.113.7"))
         #expect(decision.kind == .redirect(location: "https://apps.apple.com/app/id1"))
         #expect(backends.clickStore?.count == 1)
-        clock.advance(by: .seconds(60))
+        await clock.advance(by: .seconds(60))
         let deferred = try await backends.deferredDeepLinkSource.deferredDeepLink(
             for: DeferredDeepLinkRequest(
                 appID: "1", devKey: "k", deviceID: "d", installTime: clock.now, device: DeviceInfo()))

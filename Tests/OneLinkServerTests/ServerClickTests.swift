@@ -76,7 +76,7 @@ import Testing
             #expect(recorded.parameters["deep_link_value"] == "apples")
             #expect(recorded.time == server.clock.now)
 
-            server.clock.advance(by: .seconds(180))
+            await server.clock.advance(by: .seconds(180))
             let payload = try await conversion(server, installedAfter: .zero)
             #expect(payload["af_status"] == "Non-organic")
             #expect(payload["match_type"] == "probabilistic")
@@ -118,7 +118,7 @@ import Testing
                 "/H5hv/6d66214a", port: server.running.port, userAgent: Self.safari)
             #expect(response.status == 302)
             #expect(server.store.recordedClicks.first?.parameters["deep_link_value"] == "peaches")
-            server.clock.advance(by: .seconds(120))
+            await server.clock.advance(by: .seconds(120))
             let deferred = try HTTPDeferredDeepLinkSource(baseURL: server.running.baseURL)
             let answer = try await deferred.deferredDeepLink(
                 for: DeferredDeepLinkRequest(

@@ -235,7 +235,7 @@ import Testing
             let answer = Task { try await source.conversionData(for: request) }
             #expect(await Self.waitUntil { serverClock.sleeperCount == 1 })
             #expect(running.log.entries.isEmpty)
-            serverClock.advance(by: .seconds(30))
+            await serverClock.advance(by: .seconds(30))
             let payload = try await answer.value
             #expect(payload["af_status"] == "Non-organic")
             // The entry is recorded just after the last byte is written, so it may trail the answer.
@@ -282,7 +282,7 @@ import Testing
                 let sleepers = serverClock.sleeperCount
                 sdk.submit(.universalLink(short))
                 #expect(await Self.waitUntil { serverClock.sleeperCount == sleepers + 1 })
-                sdkClock.advance(by: .milliseconds(3000))
+                await sdkClock.advance(by: .milliseconds(3000))
                 await sdk.waitUntilIdle()
                 let delivered = Array(sdk.deliveredEvents.dropFirst(before))
                 if udl {

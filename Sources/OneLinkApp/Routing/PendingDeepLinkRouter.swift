@@ -25,9 +25,16 @@ import OneLinkEmulator
 /// handler is visible at that moment. Every ``RoutingError`` thrown by a
 /// `receive` method is also passed to the error sink, so a malformed action
 /// is never silently dropped.
+///
+/// The store is called outside the router's lock, so a store may call back into
+/// the router. Each change to the pending list is saved, then committed only if
+/// no other change was committed meanwhile; otherwise it is recomputed and saved
+/// again. The store therefore always ends holding the committed list.
 public final class PendingDeepLinkRouter: Sendable {
     private struct State {
         var pending: [PendingAction]
+        /// Bumped by every committed change to `pending`: the compare in compare-and-retry.
+        var version: UInt64 = 0
         var handlers: [RouteHandler] = []
         var uiReady = false
         var inBackground: Bool
@@ -36,7 +43,6 @@ public final class PendingDeepLinkRouter: Sendable {
     }
 
     private enum Step {
-        case idle
         case deliver(PendingAction, RouteHandler)
         case storeFailed(StorageError)
     }
@@ -335,20 +341,39 @@ public final class PendingDeepLinkRouter: Sendable {
     @discardableResult
     public func deliverPending() -> [RouteDelivery] {
         var made: [RouteDelivery] = []
+        // Set when this call saved a list that was not committed: the store must be saved again.
+        var storeIsStale = false
         while true {
-            let step = state.withLock { state -> Step in
+            let candidate = state.withLock { state -> (PendingAction, [PendingAction], UInt64)? in
                 guard let next = state.pending.first, Self.holdReason(in: state, ignoringStore: true) == nil,
-                    let handler = state.handlers.last
-                else { return .idle }
-                let remaining = Array(state.pending.dropFirst())
-                do throws(StorageError) {
-                    try store.save(remaining)
-                } catch {
+                    state.handlers.last != nil
+                else { return nil }
+                return (next, Array(state.pending.dropFirst()), state.version)
+            }
+            guard let (next, remaining, version) = candidate else {
+                if storeIsStale { resaveCommittedList() }
+                return made
+            }
+            let saved: Result<Void, StorageError>
+            do throws(StorageError) {
+                try store.save(remaining)
+                saved = .success(())
+            } catch {
+                saved = .failure(error)
+            }
+            let step = state.withLock { state -> Step? in
+                guard state.version == version else { return nil }
+                if case .failure(let error) = saved {
                     state.storeBlocked = true
                     return .storeFailed(error)
                 }
+                // The hold reason and the handler are read again: either may have changed while saving.
+                guard Self.holdReason(in: state, ignoringStore: true) == nil,
+                    let handler = state.handlers.last
+                else { return nil }
                 state.storeBlocked = false
                 state.pending = remaining
+                state.version &+= 1
                 state.history.append(RouteDelivery(pending: next, handler: handler.name))
                 if state.history.count > Self.historyLimit {
                     state.history.removeFirst(state.history.count - Self.historyLimit)
@@ -356,12 +381,12 @@ public final class PendingDeepLinkRouter: Sendable {
                 return .deliver(next, handler)
             }
             switch step {
-            case .idle:
-                return made
-            case .storeFailed(let error):
+            case nil:
+                storeIsStale = true
+            case .storeFailed(let error)?:
                 errorSink?(.storage(error))
                 return made
-            case .deliver(let pending, let handler):
+            case .deliver(let pending, let handler)?:
                 made.append(RouteDelivery(pending: pending, handler: handler.name))
                 handler.handle(pending.action)
             }
@@ -370,21 +395,40 @@ public final class PendingDeepLinkRouter: Sendable {
 
     // MARK: Internals
 
+    /// Saves the committed pending list again, after a save of a list that was then not committed.
+    private func resaveCommittedList() {
+        while true {
+            let (pending, version) = state.withLock { ($0.pending, $0.version) }
+            do throws(StorageError) {
+                try store.save(pending)
+            } catch {
+                state.withLock { $0.storeBlocked = true }
+                errorSink?(.storage(error))
+                return
+            }
+            if state.withLock({ $0.version == version }) { return }
+        }
+    }
+
     private func enqueue(
         _ action: DeepLinkAction, source: ActionSource
     ) throws(RoutingError) -> RoutingOutcome {
         let pending = PendingAction(action: action, source: source, receivedAt: clock.now)
-        let saved: Result<Void, StorageError> = state.withLock { state in
-            let updated = state.pending + [pending]
+        while true {
+            let (updated, version) = state.withLock { ($0.pending + [pending], $0.version) }
             do throws(StorageError) {
                 try store.save(updated)
             } catch {
-                return .failure(error)
+                throw report(.storage(error))
             }
-            state.pending = updated
-            return .success(())
+            let committed = state.withLock { state in
+                guard state.version == version else { return false }
+                state.pending = updated
+                state.version &+= 1
+                return true
+            }
+            if committed { break }
         }
-        if case .failure(let error) = saved { throw report(.storage(error)) }
         deliverPending()
         return state.withLock { state in
             if let delivery = state.history.last(where: { $0.pending.id == pending.id }) {

@@ -9,10 +9,10 @@ import Foundation
 /// backend, a completion handler) runs inside ``withLock(_:)``: take what is
 /// needed, leave the lock, then call out.
 ///
-/// Lock order, where locks nest: `AppsFlyerLib`'s engine lock may take the
-/// delegates lock, a `ManualClock`'s lock (to count sleepers in `settle()`)
-/// and the ATT gate's lock, never the reverse; no other lock is taken while
-/// one is held.
+/// Lock order, where locks nest: an SDK's action-queue lock (checking what
+/// `settle()` and the other waits wait for) may take its deadline runner's
+/// lock, a virtual clock's lock (to count sleepers) and the ATT gate's lock,
+/// never the reverse; no other lock is taken while one is held.
 package final class Locked<State> {
     private let lock = NSLock()
     private var state: State

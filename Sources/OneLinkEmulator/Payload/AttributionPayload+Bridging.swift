@@ -29,7 +29,9 @@ extension AttributionValue {
     /// `NSNumber` (booleans are recognised by their class), `NSNull`,
     /// `Optional.none`, arrays and dictionaries with string keys.
     ///
-    /// - Parameter path: The location reported in errors, `$` for the top level.
+    /// - Parameters:
+    ///   - object: The value to convert, such as one element of a callback dictionary.
+    ///   - path: The location reported in errors, `$` for the top level.
     /// - Throws: ``PayloadError/unsupportedValue(path:type:)``,
     ///   ``PayloadError/nonStringKey(path:key:)`` or
     ///   ``PayloadError/nonFiniteNumber(path:)``.

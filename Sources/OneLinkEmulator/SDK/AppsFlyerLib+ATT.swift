@@ -42,41 +42,4 @@ extension AppsFlyerLib {
         }
             ?? ""
     }
-
-    /// Waits for the ATT answer before a session's launch, when the app asked for it and the status is undecided.
-    ///
-    /// - Returns: Whether it waited, so the session's deadlines count from after the wait.
-    @discardableResult
-    func waitForTrackingDecision(config: Configuration, started: Date) async -> Bool {
-        guard let timeout = config.attWaitTimeout, !trackingGate.status.isDetermined else { return false }
-        debug(.attWait, "waiting up to \(timeout) s for the ATT answer before the launch")
-        let gate = trackingGate
-        let milliseconds = UInt(clamping: Int((timeout * 1000).rounded()))
-        do {
-            try await withDeadline(
-                started.addingTimeInterval(timeout), limitMilliseconds: milliseconds, backend: "ATT prompt",
-                rule: .attWait
-            ) { await gate.waitUntilDetermined() }
-            debug(.attWait, "ATT answered: \(gate.status); the launch goes ahead")
-        } catch {
-            debug(.attWait, "no ATT answer within \(timeout) s; the launch goes ahead")
-        }
-        return true
-    }
-
-    /// The device as the requests describe it: no advertising ID unless tracking is authorized, collection allowed and the user not anonymized.
-    func reportedDevice(_ config: Configuration) -> DeviceInfo {
-        var device = config.deviceInfo
-        if trackingGate.status != .authorized || config.flags.disableAdvertisingIdentifier
-            || config.flags.anonymizeUser
-        {
-            device.advertisingID = nil
-        }
-        return device
-    }
-
-    /// The identity the requests carry: none while the user is anonymized.
-    func reportedIdentity(_ config: Configuration) -> UserIdentity {
-        config.flags.anonymizeUser ? UserIdentity() : config.identity
-    }
 }

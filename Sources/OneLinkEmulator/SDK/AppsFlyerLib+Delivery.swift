@@ -18,12 +18,36 @@ enum LaunchOutcome: Sendable {
     case failed(AttributionError)
 }
 
+/// The events delivered so far and the ``AppsFlyerLib/events`` subscribers.
+struct PublishedEvents: Sendable {
+    var history = BoundedHistory<AppsFlyerEvent>(limit: AppsFlyerLib.defaultDeliveredEventLimit)
+    private var nextID: UInt64 = 0
+    private var subscribers: [UInt64: AsyncStream<AppsFlyerEvent>.Continuation] = [:]
+
+    /// Adds a subscriber; returns its ID for ``unsubscribe(_:)``.
+    mutating func subscribe(_ continuation: AsyncStream<AppsFlyerEvent>.Continuation) -> UInt64 {
+        nextID += 1
+        subscribers[nextID] = continuation
+        return nextID
+    }
+
+    mutating func unsubscribe(_ id: UInt64) {
+        subscribers[id] = nil
+    }
+
+    /// Keeps `events` in the history; returns the subscribers to hand them to.
+    mutating func publish(_ events: [AppsFlyerEvent]) -> [AsyncStream<AppsFlyerEvent>.Continuation] {
+        for event in events { history.append(event) }
+        return Array(subscribers.values)
+    }
+}
+
 extension AppsFlyerLib {
     /// Publishes events, then calls the delegates and the completion handler on the delivery queue, in order.
     ///
     /// Returns once every call has returned, so the SDK's queue stays serial
     /// across the hop to the main queue.
-    func deliver(_ events: [AppsFlyerEvent], item: QueuedCommand, launch: LaunchOutcome? = nil) async {
+    func deliver(_ events: [AppsFlyerEvent], item: EngineJob, launch: LaunchOutcome? = nil) async {
         var events = events
         var launch = launch
         if !events.isEmpty, configuration.withLock({ $0.isStopped }) {
@@ -33,13 +57,8 @@ extension AppsFlyerLib {
             events = []
             if launch != nil { launch = .failed(.sdkStopped) }
         }
-        let subscribers = engine.withLock { state -> [AsyncStream<AppsFlyerEvent>.Continuation] in
-            for event in events { state.history.append(event) }
-            if state.groupWaiters[item.group] != nil {
-                state.groupEvents[item.group, default: []].append(contentsOf: events)
-            }
-            return Array(state.subscribers.values)
-        }
+        let subscribers = published.withLock { $0.publish(events) }
+        queue.collect(events, for: item.group)
         for event in events {
             for subscriber in subscribers { subscriber.yield(event) }
         }
@@ -105,7 +124,7 @@ extension AppsFlyerLib {
     }
 
     /// Asks the delegate for extra resolution headers, on the delivery queue, as the real SDK asks its delegate.
-    func resolutionHeaders(for link: String, item: QueuedCommand) async -> [String: String] {
+    func resolutionHeaders(for link: String, item: EngineJob) async -> [String: String] {
         guard let url = URL(string: link), let delegate = delegates.withLock({ $0.delegate }) else {
             return [:]
         }

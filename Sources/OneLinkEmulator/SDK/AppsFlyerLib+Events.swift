@@ -2,7 +2,7 @@ import Foundation
 
 /// Work an SDK area queues on the serial action queue through ``EngineCommand/work(_:)``.
 struct EngineWork: Sendable {
-    let body: @Sendable (QueuedCommand) async -> Void
+    let body: @Sendable (EngineJob) async -> Void
 }
 
 /// The `success` and `failure` blocks of a purchase validation, carried across the serial queue.
@@ -177,7 +177,7 @@ extension AppsFlyerLib {
     /// Sends one event (unless refused) and reports the outcome to its completion, if any.
     private func sendEvent(
         name: String, values: AttributionPayload, context: EventContext, refusal: AttributionError?,
-        completion: UncheckedCompletion?, item: QueuedCommand
+        completion: UncheckedCompletion?, item: EngineJob
     ) async {
         let result = await send(name: name, values: values, context: context, refusal: refusal)
         guard let completion else { return }
@@ -198,7 +198,7 @@ extension AppsFlyerLib {
         }
         let event = InAppEvent(
             appID: context.appID, devKey: context.devKey,
-            deviceID: loadDeviceState(now: context.time).deviceID,
+            deviceID: sessions.loadDeviceState(now: context.time).deviceID,
             name: name, values: values, customerUserID: context.customerUserID,
             currencyCode: context.currencyCode,
             time: context.time, host: context.host)
@@ -217,7 +217,7 @@ extension AppsFlyerLib {
 
     private func processPurchase(
         _ purchase: PurchaseValidationRequest, context: EventContext, refusal: AttributionError?,
-        blocks: PurchaseBlocks, item: QueuedCommand
+        blocks: PurchaseBlocks, item: EngineJob
     ) async {
         let outcome: Result<PurchaseValidation, AttributionError>
         if let refusal {
@@ -225,7 +225,7 @@ extension AppsFlyerLib {
             outcome = .failure(refusal)
         } else {
             var request = purchase
-            request.deviceID = loadDeviceState(now: context.time).deviceID
+            request.deviceID = sessions.loadDeviceState(now: context.time).deviceID
             let validator = purchaseValidator
             do {
                 let sent = request

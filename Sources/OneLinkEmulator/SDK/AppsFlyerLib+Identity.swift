@@ -117,15 +117,13 @@ extension AppsFlyerLib {
     /// Configuration calls the emulator refused, oldest first (at most ``storageErrorLimit``).
     ///
     /// Emulator only: the real SDK ignores such input silently.
-    public var configurationErrors: [String] { engine.withLock { $0.configurationErrors } }
+    public var configurationErrors: [String] { configurationErrorLog.value }
 
     func recordConfigurationError(_ message: String) {
         debug(.configRefused, message)
-        engine.withLock { state in
-            state.configurationErrors.append(message)
-            if state.configurationErrors.count > Self.storageErrorLimit {
-                state.configurationErrors.removeFirst()
-            }
+        configurationErrorLog.withLock { errors in
+            errors.append(message)
+            if errors.count > Self.storageErrorLimit { errors.removeFirst() }
         }
     }
 }

@@ -98,44 +98,6 @@ extension AppsFlyerLib {
         }
     }
 
-    /// `text` with the parameters of every matching ``appendParametersToDeeplinkURL(contains:parameters:)`` call added.
-    func appendingConfiguredParameters(to text: String, config: Configuration) -> String {
-        let matching = config.appendedDeepLinkParameters.filter { text.contains($0.contains) }
-        guard !matching.isEmpty else { return text }
-        let fragmentStart = text.firstIndex(of: "#") ?? text.endIndex
-        var head = String(text[..<fragmentStart])
-        let fragment = text[fragmentStart...]
-        let existing = Set(
-            (head.split(separator: "?", maxSplits: 1).dropFirst().first ?? "").split(separator: "&").map {
-                String($0.prefix { $0 != "=" })
-            })
-        var added: [String] = []
-        for entry in matching {
-            for (key, value) in entry.parameters.sorted(by: { $0.key < $1.key })
-            where !existing.contains(Self.queryEncoded(key)) {
-                added.append(Self.queryEncoded(key) + "=" + Self.queryEncoded(value))
-            }
-        }
-        guard !added.isEmpty else { return text }
-        if !head.contains("?") {
-            head += "?"
-        } else if !head.hasSuffix("?") && !head.hasSuffix("&") {
-            head += "&"
-        }
-        debug(.linkAppendParameters, "appended \(added.joined(separator: "&"))")
-        return head + added.joined(separator: "&") + fragment
-    }
-
-    private static let queryAllowed: CharacterSet = {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return allowed
-    }()
-
-    private static func queryEncoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: queryAllowed) ?? text
-    }
-
     private static func list(_ values: [String]?) -> AttributionValue {
         values.map { .array($0.map { .string($0) }) } ?? .null
     }

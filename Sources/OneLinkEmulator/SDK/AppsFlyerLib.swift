@@ -13,7 +13,7 @@ import Foundation
 /// ```
 ///
 /// Configure it as the real SDK (`appsFlyerDevKey`, `appleAppID`,
-/// `delegate`, `deepLinkDelegate`, ...), then call ``start()``,
+/// `delegate`, `deepLinkDelegate`, ...), then call ``start()->()``,
 /// ``handleOpen(_:options:)``, ``continue(_:restorationHandler:)`` or
 /// ``handlePushNotification(_:)``. Every call returns at once; calls are
 /// processed one at a time, in order, by the SDK's serial action queue, and
@@ -42,43 +42,6 @@ import Foundation
 /// ``events``, and their side effects (such as using up `is_first_launch`)
 /// still happen, as with the real SDK's nil delegate.
 public final class AppsFlyerLib: @unchecked Sendable {
-    struct Configuration {
-        var devKey = ""
-        var appID = ""
-        var customDomains: [String]?
-        var resolveDeepLinkURLs: [String]?
-        var deepLinkTimeout: UInt = 3000
-        var conversionDataTimeout: UInt = 10_000
-        var minTimeBetweenSessions: UInt = 5
-        var isDebug = false
-        var pushPaths: [[String]] = []
-        var deviceInfo = DeviceInfo()
-        var callbackDelivery = CallbackDelivery.mainQueue
-        var valueTyping = LinkParser.ValueTyping.strings
-        var identity = UserIdentity()
-        var flags = PrivacyFlags()
-        var isStopped = false
-        var host = AppsFlyerLib.defaultHost
-        var hostPrefix = ""
-        var appInviteOneLinkID: String?
-        var currencyCode: String?
-        var attWaitTimeout: TimeInterval?
-        var appendedDeepLinkParameters: [AppendedDeepLinkParameters] = []
-        var recordedCalls: [RecordedCall] = []
-        var sharingFilter: [String]?
-        var facebookDeferredAppLink: URL?
-
-        /// The host requests go to when `setHost(_:withHostPrefix:)` changed it, prefix first.
-        var customHost: String? {
-            host == AppsFlyerLib.defaultHost && hostPrefix.isEmpty ? nil : hostPrefix + host
-        }
-    }
-
-    struct Delegates {
-        weak var delegate: (any AppsFlyerLibDelegate)?
-        weak var deepLinkDelegate: (any DeepLinkDelegate)?
-    }
-
     let shortLinkResolver: any ShortLinkResolver
     let conversionDataSource: any ConversionDataSource
     let deferredDeepLinkSource: any DeferredDeepLinkSource
@@ -90,11 +53,22 @@ public final class AppsFlyerLib: @unchecked Sendable {
     let purchaseValidator: any PurchaseValidator
     let shortLinkCreator: (any ShortLinkCreator)?
 
-    let configuration = Locked(Configuration())
+    let configuration: Locked<Configuration>
     let delegates = Locked(Delegates())
-    let engine = Locked(EngineState())
     let trackingGate = TrackingGate()
-    private var clockObserver: UInt64?
+    let published = Locked(PublishedEvents())
+    let configurationErrorLog = Locked<[String]>([])
+
+    /// The serial action queue every call goes through.
+    let queue = EngineQueue()
+    /// Races backend calls against their deadlines.
+    let deadlines: Deadlines
+    /// Sessions and the install's state.
+    let sessions: SessionService
+    /// Link parsing, unwrapping and resolution.
+    let links: LinkService
+    let logger: DebugLogger
+    private var participantID: UInt64?
 
     /// Creates an SDK over the given backends.
     ///
@@ -131,14 +105,33 @@ public final class AppsFlyerLib: @unchecked Sendable {
         self.eventRecorder = eventRecorder
         self.purchaseValidator = purchaseValidator
         self.shortLinkCreator = shortLinkCreator
-        if let manual = clock as? ManualClock {
-            clockObserver = manual.addObserver { [weak self] in self?.noteChange() }
+        let configuration = Locked(Configuration())
+        let queue = self.queue
+        let logger = DebugLogger(sink: logSink, clock: clock) { configuration.withLock { $0.isDebug } }
+        let deadlines = Deadlines(clock: clock, log: logger) { queue.noteChange() }
+        self.configuration = configuration
+        self.logger = logger
+        self.deadlines = deadlines
+        sessions = SessionService(
+            conversionDataSource: conversionDataSource, deferredDeepLinkSource: deferredDeepLinkSource,
+            launchRecorder: launchRecorder, deviceStore: deviceStore, clock: clock, deadlines: deadlines,
+            trackingGate: trackingGate, log: logger
+        ) { queue.containsPending { $0.command.isDirectLink } }
+        links = LinkService(
+            resolver: shortLinkResolver, deviceStore: deviceStore, deadlines: deadlines, log: logger)
+        if let virtual = clock as? any VirtualClock {
+            // The queue's waits read the clock's sleepers; an advance waits for this SDK to react
+            // to each deadline it reaches before time moves on.
+            participantID = virtual.addParticipant(
+                VirtualTimeParticipant(
+                    sleepersChanged: { queue.noteChange() },
+                    settle: { await queue.waitUntil { $0.isIdle || deadlines.waitOnTime } }))
         }
     }
 
     deinit {
-        if let clockObserver, let manual = clock as? ManualClock {
-            manual.removeObserver(clockObserver)
+        if let participantID, let virtual = clock as? any VirtualClock {
+            virtual.removeParticipant(participantID)
         }
     }
 
@@ -152,101 +145,10 @@ public final class AppsFlyerLib: @unchecked Sendable {
 
     /// The unified deep linking delegate; held weakly.
     ///
-    /// Set it before ``start()`` for UDL mode.
+    /// Set it before ``start()->()`` for UDL mode.
     public weak var deepLinkDelegate: (any DeepLinkDelegate)? {
         get { delegates.withLock { $0.deepLinkDelegate } }
         set { delegates.withLock { $0.deepLinkDelegate = newValue } }
-    }
-
-    // MARK: - Configuration
-
-    /// The AppsFlyer dev key; ``start()`` refuses to begin a session without it.
-    public var appsFlyerDevKey: String {
-        get { configuration.withLock { $0.devKey } }
-        set { configuration.withLock { $0.devKey = newValue } }
-    }
-
-    /// The app's Apple ID (digits only); ``start()`` refuses to begin a session without it.
-    public var appleAppID: String {
-        get { configuration.withLock { $0.appID } }
-        set { configuration.withLock { $0.appID = newValue } }
-    }
-
-    /// Custom domains that serve OneLinks, in addition to `*.onelink.me`.
-    public var oneLinkCustomDomains: [String]? {
-        get { configuration.withLock { $0.customDomains } }
-        set { configuration.withLock { $0.customDomains = newValue } }
-    }
-
-    /// Domains whose links wrap a OneLink (email click recorders and the like); they are unwrapped through the resolver.
-    public var resolveDeepLinkURLs: [String]? {
-        get { configuration.withLock { $0.resolveDeepLinkURLs } }
-        set { configuration.withLock { $0.resolveDeepLinkURLs = newValue } }
-    }
-
-    /// How long a deep-link resolution may take, in milliseconds (default 3000).
-    ///
-    /// The time counts from the moment the link is handed to the SDK; an
-    /// answer that arrives later is dropped.
-    public var deepLinkTimeout: UInt {
-        get { configuration.withLock { $0.deepLinkTimeout } }
-        set { configuration.withLock { $0.deepLinkTimeout = newValue } }
-    }
-
-    /// The minimum time between two sessions, in seconds (default 5).
-    public var minTimeBetweenSessions: UInt {
-        get { configuration.withLock { $0.minTimeBetweenSessions } }
-        set { configuration.withLock { $0.minTimeBetweenSessions = newValue } }
-    }
-
-    /// Whether every decision is written to the debug log sink.
-    public var isDebug: Bool {
-        get { configuration.withLock { $0.isDebug } }
-        set { configuration.withLock { $0.isDebug = newValue } }
-    }
-
-    /// How long the conversion-data request may take, in milliseconds (default 10000).
-    ///
-    /// Emulator only: the real SDK does not expose this limit.
-    public var conversionDataTimeout: UInt {
-        get { configuration.withLock { $0.conversionDataTimeout } }
-        set { configuration.withLock { $0.conversionDataTimeout = newValue } }
-    }
-
-    /// Where delegates and completion handlers are called: the main queue by default, as in the real SDK.
-    ///
-    /// Emulator only. See ``CallbackDelivery``.
-    public var callbackDelivery: CallbackDelivery {
-        get { configuration.withLock { $0.callbackDelivery } }
-        set { configuration.withLock { $0.callbackDelivery = newValue } }
-    }
-
-    /// How values read from link text are typed: strings by default, as the real SDK hands them over.
-    ///
-    /// Emulator only. ``LinkParser/ValueTyping/documented`` types `true`,
-    /// `false` and integers as the documentation's sample payloads print them,
-    /// for handler code that was written against those samples. Conversion
-    /// data keeps the JSON types its source answered with either way.
-    public var valueTyping: LinkParser.ValueTyping {
-        get { configuration.withLock { $0.valueTyping } }
-        set { configuration.withLock { $0.valueTyping = newValue } }
-    }
-
-    /// The device's fingerprint and advertising ID sent to the backends.
-    ///
-    /// Emulator only: the real SDK reads these from the device.
-    public var deviceInfo: DeviceInfo {
-        get { configuration.withLock { $0.deviceInfo } }
-        set { configuration.withLock { $0.deviceInfo = newValue } }
-    }
-
-    /// Adds a key path in push payloads that holds a OneLink URL, such as `["af_push_link"]`.
-    ///
-    /// With at least one path configured, ``handlePushNotification(_:)`` uses
-    /// the OneLink method; with none, it reads legacy attribution parameters
-    /// from the payload's `"af"` dictionary.
-    public func addPushNotificationDeepLinkPath(_ deepLinkPath: [String]) {
-        configuration.withLock { $0.pushPaths.append(deepLinkPath) }
     }
 
     // MARK: - Entry points
@@ -301,7 +203,7 @@ public final class AppsFlyerLib: @unchecked Sendable {
     ///
     /// Available before `start()`, as in the real SDK; the first session keeps the same ID.
     public func getAppsFlyerUID() -> String {
-        loadDeviceState(now: clock.now).deviceID
+        sessions.loadDeviceState(now: clock.now).deviceID
     }
 
     /// Handles a URL that opened the app (URI scheme or web link), as `application(_:open:options:)` passes it.
@@ -384,134 +286,5 @@ public final class AppsFlyerLib: @unchecked Sendable {
     /// A `nil` URL is reported through the failure callback as an empty link.
     public func performOnAppAttribution(with URL: URL?) {
         submit(.performOnAppAttribution(URL?.absoluteString ?? ""))
-    }
-
-    // MARK: - Swift-native layer
-
-    /// Runs an action and returns every callback it caused, once all of them have been delivered.
-    ///
-    /// With a ``ManualClock`` and a backend that waits on it, advance the
-    /// clock from another task, or use the non-waiting entry points with
-    /// ``settle()``.
-    @discardableResult
-    public func perform(_ action: SDKAction) async -> [AppsFlyerEvent] {
-        await withCheckedContinuation { continuation in
-            enqueue(.action(action), completion: nil, waiter: continuation)
-        }
-    }
-
-    /// Queues an action without waiting for its callbacks.
-    public func submit(_ action: SDKAction) {
-        enqueue(.action(action), completion: nil, waiter: nil)
-    }
-
-    /// Queues an action and starts processing the queue on the calling thread, until it first has to wait.
-    ///
-    /// For the replay harness, which awaits ``settle()`` right after: with
-    /// backends that answer at once, the callbacks are delivered before this
-    /// returns and no thread hand-off is needed. Callbacks still come in queue
-    /// order; a call that waits on the clock continues on another task as with
-    /// ``submit(_:)``. The caller must not hold a lock its delegates need.
-    package func submitProcessingNow(_ action: SDKAction) {
-        enqueue(.action(action), completion: nil, waiter: nil, startImmediately: true)
-    }
-
-    /// Simulates deleting the app and installing it again: the device state is erased and the process state reset.
-    ///
-    /// Ordered with the other calls: actions queued earlier finish first.
-    public func simulateReinstall() async {
-        await withCheckedContinuation { continuation in
-            enqueue(.reinstall, completion: nil, waiter: continuation)
-        }
-    }
-
-    /// Simulates the app process being killed and launched again on the same install.
-    ///
-    /// The device state is kept; the next ``start()`` is a cold start.
-    public func simulateRelaunch() async {
-        await withCheckedContinuation { continuation in
-            enqueue(.relaunch, completion: nil, waiter: continuation)
-        }
-    }
-
-    /// Every callback from now on, as an asynchronous sequence; each access starts a new subscription.
-    public var events: AsyncStream<AppsFlyerEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: AppsFlyerEvent.self)
-        let id = engine.withLock { state -> UInt64 in
-            state.nextID += 1
-            state.subscribers[state.nextID] = continuation
-            return state.nextID
-        }
-        continuation.onTermination = { [weak self] _ in
-            _ = self?.engine.withLock { $0.subscribers.removeValue(forKey: id) }
-        }
-        return stream
-    }
-
-    /// Every callback delivered so far by this instance, oldest first.
-    ///
-    /// At most ``deliveredEventLimit`` are kept, so a long-lived instance's memory stays bounded.
-    public var deliveredEvents: [AppsFlyerEvent] { engine.withLock { $0.history.elements } }
-
-    /// The number of events ``deliveredEvents`` keeps by default: 10,000.
-    public static let defaultDeliveredEventLimit = 10_000
-
-    /// The most events ``deliveredEvents`` keeps; older ones are dropped, and 0 keeps none.
-    ///
-    /// Emulator only. ``events`` subscribers and ``perform(_:)`` see every event regardless.
-    public var deliveredEventLimit: Int {
-        get { engine.withLock { $0.history.limit } }
-        set { engine.withLock { $0.history.limit = newValue } }
-    }
-
-    /// How many events were dropped from ``deliveredEvents`` to respect ``deliveredEventLimit``.
-    public var droppedEventCount: Int { engine.withLock { $0.history.droppedCount } }
-
-    /// The most ``storageErrors`` keeps.
-    public static let storageErrorLimit = 64
-
-    /// Device-store failures so far, oldest first: a corrupt state file (treated as a fresh install) or a failed save.
-    ///
-    /// Kept whether or not ``isDebug`` is on, so a test can assert that a
-    /// corrupt file was reported; at most ``storageErrorLimit`` are kept.
-    public var storageErrors: [StorageError] { engine.withLock { $0.storageErrors } }
-
-    /// The number of sessions this install has started, from the device store.
-    public var sessionCount: Int { (try? deviceStore.load())?.sessionCount ?? 0 }
-
-    /// The number of links handled as re-engagements (all link entry points but ``performOnAppAttribution(with:)``).
-    public var attributedOpenCount: Int { engine.withLock { $0.attributedOpenCount } }
-
-    /// The AppsFlyer device ID of this install, once the first session created it.
-    public var deviceID: String? { (try? deviceStore.load())?.deviceID }
-
-    /// Whether no action is queued or running right now.
-    ///
-    /// After ``settle()`` returns, `false` means the SDK is blocked on a
-    /// ``ManualClock`` and will not progress until the clock is advanced.
-    public var isIdle: Bool { engine.withLock { $0.queue.isEmpty && !$0.running } }
-
-    /// Waits until every queued action has been processed and its callbacks delivered.
-    public func waitUntilIdle() async {
-        await waitUntil { state in state.queue.isEmpty && !state.running }
-    }
-
-    /// Waits until the SDK cannot progress without the clock moving.
-    ///
-    /// With a ``SystemClock`` this is ``waitUntilIdle()``. With a
-    /// ``ManualClock`` it also returns while a backend call is waiting on
-    /// virtual time (a delayed or stalled in-memory backend), so a test or
-    /// scenario can then advance the clock.
-    public func settle() async {
-        let manual = clock as? ManualClock
-        let gate = trackingGate
-        await waitUntil { state in
-            if state.queue.isEmpty && !state.running { return true }
-            guard let manual, state.racing > 0 else { return false }
-            // A race whose timer has already fired is finishing, not blocked: wait for it. A race
-            // waiting for the ATT answer is blocked on the test, as one waiting on the clock is.
-            return manual.workSleeperCount + gate.waiterCount >= state.racing
-                && manual.timerSleeperCount >= state.racing
-        }
     }
 }

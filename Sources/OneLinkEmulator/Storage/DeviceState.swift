@@ -56,7 +56,9 @@ extension DeviceState {
 
     /// Reads state written by ``attributionValue``.
     ///
-    /// - Parameter location: Where the value came from, for error messages.
+    /// - Parameters:
+    ///   - value: The stored JSON object.
+    ///   - location: Where the value came from, for error messages.
     /// - Throws: ``StorageError/corrupt(location:reason:)`` naming the first bad field.
     public init(attributionValue value: AttributionValue, location: String) throws(StorageError) {
         func corrupt(_ reason: String) -> StorageError { .corrupt(location: location, reason: reason) }

@@ -2,34 +2,55 @@ import Foundation
 
 /// A clock that moves only when a test or scenario advances it.
 ///
-/// Sleepers resume, in deadline order, as soon as ``advance(by:)`` or
-/// ``advance(to:)`` moves ``now`` past their deadline. Nothing waits for real
-/// time, so tests built on it are deterministic and never sleep.
+/// ``advance(by:)`` and ``advance(to:)`` step through the deadlines they
+/// pass, in order, as swift-clocks' `TestClock` does: at each one the clock
+/// reads that deadline, the sleepers due then resume, and the SDKs on this
+/// clock finish what that lets them do (a backend that answers after 120 ms
+/// is logged as taking 120 ms, however far the test advances) before time
+/// moves on. Sleeps that resumed work starts within the window are honoured
+/// in order too. Nothing waits for real time, so tests built on it are
+/// deterministic and never sleep.
 ///
 /// ```swift
 /// let clock = ManualClock()
 /// let sdk = AppsFlyerLib(clock: clock)
-/// sdk.handleOpen(url, options: nil)      // resolver stalls
-/// clock.advance(by: .milliseconds(3000)) // deepLinkTimeout fires
+/// sdk.handleOpen(url, options: nil)            // resolver stalls
+/// await clock.advance(by: .milliseconds(3000)) // deepLinkTimeout fires
 /// await sdk.waitUntilIdle()
 /// ```
 public final class ManualClock: EmulatorClock, Sendable {
     /// The default starting time: 2020-08-12 15:08:00 UTC, the day of the documented samples.
     public static let defaultStart = Date(timeIntervalSince1970: 1_597_244_880)
 
-    private struct Sleeper {
+    private struct Sleeper: Sendable {
         let id: UInt64
         let deadline: Date
-        let isTimer: Bool
+        let kind: VirtualSleep
+        let watcher: (any VirtualSleepWatcher)?
         let continuation: CheckedContinuation<Void, any Error>
     }
 
-    private struct State {
+    private struct State: Sendable {
         var now: Date
         var nextID: UInt64 = 0
         var sleepers: [Sleeper] = []
-        var observers: [UInt64: @Sendable () -> Void] = [:]
+        var participants: [UInt64: VirtualTimeParticipant] = [:]
         var cancelledBeforeRegistration: Set<UInt64> = []
+        /// Advances waiting for a woken sleeper's task to run again, by sleeper ID.
+        var wakeWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+
+        /// Removes and returns the earliest sleeper due by `date` (the first registered among equals), moving `now` to its deadline.
+        mutating func popDue(by date: Date) -> Sleeper? {
+            var earliest: Int?
+            for index in sleepers.indices where sleepers[index].deadline <= date {
+                if let current = earliest, sleepers[current].deadline <= sleepers[index].deadline { continue }
+                earliest = index
+            }
+            guard let earliest else { return nil }
+            let sleeper = sleepers.remove(at: earliest)
+            if sleeper.deadline > now { now = sleeper.deadline }
+            return sleeper
+        }
     }
 
     private let state: Locked<State>
@@ -46,26 +67,55 @@ public final class ManualClock: EmulatorClock, Sendable {
     ///
     /// - Throws: `CancellationError` if the task is cancelled first.
     public func sleep(until deadline: Date) async throws {
-        try await sleep(until: deadline, isTimer: false)
+        try await sleep(until: deadline, as: .work)
     }
 
-    /// Moves the clock forward by `duration`, resuming every sleeper that falls due.
-    public func advance(by duration: Duration) {
+    /// Moves the clock forward by `duration`, stepping through every deadline on the way.
+    ///
+    /// See ``advance(to:)``.
+    public func advance(by duration: Duration) async {
         let target = state.withLock { $0.now.adding(duration) }
-        advance(to: target)
+        await advance(to: target)
     }
 
-    /// Moves the clock to `date` (never backwards), resuming every sleeper that falls due.
-    public func advance(to date: Date) {
-        let (due, observers) = state.withLock { state -> ([Sleeper], [@Sendable () -> Void]) in
-            if date > state.now { state.now = date }
-            let now = state.now
-            let due = state.sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
-            state.sleepers.removeAll { $0.deadline <= now }
-            return (due, Array(state.observers.values))
+    /// Moves the clock to `date` (never backwards), stepping through every deadline on the way, in order.
+    ///
+    /// For each deadline up to `date`, earliest first, the clock reads that
+    /// deadline, resumes the sleeper due then, and waits until the SDKs on
+    /// this clock have reacted (they are idle or wait on the clock again)
+    /// before it looks for the next one; a sleeper that resumed work starts
+    /// is found in turn when its deadline falls within the window. Other
+    /// tasks woken at a deadline get a chance to run before time moves on,
+    /// as with swift-clocks' `TestClock`. The clock then reads `date`.
+    ///
+    /// With no deadline on the way, the clock moves before this first suspends.
+    public func advance(to date: Date) async {
+        while true {
+            let step = state.withLock { state -> (Sleeper, [VirtualTimeParticipant])? in
+                guard let sleeper = state.popDue(by: date) else {
+                    if date > state.now { state.now = date }
+                    return nil
+                }
+                return (sleeper, Array(state.participants.values))
+            }
+            guard let (sleeper, participants) = step else { return }
+            sleeper.watcher?.resumed(sleeper.kind)
+            // Wait until the woken task runs again, so it reads this deadline as the time.
+            await withCheckedContinuation { (woken: CheckedContinuation<Void, Never>) in
+                state.withLock { $0.wakeWaiters[sleeper.id] = woken }
+                sleeper.continuation.resume()
+            }
+            for participant in participants { participant.sleepersChanged() }
+            await Self.yieldToWokenWork()
+            for participant in participants { await participant.settle() }
         }
-        for sleeper in due { sleeper.continuation.resume() }
-        if !due.isEmpty { observers.forEach { $0() } }
+    }
+
+    /// Lets tasks woken at a deadline run before the clock moves on, as swift-clocks' `TestClock` does for work no participant waits for.
+    private static func yieldToWokenWork() async {
+        for _ in 0..<8 {
+            await Task.detached(priority: .background) { await Task.yield() }.value
+        }
     }
 
     /// The number of tasks currently suspended on this clock.
@@ -81,41 +131,56 @@ public final class ManualClock: EmulatorClock, Sendable {
     /// and never needs real time to pass.
     public func waitForSleepers(count: Int = 1) async {
         let gate = SleeperGate()
-        let observer = addObserver { [weak self] in
-            guard let self else { return }
-            if self.sleeperCount >= count { gate.open() }
-        }
-        defer { removeObserver(observer) }
+        let observer = addParticipant(
+            VirtualTimeParticipant(sleepersChanged: { [weak self] in
+                guard let self else { return }
+                if self.sleeperCount >= count { gate.open() }
+            }))
+        defer { removeParticipant(observer) }
         if sleeperCount >= count { gate.open() }
         await gate.wait()
     }
+}
 
-    /// Number of sleepers that are not timeout timers: work blocked on virtual time.
-    var workSleeperCount: Int { state.withLock { $0.sleepers.filter { !$0.isTimer }.count } }
+extension ManualClock: VirtualClock {
+    var suspended: VirtualSleepers {
+        state.withLock { state in
+            state.sleepers.reduce(into: VirtualSleepers()) { counts, sleeper in
+                switch sleeper.kind {
+                case .work: counts.work += 1
+                case .timer: counts.timers += 1
+                }
+            }
+        }
+    }
 
-    /// Number of sleepers that are timeout timers.
-    var timerSleeperCount: Int { state.withLock { $0.sleepers.filter(\.isTimer).count } }
-
-    func sleep(until deadline: Date, isTimer: Bool) async throws {
+    func sleep(until deadline: Date, as kind: VirtualSleep) async throws {
         try Task.checkCancellation()
+        let watcher = VirtualTime.watcher
         let id = state.withLock { state -> UInt64 in
             state.nextID += 1
             return state.nextID
         }
+        defer { state.withLock { $0.wakeWaiters.removeValue(forKey: id) }?.resume() }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<Void, any Error>) in
-                let (resumeNow, observers) = state.withLock { state -> (Bool?, [@Sendable () -> Void]) in
+                let (resumeNow, participants) = state.withLock {
+                    state -> (Bool?, [VirtualTimeParticipant]) in
                     if state.cancelledBeforeRegistration.remove(id) != nil { return (false, []) }
                     if deadline <= state.now { return (true, []) }
                     state.sleepers.append(
-                        Sleeper(id: id, deadline: deadline, isTimer: isTimer, continuation: continuation))
-                    return (nil, Array(state.observers.values))
+                        Sleeper(
+                            id: id, deadline: deadline, kind: kind, watcher: watcher,
+                            continuation: continuation))
+                    return (nil, Array(state.participants.values))
                 }
                 switch resumeNow {
                 case true?: continuation.resume()
                 case false?: continuation.resume(throwing: CancellationError())
-                case nil: observers.forEach { $0() }
+                case nil:
+                    watcher?.suspended(kind)
+                    for participant in participants { participant.sleepersChanged() }
                 }
             }
         } onCancel: {
@@ -126,20 +191,22 @@ public final class ManualClock: EmulatorClock, Sendable {
                 }
                 return state.sleepers.remove(at: index)
             }
-            removed?.continuation.resume(throwing: CancellationError())
+            guard let removed else { return }
+            removed.watcher?.resumed(removed.kind)
+            removed.continuation.resume(throwing: CancellationError())
         }
     }
 
-    func addObserver(_ observer: @escaping @Sendable () -> Void) -> UInt64 {
+    func addParticipant(_ participant: VirtualTimeParticipant) -> UInt64 {
         state.withLock { state in
             state.nextID += 1
-            state.observers[state.nextID] = observer
+            state.participants[state.nextID] = participant
             return state.nextID
         }
     }
 
-    func removeObserver(_ id: UInt64) {
-        _ = state.withLock { $0.observers.removeValue(forKey: id) }
+    func removeParticipant(_ id: UInt64) {
+        _ = state.withLock { $0.participants.removeValue(forKey: id) }
     }
 }
 

@@ -84,7 +84,7 @@ final class ReplaySession {
         case .universalLink(let url): sdk.submitProcessingNow(.universalLink(url))
         case .push(let payload): sdk.submitProcessingNow(.push(payload))
         case .performOnAppAttribution(let url): sdk.submitProcessingNow(.performOnAppAttribution(url))
-        case .advance(let milliseconds): clock.advance(by: .milliseconds(milliseconds))
+        case .advance(let milliseconds): await clock.advance(by: .milliseconds(milliseconds))
         case .reinstall: await restart(reinstall: true)
         case .relaunch: await restart(reinstall: false)
         case .setDelegate(let deepLink):
@@ -117,7 +117,7 @@ final class ReplaySession {
     func finish() async {
         var rounds = 0
         while !sdk.isIdle, rounds < 1000, let deadline = clock.nextDeadline {
-            clock.advance(to: deadline)
+            await clock.advance(to: deadline)
             await sdk.settle()
             rounds += 1
         }
@@ -221,7 +221,7 @@ final class ReplaySession {
             await sdk.settle()
             if sdk.isIdle { break }
             guard let deadline = clock.nextDeadline else { break }
-            clock.advance(to: deadline)
+            await clock.advance(to: deadline)
         }
         await task.value
         if reinstall {

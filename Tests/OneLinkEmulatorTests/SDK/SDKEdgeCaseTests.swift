@@ -15,7 +15,7 @@ struct SDKEdgeCaseTests {
         fixture.resolver.setBehavior(.delayed(.seconds(3600)))
         fixture.sdk.submit(.universalLink("https://app.onelink.me/H5hv/abc"))
         await fixture.sdk.settle()
-        fixture.clock.advance(by: .seconds(3600))
+        await fixture.clock.advance(by: .seconds(3600))
         await fixture.sdk.waitUntilIdle()
         let payload = try #require(fixture.sdk.deliveredEvents.first?.payload)
         #expect(payload["deep_link_value"] == "x")
@@ -77,7 +77,7 @@ struct SDKEdgeCaseTests {
         #expect(
             await fixture.sdk.perform(.start) == [.conversionDataFail(.connectionFailed("connection reset"))])
         fixture.conversion.setBehavior(.immediate)
-        fixture.clock.advance(by: .seconds(5))
+        await fixture.clock.advance(by: .seconds(5))
         let events = await fixture.sdk.perform(.start)
         #expect(events.first?.payload?["is_first_launch"] == .bool(true))
         #expect(fixture.conversion.requests.count == 2)
@@ -202,7 +202,7 @@ struct SDKEdgeCaseTests {
         fixture.conversion.setBehavior(.delayed(.milliseconds(40)))
         fixture.sdk.submit(.start)
         await fixture.sdk.settle()
-        fixture.clock.advance(by: .milliseconds(40))
+        await fixture.clock.advance(by: .milliseconds(40))
         await fixture.sdk.waitUntilIdle()
         let fetch = try #require(fixture.log.entries(rule: "conversion.fetch").first)
         #expect(fetch.backend == "InMemoryConversionDataSource")
@@ -215,7 +215,7 @@ struct SDKEdgeCaseTests {
         #expect(fixture.log.entries(rule: "udl.direct").count == 1)
 
         fixture.sdk.appsFlyerDevKey = ""
-        fixture.clock.advance(by: .seconds(5))
+        await fixture.clock.advance(by: .seconds(5))
         await fixture.sdk.perform(.start)
         let refusal = try #require(fixture.log.entries(rule: "start.developerError").first)
         #expect(refusal.message.contains("appsFlyerDevKey"))

@@ -141,7 +141,7 @@ struct SDKEventTests {
         for index in 0..<5 { fixture.sdk.logEvent("event_\(index)", withValues: ["index": index]) }
         while !fixture.sdk.isIdle {
             await fixture.sdk.settle()
-            fixture.clock.advance(by: .seconds(1))
+            await fixture.clock.advance(by: .seconds(1))
         }
         #expect(fixture.launches.requests.count == 1)
         #expect(fixture.events.events.map(\.name) == (0..<5).map { "event_\($0)" })

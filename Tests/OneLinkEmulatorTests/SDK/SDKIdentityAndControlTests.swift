@@ -103,7 +103,7 @@ struct SDKControlTests {
         fixture.sdk.start(completionHandler: nil)
         await fixture.sdk.settle()
         fixture.sdk.isStopped = true
-        fixture.clock.advance(by: .seconds(1))
+        await fixture.clock.advance(by: .seconds(1))
         await fixture.sdk.waitUntilIdle()
         #expect(fixture.delegate.calls.isEmpty)
         #expect(fixture.log.entries.contains { $0.rule == "control.stopped" })
@@ -139,7 +139,7 @@ struct SDKControlTests {
         await fixture.sdk.perform(.start)
         #expect(fixture.launches.requests.first?.host == nil)
         fixture.sdk.setHost("127.0.0.1:8080", withHostPrefix: "")
-        fixture.clock.advance(by: .seconds(6))
+        await fixture.clock.advance(by: .seconds(6))
         await fixture.sdk.perform(.start)
         #expect(fixture.sdk.host == "127.0.0.1:8080")
         #expect(fixture.sdk.hostPrefix == "")

@@ -193,7 +193,7 @@ struct SDKInviteTests {
             shortLinks: resolver, store: store, clock: clock)
         let decision = try await handler.handle(ClickFixtures.click(url.absoluteString))
         #expect(decision.recordedClick != nil)
-        clock.advance(by: .seconds(120))
+        await clock.advance(by: .seconds(120))
 
         let delegate = RecordingDelegate()
         let friend = AppsFlyerLib(

@@ -44,7 +44,7 @@ struct SDKLaunchTests {
         #expect(fixture.conversion.requests.isEmpty, "no conversion data is requested for a rejected launch")
 
         fixture.sdk.appsFlyerDevKey = "GOOD_KEY"
-        fixture.clock.advance(by: .seconds(6))
+        await fixture.clock.advance(by: .seconds(6))
         let response = try await fixture.sdk.start()
         #expect(response["status"] as? String == "ok")
         #expect(launches.requests.map(\.devKey) == ["DEV_KEY", "GOOD_KEY"])
@@ -55,7 +55,7 @@ struct SDKLaunchTests {
         let fixture = fixture()
         _ = try await fixture.sdk.start()
         await fixture.sdk.waitUntilIdle()
-        fixture.clock.advance(by: .seconds(2))
+        await fixture.clock.advance(by: .seconds(2))
         do {
             try await fixture.sdk.start()
             Issue.record("a second start within 5 s should throw")
@@ -92,7 +92,7 @@ struct SDKLaunchTests {
         }
         await fixture.sdk.settle()
         #expect(result.value.isEmpty)
-        fixture.clock.advance(by: .milliseconds(2000))
+        await fixture.clock.advance(by: .milliseconds(2000))
         await fixture.sdk.waitUntilIdle()
         #expect(result.value == ["0"])
         #expect(fixture.sdk.deliveredEvents == [.conversionDataFail(.timedOut(milliseconds: 2000))])

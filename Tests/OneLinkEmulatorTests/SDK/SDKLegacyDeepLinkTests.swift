@@ -94,7 +94,7 @@ struct SDKLegacyDeepLinkTests {
         fixture.sdk.start(completionHandler: nil)
         await fixture.sdk.settle()
         fixture.sdk.handleUniversalLink(URL(string: "https://onelink-basic-app.onelink.me/H5hv/6d66214a")!)
-        fixture.clock.advance(by: .milliseconds(400))
+        await fixture.clock.advance(by: .milliseconds(400))
         await fixture.sdk.waitUntilIdle()
         #expect(fixture.delegate.names == ["onAppOpenAttribution", "onConversionDataSuccess"])
     }

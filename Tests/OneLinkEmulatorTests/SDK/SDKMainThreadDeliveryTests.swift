@@ -92,7 +92,7 @@ struct SDKMainThreadDeliveryTests {
         fixture.sdk.submit(.universalLink(Self.short))
         await fixture.sdk.settle()
         #expect(!fixture.sdk.isIdle, "blocked on the clock")
-        fixture.clock.advance(by: .milliseconds(500))
+        await fixture.clock.advance(by: .milliseconds(500))
         await fixture.sdk.waitUntilIdle()
         #expect(
             delegate.recorded.map(\.name) == [

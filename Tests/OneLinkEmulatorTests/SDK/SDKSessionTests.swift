@@ -35,7 +35,7 @@ struct SDKSessionTests {
     func laterSessionsUseCache() async throws {
         let fixture = SDKFixture(attribution: .nonOrganic(nonOrganic))
         let first = await fixture.sdk.perform(.start)
-        fixture.clock.advance(by: .seconds(5))
+        await fixture.clock.advance(by: .seconds(5))
         let second = await fixture.sdk.perform(.start)
         #expect(fixture.conversion.requests.count == 1)
         let firstPayload = try #require(first.first?.payload)
@@ -52,10 +52,10 @@ struct SDKSessionTests {
     func minTimeBetweenSessions() async {
         let fixture = SDKFixture()
         await fixture.sdk.perform(.start)
-        fixture.clock.advance(by: .milliseconds(4999))
+        await fixture.clock.advance(by: .milliseconds(4999))
         let tooSoon = await fixture.sdk.perform(.start)
         #expect(tooSoon.isEmpty)
-        fixture.clock.advance(by: .milliseconds(1))
+        await fixture.clock.advance(by: .milliseconds(1))
         let allowed = await fixture.sdk.perform(.start)
         #expect(allowed.map(\.callbackName) == ["onConversionDataSuccess"])
         #expect(fixture.sdk.sessionCount == 2)
@@ -67,9 +67,9 @@ struct SDKSessionTests {
         let fixture = SDKFixture()
         fixture.sdk.minTimeBetweenSessions = 60
         await fixture.sdk.perform(.start)
-        fixture.clock.advance(by: .seconds(30))
+        await fixture.clock.advance(by: .seconds(30))
         #expect(await fixture.sdk.perform(.start).isEmpty)
-        fixture.clock.advance(by: .seconds(30))
+        await fixture.clock.advance(by: .seconds(30))
         #expect(await fixture.sdk.perform(.start).count == 1)
     }
 
@@ -97,7 +97,7 @@ struct SDKSessionTests {
         }
         #expect("\(error)".contains("no data yet"))
         fixture.conversion.setAttribution(.organic)
-        fixture.clock.advance(by: .seconds(5))
+        await fixture.clock.advance(by: .seconds(5))
         let retried = await fixture.sdk.perform(.start)
         #expect(fixture.conversion.requests.count == 2)
         #expect(try #require(retried.first?.payload)["is_first_launch"] == .bool(true))
@@ -119,7 +119,7 @@ struct SDKSessionTests {
         fixture.sdk.conversionDataTimeout = 2000
         fixture.sdk.start(completionHandler: nil)
         await fixture.sdk.settle()
-        fixture.clock.advance(by: .seconds(2))
+        await fixture.clock.advance(by: .seconds(2))
         await fixture.sdk.waitUntilIdle()
         #expect(fixture.sdk.deliveredEvents == [.conversionDataFail(.timedOut(milliseconds: 2000))])
     }

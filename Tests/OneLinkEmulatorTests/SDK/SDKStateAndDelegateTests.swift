@@ -63,7 +63,7 @@ struct SDKStateAndDelegateTests {
         let late = RecordingDelegate()
         fixture.sdk.delegate = late
         #expect(late.calls.isEmpty)
-        fixture.clock.advance(by: .seconds(5))
+        await fixture.clock.advance(by: .seconds(5))
         await fixture.sdk.perform(.start)
         guard case .conversionSuccess(let data)? = late.calls.first else {
             Issue.record("expected a delivery to the new delegate")
@@ -92,7 +92,7 @@ struct SDKStateAndDelegateTests {
         fixture.resolver.setBehavior(.delayed(.milliseconds(120)))
         fixture.sdk.submit(.universalLink("https://app.onelink.me/H5hv/abc"))
         await fixture.sdk.settle()
-        fixture.clock.advance(by: .milliseconds(120))
+        await fixture.clock.advance(by: .milliseconds(120))
         await fixture.sdk.waitUntilIdle()
         let resolution = try #require(fixture.log.entries(rule: "link.shortLink").first)
         #expect(resolution.backend == "InMemoryShortLinkResolver")

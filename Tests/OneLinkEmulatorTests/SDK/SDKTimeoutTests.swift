@@ -13,10 +13,10 @@ struct SDKTimeoutTests {
         fixture.resolver.setBehavior(.stalled)
         fixture.sdk.submit(.universalLink(Self.short))
         await fixture.sdk.settle()
-        fixture.clock.advance(by: .milliseconds(2999))
+        await fixture.clock.advance(by: .milliseconds(2999))
         await fixture.sdk.settle()
         #expect(fixture.sdk.deliveredEvents.isEmpty)
-        fixture.clock.advance(by: .milliseconds(1))
+        await fixture.clock.advance(by: .milliseconds(1))
         await fixture.sdk.waitUntilIdle()
         #expect(fixture.sdk.deliveredEvents == [.appOpenAttributionFailure(.timedOut(milliseconds: 3000))])
     }
@@ -30,9 +30,9 @@ struct SDKTimeoutTests {
         fixture.resolver.setBehavior(.delayed(.milliseconds(800)))
         fixture.sdk.submit(.universalLink(Self.short))
         await fixture.sdk.settle()
-        fixture.clock.advance(by: .milliseconds(500))
+        await fixture.clock.advance(by: .milliseconds(500))
         await fixture.sdk.waitUntilIdle()
-        fixture.clock.advance(by: .milliseconds(300))
+        await fixture.clock.advance(by: .milliseconds(300))
         await fixture.sdk.waitUntilIdle()
         let delivered = Array(fixture.sdk.deliveredEvents.dropFirst(before))
         #expect(delivered == [.deepLink(.failure(.timedOut(milliseconds: 500)))])
@@ -45,7 +45,7 @@ struct SDKTimeoutTests {
         fixture.resolver.setBehavior(.delayed(.milliseconds(2999)))
         fixture.sdk.submit(.universalLink(Self.short))
         await fixture.sdk.settle()
-        fixture.clock.advance(by: .milliseconds(2999))
+        await fixture.clock.advance(by: .milliseconds(2999))
         await fixture.sdk.waitUntilIdle()
         #expect(fixture.sdk.deliveredEvents.first?.payload?["deep_link_value"] == "x")
     }
@@ -54,7 +54,7 @@ struct SDKTimeoutTests {
     func deadlineFromReceipt() async {
         let fixture = SDKFixture(links: ["H5hv/abc": ["deep_link_value": "x"]])
         fixture.sdk.submit(.universalLink(Self.short))
-        fixture.clock.advance(by: .seconds(4))
+        await fixture.clock.advance(by: .seconds(4))
         await fixture.sdk.waitUntilIdle()
         #expect(fixture.sdk.deliveredEvents == [.appOpenAttributionFailure(.timedOut(milliseconds: 3000))])
     }

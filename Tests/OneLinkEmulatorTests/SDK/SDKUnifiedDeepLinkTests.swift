@@ -83,7 +83,7 @@ struct SDKUnifiedDeepLinkTests {
     func deferredOnce() async {
         let fixture = SDKFixture(udl: true)
         await fixture.sdk.perform(.start)
-        fixture.clock.advance(by: .seconds(10))
+        await fixture.clock.advance(by: .seconds(10))
         let second = await fixture.sdk.perform(.start)
         #expect(second.map(\.callbackName) == ["onConversionDataSuccess"])
         let (relaunched, _) = fixture.relaunched(udl: true)

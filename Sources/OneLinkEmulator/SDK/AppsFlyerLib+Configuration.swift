@@ -1,0 +1,147 @@
+import Foundation
+
+extension AppsFlyerLib {
+    struct Configuration: Sendable {
+        var devKey = ""
+        var appID = ""
+        var customDomains: [String]?
+        var resolveDeepLinkURLs: [String]?
+        var deepLinkTimeout: UInt = 3000
+        var conversionDataTimeout: UInt = 10_000
+        var minTimeBetweenSessions: UInt = 5
+        var isDebug = false
+        var pushPaths: [[String]] = []
+        var deviceInfo = DeviceInfo()
+        var callbackDelivery = CallbackDelivery.mainQueue
+        var valueTyping = LinkParser.ValueTyping.strings
+        var identity = UserIdentity()
+        var flags = PrivacyFlags()
+        var isStopped = false
+        var host = AppsFlyerLib.defaultHost
+        var hostPrefix = ""
+        var appInviteOneLinkID: String?
+        var currencyCode: String?
+        var attWaitTimeout: TimeInterval?
+        var appendedDeepLinkParameters: [AppendedDeepLinkParameters] = []
+        var recordedCalls: [RecordedCall] = []
+        var sharingFilter: [String]?
+        var facebookDeferredAppLink: URL?
+
+        /// The host requests go to when `setHost(_:withHostPrefix:)` changed it, prefix first.
+        var customHost: String? {
+            host == AppsFlyerLib.defaultHost && hostPrefix.isEmpty ? nil : hostPrefix + host
+        }
+    }
+
+    struct Delegates {
+        weak var delegate: (any AppsFlyerLibDelegate)?
+        weak var deepLinkDelegate: (any DeepLinkDelegate)?
+    }
+
+    // MARK: - Configuration
+
+    /// The AppsFlyer dev key; ``start()->()`` refuses to begin a session without it.
+    public var appsFlyerDevKey: String {
+        get { configuration.withLock { $0.devKey } }
+        set { configuration.withLock { $0.devKey = newValue } }
+    }
+
+    /// The app's Apple ID (digits only); ``start()->()`` refuses to begin a session without it.
+    public var appleAppID: String {
+        get { configuration.withLock { $0.appID } }
+        set { configuration.withLock { $0.appID = newValue } }
+    }
+
+    /// Custom domains that serve OneLinks, in addition to `*.onelink.me`.
+    public var oneLinkCustomDomains: [String]? {
+        get { configuration.withLock { $0.customDomains } }
+        set { configuration.withLock { $0.customDomains = newValue } }
+    }
+
+    /// Domains whose links wrap a OneLink (email click recorders and the like); they are unwrapped through the resolver.
+    public var resolveDeepLinkURLs: [String]? {
+        get { configuration.withLock { $0.resolveDeepLinkURLs } }
+        set { configuration.withLock { $0.resolveDeepLinkURLs = newValue } }
+    }
+
+    /// How long a deep-link resolution may take, in milliseconds (default 3000).
+    ///
+    /// The time counts from the moment the link is handed to the SDK; an
+    /// answer that arrives later is dropped.
+    public var deepLinkTimeout: UInt {
+        get { configuration.withLock { $0.deepLinkTimeout } }
+        set { configuration.withLock { $0.deepLinkTimeout = newValue } }
+    }
+
+    /// The minimum time between two sessions, in seconds (default 5).
+    public var minTimeBetweenSessions: UInt {
+        get { configuration.withLock { $0.minTimeBetweenSessions } }
+        set { configuration.withLock { $0.minTimeBetweenSessions = newValue } }
+    }
+
+    /// Whether every decision is written to the debug log sink.
+    public var isDebug: Bool {
+        get { configuration.withLock { $0.isDebug } }
+        set { configuration.withLock { $0.isDebug = newValue } }
+    }
+
+    /// How long the conversion-data request may take, in milliseconds (default 10000).
+    ///
+    /// Emulator only: the real SDK does not expose this limit.
+    public var conversionDataTimeout: UInt {
+        get { configuration.withLock { $0.conversionDataTimeout } }
+        set { configuration.withLock { $0.conversionDataTimeout = newValue } }
+    }
+
+    /// Where delegates and completion handlers are called: the main queue by default, as in the real SDK.
+    ///
+    /// Emulator only. See ``CallbackDelivery``.
+    public var callbackDelivery: CallbackDelivery {
+        get { configuration.withLock { $0.callbackDelivery } }
+        set { configuration.withLock { $0.callbackDelivery = newValue } }
+    }
+
+    /// How values read from link text are typed: strings by default, as the real SDK hands them over.
+    ///
+    /// Emulator only. ``LinkParser/ValueTyping/documented`` types `true`,
+    /// `false` and integers as the documentation's sample payloads print them,
+    /// for handler code that was written against those samples. Conversion
+    /// data keeps the JSON types its source answered with either way.
+    public var valueTyping: LinkParser.ValueTyping {
+        get { configuration.withLock { $0.valueTyping } }
+        set { configuration.withLock { $0.valueTyping = newValue } }
+    }
+
+    /// The device's fingerprint and advertising ID sent to the backends.
+    ///
+    /// Emulator only: the real SDK reads these from the device.
+    public var deviceInfo: DeviceInfo {
+        get { configuration.withLock { $0.deviceInfo } }
+        set { configuration.withLock { $0.deviceInfo = newValue } }
+    }
+
+    /// Adds a key path in push payloads that holds a OneLink URL, such as `["af_push_link"]`.
+    ///
+    /// With at least one path configured, ``handlePushNotification(_:)`` uses
+    /// the OneLink method; with none, it reads legacy attribution parameters
+    /// from the payload's `"af"` dictionary.
+    public func addPushNotificationDeepLinkPath(_ deepLinkPath: [String]) {
+        configuration.withLock { $0.pushPaths.append(deepLinkPath) }
+    }
+}
+
+extension AppsFlyerLib.Configuration {
+    /// The device as the requests describe it: no advertising ID unless tracking is authorized, collection allowed and the user not anonymized.
+    func reportedDevice(tracking status: TrackingAuthorizationStatus) -> DeviceInfo {
+        var device = deviceInfo
+        if status != .authorized || flags.disableAdvertisingIdentifier || flags.anonymizeUser {
+            device.advertisingID = nil
+        }
+        return device
+    }
+
+    /// The identity the requests carry: none while the user is anonymized.
+    var reportedIdentity: UserIdentity {
+        flags.anonymizeUser ? UserIdentity() : identity
+    }
+}

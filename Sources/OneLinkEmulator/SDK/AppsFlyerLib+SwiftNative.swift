@@ -1,0 +1,130 @@
+import Foundation
+
+extension AppsFlyerLib {
+    // MARK: - Swift-native layer
+
+    /// Runs an action and returns every callback it caused, once all of them have been delivered.
+    ///
+    /// With a ``ManualClock`` and a backend that waits on it, advance the
+    /// clock from another task, or use the non-waiting entry points with
+    /// ``settle()``.
+    @discardableResult
+    public func perform(_ action: SDKAction) async -> [AppsFlyerEvent] {
+        await withCheckedContinuation { continuation in
+            enqueue(.action(action), completion: nil, waiter: continuation)
+        }
+    }
+
+    /// Queues an action without waiting for its callbacks.
+    public func submit(_ action: SDKAction) {
+        enqueue(.action(action), completion: nil, waiter: nil)
+    }
+
+    /// Queues an action and starts processing the queue on the calling thread, until it first has to wait.
+    ///
+    /// For the replay harness, which awaits ``settle()`` right after: with
+    /// backends that answer at once, the callbacks are delivered before this
+    /// returns and no thread hand-off is needed. Callbacks still come in queue
+    /// order; a call that waits on the clock continues on another task as with
+    /// ``submit(_:)``. The caller must not hold a lock its delegates need.
+    package func submitProcessingNow(_ action: SDKAction) {
+        enqueue(.action(action), completion: nil, waiter: nil, startImmediately: true)
+    }
+
+    /// Simulates deleting the app and installing it again: the device state is erased and the process state reset.
+    ///
+    /// Ordered with the other calls: actions queued earlier finish first.
+    public func simulateReinstall() async {
+        await withCheckedContinuation { continuation in
+            enqueue(.reinstall, completion: nil, waiter: continuation)
+        }
+    }
+
+    /// Simulates the app process being killed and launched again on the same install.
+    ///
+    /// The device state is kept; the next ``start()->()`` is a cold start.
+    public func simulateRelaunch() async {
+        await withCheckedContinuation { continuation in
+            enqueue(.relaunch, completion: nil, waiter: continuation)
+        }
+    }
+
+    /// Every callback from now on, as an asynchronous sequence; each access starts a new subscription.
+    public var events: AsyncStream<AppsFlyerEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: AppsFlyerEvent.self)
+        let id = published.withLock { $0.subscribe(continuation) }
+        continuation.onTermination = { [weak self] _ in
+            self?.published.withLock { $0.unsubscribe(id) }
+        }
+        return stream
+    }
+
+    /// Every callback delivered so far by this instance, oldest first.
+    ///
+    /// At most ``deliveredEventLimit`` are kept, so a long-lived instance's memory stays bounded.
+    public var deliveredEvents: [AppsFlyerEvent] { published.withLock { $0.history.elements } }
+
+    /// The number of events ``deliveredEvents`` keeps by default: 10,000.
+    public static let defaultDeliveredEventLimit = 10_000
+
+    /// The most events ``deliveredEvents`` keeps; older ones are dropped, and 0 keeps none.
+    ///
+    /// Emulator only. ``events`` subscribers and ``perform(_:)`` see every event regardless.
+    public var deliveredEventLimit: Int {
+        get { published.withLock { $0.history.limit } }
+        set { published.withLock { $0.history.limit = newValue } }
+    }
+
+    /// How many events were dropped from ``deliveredEvents`` to respect ``deliveredEventLimit``.
+    public var droppedEventCount: Int { published.withLock { $0.history.droppedCount } }
+
+    /// The most ``storageErrors`` keeps.
+    public static let storageErrorLimit = 64
+
+    /// Device-store failures so far, oldest first: a corrupt state file (treated as a fresh install) or a failed save.
+    ///
+    /// Kept whether or not ``isDebug`` is on, so a test can assert that a
+    /// corrupt file was reported; at most ``storageErrorLimit`` are kept.
+    public var storageErrors: [StorageError] { sessions.storageErrors }
+
+    /// The number of sessions this install has started, from the device store.
+    public var sessionCount: Int { (try? deviceStore.load())?.sessionCount ?? 0 }
+
+    /// The number of links handled as re-engagements (all link entry points but ``performOnAppAttribution(with:)``).
+    public var attributedOpenCount: Int { links.attributedOpenCount }
+
+    /// The AppsFlyer device ID of this install, once the first session created it.
+    public var deviceID: String? { (try? deviceStore.load())?.deviceID }
+
+    /// Whether no action is queued or running right now.
+    ///
+    /// After ``settle()`` returns, `false` means the SDK is blocked on a
+    /// ``ManualClock`` and will not progress until the clock is advanced.
+    public var isIdle: Bool { queue.isIdle }
+
+    /// Waits until every queued action has been processed and its callbacks delivered.
+    public func waitUntilIdle() async {
+        await queue.waitUntilIdle()
+    }
+
+    /// Waits until the SDK cannot progress without the clock moving.
+    ///
+    /// With a ``SystemClock`` this is ``waitUntilIdle()``. With a
+    /// ``ManualClock`` it also returns while a backend call is waiting on
+    /// virtual time (a delayed or stalled in-memory backend), so a test or
+    /// scenario can then advance the clock.
+    public func settle() async {
+        let virtual = clock as? any VirtualClock
+        let gate = trackingGate
+        let deadlines = self.deadlines
+        await queue.waitUntil { status in
+            if status.isIdle { return true }
+            let racing = deadlines.count
+            guard let virtual, racing > 0 else { return false }
+            // A race whose timer has already fired is finishing, not blocked: wait for it. A race
+            // waiting for the ATT answer is blocked on the test, as one waiting on the clock is.
+            let suspended = virtual.suspended
+            return suspended.work + gate.waiterCount >= racing && suspended.timers >= racing
+        }
+    }
+}

@@ -1,0 +1,195 @@
+/// A serial queue of commands: one runs at a time, in the order they were queued.
+///
+/// Commands are grouped: a command queued while another one runs (a
+/// delivery the first one scheduled, for example) can join its group, and a
+/// caller waiting on the group is resumed once every command in it has run,
+/// with the outputs they collected. ``waitUntil(_:)`` lets a caller wait for
+/// any condition over the queue's status, re-checked on ``noteChange()``.
+///
+/// The queue does not run anything by itself: ``enqueue(_:into:waiter:)``
+/// says when the caller must start a worker, which calls ``drain(_:)``.
+final class ActionQueue<Command: Sendable, Output: Sendable>: Sendable {
+    /// A set of commands a caller can wait for together.
+    struct Group: Hashable, Sendable {
+        fileprivate let id: UInt64
+    }
+
+    /// One queued command and the group it belongs to.
+    struct Job: Sendable {
+        /// The group the command counts towards.
+        let group: Group
+        /// The command itself.
+        let command: Command
+    }
+
+    /// A caller waiting for a group to finish.
+    enum Waiter: Sendable {
+        /// Resumed with the outputs collected for the group.
+        case outputs(CheckedContinuation<[Output], Never>)
+        /// Resumed once the group finished.
+        case finished(CheckedContinuation<Void, Never>)
+    }
+
+    /// What a condition passed to ``waitUntil(_:)`` sees.
+    struct Status: Sendable {
+        /// Whether no command is queued or running.
+        let isIdle: Bool
+    }
+
+    private struct ChangeWaiter: Sendable {
+        let condition: @Sendable (Status) -> Bool
+        let continuation: CheckedContinuation<Void, Never>
+    }
+
+    private struct State: Sendable {
+        var nextGroup: UInt64 = 0
+        var pending: [Job] = []
+        var head = 0
+        var running = false
+        var outstanding: [Group: Int] = [:]
+        var collected: [Group: [Output]] = [:]
+        var waiters: [Group: Waiter] = [:]
+        var changeWaiters: [ChangeWaiter] = []
+
+        var status: Status { Status(isIdle: head == pending.count && !running) }
+
+        mutating func popFirst() -> Job? {
+            guard head < pending.count else {
+                pending.removeAll(keepingCapacity: true)
+                head = 0
+                return nil
+            }
+            defer { head += 1 }
+            return pending[head]
+        }
+    }
+
+    private let state = Locked(State())
+
+    /// Creates an empty queue.
+    init() {}
+
+    /// Whether no command is queued or running.
+    var isIdle: Bool { state.withLock { $0.status.isIdle } }
+
+    /// Queues `command` at the end, in a new group or in `group`, and registers `waiter` for its group.
+    ///
+    /// - Returns: The command's group, and whether no worker is running, so
+    ///   the caller must start one that calls ``drain(_:)``.
+    @discardableResult
+    func enqueue(
+        _ command: Command, into group: Group? = nil, waiter: Waiter? = nil
+    ) -> (group: Group, startWorker: Bool) {
+        let result = state.withLock { state -> (Group, Bool) in
+            let group =
+                group
+                ?? {
+                    state.nextGroup += 1
+                    return Group(id: state.nextGroup)
+                }()
+            if let waiter {
+                state.waiters[group] = waiter
+                state.collected[group] = []
+            }
+            state.outstanding[group, default: 0] += 1
+            state.pending.append(Job(group: group, command: command))
+            if state.running { return (group, false) }
+            state.running = true
+            return (group, true)
+        }
+        noteChange()
+        return result
+    }
+
+    /// Runs the queued commands one at a time with `perform`, until none is left.
+    ///
+    /// Called by the one worker ``enqueue(_:into:waiter:)`` asked for.
+    func drain(_ perform: (Job) async -> Void) async {
+        while true {
+            let next = state.withLock { state -> Job? in
+                guard let job = state.popFirst() else {
+                    state.running = false
+                    return nil
+                }
+                return job
+            }
+            guard let next else {
+                noteChange()
+                return
+            }
+            await perform(next)
+            finish(next.group)
+        }
+    }
+
+    /// Whether a queued command, not yet running, matches `predicate`.
+    func containsPending(where predicate: (Command) -> Bool) -> Bool {
+        state.withLock { state in state.pending[state.head...].contains { predicate($0.command) } }
+    }
+
+    /// Adds outputs to `group`'s collection, when a caller waits for them.
+    func collect(_ outputs: [Output], for group: Group) {
+        state.withLock { state in
+            guard state.waiters[group] != nil else { return }
+            state.collected[group, default: []].append(contentsOf: outputs)
+        }
+    }
+
+    private func finish(_ group: Group) {
+        let done = state.withLock { state -> (Waiter, [Output])? in
+            state.outstanding[group, default: 1] -= 1
+            guard state.outstanding[group] == 0 else { return nil }
+            state.outstanding[group] = nil
+            let outputs = state.collected.removeValue(forKey: group) ?? []
+            guard let waiter = state.waiters.removeValue(forKey: group) else { return nil }
+            return (waiter, outputs)
+        }
+        switch done {
+        case (.outputs(let waiter), let outputs)?: waiter.resume(returning: outputs)
+        case (.finished(let waiter), _)?: waiter.resume()
+        case nil: break
+        }
+    }
+
+    // MARK: - Waiting
+
+    /// Re-checks every ``waitUntil(_:)`` condition and resumes the callers whose condition now holds.
+    ///
+    /// Call it after any change a condition may read, inside or outside the queue.
+    // Conditions are checked here, under the lock, so a waiter is resumed once, when it can return,
+    // instead of waking up to re-check after every change.
+    func noteChange() {
+        let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            guard !state.changeWaiters.isEmpty else { return [] }
+            let status = state.status
+            var ready: [CheckedContinuation<Void, Never>] = []
+            state.changeWaiters.removeAll { waiter in
+                guard waiter.condition(status) else { return false }
+                ready.append(waiter.continuation)
+                return true
+            }
+            return ready
+        }
+        for waiter in ready { waiter.resume() }
+    }
+
+    /// Returns once `condition` holds: at once if it already does, else at the ``noteChange()`` that makes it hold.
+    ///
+    /// `condition` runs under the queue's lock: it may read other locks' state, never call out.
+    func waitUntil(_ condition: @escaping @Sendable (Status) -> Bool) async {
+        if state.withLock({ condition($0.status) }) { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeNow = state.withLock { state -> Bool in
+                if condition(state.status) { return true }
+                state.changeWaiters.append(ChangeWaiter(condition: condition, continuation: continuation))
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    /// Returns once no command is queued or running.
+    func waitUntilIdle() async {
+        await waitUntil(\.isIdle)
+    }
+}

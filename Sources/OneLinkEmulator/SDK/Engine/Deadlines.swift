@@ -1,0 +1,231 @@
+import Foundation
+
+/// Runs calls against deadlines on the SDK's clock: the first of the answer and the deadline wins, and the loser is cancelled.
+///
+/// It keeps track of the calls in flight: how many there are, so
+/// ``AppsFlyerLib/settle()`` can tell an SDK blocked on the clock from one
+/// still working, and, on a ``VirtualClock``, whether each one waits on time
+/// (its timer is set and its work is not running), so an advance of the
+/// clock can wait for the SDK to react to each deadline before moving on.
+final class Deadlines: Sendable {
+    /// What is known of one call in flight.
+    private struct Call: Sendable {
+        /// Whether its timeout timer is registered on the virtual clock.
+        var timerSet = false
+        /// Whether the clock woke its work, which has not slept again since.
+        var workWoken = false
+        /// Whether it has its outcome, which its caller has not taken yet.
+        var finished = false
+
+        var waitsOnTime: Bool { timerSet && !workWoken && !finished }
+    }
+
+    private struct State: Sendable {
+        var nextID: UInt64 = 0
+        var calls: [UInt64: Call] = [:]
+    }
+
+    private let clock: any EmulatorClock
+    private let log: DebugLogger
+    private let changed: @Sendable () -> Void
+    private let state = Locked(State())
+
+    /// Creates a runner on `clock`, logging each outcome to `log` and calling `changed` whenever a call's state changes.
+    init(clock: any EmulatorClock, log: DebugLogger, changed: @escaping @Sendable () -> Void) {
+        self.clock = clock
+        self.log = log
+        self.changed = changed
+    }
+
+    /// How many calls are racing their deadline right now.
+    var count: Int { state.withLock { $0.calls.count } }
+
+    /// Whether at least one call is in flight and every one waits on virtual time: its timer is set, and its work neither runs nor has finished.
+    ///
+    /// A call whose work waits on something else than the clock (a network
+    /// answer, the ATT prompt) counts as waiting on time: only its timer can
+    /// be moved by the clock.
+    var waitOnTime: Bool {
+        state.withLock { state in !state.calls.isEmpty && state.calls.values.allSatisfy(\.waitsOnTime) }
+    }
+
+    /// Runs `operation` until it answers or the clock reaches `deadline`, whichever comes first.
+    ///
+    /// An operation that answers without suspending wins without a timer.
+    /// The outcome is logged under `rule`, with the time it took.
+    ///
+    /// - Throws: ``AttributionError/timedOut(milliseconds:)`` with
+    ///   `limitMilliseconds` when the deadline wins (or had already passed), else
+    ///   the operation's error.
+    func run<Value: Sendable>(
+        until deadline: Date, limitMilliseconds: UInt, backend: String, rule: DebugRule,
+        _ operation: @escaping @Sendable () async throws -> Value
+    ) async throws(AttributionError) -> Value {
+        let started = clock.now
+        if started >= deadline {
+            log(rule, "deadline already passed before the call; timed out", backend: backend)
+            throw .timedOut(milliseconds: Int(clamping: limitMilliseconds))
+        }
+        let id = state.withLock { state -> UInt64 in
+            state.nextID += 1
+            state.calls[state.nextID] = Call()
+            return state.nextID
+        }
+        changed()
+        defer {
+            state.withLock { $0.calls[id] = nil }
+            changed()
+        }
+        let result = await race(
+            operation, against: deadline, limitMilliseconds: limitMilliseconds,
+            watcher: CallWatcher(deadlines: self, id: id))
+        let elapsed = clock.now.timeIntervalSince(started)
+        let duration = Duration.milliseconds(Int64((elapsed * 1000).rounded()))
+        switch result {
+        case .success(let value):
+            log(rule, "answered", backend: backend, duration: duration)
+            return value
+        case .failure(.timedOut(let milliseconds)):
+            log(rule, "no answer within \(milliseconds) ms; a late answer will be dropped", backend: backend)
+            throw .timedOut(milliseconds: milliseconds)
+        case .failure(let error):
+            log(rule, "failed: \(error)", backend: backend, duration: duration)
+            throw error
+        }
+    }
+
+    private func race<Value: Sendable>(
+        _ operation: @escaping @Sendable () async throws -> Value, against deadline: Date,
+        limitMilliseconds: UInt, watcher: CallWatcher
+    ) async -> Result<Value, AttributionError> {
+        let race = Race<Value>()
+        let clock = self.clock
+        let finish: @Sendable (Result<Value, AttributionError>) -> Void = { result in
+            watcher.update { $0.finished = true }
+            race.finish(result)
+        }
+        return await withCheckedContinuation { continuation in
+            race.install(continuation)
+            // Sleeps the call makes on a virtual clock, and its timer's, are reported to the watcher.
+            VirtualTime.$watcher.withValue(watcher) {
+                let work = Self.startWork {
+                    do {
+                        finish(.success(try await operation()))
+                    } catch {
+                        finish(.failure(AttributionError(wrapping: error)))
+                    }
+                }
+                // An operation that answered without suspending has won: no timer to race against.
+                if race.isFinished {
+                    work.cancel()
+                    return
+                }
+                let timer = Task {
+                    do {
+                        if let virtual = clock as? any VirtualClock {
+                            try await virtual.sleep(until: deadline, as: .timer)
+                        } else {
+                            try await clock.sleep(until: deadline)
+                        }
+                        finish(.failure(.timedOut(milliseconds: Int(clamping: limitMilliseconds))))
+                    } catch {}
+                }
+                race.onFinish {
+                    work.cancel()
+                    timer.cancel()
+                }
+            }
+        }
+    }
+
+    /// Tells the runner what the virtual clock does with one call's sleeps.
+    private struct CallWatcher: VirtualSleepWatcher {
+        let deadlines: Deadlines
+        let id: UInt64
+
+        func update(_ change: (inout Call) -> Void) {
+            deadlines.state.withLock { state in
+                if var call = state.calls[id] {
+                    change(&call)
+                    state.calls[id] = call
+                }
+            }
+            deadlines.changed()
+        }
+
+        func suspended(_ kind: VirtualSleep) {
+            update { call in
+                switch kind {
+                case .work: call.workWoken = false
+                case .timer: call.timerSet = true
+                }
+            }
+        }
+
+        func resumed(_ kind: VirtualSleep) {
+            update { call in
+                switch kind {
+                case .work: call.workWoken = true
+                case .timer: call.timerSet = false
+                }
+            }
+        }
+    }
+
+    /// Starts work on the current thread, running it until it first suspends.
+    ///
+    /// An in-memory backend usually answers without suspending, so the work
+    /// finishes before this returns and costs no thread hand-off.
+    @discardableResult
+    static func startWork(
+        _ body: sending @escaping @isolated(any) () async -> Void
+    ) -> Task<Void, Never> {
+        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+            return Task.immediate(operation: body)
+        }
+        return Task(operation: body)
+    }
+}
+
+/// The first-wins meeting point of a call and its timeout.
+final class Race<Value: Sendable>: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Result<Value, AttributionError>, Never>?
+        var finished = false
+        var cleanup: (@Sendable () -> Void)?
+    }
+
+    private let state = Locked(State())
+
+    func install(_ continuation: CheckedContinuation<Result<Value, AttributionError>, Never>) {
+        state.withLock { $0.continuation = continuation }
+    }
+
+    /// Whether a result has already arrived.
+    var isFinished: Bool { state.withLock { $0.finished } }
+
+    func onFinish(_ cleanup: @escaping @Sendable () -> Void) {
+        let runNow = state.withLock { state -> Bool in
+            if state.finished { return true }
+            state.cleanup = cleanup
+            return false
+        }
+        if runNow { cleanup() }
+    }
+
+    func finish(_ result: Result<Value, AttributionError>) {
+        let (continuation, cleanup) = state.withLock {
+            state -> (CheckedContinuation<Result<Value, AttributionError>, Never>?, (@Sendable () -> Void)?)
+            in
+            guard !state.finished else { return (nil, nil) }
+            state.finished = true
+            let cleanup = state.cleanup
+            state.cleanup = nil
+            return (state.continuation, cleanup)
+        }
+        // Cancel the loser before the winner resumes the caller: a timer still registered on a
+        // virtual clock after the callbacks are delivered would look like a pending deadline.
+        cleanup?()
+        continuation?.resume(returning: result)
+    }
+}

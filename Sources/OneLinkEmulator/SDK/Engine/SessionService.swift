@@ -1,0 +1,345 @@
+import Foundation
+
+/// What a `start` call produced: the callbacks to deliver and the launch outcome for its completion handler.
+struct SessionOutcome: Sendable {
+    /// The callbacks, in delivery order.
+    var events: [AppsFlyerEvent]
+    /// What `start(completionHandler:)` reports.
+    var launch: LaunchOutcome
+    /// Whether the callbacks wait behind the calls queued while the session ran.
+    var afterQueuedCalls: Bool
+}
+
+/// Sessions and the install they belong to: the `start` flow and the state it keeps.
+///
+/// A session is decided (cold or warm, UDL or legacy, or skipped by
+/// `minTimeBetweenSessions`), waits for the ATT answer when the app asked
+/// for it, sends its launch request, makes the install's one deferred
+/// deep-link lookup in UDL mode and fetches (or reuses) the conversion data.
+/// The service returns the callbacks; the SDK delivers them.
+final class SessionService: Sendable {
+    /// The process's session state, reset by a relaunch, and the install state kept across sessions.
+    private struct State: Sendable {
+        var processStarted = false
+        var udlMode: Bool?
+        var lastSessionStart: Date?
+        var directDeepLinkThisLaunch = false
+        /// The install created when the store had none, so concurrent creators agree on it.
+        var freshInstall: DeviceState?
+        var storageErrors: [StorageError] = []
+    }
+
+    private let conversionDataSource: any ConversionDataSource
+    private let deferredDeepLinkSource: any DeferredDeepLinkSource
+    private let launchRecorder: any LaunchRecorder
+    private let deviceStore: any DeviceStore
+    private let clock: any EmulatorClock
+    private let deadlines: Deadlines
+    private let trackingGate: TrackingGate
+    private let log: DebugLogger
+    private let directLinkQueued: @Sendable () -> Bool
+    private let state = Locked(State())
+
+    /// Creates the service over the SDK's backends.
+    ///
+    /// `directLinkQueued` says whether a link call is waiting in the SDK's
+    /// queue: a first launch opened by a link makes no deferred lookup.
+    init(
+        conversionDataSource: any ConversionDataSource, deferredDeepLinkSource: any DeferredDeepLinkSource,
+        launchRecorder: any LaunchRecorder, deviceStore: any DeviceStore, clock: any EmulatorClock,
+        deadlines: Deadlines, trackingGate: TrackingGate, log: DebugLogger,
+        directLinkQueued: @escaping @Sendable () -> Bool
+    ) {
+        self.conversionDataSource = conversionDataSource
+        self.deferredDeepLinkSource = deferredDeepLinkSource
+        self.launchRecorder = launchRecorder
+        self.deviceStore = deviceStore
+        self.clock = clock
+        self.deadlines = deadlines
+        self.trackingGate = trackingGate
+        self.log = log
+        self.directLinkQueued = directLinkQueued
+    }
+
+    // MARK: - Process state
+
+    /// Whether this process runs in UDL mode, once its first session decided it.
+    var udlMode: Bool? { state.withLock { $0.udlMode } }
+
+    /// Records that a direct deep link was delivered in this launch, so the first session makes no deferred lookup.
+    func noteDirectDeepLink() {
+        state.withLock { $0.directDeepLinkThisLaunch = true }
+    }
+
+    /// Forgets the process's sessions: the next `start()` is a cold start.
+    func resetProcess() {
+        state.withLock { state in
+            state.processStarted = false
+            state.udlMode = nil
+            state.lastSessionStart = nil
+            state.directDeepLinkThisLaunch = false
+        }
+    }
+
+    /// Erases the install: the next `start()` is a fresh install's cold start.
+    func reinstall() {
+        do {
+            try deviceStore.erase()
+            log(.deviceReinstall, "device state erased: the next start() is a fresh install")
+            state.withLock { $0.freshInstall = nil }
+        } catch {
+            log(.deviceReinstall, "erasing the device state failed: \(error)")
+        }
+        resetProcess()
+    }
+
+    // MARK: - Sessions
+
+    /// Runs one `start` call: decides the session, sends the launch and collects the session's callbacks.
+    func start(config: AppsFlyerLib.Configuration, deepLinkDelegateSet: Bool) async -> SessionOutcome {
+        var now = clock.now
+        var missing: [String] = []
+        if config.devKey.isEmpty { missing.append("appsFlyerDevKey") }
+        if config.appID.isEmpty { missing.append("appleAppID") }
+        if !missing.isEmpty {
+            let error = AttributionError.developerError(
+                "start() needs \(missing.joined(separator: " and ")); no session was started")
+            log(.startDeveloperError, "\(error)")
+            var events: [AppsFlyerEvent] = [.conversionDataFail(error)]
+            if deepLinkDelegateSet { events.append(.deepLink(.failure(error))) }
+            return SessionOutcome(events: events, launch: .failed(error), afterQueuedCalls: false)
+        }
+
+        let minimum = TimeInterval(config.minTimeBetweenSessions)
+        let decision = state.withLock { state -> (skip: TimeInterval?, udl: Bool, cold: Bool) in
+            if !state.processStarted {
+                state.processStarted = true
+                state.udlMode = deepLinkDelegateSet
+                state.lastSessionStart = now
+                return (nil, deepLinkDelegateSet, true)
+            }
+            if let last = state.lastSessionStart, now.timeIntervalSince(last) < minimum {
+                return (now.timeIntervalSince(last), state.udlMode ?? false, false)
+            }
+            state.lastSessionStart = now
+            return (nil, state.udlMode ?? false, false)
+        }
+        if let elapsed = decision.skip {
+            log(
+                .sessionMinTimeBetweenSessions,
+                "no session: \(Int(elapsed * 1000)) ms since the last session, minimum \(config.minTimeBetweenSessions) s"
+            )
+            let error = AttributionError.sessionSkipped(
+                elapsedMilliseconds: Int(elapsed * 1000), minimumSeconds: config.minTimeBetweenSessions)
+            return SessionOutcome(events: [], launch: .failed(error), afterQueuedCalls: false)
+        }
+        log(
+            .sessionStart,
+            "\(decision.cold ? "cold" : "warm") session started in \(decision.udl ? "UDL" : "legacy") mode")
+
+        if await waitForTrackingDecision(config: config, started: now) { now = clock.now }
+        var device = loadDeviceState(now: now)
+        device.sessionCount += 1
+        device.lastSessionStart = now
+        save(device)
+
+        let launch = await recordLaunch(device: device, config: config, started: now)
+        if case .failed(let error) = launch {
+            log(.sessionLaunchFailed, "the launch request failed, so no conversion data: \(error)")
+            return SessionOutcome(
+                events: [.conversionDataFail(error)], launch: launch, afterQueuedCalls: true)
+        }
+
+        var events: [AppsFlyerEvent] = []
+        if decision.udl && !device.deferredLookupDone {
+            device.deferredLookupDone = true
+            save(device)
+            if let event = await deferredLookup(device: device, config: config) {
+                events.append(event)
+            }
+        }
+        events.append(await conversionData(device: &device, config: config, started: now))
+        save(device)
+        return SessionOutcome(events: events, launch: launch, afterQueuedCalls: true)
+    }
+
+    /// The session's conversion-data callback: the cached data, or a fetch within the time limit.
+    private func conversionData(
+        device: inout DeviceState, config: AppsFlyerLib.Configuration, started: Date
+    ) async -> AppsFlyerEvent {
+        if let cached = device.conversionData {
+            log(.conversionCache, "delivering cached conversion data (iscache = true)")
+            var payload = cached
+            payload["iscache"] = .bool(true)
+            return .conversionDataSuccess(firstLaunchFlagged(payload, device: &device))
+        }
+        let request = ConversionDataRequest(
+            appID: config.appID, devKey: config.devKey, deviceID: device.deviceID,
+            installTime: device.installTime, device: config.reportedDevice(tracking: trackingGate.status),
+            identity: config.reportedIdentity,
+            host: config.customHost)
+        let source = conversionDataSource
+        do {
+            let data = try await deadlines.run(
+                until: started.addingTimeInterval(Double(config.conversionDataTimeout) / 1000),
+                limitMilliseconds: config.conversionDataTimeout, backend: "\(type(of: source))",
+                rule: .conversionFetch
+            ) { try await source.conversionData(for: request) }
+            var cleaned = data
+            cleaned["is_first_launch"] = nil
+            cleaned["iscache"] = nil
+            device.conversionData = cleaned
+            var payload = cleaned
+            payload["iscache"] = data["iscache"].flatMap(Self.flag) ?? .bool(false)
+            return .conversionDataSuccess(firstLaunchFlagged(payload, device: &device))
+        } catch {
+            log(.conversionFail, "conversion data fetch failed; the next session retries: \(error)")
+            return .conversionDataFail(error)
+        }
+    }
+
+    /// A source's flag as a JSON boolean: `true`/`false`, `1`/`0` or their texts; `nil` for anything else.
+    static func flag(_ value: AttributionValue) -> AttributionValue? {
+        switch value {
+        case .bool: return value
+        case .int(let number): return .bool(number != 0)
+        case .string("true"), .string("1"): return .bool(true)
+        case .string("false"), .string("0"): return .bool(false)
+        default: return nil
+        }
+    }
+
+    /// Holds the launch until the ATT status is decided, when the app asked for it and the status is undecided.
+    ///
+    /// - Returns: Whether it waited, so the session's deadlines count from after the wait.
+    private func waitForTrackingDecision(config: AppsFlyerLib.Configuration, started: Date) async -> Bool {
+        guard let timeout = config.attWaitTimeout, !trackingGate.status.isDetermined else { return false }
+        log(.attWait, "waiting up to \(timeout) s for the ATT answer before the launch")
+        let gate = trackingGate
+        let milliseconds = UInt(clamping: Int((timeout * 1000).rounded()))
+        do {
+            try await deadlines.run(
+                until: started.addingTimeInterval(timeout), limitMilliseconds: milliseconds,
+                backend: "ATT prompt", rule: .attWait
+            ) { await gate.waitUntilDetermined() }
+            log(.attWait, "ATT answered: \(gate.status); the launch goes ahead")
+        } catch {
+            log(.attWait, "no ATT answer within \(timeout) s; the launch goes ahead")
+        }
+        return true
+    }
+
+    /// Sends the session's launch request within the conversion-data time limit.
+    private func recordLaunch(
+        device: DeviceState, config: AppsFlyerLib.Configuration, started: Date
+    ) async -> LaunchOutcome {
+        let request = LaunchRequest(
+            appID: config.appID, devKey: config.devKey, deviceID: device.deviceID,
+            sessionCount: device.sessionCount, device: config.reportedDevice(tracking: trackingGate.status),
+            identity: config.reportedIdentity,
+            host: config.customHost)
+        let recorder = launchRecorder
+        do {
+            let response = try await deadlines.run(
+                until: started.addingTimeInterval(Double(config.conversionDataTimeout) / 1000),
+                limitMilliseconds: config.conversionDataTimeout, backend: "\(type(of: recorder))",
+                rule: .sessionLaunch
+            ) { try await recorder.recordLaunch(request) }
+            return .accepted(response)
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    private func firstLaunchFlagged(
+        _ data: AttributionPayload, device: inout DeviceState
+    ) -> AttributionPayload {
+        var payload = data
+        if device.firstLaunchDelivered {
+            payload["is_first_launch"] = .bool(false)
+        } else {
+            payload["is_first_launch"] = .bool(true)
+            device.firstLaunchDelivered = true
+            log(.conversionFirstLaunch, "is_first_launch = true: first successful delivery for this install")
+        }
+        return payload
+    }
+
+    private func deferredLookup(
+        device: DeviceState, config: AppsFlyerLib.Configuration
+    ) async -> AppsFlyerEvent? {
+        if state.withLock({ $0.directDeepLinkThisLaunch }) || directLinkQueued() {
+            log(.udlDeferredSkipped, "a direct deep link opened this first launch; no deferred lookup")
+            return nil
+        }
+        let request = DeferredDeepLinkRequest(
+            appID: config.appID, devKey: config.devKey, deviceID: device.deviceID,
+            installTime: device.installTime, device: config.reportedDevice(tracking: trackingGate.status),
+            identity: config.reportedIdentity,
+            host: config.customHost)
+        let source = deferredDeepLinkSource
+        do {
+            let response = try await deadlines.run(
+                until: clock.now.addingTimeInterval(Double(config.deepLinkTimeout) / 1000),
+                limitMilliseconds: config.deepLinkTimeout, backend: "\(type(of: source))",
+                rule: .udlDeferred
+            ) { try await source.deferredDeepLink(for: request) }
+            guard response.found else {
+                log(.udlDeferredNotFound, "no click matched within the lookup window before the install")
+                return .deepLink(.notFound)
+            }
+            return .deepLink(.found(DeepLink(clickEvent: response.clickEvent, isDeferred: true)))
+        } catch {
+            return .deepLink(.failure(error))
+        }
+    }
+
+    // MARK: - Install state
+
+    /// Device-store failures so far, oldest first, at most `AppsFlyerLib.storageErrorLimit`.
+    var storageErrors: [StorageError] { state.withLock { $0.storageErrors } }
+
+    /// The install's state from the store, or a fresh install's when the store has none or cannot be read.
+    func loadDeviceState(now: Date) -> DeviceState {
+        do {
+            if let state = try deviceStore.load() { return state }
+            log(.deviceFresh, "no device state: fresh install")
+        } catch {
+            state.withLock { $0.freshInstall = nil }
+            recordStorageError(error)
+            log(.deviceCorrupt, "\(error); treating this as a fresh install")
+            try? deviceStore.erase()
+        }
+        // getAppsFlyerUID() may race the first session: both must create the same install, so the
+        // first one created is kept until a reinstall or a corrupt store starts a new one.
+        let fresh = state.withLock { state -> DeviceState in
+            if let fresh = state.freshInstall { return fresh }
+            let milliseconds = Int64((now.timeIntervalSince1970 * 1000).rounded())
+            let suffix = UInt64.random(in: 1_000_000_000_000_000_000...9_999_999_999_999_999_999)
+            let fresh = DeviceState(deviceID: "\(milliseconds)-\(suffix)", installTime: now)
+            state.freshInstall = fresh
+            return fresh
+        }
+        save(fresh)
+        return fresh
+    }
+
+    /// Saves the install's state; a failure is kept in ``storageErrors``.
+    func save(_ device: DeviceState) {
+        do {
+            try deviceStore.save(device)
+        } catch {
+            recordStorageError(error)
+            log(.deviceSave, "saving the device state failed: \(error)")
+        }
+    }
+
+    private func recordStorageError(_ error: StorageError) {
+        state.withLock { state in
+            state.storageErrors.append(error)
+            if state.storageErrors.count > AppsFlyerLib.storageErrorLimit {
+                state.storageErrors.removeFirst(state.storageErrors.count - AppsFlyerLib.storageErrorLimit)
+            }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+@testable import OneLinkEmulator
+
+@Suite("ActionQueue")
+struct ActionQueueTests {
+    typealias Queue = ActionQueue<Int, String>
+
+    /// Records what the worker ran, and whether two commands ever overlapped.
+    final class Worker: Sendable {
+        private struct State {
+            var ran: [Int] = []
+            var running = 0
+            var overlapped = false
+        }
+
+        private let state = Locked(State())
+        let queue: Queue
+
+        init(_ queue: Queue) { self.queue = queue }
+
+        var ran: [Int] { state.value.ran }
+        var overlapped: Bool { state.value.overlapped }
+
+        func start() {
+            Task { await queue.drain { await self.run($0) } }
+        }
+
+        private func run(_ job: Queue.Job) async {
+            state.withLock { state in
+                state.running += 1
+                if state.running > 1 { state.overlapped = true }
+            }
+            await Task.yield()
+            state.withLock { state in
+                state.ran.append(job.command)
+                state.running -= 1
+            }
+            queue.collect(["ran \(job.command)"], for: job.group)
+        }
+    }
+
+    @Test("commands run one at a time in queue order, and only the first enqueue asks for a worker")
+    func serialInOrder() async {
+        let queue = Queue()
+        let worker = Worker(queue)
+        var workersAsked = 0
+        for command in 1...50 {
+            if queue.enqueue(command).startWorker { workersAsked += 1 }
+        }
+        #expect(workersAsked == 1)
+        #expect(!queue.isIdle)
+        worker.start()
+        await queue.waitUntilIdle()
+        #expect(worker.ran == Array(1...50))
+        #expect(!worker.overlapped)
+        #expect(queue.isIdle)
+        #expect(queue.enqueue(51).startWorker, "an idle queue asks for a new worker")
+        worker.start()
+        await queue.waitUntilIdle()
+        #expect(worker.ran.last == 51)
+    }
+
+    @Test("a group's waiter gets the outputs of every command in the group, once the last one ran")
+    func groupOutputs() async {
+        let queue = Queue()
+        let worker = Worker(queue)
+        let outputs = await withCheckedContinuation { continuation in
+            let (group, _) = queue.enqueue(1, waiter: .outputs(continuation))
+            queue.enqueue(2)
+            queue.enqueue(3, into: group)
+            worker.start()
+        }
+        #expect(outputs == ["ran 1", "ran 3"])
+        await queue.waitUntilIdle()
+        #expect(worker.ran == [1, 2, 3])
+    }
+
+    @Test("a finished waiter resumes once its command ran, after the commands queued before it")
+    func finishedWaiter() async {
+        let queue = Queue()
+        let worker = Worker(queue)
+        queue.enqueue(1)
+        await withCheckedContinuation { continuation in
+            queue.enqueue(2, waiter: .finished(continuation))
+            worker.start()
+        }
+        #expect(worker.ran == [1, 2])
+    }
+
+    @Test("containsPending sees queued commands, not the one running or done")
+    func containsPending() async {
+        let queue = Queue()
+        queue.enqueue(1)
+        queue.enqueue(2)
+        #expect(queue.containsPending { $0 == 2 })
+        #expect(!queue.containsPending { $0 == 3 })
+        let seen = Locked<[Bool]>([])
+        await queue.drain { job in
+            seen.withLock { $0.append(queue.containsPending { $0 == job.command }) }
+        }
+        #expect(seen.value == [false, false])
+        #expect(!queue.containsPending { _ in true })
+    }
+
+    @Test("waitUntil returns at once when the condition holds, else at the noteChange that makes it hold")
+    func waitUntil() async {
+        let queue = Queue()
+        await queue.waitUntil(\.isIdle)
+        let flag = Locked(false)
+        let waiter = Task {
+            await queue.waitUntil { _ in flag.value }
+            return flag.value
+        }
+        queue.noteChange()
+        flag.withLock { $0 = true }
+        queue.noteChange()
+        #expect(await waiter.value)
+    }
+}

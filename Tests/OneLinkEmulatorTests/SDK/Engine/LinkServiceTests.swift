@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+@testable import OneLinkEmulator
+
+@Suite("LinkService")
+struct LinkServiceTests {
+    static let short = "https://onelink-basic-app.onelink.me/H5hv/6d66214a"
+
+    /// A link service over an in-memory resolver, a manual clock and a recording log.
+    struct Fixture {
+        let clock = ManualClock()
+        let log = RecordingDebugLogSink()
+        let store = InMemoryDeviceStore()
+        let resolver: InMemoryShortLinkResolver
+        let service: LinkService
+        let headersAsked = Locked<[String]>([])
+        let directLinks = Locked(0)
+
+        init(redirects: [String: String] = [:]) {
+            let logger = DebugLogger(sink: log, clock: clock) { true }
+            resolver = InMemoryShortLinkResolver(
+                links: ["H5hv/6d66214a": ["deep_link_value": "apples"]], redirects: redirects, clock: clock)
+            service = LinkService(
+                resolver: resolver, deviceStore: store, deadlines: Deadlines(clock: clock, log: logger) {},
+                log: logger)
+        }
+
+        func handle(
+            _ text: String, entry: LinkEntry = .universalLink, udl: Bool,
+            config: AppsFlyerLib.Configuration? = nil,
+            deadline: Date? = nil
+        ) async -> AppsFlyerEvent {
+            let asked = headersAsked
+            let direct = directLinks
+            return await service.handle(
+                text, entry: entry, udl: udl, config: config ?? AppsFlyerLib.Configuration(),
+                deadline: deadline ?? clock.now.addingTimeInterval(3),
+                headers: { link in
+                    asked.withLock { $0.append(link) }
+                    return ["X-Test": "1"]
+                }, directDeepLink: { direct.withLock { $0 += 1 } })
+        }
+    }
+
+    @Test(
+        "a short link in UDL mode is one FOUND deep link with the stored parameters, counted as a re-engagement"
+    )
+    func shortLinkUDL() async {
+        let fixture = Fixture()
+        let event = await fixture.handle(Self.short, udl: true)
+        #expect(event.callbackName == "didResolveDeepLink")
+        #expect(event.payload?["deep_link_value"] == "apples")
+        #expect(event.payload?["link"] == .string(Self.short))
+        #expect(fixture.service.attributedOpenCount == 1)
+        #expect(fixture.directLinks.value == 1)
+        #expect(fixture.headersAsked.value == [Self.short])
+        #expect(fixture.resolver.requests.first?.headers["X-Test"] == "1")
+    }
+
+    @Test(
+        "in legacy mode a link is onAppOpenAttribution merged with the install's keys; performOnAppAttribution does not count"
+    )
+    func legacyMerge() async throws {
+        let fixture = Fixture()
+        var device = DeviceState(deviceID: "1-2", installTime: fixture.clock.now)
+        device.conversionData = ["af_status": "Organic", "install_time": "then", "campaign": "not merged"]
+        try fixture.store.save(device)
+        let event = await fixture.handle(Self.short, entry: .performOnAppAttribution, udl: false)
+        #expect(event.callbackName == "onAppOpenAttribution")
+        #expect(event.payload?["af_status"] == "Organic")
+        #expect(event.payload?["install_time"] == "then")
+        #expect(event.payload?["campaign"] == nil)
+        #expect(event.payload?["deep_link_value"] == "apples")
+        #expect(fixture.service.attributedOpenCount == 0)
+        #expect(fixture.directLinks.value == 0)
+    }
+
+    @Test("a link that is not a OneLink is NOT_FOUND in UDL mode and a notOneLink failure in legacy mode")
+    func notOneLink() async {
+        let fixture = Fixture()
+        #expect(await fixture.handle("https://example.com/page", udl: true) == .deepLink(.notFound))
+        let legacy = await fixture.handle("https://example.com/page", udl: false)
+        #expect(legacy == .appOpenAttributionFailure(.invalidLink(.notOneLink(host: "example.com"))))
+        #expect(fixture.service.attributedOpenCount == 0)
+    }
+
+    @Test("a wrapped link is unwrapped hop by hop, asking for headers at each, and keeps its original link")
+    func unwrap() async {
+        let wrapper = "https://click.example.com/track/1"
+        let fixture = Fixture(redirects: [
+            wrapper: "https://click.example.com/track/2", "https://click.example.com/track/2": Self.short,
+        ])
+        var config = AppsFlyerLib.Configuration()
+        config.resolveDeepLinkURLs = ["example.com"]
+        let event = await fixture.handle(wrapper, udl: true, config: config)
+        #expect(event.payload?["deep_link_value"] == "apples")
+        #expect(event.payload?["original_link"] == .string(wrapper))
+        #expect(fixture.headersAsked.value == [wrapper, "https://click.example.com/track/2", Self.short])
+        #expect(
+            fixture.log.entries.filter { $0.rule == .linkUnwrap && $0.message.hasPrefix("hop") }.count == 2)
+    }
+
+    @Test("a deadline already passed fails the link with a timeout, without asking the resolver")
+    func deadlinePassed() async {
+        let fixture = Fixture()
+        let event = await fixture.handle(Self.short, udl: true, deadline: fixture.clock.now)
+        #expect(event == .deepLink(.failure(.timedOut(milliseconds: 3000))))
+        #expect(fixture.resolver.requests.isEmpty)
+        #expect(fixture.service.attributedOpenCount == 0)
+    }
+
+    @Test("a push with an \"af\" dictionary and no link paths is a FOUND deep link; one without is ignored")
+    func push() async {
+        let fixture = Fixture()
+        let config = AppsFlyerLib.Configuration()
+        let found = await fixture.service.handlePush(
+            ["af": ["deep_link_value": "pears"]], udl: true, config: config, deadline: fixture.clock.now,
+            headers: { _ in [:] }, directDeepLink: {})
+        #expect(found?.payload?["deep_link_value"] == "pears")
+        let ignored = await fixture.service.handlePush(
+            ["aps": ["alert": "hi"]], udl: true, config: config, deadline: fixture.clock.now,
+            headers: { _ in [:] }, directDeepLink: {})
+        #expect(ignored == nil)
+        #expect(fixture.service.attributedOpenCount == 1)
+    }
+}
