@@ -65,6 +65,48 @@ enum ScenarioBenchmark {
         ]
     }
 
+    /// Decoding alone, against `JSONSerialization` of the same files.
+    ///
+    /// `Scenario(json:file:)` of `count` files (cycling), best of `rounds` passes each, the sides
+    /// taking turns. Synchronous, so it also runs under `valgrind --tool=callgrind`
+    /// (`--only decode`), which the replay's threads do not.
+    static func decode(folder: URL, count: Int, rounds: Int) -> [BenchmarkRow] {
+        let files = files(in: folder)
+        guard !files.isEmpty else { return [] }
+        var failed = 0
+        for file in files where (try? Scenario(json: file.bytes, file: file.name)) == nil { failed += 1 }
+        let times = LinkParsingBenchmark.bestTimes(
+            rounds: rounds,
+            [
+                {
+                    var objects = 0
+                    for index in 0..<count
+                    where (try? JSONSerialization.jsonObject(with: files[index % files.count].bytes)) != nil {
+                        objects += 1
+                    }
+                    return objects
+                },
+                {
+                    var steps = 0
+                    for index in 0..<count {
+                        let file = files[index % files.count]
+                        steps &+= (try? Scenario(json: file.bytes, file: file.name))?.steps.count ?? 0
+                    }
+                    return steps
+                },
+            ])
+        let ratio = Format.seconds(times[1]) / Format.seconds(times[0])
+        return [
+            BenchmarkRow(
+                name: "scenario decoding only, Scenario(json:file:) of \(count) files, \(failed) rejected",
+                result: Format.rate(Double(count) / Format.seconds(times[1]), unit: "files"),
+                baseline: Format.rate(Double(count) / Format.seconds(times[0]), unit: "files")
+                    + " JSONSerialization only",
+                ratio: Format.fixed(ratio, 2) + "x baseline cost", target: "(informational)", met: failed == 0
+            )
+        ]
+    }
+
     /// Resident memory after `first` and after `total` scenario replays.
     static func memory(folder: URL, first: Int, total: Int) async -> [BenchmarkRow] {
         let files = files(in: folder)

@@ -15,7 +15,7 @@ var soakOptions = SoakBenchmark.Options()
 var buildTimes = false
 var replays = 10_000
 let benchmarkNames = [
-    "links", "timeout", "memory", "concurrency", "consumer", "scenarios", "http", "build", "soak",
+    "links", "decode", "timeout", "memory", "concurrency", "consumer", "scenarios", "http", "build", "soak",
 ]
 let usage = """
     USAGE: onelink-bench [--quick] [--only NAME] [--build-times] [soak options]
@@ -94,6 +94,12 @@ let linkCount = quick ? 10_000 : 12_000
 if selected("links") {
     progress("links: parsing \(linkCount) generated links")
     rows += LinkParsingBenchmark.run(count: linkCount, rounds: quick ? 3 : 7)
+}
+if selected("decode") {
+    progress("decode: scenario files decoded, without replaying them")
+    rows += ScenarioBenchmark.decode(
+        folder: URL(fileURLWithPath: "Payloads/scenarios"), count: quick ? 2_000 : 10_000,
+        rounds: quick ? 3 : 5)
 }
 if selected("timeout") {
     progress("timeout: deepLinkTimeout against a stalled in-memory resolver")
