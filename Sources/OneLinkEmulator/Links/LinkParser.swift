@@ -15,6 +15,10 @@
 ///   With ``ValueTyping/documented``, the exact texts `true` and `false` become
 ///   booleans and canonical decimal integers (`16`, `-3`, not `016` or `1.5`)
 ///   that fit in 64 bits become integers; everything else stays a string.
+///
+/// Parsing scans the link's bytes once and reports every diagnostic, but keeps the query as the
+/// link's own text: a value is decoded (and typed) when the payload is read, so code that reads a
+/// few keys never pays for the rest.
 public struct LinkParser: Sendable {
     /// How query text becomes typed values.
     public enum ValueTyping: Sendable, Hashable {

@@ -14,6 +14,8 @@ public struct ParsedLink: Sendable, Hashable {
     /// The path, percent-decoded, as in the samples: `/H5hv`, or empty.
     public var path: String
     /// The typed, percent-decoded query parameters, first occurrence winning.
+    ///
+    /// Each value is decoded from the link when it is read (see ``AttributionPayload``).
     public var parameters: AttributionPayload
     /// Oddities the parser resolved by rule, in the order met; empty for a clean link.
     public var diagnostics: [LinkDiagnostic]
