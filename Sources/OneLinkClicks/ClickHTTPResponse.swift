@@ -17,10 +17,10 @@ public struct ClickHTTPResponse: Sendable, Hashable {
     }
 
     /// The `Location` header, for redirects.
-    public var location: String? { headers["Location"] }
+    public var location: String? { HTTPHeaderLookup.value(of: "Location", in: headers) }
 
     /// The `Content-Type` header.
-    public var contentType: String? { headers["Content-Type"] }
+    public var contentType: String? { HTTPHeaderLookup.value(of: "Content-Type", in: headers) }
 
     /// A `302 Found` redirect to `location`, with a short HTML body linking to it.
     public static func redirect(to location: String) -> ClickHTTPResponse {

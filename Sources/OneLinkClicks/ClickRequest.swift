@@ -41,9 +41,8 @@ public struct ClickRequest: Sendable, Hashable {
         self.context = context
     }
 
-    /// The value of header `name`, matched case-insensitively.
+    /// The value of header `name`, matched ignoring ASCII case; fields in several spellings are joined with `, `.
     public func header(_ name: String) -> String? {
-        let lowered = name.lowercased()
-        return headers.filter { $0.key.lowercased() == lowered }.min { $0.key < $1.key }?.value
+        HTTPHeaderLookup.value(of: name, in: headers)
     }
 }

@@ -14,10 +14,10 @@ public final class ClickStoreConversionDataSource: ConversionDataSource, Sendabl
         // Device IDs in the order their answers were first given, for evicting the oldest.
         var answerOrder = BoundedHistory<String>(limit: .max)
         var maximumRememberedDevices = ClickStoreConversionDataSource.defaultMaximumRememberedDevices
-        var requests = BoundedHistory<ConversionDataRequest>(limit: RequestHistory.defaultLimit)
     }
 
     private let state = Locked(State())
+    private let requestLog = RequestLog<InstallAttributionRequest>()
     /// The clicks installs are matched against.
     public let store: any ClickStore
     /// The matching rules.
@@ -33,18 +33,18 @@ public final class ClickStoreConversionDataSource: ConversionDataSource, Sendabl
     public static let defaultMaximumRememberedDevices = 100_000
 
     /// The newest requests received (at most ``requestHistoryLimit``), oldest first.
-    public var requests: [ConversionDataRequest] { state.withLock { $0.requests.elements } }
+    public var requests: [InstallAttributionRequest] { requestLog.elements }
 
     /// The most requests ``requests`` keeps.
     ///
     /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
     public var requestHistoryLimit: Int {
-        get { state.withLock { $0.requests.limit } }
-        set { state.withLock { $0.requests.limit = newValue } }
+        get { requestLog.limit }
+        set { requestLog.limit = newValue }
     }
 
     /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
-    public var droppedRequestCount: Int { state.withLock { $0.requests.droppedCount } }
+    public var droppedRequestCount: Int { requestLog.droppedCount }
 
     /// The most devices whose first answer is remembered (default 100,000).
     ///
@@ -73,11 +73,9 @@ public final class ClickStoreConversionDataSource: ConversionDataSource, Sendabl
     /// Returns the install's conversion data: non-organic with the matched click's parameters, or organic.
     ///
     /// - Throws: ``AttributionError/unexpected(_:)`` when the store fails, `CancellationError` when cancelled.
-    public func conversionData(for request: ConversionDataRequest) async throws -> AttributionPayload {
-        let cached = state.withLock { state in
-            state.requests.append(request)
-            return state.answers[request.deviceID]
-        }
+    public func conversionData(for request: InstallAttributionRequest) async throws -> AttributionPayload {
+        requestLog.append(request)
+        let cached = state.withLock { $0.answers[request.deviceID] }
         if let cached { return cached }
         try Task.checkCancellation()
         let data: AttributionPayload

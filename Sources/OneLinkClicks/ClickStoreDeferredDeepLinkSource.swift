@@ -11,8 +11,7 @@ import OneLinkEmulator
 /// `deep_link_sub1`…`10` and `match_type`. Store failures are reported as
 /// ``AttributionError/unexpected(_:)``.
 public final class ClickStoreDeferredDeepLinkSource: DeferredDeepLinkSource, Sendable {
-    private let requestLog = Locked(
-        BoundedHistory<DeferredDeepLinkRequest>(limit: RequestHistory.defaultLimit))
+    private let requestLog = RequestLog<InstallAttributionRequest>()
     /// The clicks installs are matched against.
     public let store: any ClickStore
     /// The matching rules.
@@ -36,26 +35,26 @@ public final class ClickStoreDeferredDeepLinkSource: DeferredDeepLinkSource, Sen
     }
 
     /// The newest lookups received (at most ``requestHistoryLimit``), oldest first.
-    public var requests: [DeferredDeepLinkRequest] { requestLog.withLock { $0.elements } }
+    public var requests: [InstallAttributionRequest] { requestLog.elements }
 
     /// The most requests ``requests`` keeps.
     ///
     /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
     public var requestHistoryLimit: Int {
-        get { requestLog.withLock { $0.limit } }
-        set { requestLog.withLock { $0.limit = newValue } }
+        get { requestLog.limit }
+        set { requestLog.limit = newValue }
     }
 
     /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
-    public var droppedRequestCount: Int { requestLog.withLock { $0.droppedCount } }
+    public var droppedRequestCount: Int { requestLog.droppedCount }
 
     /// Returns the last matching click within the window, privacy-filtered, or ``DeferredDeepLinkResponse/notFound``.
     ///
     /// - Throws: ``AttributionError/unexpected(_:)`` when the store fails, `CancellationError` when cancelled.
     public func deferredDeepLink(
-        for request: DeferredDeepLinkRequest
+        for request: InstallAttributionRequest
     ) async throws -> DeferredDeepLinkResponse {
-        requestLog.withLock { $0.append(request) }
+        requestLog.append(request)
         try Task.checkCancellation()
         let found: InstallMatch?
         do {
@@ -66,10 +65,7 @@ public final class ClickStoreDeferredDeepLinkSource: DeferredDeepLinkSource, Sen
         } catch {
             throw AttributionError.unexpected("click store: \(error)")
         }
-        guard let found else { return .notFound }
-        var event = found.click.parameters
-        event["match_type"] = .string(found.matchType.rawValue)
-        return .privacyFiltered(event)
+        return found.map { .found($0.deferredClick) } ?? .notFound
     }
 }
 

@@ -14,6 +14,12 @@ public struct InstallMatch: Sendable, Hashable {
         self.matchType = matchType
     }
 
+    /// The click as the SDK's deferred-deep-link lookup sees it, with this match's type.
+    public var deferredClick: DeferredClick {
+        DeferredClick(
+            time: click.time, parameters: click.parameters, matchType: matchType, deviceID: click.deviceID)
+    }
+
     /// The keys of the documented deferred sample that are `null` unless the click's parameters set them.
     public static let nullableKeys: [String] = [
         "adgroup", "adgroup_id", "adset", "adset_id", "af_cpi", "af_siteid", "af_sub1", "af_sub2", "af_sub3",

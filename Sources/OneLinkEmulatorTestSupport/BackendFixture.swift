@@ -60,6 +60,11 @@ public struct BackendFixture: Sendable {
         self.wrapperBase = base
     }
 
+    /// Creates the fixture with the wrapped-link URLs under `wrapperBase`, such as a server's `baseURL`.
+    public init(wrapperBase: URL) {
+        self.init(wrapperBase: wrapperBase.absoluteString)
+    }
+
     // MARK: Short links
 
     /// The basic short link: typed values (int, double, bool, null, nested) and text.
@@ -146,9 +151,9 @@ public struct BackendFixture: Sendable {
             ? DeviceInfo(advertisingID: "00000000-1111-2222-3333-444444444444") : DeviceInfo()
     }
 
-    /// The conversion-data request of `deviceID` at ``installTime``.
-    public func conversionRequest(deviceID: String) -> ConversionDataRequest {
-        ConversionDataRequest(
+    /// The install-attribution request of `deviceID` at ``installTime``, for conversion data or a deferred lookup.
+    public func installRequest(deviceID: String) -> InstallAttributionRequest {
+        InstallAttributionRequest(
             appID: appID, devKey: devKey, deviceID: deviceID, installTime: installTime,
             device: device(for: deviceID))
     }
@@ -158,9 +163,9 @@ public struct BackendFixture: Sendable {
         clock: any EmulatorClock = SystemClock()
     ) -> InMemoryConversionDataSource {
         let source = InMemoryConversionDataSource(attribution: .organic, clock: clock)
-        source.setAttribution(.organic, forDevice: organicDevice)
-        source.setAttribution(.nonOrganic(nonOrganicClick), forDevice: nonOrganicDevice)
-        source.setAttribution(.failure(failingError), forDevice: failingDevice)
+        source[deviceID: organicDevice] = .organic
+        source[deviceID: nonOrganicDevice] = .nonOrganic(nonOrganicClick)
+        source[deviceID: failingDevice] = .failure(failingError)
         return source
     }
 
@@ -187,11 +192,11 @@ public struct BackendFixture: Sendable {
                     "deep_link_value": "peaches", "deep_link_sub1": "10", "deep_link_sub2": "spring",
                     "pid": "Email", "c": "fruit_of_the_month", "af_sub1": "my_sub1",
                 ],
-                matchType: "probabilistic", deviceID: deferredDevice),
+                matchType: .probabilistic, deviceID: deferredDevice),
             DeferredClick(
                 time: installTime.addingTimeInterval(-900),
                 parameters: ["deep_link_value": "boundary", "deep_link_sub10": "edge", "pid": "Email"],
-                matchType: "id_matching", deviceID: boundaryDevice),
+                matchType: .idMatching, deviceID: boundaryDevice),
             DeferredClick(
                 time: installTime.addingTimeInterval(-900.001),
                 parameters: ["deep_link_value": "stale"], deviceID: staleDevice),
@@ -199,13 +204,6 @@ public struct BackendFixture: Sendable {
                 time: installTime.addingTimeInterval(60),
                 parameters: ["deep_link_value": "late"], deviceID: lateDevice),
         ]
-    }
-
-    /// The deferred-deep-link request of `deviceID` at ``installTime``.
-    public func deferredRequest(deviceID: String) -> DeferredDeepLinkRequest {
-        DeferredDeepLinkRequest(
-            appID: appID, devKey: devKey, deviceID: deviceID, installTime: installTime,
-            device: device(for: deviceID))
     }
 
     /// An in-memory deferred source holding ``clicks`` with the 15-minute window.

@@ -46,19 +46,6 @@ public struct ConformanceReport: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Runs one named check; a returned message or a thrown error is a failure.
-    mutating func check(_ name: String, _ body: () async throws -> String?) async {
-        do {
-            if let problem = try await body() {
-                failures.append("\(name): \(problem)")
-            } else {
-                passed.append(name)
-            }
-        } catch {
-            failures.append("\(name): threw \(Self.describe(error))")
-        }
-    }
-
     /// Describes an error with its type, so `CancellationError` and ``AttributionError`` read apart.
     static func describe(_ error: any Error) -> String {
         "\(type(of: error)) \(error)"

@@ -14,50 +14,17 @@ import OneLinkEmulator
 /// `af_status` and `install_time` added and every JSON type kept, a device
 /// without an entry gets the organic default, the failing device fails with
 /// its exact status and `error_reason`, and concurrent requests all answer.
+/// Each is a ``ConformanceCheck`` in ``checks``.
 public enum ConversionDataSourceConformance {
-    /// The names of the checks, in the order they run.
-    public static let checkNames = [
-        "the organic device gets Organic data with the request's install_time",
-        "the non-organic device gets its click with af_status and install_time added",
-        "a device without an entry gets the organic default",
-        "the failing device fails with 503 and its error_reason",
-        "eight concurrent requests answer the same",
-    ]
-
-    /// Builds a source with `makeSource` from `fixture`, then runs every check once against it.
-    ///
-    /// - Parameters:
-    ///   - fixture: The data the source holds.
-    ///   - makeSource: Builds the source seeded with the fixture's attributions.
-    /// - Returns: The report; a factory that throws fails every check.
-    public static func run(
-        fixture: BackendFixture = BackendFixture(),
-        makeSource: (BackendFixture) async throws -> any ConversionDataSource
-    ) async -> ConformanceReport {
-        let source: any ConversionDataSource
-        do {
-            source = try await makeSource(fixture)
-        } catch {
-            var report = ConformanceReport(subject: "ConversionDataSource")
-            report.failures = checkNames.map {
-                "\($0): the factory threw \(ConformanceReport.describe(error))"
-            }
-            return report
-        }
-        var report = ConformanceReport(subject: "ConversionDataSource (\(type(of: source)))")
-        let names = checkNames
-        let organic: AttributionPayload = [
-            "af_status": .string("Organic"),
-            "af_message": .string("organic install"),
-            "install_time": .string("2020-08-12 15:08:33.500"),
-        ]
-
-        await report.check(names[0]) {
-            let request = fixture.conversionRequest(deviceID: fixture.organicDevice)
+    /// The checks, in the order ``run(fixture:makeSource:)`` runs them.
+    public static let checks: [ConformanceCheck<any ConversionDataSource>] = [
+        check("the organic device gets Organic data with the request's install_time") { source, fixture in
+            let request = fixture.installRequest(deviceID: fixture.organicDevice)
             return ConformanceReport.compare(try await source.conversionData(for: request), organic)
-        }
-        await report.check(names[1]) {
-            let request = fixture.conversionRequest(deviceID: fixture.nonOrganicDevice)
+        },
+        check("the non-organic device gets its click with af_status and install_time added") {
+            source, fixture in
+            let request = fixture.installRequest(deviceID: fixture.nonOrganicDevice)
             let expected: AttributionPayload = [
                 "af_status": .string("Non-organic"),
                 "install_time": .string("2020-08-12 15:08:33.500"),
@@ -72,27 +39,55 @@ public enum ConversionDataSourceConformance {
                 "click_time": .string("2020-08-12 15:03:33.500"),
             ]
             return ConformanceReport.compare(try await source.conversionData(for: request), expected)
-        }
-        await report.check(names[2]) {
-            let request = fixture.conversionRequest(deviceID: fixture.unknownDevice)
+        },
+        check("a device without an entry gets the organic default") { source, fixture in
+            let request = fixture.installRequest(deviceID: fixture.unknownDevice)
             return ConformanceReport.compare(try await source.conversionData(for: request), organic)
-        }
-        await report.check(names[3]) {
+        },
+        check("the failing device fails with 503 and its error_reason") { source, fixture in
             await ConformanceReport.expectFailure(
                 .httpStatus(code: 503, reason: "attribution service unavailable")
             ) {
-                try await source.conversionData(
-                    for: fixture.conversionRequest(deviceID: fixture.failingDevice))
+                try await source.conversionData(for: fixture.installRequest(deviceID: fixture.failingDevice))
             }
-        }
-        await report.check(names[4]) {
-            let request = fixture.conversionRequest(deviceID: fixture.organicDevice)
+        },
+        check("eight concurrent requests answer the same") { source, fixture in
+            let request = fixture.installRequest(deviceID: fixture.organicDevice)
             let answers = try await withThrowingTaskGroup(of: AttributionPayload.self) { group in
                 for _ in 0..<8 { group.addTask { try await source.conversionData(for: request) } }
                 return try await group.reduce(into: [AttributionPayload]()) { $0.append($1) }
             }
             return ConformanceReport.compare(answers, Array(repeating: organic, count: 8))
-        }
-        return report
+        },
+    ]
+
+    /// The names of the ``checks``, in order.
+    public static var checkNames: [String] { checks.map(\.name) }
+
+    /// Builds a source with `makeSource` from `fixture`, then runs every check once against it.
+    ///
+    /// - Parameters:
+    ///   - fixture: The data the source holds.
+    ///   - makeSource: Builds the source seeded with the fixture's attributions.
+    /// - Returns: The report; a factory that throws fails every check.
+    public static func run(
+        fixture: BackendFixture = BackendFixture(),
+        makeSource: (BackendFixture) async throws -> any ConversionDataSource
+    ) async -> ConformanceReport {
+        await ConformanceReport.run("ConversionDataSource", checks, fixture: fixture, makeBackend: makeSource)
     }
+
+    private static func check(
+        _ name: String,
+        _ body: @escaping @Sendable (any ConversionDataSource, BackendFixture) async throws -> String?
+    ) -> ConformanceCheck<any ConversionDataSource> {
+        ConformanceCheck(contract: "ConversionDataSource", name: name, body: body)
+    }
+
+    /// What the organic devices must get at the fixture's install time.
+    static let organic: AttributionPayload = [
+        "af_status": .string("Organic"),
+        "af_message": .string("organic install"),
+        "install_time": .string("2020-08-12 15:08:33.500"),
+    ]
 }

@@ -13,17 +13,47 @@ import OneLinkEmulator
 /// is privacy-filtered, a click exactly 15 minutes old still matches, one 1 ms
 /// older does not, a click after the install does not, a device without
 /// clicks gets `found: false` with an empty click event, and concurrent
-/// lookups all answer.
+/// lookups all answer. Each is a ``ConformanceCheck`` in ``checks``.
 public enum DeferredDeepLinkSourceConformance {
-    /// The names of the checks, in the order they run.
-    public static let checkNames = [
-        "the latest click inside the window is found, privacy-filtered",
-        "a click exactly 15 minutes before the install is found",
-        "a click 15 minutes and 1 ms before the install is not found",
-        "a click after the install is not found",
-        "a device without clicks gets found: false and an empty click event",
-        "eight concurrent lookups answer the same",
+    /// The checks, in the order ``run(fixture:makeSource:)`` runs them.
+    public static let checks: [ConformanceCheck<any DeferredDeepLinkSource>] = [
+        check("the latest click inside the window is found, privacy-filtered") { source, fixture in
+            ConformanceReport.compare(try await lookup(fixture.deferredDevice, source, fixture), latest)
+        },
+        check("a click exactly 15 minutes before the install is found") { source, fixture in
+            let expected = DeferredDeepLinkResponse(
+                found: true,
+                clickEvent: [
+                    "deep_link_value": .string("boundary"),
+                    "deep_link_sub10": .string("edge"),
+                    "match_type": .string("id_matching"),
+                ])
+            return ConformanceReport.compare(
+                try await lookup(fixture.boundaryDevice, source, fixture), expected)
+        },
+        check("a click 15 minutes and 1 ms before the install is not found") { source, fixture in
+            ConformanceReport.compare(try await lookup(fixture.staleDevice, source, fixture), .notFound)
+        },
+        check("a click after the install is not found") { source, fixture in
+            ConformanceReport.compare(try await lookup(fixture.lateDevice, source, fixture), .notFound)
+        },
+        check("a device without clicks gets found: false and an empty click event") { source, fixture in
+            ConformanceReport.compare(
+                try await lookup(fixture.organicDevice, source, fixture),
+                DeferredDeepLinkResponse(found: false, clickEvent: [:]))
+        },
+        check("eight concurrent lookups answer the same") { source, fixture in
+            let request = fixture.installRequest(deviceID: fixture.deferredDevice)
+            let answers = try await withThrowingTaskGroup(of: DeferredDeepLinkResponse.self) { group in
+                for _ in 0..<8 { group.addTask { try await source.deferredDeepLink(for: request) } }
+                return try await group.reduce(into: [DeferredDeepLinkResponse]()) { $0.append($1) }
+            }
+            return ConformanceReport.compare(answers, Array(repeating: latest, count: 8))
+        },
     ]
+
+    /// The names of the ``checks``, in order.
+    public static var checkNames: [String] { checks.map(\.name) }
 
     /// Builds a source with `makeSource` from `fixture`, then runs every check once against it.
     ///
@@ -35,62 +65,30 @@ public enum DeferredDeepLinkSourceConformance {
         fixture: BackendFixture = BackendFixture(),
         makeSource: (BackendFixture) async throws -> any DeferredDeepLinkSource
     ) async -> ConformanceReport {
-        let source: any DeferredDeepLinkSource
-        do {
-            source = try await makeSource(fixture)
-        } catch {
-            var report = ConformanceReport(subject: "DeferredDeepLinkSource")
-            report.failures = checkNames.map {
-                "\($0): the factory threw \(ConformanceReport.describe(error))"
-            }
-            return report
-        }
-        var report = ConformanceReport(subject: "DeferredDeepLinkSource (\(type(of: source)))")
-        let names = checkNames
-        let latest = DeferredDeepLinkResponse(
-            found: true,
-            clickEvent: [
-                "deep_link_value": .string("peaches"),
-                "deep_link_sub1": .string("10"),
-                "deep_link_sub2": .string("spring"),
-                "match_type": .string("probabilistic"),
-            ])
-        func lookup(_ deviceID: String) async throws -> DeferredDeepLinkResponse {
-            try await source.deferredDeepLink(for: fixture.deferredRequest(deviceID: deviceID))
-        }
-
-        await report.check(names[0]) {
-            ConformanceReport.compare(try await lookup(fixture.deferredDevice), latest)
-        }
-        await report.check(names[1]) {
-            let expected = DeferredDeepLinkResponse(
-                found: true,
-                clickEvent: [
-                    "deep_link_value": .string("boundary"),
-                    "deep_link_sub10": .string("edge"),
-                    "match_type": .string("id_matching"),
-                ])
-            return ConformanceReport.compare(try await lookup(fixture.boundaryDevice), expected)
-        }
-        await report.check(names[2]) {
-            ConformanceReport.compare(try await lookup(fixture.staleDevice), .notFound)
-        }
-        await report.check(names[3]) {
-            ConformanceReport.compare(try await lookup(fixture.lateDevice), .notFound)
-        }
-        await report.check(names[4]) {
-            ConformanceReport.compare(
-                try await lookup(fixture.organicDevice),
-                DeferredDeepLinkResponse(found: false, clickEvent: [:]))
-        }
-        await report.check(names[5]) {
-            let request = fixture.deferredRequest(deviceID: fixture.deferredDevice)
-            let answers = try await withThrowingTaskGroup(of: DeferredDeepLinkResponse.self) { group in
-                for _ in 0..<8 { group.addTask { try await source.deferredDeepLink(for: request) } }
-                return try await group.reduce(into: [DeferredDeepLinkResponse]()) { $0.append($1) }
-            }
-            return ConformanceReport.compare(answers, Array(repeating: latest, count: 8))
-        }
-        return report
+        await ConformanceReport.run(
+            "DeferredDeepLinkSource", checks, fixture: fixture, makeBackend: makeSource)
     }
+
+    private static func check(
+        _ name: String,
+        _ body: @escaping @Sendable (any DeferredDeepLinkSource, BackendFixture) async throws -> String?
+    ) -> ConformanceCheck<any DeferredDeepLinkSource> {
+        ConformanceCheck(contract: "DeferredDeepLinkSource", name: name, body: body)
+    }
+
+    private static func lookup(
+        _ deviceID: String, _ source: any DeferredDeepLinkSource, _ fixture: BackendFixture
+    ) async throws -> DeferredDeepLinkResponse {
+        try await source.deferredDeepLink(for: fixture.installRequest(deviceID: deviceID))
+    }
+
+    /// What the deferred device's lookup must answer: its later click, privacy-filtered.
+    static let latest = DeferredDeepLinkResponse(
+        found: true,
+        clickEvent: [
+            "deep_link_value": .string("peaches"),
+            "deep_link_sub1": .string("10"),
+            "deep_link_sub2": .string("spring"),
+            "match_type": .string("probabilistic"),
+        ])
 }

@@ -13,19 +13,55 @@ import OneLinkEmulator
 /// their JSON types, an unknown link fails with 404 and its `error_reason`,
 /// each wrapper hop (including both members of a loop) returns its exact
 /// target, a URL that does not redirect returns `nil`, and eight concurrent
-/// resolutions all answer the same.
+/// resolutions all answer the same. Each is a ``ConformanceCheck`` in ``checks``.
 public enum ShortLinkResolverConformance {
-    /// The names of the checks, in the order they run.
-    public static let checkNames = [
-        "resolve returns the basic link's parameters with their JSON types",
-        "resolve returns the parameters of a link whose ID needs percent-encoding",
-        "resolve of an unknown link fails with 404 and its error_reason",
-        "redirectTarget returns the first hop of the wrapper chain",
-        "redirectTarget returns the second hop, with a query, to the OneLink",
-        "redirectTarget returns each member of a loop in turn",
-        "redirectTarget of a URL that does not redirect returns nil",
-        "eight concurrent resolutions answer the same",
+    /// The checks, in the order ``run(fixture:makeResolver:)`` runs them.
+    public static let checks: [ConformanceCheck<any ShortLinkResolver>] = [
+        check("resolve returns the basic link's parameters with their JSON types") { resolver, fixture in
+            ConformanceReport.compare(
+                try await resolver.resolve(fixture.basicLink.request), expectedBasicParameters)
+        },
+        check("resolve returns the parameters of a link whose ID needs percent-encoding") {
+            resolver, fixture in
+            ConformanceReport.compare(
+                try await resolver.resolve(fixture.encodedLink.request),
+                ["deep_link_value": "summer sale", "deep_link_sub1": "été", "af_sub2": "a&b=c/d?e"])
+        },
+        check("resolve of an unknown link fails with 404 and its error_reason") { resolver, fixture in
+            await ConformanceReport.expectFailure(
+                .httpStatus(code: 404, reason: "short link H5hv/xyz not found")
+            ) { try await resolver.resolve(fixture.missingLink.request) }
+        },
+        check("redirectTarget returns the first hop of the wrapper chain") { resolver, fixture in
+            ConformanceReport.compare(
+                try await resolver.redirectTarget(of: fixture.emailClickURL, headers: [:]), fixture.trackerURL
+            )
+        },
+        check("redirectTarget returns the second hop, with a query, to the OneLink") { resolver, fixture in
+            ConformanceReport.compare(
+                try await resolver.redirectTarget(of: fixture.trackerURL, headers: [:]),
+                "https://onelink-basic-app.onelink.me/H5hv/6d66214a")
+        },
+        check("redirectTarget returns each member of a loop in turn") { resolver, fixture in
+            let first = try await resolver.redirectTarget(of: fixture.loopA, headers: [:])
+            let second = try await resolver.redirectTarget(of: fixture.loopB, headers: [:])
+            return ConformanceReport.compare([first, second], [fixture.loopB, fixture.loopA])
+        },
+        check("redirectTarget of a URL that does not redirect returns nil") { resolver, fixture in
+            ConformanceReport.compare(
+                try await resolver.redirectTarget(of: fixture.landingURL, headers: [:]), nil)
+        },
+        check("eight concurrent resolutions answer the same") { resolver, fixture in
+            let answers = try await withThrowingTaskGroup(of: AttributionPayload.self) { group in
+                for _ in 0..<8 { group.addTask { try await resolver.resolve(fixture.basicLink.request) } }
+                return try await group.reduce(into: [AttributionPayload]()) { $0.append($1) }
+            }
+            return ConformanceReport.compare(answers, Array(repeating: expectedBasicParameters, count: 8))
+        },
     ]
+
+    /// The names of the ``checks``, in order.
+    public static var checkNames: [String] { checks.map(\.name) }
 
     /// Builds a resolver with `makeResolver` from `fixture`, then runs every check once against it.
     ///
@@ -37,60 +73,14 @@ public enum ShortLinkResolverConformance {
         fixture: BackendFixture = BackendFixture(),
         makeResolver: (BackendFixture) async throws -> any ShortLinkResolver
     ) async -> ConformanceReport {
-        let resolver: any ShortLinkResolver
-        do {
-            resolver = try await makeResolver(fixture)
-        } catch {
-            var report = ConformanceReport(subject: "ShortLinkResolver")
-            report.failures = checkNames.map {
-                "\($0): the factory threw \(ConformanceReport.describe(error))"
-            }
-            return report
-        }
-        var report = ConformanceReport(subject: "ShortLinkResolver (\(type(of: resolver)))")
-        let names = checkNames
+        await ConformanceReport.run("ShortLinkResolver", checks, fixture: fixture, makeBackend: makeResolver)
+    }
 
-        await report.check(names[0]) {
-            ConformanceReport.compare(
-                try await resolver.resolve(fixture.basicLink.request), expectedBasicParameters)
-        }
-        await report.check(names[1]) {
-            ConformanceReport.compare(
-                try await resolver.resolve(fixture.encodedLink.request),
-                ["deep_link_value": "summer sale", "deep_link_sub1": "été", "af_sub2": "a&b=c/d?e"])
-        }
-        await report.check(names[2]) {
-            await ConformanceReport.expectFailure(
-                .httpStatus(code: 404, reason: "short link H5hv/xyz not found")
-            ) { try await resolver.resolve(fixture.missingLink.request) }
-        }
-        await report.check(names[3]) {
-            ConformanceReport.compare(
-                try await resolver.redirectTarget(of: fixture.emailClickURL, headers: [:]), fixture.trackerURL
-            )
-        }
-        await report.check(names[4]) {
-            ConformanceReport.compare(
-                try await resolver.redirectTarget(of: fixture.trackerURL, headers: [:]),
-                "https://onelink-basic-app.onelink.me/H5hv/6d66214a")
-        }
-        await report.check(names[5]) {
-            let first = try await resolver.redirectTarget(of: fixture.loopA, headers: [:])
-            let second = try await resolver.redirectTarget(of: fixture.loopB, headers: [:])
-            return ConformanceReport.compare([first, second], [fixture.loopB, fixture.loopA])
-        }
-        await report.check(names[6]) {
-            ConformanceReport.compare(
-                try await resolver.redirectTarget(of: fixture.landingURL, headers: [:]), nil)
-        }
-        await report.check(names[7]) {
-            let answers = try await withThrowingTaskGroup(of: AttributionPayload.self) { group in
-                for _ in 0..<8 { group.addTask { try await resolver.resolve(fixture.basicLink.request) } }
-                return try await group.reduce(into: [AttributionPayload]()) { $0.append($1) }
-            }
-            return ConformanceReport.compare(answers, Array(repeating: expectedBasicParameters, count: 8))
-        }
-        return report
+    private static func check(
+        _ name: String,
+        _ body: @escaping @Sendable (any ShortLinkResolver, BackendFixture) async throws -> String?
+    ) -> ConformanceCheck<any ShortLinkResolver> {
+        ConformanceCheck(contract: "ShortLinkResolver", name: name, body: body)
     }
 
     /// What the basic link must resolve to, written out so the in-memory resolver is checked too.

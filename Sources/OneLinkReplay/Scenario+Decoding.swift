@@ -188,7 +188,8 @@ extension Scenario {
                             try fields.required("at"), at: fields.at("at")),
                         parameters: try reader.payload(
                             try fields.required("parameters"), at: fields.at("parameters")),
-                        matchType: try fields.optionalString("matchType") ?? "probabilistic"))
+                        matchType: MatchType(
+                            rawValue: try fields.optionalString("matchType") ?? "probabilistic")))
             }
         }
         if let behaviour = try backend.object("behaviour", allowed: behaviourFields) {

@@ -74,11 +74,11 @@ extension Scenario {
         /// The click's parameters.
         public var parameters: AttributionPayload
         /// `probabilistic`, `id_matching` or `srn`.
-        public var matchType: String
+        public var matchType: MatchType
 
         /// Creates a click.
         public init(
-            offsetMilliseconds: Int64, parameters: AttributionPayload, matchType: String = "probabilistic"
+            offsetMilliseconds: Int64, parameters: AttributionPayload, matchType: MatchType = .probabilistic
         ) {
             self.offsetMilliseconds = offsetMilliseconds
             self.parameters = parameters

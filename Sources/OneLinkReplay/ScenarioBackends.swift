@@ -54,7 +54,7 @@ public struct ScenarioBackends: Sendable {
         shortLinks: InMemoryBehavior? = nil, conversion: InMemoryBehavior? = nil,
         deferred: InMemoryBehavior? = nil
     ) {
-        if let shortLinks { shortLinkResolver.setBehavior(shortLinks) }
+        if let shortLinks { shortLinkResolver.behavior = shortLinks }
         if let conversion { setConversionBehavior(conversion) }
         if let deferred { setDeferredBehavior(deferred) }
     }
@@ -107,8 +107,8 @@ extension Scenario {
                 conversion: nil, deferred: storeDeferred, behavior: settings.deferredBehavior, clock: clock)
             conversion = conversionSource
             deferred = deferredSource
-            setConversion = { conversionSource.setBehavior($0) }
-            setDeferred = { deferredSource.setBehavior($0) }
+            setConversion = { conversionSource.behavior = $0 }
+            setDeferred = { deferredSource.behavior = $0 }
         } else {
             let start = clock.now
             let conversionSource = InMemoryConversionDataSource(
@@ -123,8 +123,8 @@ extension Scenario {
             deferredSource.requestHistoryLimit = bounds.requestHistoryLimit
             conversion = conversionSource
             deferred = deferredSource
-            setConversion = { conversionSource.setBehavior($0) }
-            setDeferred = { deferredSource.setBehavior($0) }
+            setConversion = { conversionSource.behavior = $0 }
+            setDeferred = { deferredSource.behavior = $0 }
         }
         return ScenarioBackends(
             shortLinkResolver: resolver, conversionDataSource: conversion, deferredDeepLinkSource: deferred,

@@ -323,7 +323,7 @@ public struct HTTPRequestParser: Sendable {
             headers.append(ServerRequest.Header(name: text(name), value: text(value)))
         }
         func values(_ wanted: String) -> [String] {
-            headers.filter { $0.name.lowercased() == wanted }.map(\.value)
+            headers.filter { HTTPHeaderLookup.matches($0.name, wanted) }.map(\.value)
         }
         let hosts = values("host")
         if requestLine.version == "HTTP/1.1" {

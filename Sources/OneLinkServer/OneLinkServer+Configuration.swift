@@ -1,3 +1,4 @@
+import Foundation
 import OneLinkClicks
 import OneLinkEmulator
 
@@ -18,7 +19,7 @@ extension OneLinkServer {
         public var clickHandler: ClickHandler?
         /// The base wrapper URLs are looked up under (`wrapperBase + request target`); `nil` (the
         /// default) uses the server's own ``OneLinkServer/baseURL``.
-        public var wrapperBase: String?
+        public var wrapperBase: URL?
         /// Paths (without query) answered `200` with a small HTML page when the resolver has no redirect.
         ///
         /// Such as a fixture's `/landing`; any other unknown path is a 404.
@@ -48,7 +49,7 @@ extension OneLinkServer {
             shortLinkResolver: any ShortLinkResolver = InMemoryShortLinkResolver(),
             conversionDataSource: any ConversionDataSource = InMemoryConversionDataSource(),
             deferredDeepLinkSource: any DeferredDeepLinkSource = InMemoryDeferredDeepLinkSource(),
-            clickHandler: ClickHandler? = nil, wrapperBase: String? = nil, landingPaths: Set<String> = [],
+            clickHandler: ClickHandler? = nil, wrapperBase: URL? = nil, landingPaths: Set<String> = [],
             faultPlan: FaultPlan = .none, limits: ServerLimits = ServerLimits(),
             clock: any EmulatorClock = SystemClock(),
             logSink: any RequestLogSink = DiscardingRequestLogSink(),

@@ -1,3 +1,4 @@
+import Foundation
 import OneLinkClicks
 import OneLinkEmulator
 
@@ -57,7 +58,13 @@ public final class OneLinkServer: Sendable {
     public var port: UInt16 { state.withLock { $0.port } }
 
     /// `http://HOST:PORT`, such as `http://127.0.0.1:54321` (IPv6 hosts in brackets).
-    public var baseURL: String {
+    public var baseURL: URL {
+        // The host is an IP literal (checked by init) and the port a number, so the URL always parses;
+        // the fallback is never taken.
+        URL(string: baseURLText) ?? URL(fileURLWithPath: "/")
+    }
+
+    private var baseURLText: String {
         let host = if case .ipv6 = address { "[\(configuration.host)]" } else { configuration.host }
         return "http://\(host):\(port)"
     }
@@ -88,7 +95,8 @@ public final class OneLinkServer: Sendable {
             backlog: Int32(clamping: configuration.limits.listenBacklog))
         state.withLock { $0.port = port }
         let router = Router(
-            configuration: configuration, wrapperBase: configuration.wrapperBase ?? baseURL,
+            configuration: configuration,
+            wrapperBase: configuration.wrapperBase?.absoluteString ?? baseURLText,
             faultPlan: { [weak self] in self?.faultPlan ?? .none })
         let loop: IOLoop
         do throws(ServerError) {

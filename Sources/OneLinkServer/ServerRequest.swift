@@ -41,10 +41,9 @@ public struct ServerRequest: Sendable, Hashable {
         self.body = body
     }
 
-    /// The value of header `name`, matched case-insensitively; repeated headers are joined with `, `.
+    /// The value of header `name`, matched ignoring ASCII case; repeated headers are joined with `, `.
     public func header(_ name: String) -> String? {
-        let values = headers.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
-        return values.isEmpty ? nil : values.joined(separator: ", ")
+        HTTPHeaderLookup.combined(headers.filter { HTTPHeaderLookup.matches($0.name, name) }.map(\.value))
     }
 
     /// The target's path, still percent-encoded: everything before the first `?`.

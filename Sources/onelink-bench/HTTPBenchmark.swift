@@ -45,7 +45,8 @@ enum HTTPBenchmark {
             let server = try await startServer()
             defer { Task { await server.stop() } }
             let resolver = try HTTPShortLinkResolver(baseURL: server.baseURL)
-            let url = try require(URL(string: server.baseURL + "/shortlink-sdk/v2/H5hv?id=6d66214a"))
+            let url = try require(
+                URL(string: server.baseURL.absoluteString + "/shortlink-sdk/v2/H5hv?id=6d66214a"))
             let session = URLSession(configuration: .ephemeral)
             var ours: [Duration] = []
             var baseline: [Duration] = []
@@ -103,7 +104,8 @@ enum HTTPBenchmark {
             }
             let elapsed = ContinuousClock.now - started
 
-            let url = try require(URL(string: server.baseURL + "/shortlink-sdk/v2/H5hv?id=6d66214a"))
+            let url = try require(
+                URL(string: server.baseURL.absoluteString + "/shortlink-sdk/v2/H5hv?id=6d66214a"))
             let session = URLSession(configuration: .ephemeral)
             let baselineStarted = ContinuousClock.now
             let baselineSucceeded = await withTaskGroup(of: Bool.self) { group in

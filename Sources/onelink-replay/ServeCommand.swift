@@ -125,7 +125,7 @@ enum ServeCommand {
             FileHandleOutput.standardError.write("onelink-replay serve: \(error.description)\n")
             return 1
         }
-        FileHandleOutput.standardOutput.write("listening on \(server.baseURL)\n")
+        FileHandleOutput.standardOutput.write("listening on \(server.baseURL.absoluteString)\n")
         FileHandleOutput.standardError.write(backends.summary + "\n")
         var iterator = signals.makeAsyncIterator()
         let received = await iterator.next()

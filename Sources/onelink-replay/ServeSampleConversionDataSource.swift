@@ -17,7 +17,7 @@ struct ServeSampleConversionDataSource: ConversionDataSource {
         self.fallback = fallback
     }
 
-    func conversionData(for request: ConversionDataRequest) async throws -> AttributionPayload {
+    func conversionData(for request: InstallAttributionRequest) async throws -> AttributionPayload {
         guard request.deviceID == deviceID else { return try await fallback.conversionData(for: request) }
         return payload
     }

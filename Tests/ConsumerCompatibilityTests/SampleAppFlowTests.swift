@@ -68,7 +68,7 @@ struct SampleAppFlowTests {
 
     @Test("Legacy deferred deep link: the first launch's conversion data carries the link's values")
     func legacyDeferred() async {
-        conversion.setAttribution(.nonOrganic(["media_source": "Email", "fruit_name": "apples"]))
+        conversion.attribution = .nonOrganic(["media_source": "Email", "fruit_name": "apples"])
         let app = await run(makeSDK(), unified: false)
         #expect(
             app.effects == [
@@ -139,7 +139,7 @@ struct SampleAppFlowTests {
 
     @Test("A resolver failure reaches the app as the real SDK's error: code 50, Status code failure")
     func resolverFailure() async {
-        resolver.setBehavior(.failing(.httpStatus(code: 500, reason: "internal")))
+        resolver.behavior = .failing(.httpStatus(code: 500, reason: "internal"))
         let app = await run(makeSDK()) { app in
             _ = app.application(open: URL(string: Self.shortLink)!, options: [:])
         }
@@ -152,7 +152,7 @@ struct SampleAppFlowTests {
 
     @Test("A resolver timeout on the injected clock reaches the app as code 0, Request failed")
     func resolverTimeout() async {
-        resolver.setBehavior(.stalled)
+        resolver.behavior = .stalled
         let sdk = makeSDK()
         let app = await run(sdk) { app in
             _ = app.application(open: URL(string: Self.shortLink)!, options: [:])
@@ -170,7 +170,7 @@ struct SampleAppFlowTests {
 
     @Test("A failed conversion fetch reaches onConversionDataFail as an NSError")
     func conversionFailure() async {
-        conversion.setBehavior(.failing(.httpStatus(code: 403, reason: nil)))
+        conversion.behavior = .failing(.httpStatus(code: 403, reason: nil))
         let app = await run(makeSDK(), unified: false)
         #expect(
             app.effects == [

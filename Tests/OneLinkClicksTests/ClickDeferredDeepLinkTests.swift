@@ -10,7 +10,7 @@ import Testing
     ) async throws -> DeferredDeepLinkResponse {
         let source: ClickStoreDeferredDeepLinkSource = .clickStore(env.store)
         return try await source.deferredDeepLink(
-            for: DeferredDeepLinkRequest(
+            for: InstallAttributionRequest(
                 appID: "1234567890", devKey: "dev-key", deviceID: "af-device-1", installTime: env.clock.now,
                 device: device))
     }

@@ -12,7 +12,7 @@ import Testing
     ) async throws -> AttributionPayload {
         let source: ClickStoreConversionDataSource = .clickStore(env.store, matcher: matcher)
         return try await source.conversionData(
-            for: ConversionDataRequest(
+            for: InstallAttributionRequest(
                 appID: "1234567890", devKey: "dev-key", deviceID: deviceID, installTime: env.clock.now,
                 device: device))
     }
@@ -226,7 +226,7 @@ import Testing
         _ = try await env.handler.handle(ClickFixtures.click())
         let source = ClickStoreConversionDataSource(store: env.store)
         let data = try await source.conversionData(
-            for: ConversionDataRequest(
+            for: InstallAttributionRequest(
                 appID: "1", devKey: "k", deviceID: "d", installTime: installTime, device: ClickFixtures.device
             ))
         #expect(data["af_status"] == "Organic")
@@ -243,7 +243,7 @@ import Testing
     @Test func answerIsKeptPerDeviceID() async throws {
         let env = try ClickFixtures.environment()
         let source: ClickStoreConversionDataSource = .clickStore(env.store)
-        let request = ConversionDataRequest(
+        let request = InstallAttributionRequest(
             appID: "1", devKey: "k", deviceID: "af-device-1", installTime: env.clock.now,
             device: ClickFixtures.device)
         let first = try await source.conversionData(for: request)

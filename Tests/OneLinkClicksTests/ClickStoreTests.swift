@@ -56,6 +56,11 @@ import Testing
             among: clicks)
         #expect(match?.click.parameters["deep_link_value"] == "b")
         #expect(match?.matchType == .probabilistic)
+        #expect(
+            match?.deferredClick
+                == DeferredClick(
+                    time: clicks[1].time, parameters: clicks[1].parameters, matchType: .probabilistic,
+                    deviceID: clicks[1].deviceID))
         let organic = InstallMatcher.conversionData(for: nil, installTime: ManualClock.defaultStart)
         #expect(organic["af_message"] == "organic install")
     }

@@ -48,7 +48,7 @@ struct AttributionErrorNSErrorTests {
     @Test("An error delivered as Error stays reachable as AttributionError, and reads like the SDK's")
     func typedErrorReachable() async {
         let fixture = SDKFixture()
-        fixture.conversion.setBehavior(.failing(.httpStatus(code: 403, reason: nil)))
+        fixture.conversion.behavior = .failing(.httpStatus(code: 403, reason: nil))
         await fixture.sdk.perform(.start)
         guard case .conversionFail(let error)? = fixture.delegate.calls.first else {
             Issue.record("expected onConversionDataFail")

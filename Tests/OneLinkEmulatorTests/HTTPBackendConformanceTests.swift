@@ -5,36 +5,34 @@ import Testing
 
 /// The HTTP backends through the shared conformance checks, over an in-process wire-format server.
 @Suite struct HTTPBackendConformanceTests {
-    static let base = "https://api.fixture.example"
+    static let base = URL(string: "https://api.fixture.example")!
 
-    @Test func httpShortLinkResolverPassesEveryCheck() async {
-        let report = await ShortLinkResolverConformance.run {
+    @Test(arguments: ShortLinkResolverConformance.checks)
+    func httpShortLinkResolver(_ check: ConformanceCheck<any ShortLinkResolver>) async {
+        await check.expectPasses {
             try HTTPShortLinkResolver(baseURL: Self.base, transport: HTTPWireTransport(fixture: $0))
         }
-        report.expectAllPassed()
-        #expect(report.passed == ShortLinkResolverConformance.checkNames)
     }
 
-    @Test func httpConversionDataSourcePassesEveryCheck() async {
-        let report = await ConversionDataSourceConformance.run {
+    @Test(arguments: ConversionDataSourceConformance.checks)
+    func httpConversionDataSource(_ check: ConformanceCheck<any ConversionDataSource>) async {
+        await check.expectPasses {
             try HTTPConversionDataSource(baseURL: Self.base, transport: HTTPWireTransport(fixture: $0))
         }
-        report.expectAllPassed()
-        #expect(report.passed == ConversionDataSourceConformance.checkNames)
     }
 
-    @Test func httpDeferredDeepLinkSourcePassesEveryCheck() async {
-        let report = await DeferredDeepLinkSourceConformance.run {
+    @Test(arguments: DeferredDeepLinkSourceConformance.checks)
+    func httpDeferredDeepLinkSource(_ check: ConformanceCheck<any DeferredDeepLinkSource>) async {
+        await check.expectPasses {
             try HTTPDeferredDeepLinkSource(baseURL: Self.base, transport: HTTPWireTransport(fixture: $0))
         }
-        report.expectAllPassed()
-        #expect(report.passed == DeferredDeepLinkSourceConformance.checkNames)
     }
 
     @Test func anInsecureBaseURLFailsEveryCheckThroughTheFactory() async {
         let report = await ConversionDataSourceConformance.run {
             try HTTPConversionDataSource(
-                baseURL: "http://api.fixture.example", transport: HTTPWireTransport(fixture: $0))
+                baseURL: URL(string: "http://api.fixture.example")!, transport: HTTPWireTransport(fixture: $0)
+            )
         }
         #expect(report.passed.isEmpty)
         #expect(

@@ -5,8 +5,8 @@ import Testing
 @Suite struct HTTPConversionDataSourceTests {
     static let installTime = Date(timeIntervalSince1970: 1_597_244_913.5)
 
-    func request(advertisingID: String? = nil) -> ConversionDataRequest {
-        ConversionDataRequest(
+    func request(advertisingID: String? = nil) -> InstallAttributionRequest {
+        InstallAttributionRequest(
             appID: "1234567890", devKey: "fixture-dev-key", deviceID: "device 1/ü",
             installTime: Self.installTime,
             device: DeviceInfo(
@@ -17,7 +17,7 @@ import Testing
     @Test func theRequestIsOneGETWithTheExactQueryInOrder() async throws {
         let transport = HTTPFakeTransport(status: 200, body: "{}")
         let source = try HTTPConversionDataSource(
-            baseURL: "https://api.fixture.example", transport: transport, timeout: .seconds(4))
+            baseURL: URL(string: "https://api.fixture.example")!, transport: transport, timeout: .seconds(4))
         _ = try await source.conversionData(for: request())
         let sent = try #require(transport.requests.first)
         #expect(sent.method == .get)
@@ -33,7 +33,8 @@ import Testing
 
     @Test func theAdvertisingIDIsSentLastWhenKnown() async throws {
         let transport = HTTPFakeTransport(status: 200, body: "{}")
-        let source = try HTTPConversionDataSource(baseURL: "http://127.0.0.1:9/", transport: transport)
+        let source = try HTTPConversionDataSource(
+            baseURL: URL(string: "http://127.0.0.1:9/")!, transport: transport)
         _ = try await source.conversionData(
             for: request(advertisingID: "00000000-1111-2222-3333-444444444444"))
         let url = try #require(transport.requests.first?.url.absoluteString)
@@ -45,7 +46,8 @@ import Testing
         let body =
             #"{"af_status": "Non-organic", "media_source": "Email", "af_cost_value": 6, "is_first_launch": true}"#
         let source = try HTTPConversionDataSource(
-            baseURL: "https://api.fixture.example", transport: HTTPFakeTransport(status: 200, body: body))
+            baseURL: URL(string: "https://api.fixture.example")!,
+            transport: HTTPFakeTransport(status: 200, body: body))
         #expect(
             try await source.conversionData(for: request())
                 == [
@@ -57,7 +59,8 @@ import Testing
     @Test func anErrorAnswerCarriesItsStatusAndErrorReason() async throws {
         let body = #"{"error_reason": "no conversion data yet", "status_code": 404}"#
         let source = try HTTPConversionDataSource(
-            baseURL: "https://api.fixture.example", transport: HTTPFakeTransport(status: 404, body: body))
+            baseURL: URL(string: "https://api.fixture.example")!,
+            transport: HTTPFakeTransport(status: 404, body: body))
         await #expect(throws: AttributionError.httpStatus(code: 404, reason: "no conversion data yet")) {
             try await source.conversionData(for: request())
         }
@@ -65,7 +68,8 @@ import Testing
 
     @Test func aJSONArrayIsAnInvalidResponse() async throws {
         let source = try HTTPConversionDataSource(
-            baseURL: "https://api.fixture.example", transport: HTTPFakeTransport(status: 200, body: "[{}]"))
+            baseURL: URL(string: "https://api.fixture.example")!,
+            transport: HTTPFakeTransport(status: 200, body: "[{}]"))
         await #expect {
             try await source.conversionData(for: request())
         } throws: { error in
@@ -77,7 +81,7 @@ import Testing
 
     @Test func aConnectionFailureFromTheTransportIsMapped() async throws {
         let source = try HTTPConversionDataSource(
-            baseURL: "https://api.fixture.example",
+            baseURL: URL(string: "https://api.fixture.example")!,
             transport: HTTPFakeTransport(throwing: URLError(.cannotFindHost)))
         await #expect(throws: AttributionError.hostNotFound("api.fixture.example")) {
             try await source.conversionData(for: request())
@@ -87,8 +91,8 @@ import Testing
 
 @Suite("HTTP backends follow setHost and send the identity")
 struct HTTPHostAndIdentityTests {
-    func request(host: String?) -> ConversionDataRequest {
-        ConversionDataRequest(
+    func request(host: String?) -> InstallAttributionRequest {
+        InstallAttributionRequest(
             appID: "1234567890", devKey: "key", deviceID: "d", installTime: Date(timeIntervalSince1970: 0),
             identity: UserIdentity(customerUserID: "user-42", customData: ["plan": "gold"]), host: host)
     }
@@ -97,7 +101,7 @@ struct HTTPHostAndIdentityTests {
     func customHost() async throws {
         let transport = HTTPFakeTransport(status: 200, body: "{}")
         let source = try HTTPConversionDataSource(
-            baseURL: "https://api.fixture.example", transport: transport)
+            baseURL: URL(string: "https://api.fixture.example")!, transport: transport)
         _ = try await source.conversionData(for: request(host: nil))
         _ = try await source.conversionData(for: request(host: "127.0.0.1:8080"))
         _ = try await source.conversionData(for: request(host: "eu.example.com"))
@@ -114,7 +118,7 @@ struct HTTPHostAndIdentityTests {
     func identityQuery() async throws {
         let transport = HTTPFakeTransport(status: 200, body: "{}")
         let source = try HTTPConversionDataSource(
-            baseURL: "https://api.fixture.example", transport: transport)
+            baseURL: URL(string: "https://api.fixture.example")!, transport: transport)
         _ = try await source.conversionData(for: request(host: nil))
         let url = try #require(transport.requests.first?.url.absoluteString)
         #expect(url.hasSuffix("&customer_user_id=user-42&custom_data=%7B%22plan%22%3A%22gold%22%7D"))
@@ -131,7 +135,7 @@ struct HTTPLaunchRecorderTests {
     func accepted() async throws {
         let transport = HTTPFakeTransport(status: 200, body: #"{"status":"ok"}"#)
         let recorder = try HTTPLaunchRecorder(
-            baseURL: "https://launches.fixture.example", transport: transport)
+            baseURL: URL(string: "https://launches.fixture.example")!, transport: transport)
         let response = try await recorder.recordLaunch(request)
         #expect(response == ["status": "ok"])
         let sent = try #require(transport.requests.first)
@@ -147,7 +151,7 @@ struct HTTPLaunchRecorderTests {
     func rejected() async throws {
         let transport = HTTPFakeTransport(status: 403, body: #"{"error_reason":"invalid dev key"}"#)
         let recorder = try HTTPLaunchRecorder(
-            baseURL: "https://launches.fixture.example", transport: transport)
+            baseURL: URL(string: "https://launches.fixture.example")!, transport: transport)
         do {
             _ = try await recorder.recordLaunch(request)
             Issue.record("a 403 should throw")

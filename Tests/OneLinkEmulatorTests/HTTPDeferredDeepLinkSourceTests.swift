@@ -3,8 +3,8 @@ import OneLinkEmulator
 import Testing
 
 @Suite struct HTTPDeferredDeepLinkSourceTests {
-    func request(advertisingID: String? = nil) -> DeferredDeepLinkRequest {
-        DeferredDeepLinkRequest(
+    func request(advertisingID: String? = nil) -> InstallAttributionRequest {
+        InstallAttributionRequest(
             appID: "1234567890", devKey: "fixture dev+key", deviceID: "device-deferred",
             installTime: Date(timeIntervalSince1970: 1_597_244_913.5),
             device: DeviceInfo(advertisingID: advertisingID))
@@ -12,14 +12,15 @@ import Testing
 
     func answer(_ body: String, status: Int = 200) async throws -> DeferredDeepLinkResponse {
         let source = try HTTPDeferredDeepLinkSource(
-            baseURL: "https://api.fixture.example", transport: HTTPFakeTransport(status: status, body: body))
+            baseURL: URL(string: "https://api.fixture.example")!,
+            transport: HTTPFakeTransport(status: status, body: body))
         return try await source.deferredDeepLink(for: request())
     }
 
     @Test func theRequestIsOnePOSTWithTheExactURLHeadersAndBody() async throws {
         let transport = HTTPFakeTransport(status: 200, body: #"{"found": false}"#)
         let source = try HTTPDeferredDeepLinkSource(
-            baseURL: "https://api.fixture.example/", transport: transport, timeout: .seconds(2))
+            baseURL: URL(string: "https://api.fixture.example/")!, transport: transport, timeout: .seconds(2))
         _ = try await source.deferredDeepLink(for: request())
         let sent = try #require(transport.requests.first)
         #expect(sent.method == .post)
@@ -37,7 +38,7 @@ import Testing
     @Test func theBodyCarriesTheAdvertisingIDWhenKnown() async throws {
         let transport = HTTPFakeTransport(status: 200, body: #"{"found": false}"#)
         let source = try HTTPDeferredDeepLinkSource(
-            baseURL: "https://api.fixture.example", transport: transport)
+            baseURL: URL(string: "https://api.fixture.example")!, transport: transport)
         _ = try await source.deferredDeepLink(for: request(advertisingID: "AAAA-1"))
         let body = try #require(transport.requests.first?.body)
         #expect(

@@ -14,7 +14,8 @@ import Testing
 
     func resolveError(throwing thrown: any Error & Sendable) async throws -> any Error {
         let resolver = try HTTPShortLinkResolver(
-            baseURL: "https://api.fixture.example", transport: HTTPFakeTransport(throwing: thrown))
+            baseURL: URL(string: "https://api.fixture.example")!,
+            transport: HTTPFakeTransport(throwing: thrown))
         do {
             let payload = try await resolver.resolve(Self.request)
             Issue.record("expected an error, got \(payload)")
@@ -56,7 +57,7 @@ import Testing
 
     @Test func theTimeoutIsTheRequestsOwn() async throws {
         let resolver = try HTTPShortLinkResolver(
-            baseURL: "https://api.fixture.example",
+            baseURL: URL(string: "https://api.fixture.example")!,
             transport: HTTPFakeTransport(throwing: URLError(.timedOut)),
             redirectTimeout: .milliseconds(700))
         await #expect(throws: AttributionError.timedOut(milliseconds: 700)) {
@@ -87,7 +88,8 @@ import Testing
 
     @Test func aCancelledTaskSendsNothing() async throws {
         let transport = HTTPFakeTransport(status: 200, body: "{}")
-        let resolver = try HTTPShortLinkResolver(baseURL: "https://api.fixture.example", transport: transport)
+        let resolver = try HTTPShortLinkResolver(
+            baseURL: URL(string: "https://api.fixture.example")!, transport: transport)
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await resolver.resolve(Self.request)

@@ -33,7 +33,7 @@ import Testing
 
     @Test func aRefusedConnectionIsConnectionFailed() async throws {
         let port = try HTTPScriptedResponder.closedPort()
-        let resolver = try HTTPShortLinkResolver(baseURL: "http://127.0.0.1:\(port)")
+        let resolver = try HTTPShortLinkResolver(baseURL: URL(string: "http://127.0.0.1:\(port)")!)
         await #expect(
             throws: AttributionError.connectionFailed("could not connect to http://127.0.0.1:\(port)/wrap")
         ) {
@@ -47,7 +47,8 @@ import Testing
             "HTTP/1.1 200 OK\r\n\(Self.json)Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
         ])
         let resolver = try HTTPShortLinkResolver(
-            baseURL: "http://127.0.0.1:\(responder.port)", headerProvider: { ["X-Provider": "p"] })
+            baseURL: URL(string: "http://127.0.0.1:\(responder.port)")!,
+            headerProvider: { ["X-Provider": "p"] })
         let request = ShortLinkRequest(
             host: "onelink-basic-app.onelink.me", template: "H5hv", shortID: "6d66214a",
             link: "https://onelink-basic-app.onelink.me/H5hv/6d66214a", headers: ["X-Fixture": "loopback"],
@@ -68,8 +69,9 @@ import Testing
         let responder = try HTTPScriptedResponder(replies: [
             "HTTP/1.1 200 OK\r\n\(Self.json)Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
         ])
-        let source = try HTTPDeferredDeepLinkSource(baseURL: "http://localhost:\(responder.port)")
-        let request = DeferredDeepLinkRequest(
+        let source = try HTTPDeferredDeepLinkSource(
+            baseURL: URL(string: "http://localhost:\(responder.port)")!)
+        let request = InstallAttributionRequest(
             appID: "1234567890", devKey: "key", deviceID: "d1", installTime: Date(timeIntervalSince1970: 0))
         #expect(
             try await source.deferredDeepLink(for: request)
@@ -97,7 +99,7 @@ import Testing
         let reply = "HTTP/1.1 302 Found\r\nLocation: /loop\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
         let responder = try HTTPScriptedResponder(replies: [reply, reply])
         let loop = "http://127.0.0.1:\(responder.port)/loop"
-        let resolver = try HTTPShortLinkResolver(baseURL: "http://127.0.0.1:\(responder.port)")
+        let resolver = try HTTPShortLinkResolver(baseURL: URL(string: "http://127.0.0.1:\(responder.port)")!)
         let first = try await resolver.redirectTarget(of: loop, headers: [:])
         let second = try await resolver.redirectTarget(of: first ?? "", headers: [:])
         #expect([first, second] == [loop, loop])

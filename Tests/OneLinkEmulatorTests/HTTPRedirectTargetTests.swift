@@ -7,7 +7,8 @@ import Testing
 
     func hop(status: Int, headers: [String: String] = [:], body: String = "") async throws -> String? {
         let transport = HTTPFakeTransport(status: status, headers: headers, body: body)
-        let resolver = try HTTPShortLinkResolver(baseURL: "https://api.fixture.example", transport: transport)
+        let resolver = try HTTPShortLinkResolver(
+            baseURL: URL(string: "https://api.fixture.example")!, transport: transport)
         return try await resolver.redirectTarget(of: Self.wrapper, headers: [:])
     }
 
@@ -72,7 +73,7 @@ import Testing
     @Test func theHopSendsOneGETWithProviderAndCallerHeadersAndTheRedirectTimeout() async throws {
         let transport = HTTPFakeTransport(status: 302, headers: ["Location": "/b"])
         let resolver = try HTTPShortLinkResolver(
-            baseURL: "https://api.fixture.example", transport: transport,
+            baseURL: URL(string: "https://api.fixture.example")!, transport: transport,
             headerProvider: { ["X-Provider": "p"] },
             redirectTimeout: .milliseconds(1500))
         _ = try await resolver.redirectTarget(of: Self.wrapper, headers: ["X-Caller": "c"])
@@ -89,7 +90,8 @@ import Testing
             let next = request.url.path == "/a" ? "/b" : "/a"
             return HTTPResponse(statusCode: 302, headers: ["Location": next])
         }
-        let resolver = try HTTPShortLinkResolver(baseURL: "https://api.fixture.example", transport: transport)
+        let resolver = try HTTPShortLinkResolver(
+            baseURL: URL(string: "https://api.fixture.example")!, transport: transport)
         let first = try await resolver.redirectTarget(of: "https://click.fixture.example/a", headers: [:])
         let second = try await resolver.redirectTarget(of: first ?? "", headers: [:])
         #expect([first, second] == ["https://click.fixture.example/b", "https://click.fixture.example/a"])

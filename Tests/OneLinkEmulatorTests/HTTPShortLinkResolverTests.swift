@@ -3,7 +3,7 @@ import OneLinkEmulator
 import Testing
 
 @Suite struct HTTPShortLinkResolverTests {
-    static let base = "https://api.fixture.example"
+    static let base = URL(string: "https://api.fixture.example")!
     static let request = ShortLinkRequest(
         host: "onelink-basic-app.onelink.me", template: "H5hv", shortID: "6d66214a",
         link: "https://onelink-basic-app.onelink.me/H5hv/6d66214a", headers: ["X-Request": "own"],
@@ -39,12 +39,12 @@ import Testing
     @Test func resolvePercentEncodesTemplateAndShortIDAndKeepsABasePath() async throws {
         let transport = HTTPFakeTransport(status: 200, body: "{}")
         let resolver = try HTTPShortLinkResolver(
-            baseURL: "https://api.fixture.example/v/", transport: transport)
+            baseURL: URL(string: "https://api.fixture.example/v/")!, transport: transport)
         let request = ShortLinkRequest(
             host: "onelink-basic-app.onelink.me", template: "a/b c", shortID: "promo+2024 été&x=1",
             link: "https://onelink-basic-app.onelink.me/a")
         _ = try await resolver.resolve(request)
-        #expect(resolver.baseURL == "https://api.fixture.example/v")
+        #expect(resolver.baseURL.absoluteString == "https://api.fixture.example/v")
         #expect(
             transport.requests.map(\.url.absoluteString) == [
                 "https://api.fixture.example/v/shortlink-sdk/v2/a%2Fb%20c?id=promo%2B2024%20%C3%A9t%C3%A9%26x%3D1"

@@ -9,8 +9,11 @@ import Testing
         "http://LOCALHOST", "http://[::1]:8080", "http://[0:0:0:0:0:0:0:1]/", "http://[::ffff:127.0.0.1]:80",
     ])
     func httpsAndLoopbackHTTPAreAccepted(baseURL: String) throws {
-        let resolver = try HTTPShortLinkResolver(baseURL: baseURL, transport: HTTPFakeTransport(status: 200))
-        #expect(resolver.baseURL.hasPrefix(baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL))
+        let resolver = try HTTPShortLinkResolver(
+            baseURL: try #require(URL(string: baseURL)), transport: HTTPFakeTransport(status: 200))
+        #expect(
+            resolver.baseURL.absoluteString.hasPrefix(
+                baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL))
     }
 
     @Test(arguments: [
@@ -18,15 +21,16 @@ import Testing
         "http://localhost.evil.example",
         "http://127.0.0.1.nip.io", "http://[::2]", "http://[::ffff:10.0.0.1]",
     ])
-    func plainHTTPToAnyOtherHostIsInsecureForEveryBackend(baseURL: String) {
+    func plainHTTPToAnyOtherHostIsInsecureForEveryBackend(baseURL text: String) throws {
+        let baseURL = try #require(URL(string: text))
         let transport = HTTPFakeTransport(status: 200)
-        #expect(throws: AttributionError.insecureTransport(baseURL)) {
+        #expect(throws: AttributionError.insecureTransport(text)) {
             try HTTPShortLinkResolver(baseURL: baseURL, transport: transport)
         }
-        #expect(throws: AttributionError.insecureTransport(baseURL)) {
+        #expect(throws: AttributionError.insecureTransport(text)) {
             try HTTPConversionDataSource(baseURL: baseURL, transport: transport)
         }
-        #expect(throws: AttributionError.insecureTransport(baseURL)) {
+        #expect(throws: AttributionError.insecureTransport(text)) {
             try HTTPDeferredDeepLinkSource(baseURL: baseURL, transport: transport)
         }
     }
@@ -43,7 +47,8 @@ import Testing
             "a base URL cannot have a query or fragment: https://api.fixture.example/?q=1"
         ),
     ])
-    func aBaseURLThatIsNotAnAbsoluteHTTPURLIsADeveloperError(baseURL: String, message: String) {
+    func aBaseURLThatIsNotAnAbsoluteHTTPURLIsADeveloperError(baseURL text: String, message: String) throws {
+        let baseURL = try #require(URL(string: text))
         #expect(throws: AttributionError.developerError(message)) {
             try HTTPShortLinkResolver(baseURL: baseURL, transport: HTTPFakeTransport(status: 200))
         }
@@ -56,25 +61,26 @@ import Testing
         [
             (resolver as? HTTPShortLinkResolver)?.baseURL, (conversion as? HTTPConversionDataSource)?.baseURL,
             (deferred as? HTTPDeferredDeepLinkSource)?.baseURL,
-        ]
+        ].map { $0?.absoluteString }
     }
 
     @Test func theStaticFactoriesBuildTheHTTPBackendsAndApplyThePolicy() throws {
         let transport = HTTPFakeTransport(status: 200)
         let found = try baseURLs(
-            .http(baseURL: "http://127.0.0.1:1/", transport: transport),
-            .http(baseURL: "https://a.fixture.example", transport: transport),
-            .http(baseURL: "http://localhost:2", transport: transport))
+            .http(baseURL: URL(string: "http://127.0.0.1:1/")!, transport: transport),
+            .http(baseURL: URL(string: "https://a.fixture.example")!, transport: transport),
+            .http(baseURL: URL(string: "http://localhost:2")!, transport: transport))
         #expect(found == ["http://127.0.0.1:1", "https://a.fixture.example", "http://localhost:2"])
         #expect(throws: AttributionError.insecureTransport("http://api.fixture.example")) {
             let _: HTTPShortLinkResolver = try .http(
-                baseURL: "http://api.fixture.example", transport: transport)
+                baseURL: URL(string: "http://api.fixture.example")!, transport: transport)
         }
     }
 
     @Test func anInsecureWrapperURLIsRejectedBeforeAnythingIsSent() async throws {
         let transport = HTTPFakeTransport(status: 302, headers: ["Location": "https://x.fixture.example"])
-        let resolver = try HTTPShortLinkResolver(baseURL: "https://api.fixture.example", transport: transport)
+        let resolver = try HTTPShortLinkResolver(
+            baseURL: URL(string: "https://api.fixture.example")!, transport: transport)
         await #expect(throws: AttributionError.insecureTransport("http://click.fixture.example/wrap")) {
             try await resolver.redirectTarget(of: "http://click.fixture.example/wrap", headers: [:])
         }

@@ -42,7 +42,7 @@ struct HTTPWireTransport: HTTPTransport {
                     ipAddress: query["ip"] ?? "", model: query["model"] ?? "",
                     osVersion: query["os_version"] ?? "",
                     language: query["language"] ?? "", advertisingID: query["advertising_id"])
-                let conversionRequest = ConversionDataRequest(
+                let conversionRequest = InstallAttributionRequest(
                     appID: appID, devKey: query["devkey"] ?? "", deviceID: query["device_id"] ?? "",
                     installTime: AttributionTimestamp.date(from: query["install_time"] ?? "") ?? .distantPast,
                     device: device)
@@ -50,7 +50,7 @@ struct HTTPWireTransport: HTTPTransport {
             case "POST /v1.0/ios":
                 let appID = last
                 let body = try AttributionPayload(json: request.body ?? Data())
-                let lookup = DeferredDeepLinkRequest(
+                let lookup = InstallAttributionRequest(
                     appID: appID, devKey: query["devkey"] ?? "",
                     deviceID: body["device_id"]?.stringValue ?? "",
                     installTime: AttributionTimestamp.date(from: body["install_time"]?.stringValue ?? "")

@@ -3,22 +3,41 @@ import OneLinkEmulatorTestSupport
 import Testing
 
 @Suite struct InMemoryBackendConformanceTests {
-    @Test func inMemoryShortLinkResolverPassesEveryCheck() async {
+    @Test(arguments: ShortLinkResolverConformance.checks)
+    func inMemoryShortLinkResolver(_ check: ConformanceCheck<any ShortLinkResolver>) async {
+        await check.expectPasses { $0.makeShortLinkResolver() }
+    }
+
+    @Test(arguments: ConversionDataSourceConformance.checks)
+    func inMemoryConversionDataSource(_ check: ConformanceCheck<any ConversionDataSource>) async {
+        await check.expectPasses { $0.makeConversionDataSource() }
+    }
+
+    @Test(arguments: DeferredDeepLinkSourceConformance.checks)
+    func inMemoryDeferredDeepLinkSource(_ check: ConformanceCheck<any DeferredDeepLinkSource>) async {
+        await check.expectPasses { $0.makeDeferredDeepLinkSource() }
+    }
+
+    @Test func runReportsEveryCheckByNameInOrder() async {
         let report = await ShortLinkResolverConformance.run { $0.makeShortLinkResolver() }
-        report.expectAllPassed()
+        #expect(report.subject == "ShortLinkResolver (InMemoryShortLinkResolver)")
         #expect(report.passed == ShortLinkResolverConformance.checkNames)
+        #expect(report.failures.isEmpty)
     }
 
-    @Test func inMemoryConversionDataSourcePassesEveryCheck() async {
-        let report = await ConversionDataSourceConformance.run { $0.makeConversionDataSource() }
-        report.expectAllPassed()
-        #expect(report.passed == ConversionDataSourceConformance.checkNames)
+    @Test func checkNamesAreUniqueWithinEachContract() {
+        for names in [
+            ShortLinkResolverConformance.checkNames, ConversionDataSourceConformance.checkNames,
+            DeferredDeepLinkSourceConformance.checkNames,
+        ] {
+            #expect(Set(names).count == names.count)
+        }
     }
 
-    @Test func inMemoryDeferredDeepLinkSourcePassesEveryCheck() async {
-        let report = await DeferredDeepLinkSourceConformance.run { $0.makeDeferredDeepLinkSource() }
-        report.expectAllPassed()
-        #expect(report.passed == DeferredDeepLinkSourceConformance.checkNames)
+    @Test func aSingleCheckNamesWhatWentWrong() async {
+        let check = ShortLinkResolverConformance.checks[0]
+        let problem = await check.problem(with: InMemoryShortLinkResolver())
+        #expect(problem?.hasPrefix("threw AttributionError") == true)
     }
 
     @Test func aResolverWithoutTheFixtureDataFailsTheChecksThatNeedIt() async {

@@ -25,14 +25,14 @@ struct ScenarioBackendsTests {
         )
         #expect(parameters == ["deep_link_value": "apples"])
         let conversion = try await backends.conversionDataSource.conversionData(
-            for: ConversionDataRequest(appID: "1", devKey: "k", deviceID: "d", installTime: clock.now))
+            for: InstallAttributionRequest(appID: "1", devKey: "k", deviceID: "d", installTime: clock.now))
         #expect(
             conversion == [
                 "media_source": "Email", "af_status": "Non-organic",
                 "install_time": "2020-08-12 15:08:00.000",
             ])
         let deferred = try await backends.deferredDeepLinkSource.deferredDeepLink(
-            for: DeferredDeepLinkRequest(appID: "1", devKey: "k", deviceID: "d", installTime: clock.now))
+            for: InstallAttributionRequest(appID: "1", devKey: "k", deviceID: "d", installTime: clock.now))
         #expect(deferred == .privacyFiltered(["deep_link_value": "pears", "match_type": "probabilistic"]))
     }
 
@@ -56,13 +56,14 @@ struct ScenarioBackendsTests {
         #expect(backends.clickStore?.count == 1)
         await clock.advance(by: .seconds(60))
         let deferred = try await backends.deferredDeepLinkSource.deferredDeepLink(
-            for: DeferredDeepLinkRequest(
+            for: InstallAttributionRequest(
                 appID: "1", devKey: "k", deviceID: "d", installTime: clock.now, device: DeviceInfo()))
         #expect(deferred == .privacyFiltered(["deep_link_value": "apples", "match_type": "probabilistic"]))
         backends.setBehavior(conversion: .failing(.connectionFailed("down")))
         await #expect(throws: AttributionError.connectionFailed("down")) {
             _ = try await backends.conversionDataSource.conversionData(
-                for: ConversionDataRequest(appID: "1", devKey: "k", deviceID: "d", installTime: clock.now))
+                for: InstallAttributionRequest(appID: "1", devKey: "k", deviceID: "d", installTime: clock.now)
+            )
         }
     }
 }

@@ -55,7 +55,7 @@ import Testing
     func conversion(_ server: ClickServer, installedAfter delay: Duration) async throws -> AttributionPayload
     {
         let source = try HTTPConversionDataSource(baseURL: server.running.baseURL)
-        let request = ConversionDataRequest(
+        let request = InstallAttributionRequest(
             appID: "1234567890", devKey: "key", deviceID: "device-1",
             installTime: server.clock.now.adding(delay),
             device: DeviceInfo(
@@ -121,7 +121,7 @@ import Testing
             await server.clock.advance(by: .seconds(120))
             let deferred = try HTTPDeferredDeepLinkSource(baseURL: server.running.baseURL)
             let answer = try await deferred.deferredDeepLink(
-                for: DeferredDeepLinkRequest(
+                for: InstallAttributionRequest(
                     appID: "1234567890", devKey: "key", deviceID: "device-1", installTime: server.clock.now,
                     device: DeviceInfo(
                         ipAddress: "203.0.113.7", model: "iPhone15,2", osVersion: "17.4", language: "en-US")))

@@ -46,7 +46,7 @@ import Testing
     func connectionRefused() async throws {
         let running = try await FixtureServer.start()
         let source = try conversion(running)
-        let request = running.fixture.conversionRequest(deviceID: running.fixture.organicDevice)
+        let request = running.fixture.installRequest(deviceID: running.fixture.organicDevice)
         await running.server.stop()
         let failure = await error { try await source.conversionData(for: request) }
         guard case .connectionFailed(let message) = failure else {
@@ -54,7 +54,9 @@ import Testing
             return
         }
         #expect(
-            message.hasPrefix("could not connect to \(running.baseURL)/install_data/v5.0/1234567890?devkey="))
+            message.hasPrefix(
+                "could not connect to \(running.baseURL.absoluteString)/install_data/v5.0/1234567890?devkey=")
+        )
         #expect(failure?.kind == .network)
     }
 
@@ -62,7 +64,7 @@ import Testing
     func forcedStatus() async throws {
         try await withFixtureServer { running in
             let source = try conversion(running)
-            let request = running.fixture.conversionRequest(deviceID: running.fixture.organicDevice)
+            let request = running.fixture.installRequest(deviceID: running.fixture.organicDevice)
             running.server.faultPlan = FaultPlan([.route(.installData): [.status(503)]])
             #expect(
                 await error { try await source.conversionData(for: request) }
@@ -102,7 +104,7 @@ import Testing
     func invalidBodies() async throws {
         try await withFixtureServer { running in
             let source = try conversion(running)
-            let request = running.fixture.conversionRequest(deviceID: running.fixture.organicDevice)
+            let request = running.fixture.installRequest(deviceID: running.fixture.organicDevice)
             running.server.faultPlan = FaultPlan([.route(.installData): [.garbageBody]])
             let garbage = await error { try await source.conversionData(for: request) }
             guard case .invalidResponse = garbage else {
@@ -118,7 +120,7 @@ import Testing
             }
             let deferred = try HTTPDeferredDeepLinkSource(baseURL: running.baseURL)
             running.server.faultPlan = FaultPlan([.route(.deferred): [.body(#"{"found": "yes"}"#)]])
-            let lookup = running.fixture.deferredRequest(deviceID: running.fixture.deferredDevice)
+            let lookup = running.fixture.installRequest(deviceID: running.fixture.deferredDevice)
             let notBoolean = await error { try await deferred.deferredDeepLink(for: lookup) }
             guard case .invalidResponse = notBoolean else {
                 Issue.record("expected invalidResponse, got \(String(describing: notBoolean))")
@@ -131,7 +133,7 @@ import Testing
     func oversized() async throws {
         try await withFixtureServer { running in
             let source = try conversion(running)
-            let request = running.fixture.conversionRequest(deviceID: running.fixture.organicDevice)
+            let request = running.fixture.installRequest(deviceID: running.fixture.organicDevice)
             running.server.faultPlan = FaultPlan([
                 .route(.installData): [.oversizedBody(bytes: (1 << 20) + 1)]
             ])
@@ -148,7 +150,7 @@ import Testing
     func truncated() async throws {
         try await withFixtureServer { running in
             let source = try conversion(running)
-            let request = running.fixture.conversionRequest(deviceID: running.fixture.nonOrganicDevice)
+            let request = running.fixture.installRequest(deviceID: running.fixture.nonOrganicDevice)
             let full = try await source.conversionData(for: request).jsonData().count
             running.server.faultPlan = FaultPlan([.route(.installData): [.truncatedBody]])
             let failure = await error { try await source.conversionData(for: request) }
@@ -161,7 +163,7 @@ import Testing
     func closeAfterHead() async throws {
         try await withFixtureServer { running in
             let source = try conversion(running)
-            let request = running.fixture.conversionRequest(deviceID: running.fixture.organicDevice)
+            let request = running.fixture.installRequest(deviceID: running.fixture.organicDevice)
             let full = try await source.conversionData(for: request).jsonData().count
             running.server.faultPlan = FaultPlan([.route(.installData): [.closeAfterHead]])
             #expect(
@@ -174,7 +176,7 @@ import Testing
     func resetMidBody() async throws {
         try await withFixtureServer { running in
             let source = try conversion(running)
-            let request = running.fixture.conversionRequest(deviceID: running.fixture.nonOrganicDevice)
+            let request = running.fixture.installRequest(deviceID: running.fixture.nonOrganicDevice)
             let full = try await source.conversionData(for: request).jsonData().count
             running.server.faultPlan = FaultPlan([.route(.installData): [.resetMidBody]])
             let failure = await error { try await source.conversionData(for: request) }
@@ -195,7 +197,7 @@ import Testing
     func closeWithoutResponse() async throws {
         try await withFixtureServer { running in
             let source = try conversion(running)
-            let request = running.fixture.conversionRequest(deviceID: running.fixture.organicDevice)
+            let request = running.fixture.installRequest(deviceID: running.fixture.organicDevice)
             running.server.faultPlan = FaultPlan([.route(.installData): [.closeWithoutResponse]])
             let failure = await error { try await source.conversionData(for: request) }
             #if canImport(FoundationNetworking)
@@ -217,7 +219,7 @@ import Testing
         let serverClock = ManualClock()
         try await withFixtureServer(clock: serverClock) { running in
             let source = try conversion(running, timeout: .milliseconds(300))
-            let request = running.fixture.conversionRequest(deviceID: running.fixture.organicDevice)
+            let request = running.fixture.installRequest(deviceID: running.fixture.organicDevice)
             running.server.faultPlan = FaultPlan([.route(.installData): [.delay(.seconds(60))]])
             let failure = await error { try await source.conversionData(for: request) }
             #expect(failure == .timedOut(milliseconds: 300))
@@ -230,7 +232,7 @@ import Testing
         let serverClock = ManualClock()
         try await withFixtureServer(clock: serverClock) { running in
             let source = try conversion(running)
-            let request = running.fixture.conversionRequest(deviceID: running.fixture.nonOrganicDevice)
+            let request = running.fixture.installRequest(deviceID: running.fixture.nonOrganicDevice)
             running.server.faultPlan = FaultPlan([.route(.installData): [.delay(.seconds(30))]])
             let answer = Task { try await source.conversionData(for: request) }
             #expect(await Self.waitUntil { serverClock.sleeperCount == 1 })
@@ -248,7 +250,7 @@ import Testing
     func realTimeDelay() async throws {
         try await withFixtureServer(clock: ManualClock()) { running in
             let source = try conversion(running)
-            let request = running.fixture.conversionRequest(deviceID: running.fixture.organicDevice)
+            let request = running.fixture.installRequest(deviceID: running.fixture.organicDevice)
             running.server.faultPlan = FaultPlan([.route(.installData): [.realTimeDelay(.milliseconds(100))]])
             let started = ContinuousClock.now
             #expect(try await source.conversionData(for: request)["af_status"] == "Organic")

@@ -353,7 +353,7 @@ import Testing
         let log = InMemoryRequestLogSink()
         let server = try OneLinkServer(configuration: .init(host: "::1", logSink: log))
         try await server.start()
-        #expect(server.baseURL == "http://[::1]:\(server.port)")
+        #expect(server.baseURL.absoluteString == "http://[::1]:\(server.port)")
         let port = server.port
         let response = try await onThread {
             let connection = try RawHTTPConnection(port: port, ipv6: true)

@@ -11,7 +11,7 @@ struct ServerSetHostTests {
     )
     func setHostReachesTheServer() async throws {
         let served = try await FixtureServer.start()
-        let unreachable = "https://unused.invalid"
+        let unreachable = URL(string: "https://unused.invalid")!
         let sdk = AppsFlyerLib(
             shortLinkResolver: try .http(baseURL: unreachable),
             conversionDataSource: try .http(baseURL: unreachable),

@@ -38,7 +38,7 @@ struct FixtureServer {
     let fixture: BackendFixture
     let log: InMemoryRequestLogSink
 
-    var baseURL: String { server.baseURL }
+    var baseURL: URL { server.baseURL }
     var port: UInt16 { server.port }
 
     static func start(

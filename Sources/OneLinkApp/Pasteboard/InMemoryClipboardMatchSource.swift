@@ -42,9 +42,10 @@ public final class InMemoryClipboardMatchSource: ClipboardMatchSource, Sendable 
         state.withLock { $0.matches[token] = parameters }
     }
 
-    /// Changes how later lookups answer.
-    public func setBehavior(_ behavior: InMemoryBehavior) {
-        state.withLock { $0.behavior = behavior }
+    /// How lookups answer; a change applies to later lookups.
+    public var behavior: InMemoryBehavior {
+        get { state.withLock { $0.behavior } }
+        set { state.withLock { $0.behavior = newValue } }
     }
 
     /// Every token looked up so far, in order.

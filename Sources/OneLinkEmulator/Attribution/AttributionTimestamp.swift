@@ -4,7 +4,7 @@ import Foundation
 ///
 /// `install_time` and `click_time` are UTC, `yyyy-MM-dd HH:mm:ss.SSS`, as in
 /// `"2020-08-12 15:08:33.335"`.
-public enum AttributionTimestamp {
+package enum AttributionTimestamp {
     private static let utc: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
@@ -12,7 +12,7 @@ public enum AttributionTimestamp {
     }()
 
     /// Formats `date` as `yyyy-MM-dd HH:mm:ss.SSS` in UTC.
-    public static func string(from date: Date) -> String {
+    package static func string(from date: Date) -> String {
         let millisecondsTotal = (date.timeIntervalSince1970 * 1000).rounded(.down)
         let wholeSeconds = Date(timeIntervalSince1970: (millisecondsTotal / 1000).rounded(.down))
         let milliseconds = Int(millisecondsTotal - (millisecondsTotal / 1000).rounded(.down) * 1000)
@@ -26,7 +26,7 @@ public enum AttributionTimestamp {
     }
 
     /// Parses `yyyy-MM-dd HH:mm:ss.SSS` (milliseconds optional) in UTC; `nil` if the text does not match.
-    public static func date(from text: String) -> Date? {
+    package static func date(from text: String) -> Date? {
         let scalars = Array(text.utf8)
         guard scalars.count == 19 || scalars.count == 23 else { return nil }
         func number(_ range: Range<Int>) -> Int? {

@@ -17,41 +17,7 @@ public protocol ConversionDataSource: Sendable {
     /// Returns the conversion data for one install.
     ///
     /// - Throws: ``AttributionError``.
-    func conversionData(for request: ConversionDataRequest) async throws -> AttributionPayload
-}
-
-/// One conversion-data request, sent at the start of a session until an answer is cached.
-public struct ConversionDataRequest: Sendable, Hashable {
-    /// The app's Apple ID, without the `id` prefix.
-    public var appID: String
-    /// The AppsFlyer dev key.
-    public var devKey: String
-    /// The AppsFlyer device ID of this install.
-    public var deviceID: String
-    /// When the app was first launched on this install.
-    public var installTime: Date
-    /// The device's fingerprint and advertising ID, for click matching.
-    public var device: DeviceInfo
-    /// Who the user is, as the app told the SDK (`customerUserID`, `customData`, ...).
-    public var identity: UserIdentity
-    /// The host set with `setHost(_:withHostPrefix:)`, prefix first; `nil` for the default host.
-    ///
-    /// HTTP backends send the request there instead of to their base URL.
-    public var host: String?
-
-    /// Creates a request.
-    public init(
-        appID: String, devKey: String, deviceID: String, installTime: Date, device: DeviceInfo = DeviceInfo(),
-        identity: UserIdentity = UserIdentity(), host: String? = nil
-    ) {
-        self.appID = appID
-        self.devKey = devKey
-        self.deviceID = deviceID
-        self.installTime = installTime
-        self.device = device
-        self.identity = identity
-        self.host = host
-    }
+    func conversionData(for request: InstallAttributionRequest) async throws -> AttributionPayload
 }
 
 /// The install attribution an in-memory conversion-data source answers with.
@@ -94,12 +60,10 @@ public final class InMemoryConversionDataSource: ConversionDataSource, Sendable 
     private struct State {
         var attribution: InstallAttribution
         var perDevice: [String: InstallAttribution] = [:]
-        var behavior: InMemoryBehavior
-        var requests = BoundedHistory<ConversionDataRequest>(limit: RequestHistory.defaultLimit)
     }
 
     private let state: Locked<State>
-    private let clock: any EmulatorClock
+    private let core: InMemoryBackendCore<InstallAttributionRequest>
 
     /// Creates a source.
     ///
@@ -111,48 +75,53 @@ public final class InMemoryConversionDataSource: ConversionDataSource, Sendable 
         attribution: InstallAttribution = .organic, behavior: InMemoryBehavior = .immediate,
         clock: any EmulatorClock = SystemClock()
     ) {
-        self.state = Locked(State(attribution: attribution, behavior: behavior))
-        self.clock = clock
+        self.state = Locked(State(attribution: attribution))
+        self.core = InMemoryBackendCore(behavior: behavior, clock: clock)
     }
 
-    /// Changes the default answer.
-    public func setAttribution(_ attribution: InstallAttribution) {
-        state.withLock { $0.attribution = attribution }
+    /// The answer for every device without its own entry.
+    public var attribution: InstallAttribution {
+        get { state.withLock { $0.attribution } }
+        set { state.withLock { $0.attribution = newValue } }
     }
 
-    /// Sets the answer for one device ID.
-    public func setAttribution(_ attribution: InstallAttribution, forDevice deviceID: String) {
-        state.withLock { $0.perDevice[deviceID] = attribution }
+    /// The answer for one device ID; `nil` when the device gets ``attribution``.
+    ///
+    /// ```swift
+    /// source[deviceID: "device-1"] = .nonOrganic(["media_source": "Email"])
+    /// ```
+    public subscript(deviceID deviceID: String) -> InstallAttribution? {
+        get { state.withLock { $0.perDevice[deviceID] } }
+        set { state.withLock { $0.perDevice[deviceID] = newValue } }
     }
 
-    /// Changes how later calls are answered.
-    public func setBehavior(_ behavior: InMemoryBehavior) {
-        state.withLock { $0.behavior = behavior }
+    /// How later calls are answered.
+    public var behavior: InMemoryBehavior {
+        get { core.behavior }
+        set { core.behavior = newValue }
     }
 
     /// The newest requests received (at most ``requestHistoryLimit``), oldest first.
-    public var requests: [ConversionDataRequest] { state.withLock { $0.requests.elements } }
+    public var requests: [InstallAttributionRequest] { core.requests.elements }
 
     /// The most requests ``requests`` keeps.
     ///
     /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
     public var requestHistoryLimit: Int {
-        get { state.withLock { $0.requests.limit } }
-        set { state.withLock { $0.requests.limit = newValue } }
+        get { core.requests.limit }
+        set { core.requests.limit = newValue }
     }
 
     /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
-    public var droppedRequestCount: Int { state.withLock { $0.requests.droppedCount } }
+    public var droppedRequestCount: Int { core.requests.droppedCount }
 
     /// Returns the configured attribution's conversion data.
     ///
     /// - Throws: ``AttributionError``, or `CancellationError` when cancelled while delayed.
-    public func conversionData(for request: ConversionDataRequest) async throws -> AttributionPayload {
-        let (attribution, behavior) = state.withLock { state in
-            state.requests.append(request)
-            return (state.perDevice[request.deviceID] ?? state.attribution, state.behavior)
-        }
-        try await behavior.apply(on: clock)
+    public func conversionData(for request: InstallAttributionRequest) async throws -> AttributionPayload {
+        core.record(request)
+        let attribution = state.withLock { $0.perDevice[request.deviceID] ?? $0.attribution }
+        try await core.answer()
         return try attribution.conversionData(installTime: request.installTime)
     }
 }

@@ -9,12 +9,12 @@ import Foundation
 /// the body's `error_reason`. See `Docs/http.md`.
 public struct HTTPConversionDataSource: ConversionDataSource {
     /// The server's base URL without a trailing slash.
-    public let baseURL: String
+    public var baseURL: URL { endpoint.baseURL }
     /// How long one request may take.
-    public let timeout: Duration
+    public var timeout: Duration { endpoint.timeout }
     /// The largest response body accepted.
-    public let maximumResponseBytes: Int
-    private let transport: any HTTPTransport
+    public var maximumResponseBytes: Int { endpoint.maximumResponseBytes }
+    private let endpoint: HTTPEndpoint
 
     /// Creates a source.
     ///
@@ -24,19 +24,19 @@ public struct HTTPConversionDataSource: ConversionDataSource {
     ///   - timeout: How long one request may take.
     ///   - maximumResponseBytes: The largest response body accepted.
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to another host,
-    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL.
+    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL or has a query
+    ///   or fragment.
     public init(
-        baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
         timeout: Duration = .seconds(10), maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) throws(AttributionError) {
-        self.baseURL = try HTTPURLPolicy.baseURL(baseURL)
-        self.transport = transport
-        self.timeout = timeout
-        self.maximumResponseBytes = maximumResponseBytes
+        endpoint = try HTTPEndpoint(
+            baseURL: baseURL, transport: transport, timeout: timeout,
+            maximumResponseBytes: maximumResponseBytes)
     }
 
     /// The request ``conversionData(for:)`` sends for `request`.
-    func httpRequest(for request: ConversionDataRequest) throws(AttributionError) -> HTTPRequest {
+    func httpRequest(for request: InstallAttributionRequest) throws(AttributionError) -> HTTPRequest {
         var query: [(String, String)] = [
             ("devkey", request.devKey),
             ("device_id", request.deviceID),
@@ -50,22 +50,18 @@ public struct HTTPConversionDataSource: ConversionDataSource {
             query.append(("advertising_id", advertisingID))
         }
         query += HTTPIdentityFields.query(request.identity)
-        let url = try HTTPURLPolicy.url(
-            base: try HTTPURLPolicy.base(forHost: request.host, else: baseURL),
-            path: "/install_data/v5.0/" + HTTPURLPolicy.encode(request.appID), query: query)
-        return HTTPRequest(
-            method: .get, url: url, headers: ["Accept": "application/json"], timeout: timeout,
-            maximumResponseBytes: maximumResponseBytes)
+        let url = try endpoint.url(
+            path: "/install_data/v5.0/" + HTTPURLPolicy.encode(request.appID), query: query,
+            host: request.host)
+        return endpoint.request(.get, url, headers: ["Accept": "application/json"])
     }
 
     /// Returns the server's conversion data for the install.
     ///
     /// - Throws: ``AttributionError``: `httpStatus` for a non-2xx answer, `invalidResponse`
     ///   when the body is not a JSON object; `CancellationError` when cancelled.
-    public func conversionData(for request: ConversionDataRequest) async throws -> AttributionPayload {
-        let httpRequest = try httpRequest(for: request)
-        let response = try await HTTPResponseReader.send(httpRequest, on: transport)
-        return try HTTPResponseReader.jsonObject(from: response, for: httpRequest)
+    public func conversionData(for request: InstallAttributionRequest) async throws -> AttributionPayload {
+        try await endpoint.jsonObject(answering: try httpRequest(for: request))
     }
 }
 
@@ -74,7 +70,7 @@ extension ConversionDataSource where Self == HTTPConversionDataSource {
     ///
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
     public static func http(
-        baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
         timeout: Duration = .seconds(10), maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) throws(AttributionError) -> HTTPConversionDataSource {
         try HTTPConversionDataSource(

@@ -8,12 +8,12 @@ import Foundation
 /// `click_event` may be missing, `null` or `{}` when nothing was found. See `Docs/http.md`.
 public struct HTTPDeferredDeepLinkSource: DeferredDeepLinkSource {
     /// The server's base URL without a trailing slash.
-    public let baseURL: String
+    public var baseURL: URL { endpoint.baseURL }
     /// How long one request may take.
-    public let timeout: Duration
+    public var timeout: Duration { endpoint.timeout }
     /// The largest response body accepted.
-    public let maximumResponseBytes: Int
-    private let transport: any HTTPTransport
+    public var maximumResponseBytes: Int { endpoint.maximumResponseBytes }
+    private let endpoint: HTTPEndpoint
 
     /// Creates a source.
     ///
@@ -23,19 +23,19 @@ public struct HTTPDeferredDeepLinkSource: DeferredDeepLinkSource {
     ///   - timeout: How long one request may take.
     ///   - maximumResponseBytes: The largest response body accepted.
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to another host,
-    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL.
+    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL or has a query
+    ///   or fragment.
     public init(
-        baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
         timeout: Duration = .seconds(10), maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) throws(AttributionError) {
-        self.baseURL = try HTTPURLPolicy.baseURL(baseURL)
-        self.transport = transport
-        self.timeout = timeout
-        self.maximumResponseBytes = maximumResponseBytes
+        endpoint = try HTTPEndpoint(
+            baseURL: baseURL, transport: transport, timeout: timeout,
+            maximumResponseBytes: maximumResponseBytes)
     }
 
     /// The request ``deferredDeepLink(for:)`` sends for `request`.
-    func httpRequest(for request: DeferredDeepLinkRequest) throws(AttributionError) -> HTTPRequest {
+    func httpRequest(for request: InstallAttributionRequest) throws(AttributionError) -> HTTPRequest {
         var device: [String: AttributionValue] = [
             "ip": .string(request.device.ipAddress),
             "model": .string(request.device.model),
@@ -50,14 +50,12 @@ public struct HTTPDeferredDeepLinkSource: DeferredDeepLinkSource {
             "install_time": .string(AttributionTimestamp.string(from: request.installTime)),
             "device": .object(device),
         ])
-        let url = try HTTPURLPolicy.url(
-            base: try HTTPURLPolicy.base(forHost: request.host, else: baseURL),
-            path: "/v1.0/ios/" + HTTPURLPolicy.encode(request.appID),
-            query: [("devkey", request.devKey)])
-        return HTTPRequest(
-            method: .post, url: url,
-            headers: ["Content-Type": "application/json", "Accept": "application/json"],
-            body: body.jsonData(), timeout: timeout, maximumResponseBytes: maximumResponseBytes)
+        let url = try endpoint.url(
+            path: "/v1.0/ios/" + HTTPURLPolicy.encode(request.appID), query: [("devkey", request.devKey)],
+            host: request.host)
+        return endpoint.request(
+            .post, url, headers: ["Content-Type": "application/json", "Accept": "application/json"],
+            body: body.jsonData())
     }
 
     /// Returns the server's answer: found with the click event, or not found.
@@ -66,11 +64,10 @@ public struct HTTPDeferredDeepLinkSource: DeferredDeepLinkSource {
     ///   is not a JSON object, lacks a boolean `found` or has a `click_event` that is not an object;
     ///   `CancellationError` when cancelled.
     public func deferredDeepLink(
-        for request: DeferredDeepLinkRequest
+        for request: InstallAttributionRequest
     ) async throws -> DeferredDeepLinkResponse {
         let httpRequest = try httpRequest(for: request)
-        let response = try await HTTPResponseReader.send(httpRequest, on: transport)
-        let answer = try HTTPResponseReader.jsonObject(from: response, for: httpRequest)
+        let answer = try await endpoint.jsonObject(answering: httpRequest)
         let url = httpRequest.url.absoluteString
         guard case .bool(let found)? = answer["found"] else {
             throw AttributionError.invalidResponse("the answer of POST \(url) lacks a boolean \"found\"")
@@ -93,7 +90,7 @@ extension DeferredDeepLinkSource where Self == HTTPDeferredDeepLinkSource {
     ///
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
     public static func http(
-        baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
         timeout: Duration = .seconds(10), maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) throws(AttributionError) -> HTTPDeferredDeepLinkSource {
         try HTTPDeferredDeepLinkSource(

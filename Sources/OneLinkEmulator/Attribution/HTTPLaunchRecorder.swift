@@ -15,10 +15,10 @@ import Foundation
 /// See `Docs/server.md`.
 public struct HTTPLaunchRecorder: LaunchRecorder {
     /// The server's base URL without a trailing slash.
-    public let baseURL: String
+    public var baseURL: URL { endpoint.baseURL }
     /// How long one request may take.
-    public let timeout: Duration
-    private let transport: any HTTPTransport
+    public var timeout: Duration { endpoint.timeout }
+    private let endpoint: HTTPEndpoint
 
     /// Creates a recorder.
     ///
@@ -27,14 +27,13 @@ public struct HTTPLaunchRecorder: LaunchRecorder {
     ///   - transport: What performs the requests.
     ///   - timeout: How long one request may take.
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to another host,
-    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL.
+    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL or has a query
+    ///   or fragment.
     public init(
-        baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
         timeout: Duration = .seconds(10)
     ) throws(AttributionError) {
-        self.baseURL = try HTTPURLPolicy.baseURL(baseURL)
-        self.transport = transport
-        self.timeout = timeout
+        endpoint = try HTTPEndpoint(baseURL: baseURL, transport: transport, timeout: timeout)
     }
 
     /// The JSON body ``recordLaunch(_:)`` sends for `request`.
@@ -50,10 +49,9 @@ public struct HTTPLaunchRecorder: LaunchRecorder {
 
     /// The request ``recordLaunch(_:)`` sends for `request`.
     func httpRequest(for request: LaunchRequest) throws(AttributionError) -> HTTPRequest {
-        try .authenticatedPost(
-            base: baseURL, host: request.host,
-            path: "/api/v6/iosevent/" + HTTPURLPolicy.encode(request.appID),
-            devKey: request.devKey, body: Self.body(of: request), timeout: timeout)
+        try endpoint.authenticatedPost(
+            path: "/api/v6/iosevent/" + HTTPURLPolicy.encode(request.appID), host: request.host,
+            devKey: request.devKey, body: Self.body(of: request))
     }
 
     /// Posts the launch and returns the server's JSON answer.
@@ -61,9 +59,7 @@ public struct HTTPLaunchRecorder: LaunchRecorder {
     /// - Throws: ``AttributionError``: `httpStatus` for a non-2xx answer (403 for an invalid dev key),
     ///   `invalidResponse` when the body is not a JSON object; `CancellationError` when cancelled.
     public func recordLaunch(_ request: LaunchRequest) async throws -> AttributionPayload {
-        let httpRequest = try httpRequest(for: request)
-        let response = try await HTTPResponseReader.send(httpRequest, on: transport)
-        return try HTTPResponseReader.jsonObject(from: response, for: httpRequest)
+        try await endpoint.jsonObject(answering: try httpRequest(for: request))
     }
 }
 
@@ -72,7 +68,7 @@ extension LaunchRecorder where Self == HTTPLaunchRecorder {
     ///
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
     public static func http(
-        baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
         timeout: Duration = .seconds(10)
     ) throws(AttributionError) -> HTTPLaunchRecorder {
         try HTTPLaunchRecorder(baseURL: baseURL, transport: transport, timeout: timeout)

@@ -34,7 +34,8 @@ public struct HTTPRequest: Sendable, Hashable {
         self.maximumResponseBytes = maximumResponseBytes
     }
 
-    /// Returns the value of the header field `name`, compared case-insensitively.
+    /// Returns the value of the header field `name`, compared ignoring ASCII case; fields in several
+    /// spellings are joined with `, `.
     public func header(_ name: String) -> String? {
         HTTPHeaderLookup.value(of: name, in: headers)
     }

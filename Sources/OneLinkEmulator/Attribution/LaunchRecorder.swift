@@ -59,15 +59,13 @@ public struct LaunchRequest: Sendable, Hashable {
 public final class InMemoryLaunchRecorder: LaunchRecorder {
     private struct State: Sendable {
         var validDevKeys: Set<String>?
-        var behavior: InMemoryBehavior
-        var requests = BoundedHistory<LaunchRequest>(limit: RequestHistory.defaultLimit)
     }
 
     /// The body of an accepted launch: `{"status": "ok"}`.
     public static let acceptedResponse: AttributionPayload = ["status": "ok"]
 
     private let state: Locked<State>
-    private let clock: any EmulatorClock
+    private let core: InMemoryBackendCore<LaunchRequest>
 
     /// Creates a recorder.
     ///
@@ -79,8 +77,8 @@ public final class InMemoryLaunchRecorder: LaunchRecorder {
         validDevKeys: Set<String>? = nil, behavior: InMemoryBehavior = .immediate,
         clock: any EmulatorClock = SystemClock()
     ) {
-        self.state = Locked(State(validDevKeys: validDevKeys, behavior: behavior))
-        self.clock = clock
+        self.state = Locked(State(validDevKeys: validDevKeys))
+        self.core = InMemoryBackendCore(behavior: behavior, clock: clock)
     }
 
     /// The dev keys that are accepted; `nil` accepts every key.
@@ -91,34 +89,32 @@ public final class InMemoryLaunchRecorder: LaunchRecorder {
 
     /// How later calls are answered.
     public var behavior: InMemoryBehavior {
-        get { state.withLock { $0.behavior } }
-        set { state.withLock { $0.behavior = newValue } }
+        get { core.behavior }
+        set { core.behavior = newValue }
     }
 
     /// The newest requests received (at most ``requestHistoryLimit``), oldest first.
-    public var requests: [LaunchRequest] { state.withLock { $0.requests.elements } }
+    public var requests: [LaunchRequest] { core.requests.elements }
 
     /// The most requests ``requests`` keeps.
     ///
     /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
     public var requestHistoryLimit: Int {
-        get { state.withLock { $0.requests.limit } }
-        set { state.withLock { $0.requests.limit = newValue } }
+        get { core.requests.limit }
+        set { core.requests.limit = newValue }
     }
 
     /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
-    public var droppedRequestCount: Int { state.withLock { $0.requests.droppedCount } }
+    public var droppedRequestCount: Int { core.requests.droppedCount }
 
     /// Accepts or rejects the launch.
     ///
     /// - Throws: ``AttributionError/httpStatus(code:reason:)`` with 403 for an
     ///   unknown dev key, the error of a failing behaviour, or `CancellationError` when cancelled while delayed.
     public func recordLaunch(_ request: LaunchRequest) async throws -> AttributionPayload {
-        let (validDevKeys, behavior) = state.withLock { state in
-            state.requests.append(request)
-            return (state.validDevKeys, state.behavior)
-        }
-        try await behavior.apply(on: clock)
+        core.record(request)
+        let validDevKeys = state.withLock { $0.validDevKeys }
+        try await core.answer()
         if let validDevKeys, !validDevKeys.contains(request.devKey) {
             throw AttributionError.httpStatus(code: 403, reason: "invalid dev key")
         }

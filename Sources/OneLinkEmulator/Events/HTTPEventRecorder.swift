@@ -16,10 +16,10 @@ import Foundation
 /// ``AttributionError/httpStatus(code:reason:)``. See `Docs/server.md`.
 public struct HTTPEventRecorder: EventRecorder {
     /// The server's base URL without a trailing slash.
-    public let baseURL: String
+    public var baseURL: URL { endpoint.baseURL }
     /// How long one request may take.
-    public let timeout: Duration
-    private let transport: any HTTPTransport
+    public var timeout: Duration { endpoint.timeout }
+    private let endpoint: HTTPEndpoint
 
     /// Creates a recorder.
     ///
@@ -28,14 +28,13 @@ public struct HTTPEventRecorder: EventRecorder {
     ///   - transport: What performs the requests.
     ///   - timeout: How long one request may take.
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to another host,
-    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL.
+    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL or has a query
+    ///   or fragment.
     public init(
-        baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
         timeout: Duration = .seconds(10)
     ) throws(AttributionError) {
-        self.baseURL = try HTTPURLPolicy.baseURL(baseURL)
-        self.transport = transport
-        self.timeout = timeout
+        endpoint = try HTTPEndpoint(baseURL: baseURL, transport: transport, timeout: timeout)
     }
 
     /// The JSON body ``recordEvent(_:)`` sends for `event`.
@@ -52,9 +51,9 @@ public struct HTTPEventRecorder: EventRecorder {
 
     /// The request ``recordEvent(_:)`` sends for `event`.
     func httpRequest(for event: InAppEvent) throws(AttributionError) -> HTTPRequest {
-        try .authenticatedPost(
-            base: baseURL, host: event.host, path: "/inappevent/" + HTTPURLPolicy.encode(event.appID),
-            devKey: event.devKey, body: Self.body(of: event), timeout: timeout)
+        try endpoint.authenticatedPost(
+            path: "/inappevent/" + HTTPURLPolicy.encode(event.appID), host: event.host, devKey: event.devKey,
+            body: Self.body(of: event))
     }
 
     /// Posts the event and returns the server's JSON answer.
@@ -62,9 +61,7 @@ public struct HTTPEventRecorder: EventRecorder {
     /// - Throws: ``AttributionError``: `httpStatus` for a non-2xx answer, `invalidResponse`
     ///   when the body is not a JSON object; `CancellationError` when cancelled.
     public func recordEvent(_ event: InAppEvent) async throws -> AttributionPayload {
-        let request = try httpRequest(for: event)
-        let response = try await HTTPResponseReader.send(request, on: transport)
-        return try HTTPResponseReader.jsonObject(from: response, for: request)
+        try await endpoint.jsonObject(answering: try httpRequest(for: event))
     }
 }
 
@@ -73,7 +70,7 @@ extension EventRecorder where Self == HTTPEventRecorder {
     ///
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
     public static func http(
-        baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
         timeout: Duration = .seconds(10)
     ) throws(AttributionError) -> HTTPEventRecorder {
         try HTTPEventRecorder(baseURL: baseURL, transport: transport, timeout: timeout)

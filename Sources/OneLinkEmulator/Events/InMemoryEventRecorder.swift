@@ -2,16 +2,10 @@ import Foundation
 
 /// An event recorder that keeps the newest events in memory and accepts each, after an optional delay, or fails it.
 public final class InMemoryEventRecorder: EventRecorder {
-    private struct State: Sendable {
-        var behavior: InMemoryBehavior
-        var events = BoundedHistory<InAppEvent>(limit: RequestHistory.defaultLimit)
-    }
-
     /// The body of an accepted event: `{"status": "ok"}`.
     public static let acceptedResponse: AttributionPayload = ["status": "ok"]
 
-    private let state: Locked<State>
-    private let clock: any EmulatorClock
+    private let core: InMemoryBackendCore<InAppEvent>
 
     /// Creates a recorder.
     ///
@@ -19,39 +13,34 @@ public final class InMemoryEventRecorder: EventRecorder {
     ///   - behavior: How calls are answered; ``InMemoryBehavior/failing(_:)`` rejects every event.
     ///   - clock: The clock that measures delays.
     public init(behavior: InMemoryBehavior = .immediate, clock: any EmulatorClock = SystemClock()) {
-        self.state = Locked(State(behavior: behavior))
-        self.clock = clock
+        self.core = InMemoryBackendCore(behavior: behavior, clock: clock)
     }
 
     /// How later calls are answered.
     public var behavior: InMemoryBehavior {
-        get { state.withLock { $0.behavior } }
-        set { state.withLock { $0.behavior = newValue } }
+        get { core.behavior }
+        set { core.behavior = newValue }
     }
 
     /// The newest events received (at most ``eventHistoryLimit``), oldest first, whether accepted or failed.
-    public var events: [InAppEvent] { state.withLock { $0.events.elements } }
+    public var events: [InAppEvent] { core.requests.elements }
 
     /// The most events ``events`` keeps.
     ///
     /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
     public var eventHistoryLimit: Int {
-        get { state.withLock { $0.events.limit } }
-        set { state.withLock { $0.events.limit = newValue } }
+        get { core.requests.limit }
+        set { core.requests.limit = newValue }
     }
 
     /// How many events were dropped from ``events`` to respect ``eventHistoryLimit``.
-    public var droppedEventCount: Int { state.withLock { $0.events.droppedCount } }
+    public var droppedEventCount: Int { core.requests.droppedCount }
 
     /// Keeps the event and answers ``acceptedResponse``.
     ///
     /// - Throws: The error of a failing behaviour, or `CancellationError` when cancelled while delayed.
     public func recordEvent(_ event: InAppEvent) async throws -> AttributionPayload {
-        let behavior = state.withLock { state in
-            state.events.append(event)
-            return state.behavior
-        }
-        try await behavior.apply(on: clock)
+        try await core.receive(event)
         return Self.acceptedResponse
     }
 }

@@ -77,12 +77,10 @@ public struct PurchaseValidation: Sendable, Hashable {
 public final class InMemoryPurchaseValidator: PurchaseValidator {
     private struct State: Sendable {
         var invalidTransactionIDs: Set<String>
-        var behavior: InMemoryBehavior
-        var requests = BoundedHistory<PurchaseValidationRequest>(limit: RequestHistory.defaultLimit)
     }
 
     private let state: Locked<State>
-    private let clock: any EmulatorClock
+    private let core: InMemoryBackendCore<PurchaseValidationRequest>
 
     /// Creates a validator.
     ///
@@ -94,8 +92,8 @@ public final class InMemoryPurchaseValidator: PurchaseValidator {
         invalidTransactionIDs: Set<String> = [], behavior: InMemoryBehavior = .immediate,
         clock: any EmulatorClock = SystemClock()
     ) {
-        self.state = Locked(State(invalidTransactionIDs: invalidTransactionIDs, behavior: behavior))
-        self.clock = clock
+        self.state = Locked(State(invalidTransactionIDs: invalidTransactionIDs))
+        self.core = InMemoryBackendCore(behavior: behavior, clock: clock)
     }
 
     /// Transactions the store does not confirm.
@@ -106,33 +104,31 @@ public final class InMemoryPurchaseValidator: PurchaseValidator {
 
     /// How later calls are answered.
     public var behavior: InMemoryBehavior {
-        get { state.withLock { $0.behavior } }
-        set { state.withLock { $0.behavior = newValue } }
+        get { core.behavior }
+        set { core.behavior = newValue }
     }
 
     /// The newest requests received (at most ``requestHistoryLimit``), oldest first.
-    public var requests: [PurchaseValidationRequest] { state.withLock { $0.requests.elements } }
+    public var requests: [PurchaseValidationRequest] { core.requests.elements }
 
     /// The most requests ``requests`` keeps.
     ///
     /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
     public var requestHistoryLimit: Int {
-        get { state.withLock { $0.requests.limit } }
-        set { state.withLock { $0.requests.limit = newValue } }
+        get { core.requests.limit }
+        set { core.requests.limit = newValue }
     }
 
     /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
-    public var droppedRequestCount: Int { state.withLock { $0.requests.droppedCount } }
+    public var droppedRequestCount: Int { core.requests.droppedCount }
 
     /// Confirms the purchase unless its transaction is listed as invalid or missing.
     ///
     /// - Throws: The error of a failing behaviour, or `CancellationError` when cancelled while delayed.
     public func validate(_ purchase: PurchaseValidationRequest) async throws -> PurchaseValidation {
-        let (behavior, invalid) = state.withLock { state in
-            state.requests.append(purchase)
-            return (state.behavior, state.invalidTransactionIDs)
-        }
-        try await behavior.apply(on: clock)
+        core.record(purchase)
+        let invalid = state.withLock { $0.invalidTransactionIDs }
+        try await core.answer()
         let environment: AttributionValue = .string(purchase.sandbox ? "Sandbox" : "Production")
         guard let transactionID = purchase.transactionID, !transactionID.isEmpty,
             !invalid.contains(transactionID)

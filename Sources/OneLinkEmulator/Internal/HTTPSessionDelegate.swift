@@ -8,6 +8,7 @@ import Foundation
 ///
 /// It refuses redirects, enforces the body cap while data streams in, and
 /// notices bodies that end before their `Content-Length`.
+// @unchecked because NSObject is not Sendable: the only mutable state is `exchanges`, a Locked.
 final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private struct Exchange {
         var request: HTTPRequest

@@ -105,9 +105,15 @@ enum HTTPURLPolicy {
 
     /// Normalizes a base URL: validates it and drops trailing slashes; a query or fragment is rejected.
     static func baseURL(_ text: String) throws(AttributionError) -> String {
-        let url = try url(from: text)
+        try baseURL(try url(from: text))
+    }
+
+    /// Normalizes a base URL: validates it and drops trailing slashes; a query or fragment is rejected.
+    static func baseURL(_ url: URL) throws(AttributionError) -> String {
+        try validate(url)
         guard url.query == nil, url.fragment == nil else {
-            throw AttributionError.developerError("a base URL cannot have a query or fragment: \(text)")
+            throw AttributionError.developerError(
+                "a base URL cannot have a query or fragment: \(url.absoluteString)")
         }
         var base = url.absoluteString
         while base.hasSuffix("/") { base.removeLast() }

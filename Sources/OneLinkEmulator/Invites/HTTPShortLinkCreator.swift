@@ -9,10 +9,10 @@ import Foundation
 /// Any other status becomes ``AttributionError/httpStatus(code:reason:)``. See `Docs/server.md`.
 public struct HTTPShortLinkCreator: ShortLinkCreator {
     /// The server's base URL without a trailing slash.
-    public let baseURL: String
+    public var baseURL: URL { endpoint.baseURL }
     /// How long one request may take.
-    public let timeout: Duration
-    private let transport: any HTTPTransport
+    public var timeout: Duration { endpoint.timeout }
+    private let endpoint: HTTPEndpoint
 
     /// Creates a creator.
     ///
@@ -21,14 +21,13 @@ public struct HTTPShortLinkCreator: ShortLinkCreator {
     ///   - transport: What performs the requests.
     ///   - timeout: How long one request may take.
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to another host,
-    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL.
+    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL or has a query
+    ///   or fragment.
     public init(
-        baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
         timeout: Duration = .seconds(3)
     ) throws(AttributionError) {
-        self.baseURL = try HTTPURLPolicy.baseURL(baseURL)
-        self.transport = transport
-        self.timeout = timeout
+        endpoint = try HTTPEndpoint(baseURL: baseURL, transport: transport, timeout: timeout)
     }
 
     /// The request ``createShortLink(_:)`` sends for `request`.
@@ -36,10 +35,9 @@ public struct HTTPShortLinkCreator: ShortLinkCreator {
         let body: AttributionPayload = [
             "brand_domain": .string(request.domain), "data": .object(request.payload.values),
         ]
-        return try .authenticatedPost(
-            base: baseURL, host: request.host,
-            path: "/shortlink/v1/" + HTTPURLPolicy.encode(request.template),
-            devKey: request.devKey, body: body, accept: "text/plain", timeout: timeout)
+        return try endpoint.authenticatedPost(
+            path: "/shortlink/v1/" + HTTPURLPolicy.encode(request.template), host: request.host,
+            devKey: request.devKey, body: body, accept: "text/plain")
     }
 
     /// Posts the request and returns the short link the server answered with.
@@ -48,7 +46,7 @@ public struct HTTPShortLinkCreator: ShortLinkCreator {
     ///   when the body is not an absolute URL; `CancellationError` when cancelled.
     public func createShortLink(_ request: ShortLinkCreationRequest) async throws -> String {
         let httpRequest = try httpRequest(for: request)
-        let response = try await HTTPResponseReader.send(httpRequest, on: transport)
+        let response = try await endpoint.send(httpRequest)
         try HTTPResponseReader.checkBody(of: response, for: httpRequest)
         try HTTPResponseReader.checkStatus(of: response)
         let text = String(decoding: response.body, as: UTF8.self).trimmingCharacters(
@@ -66,7 +64,7 @@ extension ShortLinkCreator where Self == HTTPShortLinkCreator {
     ///
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
     public static func http(
-        baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
         timeout: Duration = .seconds(3)
     ) throws(AttributionError) -> HTTPShortLinkCreator {
         try HTTPShortLinkCreator(baseURL: baseURL, transport: transport, timeout: timeout)

@@ -60,16 +60,11 @@ public struct ShortLinkCreationRequest: Sendable, Hashable {
 /// Give the same resolver to the SDK (or `OneLinkServer`) that opens the
 /// links. Short IDs are 8 lowercase hexadecimal digits, unique per creator.
 public final class InMemoryShortLinkCreator: ShortLinkCreator {
-    private struct State: Sendable {
-        var behavior: InMemoryBehavior
-        var issued: Set<String> = []
-        var requests = BoundedHistory<ShortLinkCreationRequest>(limit: RequestHistory.defaultLimit)
-    }
 
     /// The resolver the created links are stored in.
     public let resolver: InMemoryShortLinkResolver
-    private let state: Locked<State>
-    private let clock: any EmulatorClock
+    private let issued = Locked(Set<String>())
+    private let core: InMemoryBackendCore<ShortLinkCreationRequest>
 
     /// Creates a creator that stores links in `resolver`.
     ///
@@ -82,51 +77,46 @@ public final class InMemoryShortLinkCreator: ShortLinkCreator {
         clock: any EmulatorClock = SystemClock()
     ) {
         self.resolver = resolver
-        self.state = Locked(State(behavior: behavior))
-        self.clock = clock
+        self.core = InMemoryBackendCore(behavior: behavior, clock: clock)
     }
 
     /// How later calls are answered.
     public var behavior: InMemoryBehavior {
-        get { state.withLock { $0.behavior } }
-        set { state.withLock { $0.behavior = newValue } }
+        get { core.behavior }
+        set { core.behavior = newValue }
     }
 
     /// The newest requests received (at most ``requestHistoryLimit``), oldest first.
-    public var requests: [ShortLinkCreationRequest] { state.withLock { $0.requests.elements } }
+    public var requests: [ShortLinkCreationRequest] { core.requests.elements }
 
     /// The most requests ``requests`` keeps.
     ///
     /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
     public var requestHistoryLimit: Int {
-        get { state.withLock { $0.requests.limit } }
-        set { state.withLock { $0.requests.limit = newValue } }
+        get { core.requests.limit }
+        set { core.requests.limit = newValue }
     }
 
     /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
-    public var droppedRequestCount: Int { state.withLock { $0.requests.droppedCount } }
+    public var droppedRequestCount: Int { core.requests.droppedCount }
 
     /// Stores the parameters under a new short ID and returns `https://{domain}/{template}/{shortID}`.
     ///
     /// - Throws: ``AttributionError/developerError(_:)`` for an empty template or domain, the
     ///   error of a failing behaviour, or `CancellationError` when cancelled while delayed.
     public func createShortLink(_ request: ShortLinkCreationRequest) async throws -> String {
-        let behavior = state.withLock { state in
-            state.requests.append(request)
-            return state.behavior
-        }
-        try await behavior.apply(on: clock)
+        try await core.receive(request)
         guard !request.template.isEmpty, !request.domain.isEmpty else {
             throw AttributionError.developerError("a short link needs a template and a domain")
         }
-        let shortID = state.withLock { state -> String in
+        let shortID = issued.withLock { issued -> String in
             while true {
                 let candidate = String(UInt32.random(in: 0...UInt32.max), radix: 16)
                 let id = String(repeating: "0", count: 8 - candidate.count) + candidate
-                if state.issued.insert(id).inserted { return id }
+                if issued.insert(id).inserted { return id }
             }
         }
-        resolver.setLink(template: request.template, shortID: shortID, parameters: request.payload)
+        resolver[template: request.template, shortID: shortID] = request.payload
         return "https://\(request.domain)/\(request.template)/\(shortID)"
     }
 }

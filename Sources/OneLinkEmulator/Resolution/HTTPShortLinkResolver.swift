@@ -13,14 +13,14 @@ import Foundation
 /// `Docs/http.md` for the request shapes and the error mapping.
 public struct HTTPShortLinkResolver: ShortLinkResolver {
     /// The server's base URL without a trailing slash, such as `https://onelink.example.com`.
-    public let baseURL: String
+    public var baseURL: URL { endpoint.baseURL }
     /// How long one wrapped-link hop may take; resolution uses ``ShortLinkRequest/timeout``.
-    public let redirectTimeout: Duration
+    public var redirectTimeout: Duration { endpoint.timeout }
     /// The largest response body accepted.
-    public let maximumResponseBytes: Int
+    public var maximumResponseBytes: Int { endpoint.maximumResponseBytes }
     /// Extra headers sent with every request, like the SDK's `allHTTPHeaderFieldsForResolveDeepLinkURL`.
     public let headerProvider: (@Sendable () -> [String: String])?
-    private let transport: any HTTPTransport
+    private let endpoint: HTTPEndpoint
 
     /// Creates a resolver.
     ///
@@ -31,28 +31,26 @@ public struct HTTPShortLinkResolver: ShortLinkResolver {
     ///   - redirectTimeout: How long one wrapped-link hop may take.
     ///   - maximumResponseBytes: The largest response body accepted.
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to another host,
-    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL.
+    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL or has a query
+    ///   or fragment.
     public init(
-        baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
         headerProvider: (@Sendable () -> [String: String])? = nil, redirectTimeout: Duration = .seconds(3),
         maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) throws(AttributionError) {
-        self.baseURL = try HTTPURLPolicy.baseURL(baseURL)
-        self.transport = transport
+        endpoint = try HTTPEndpoint(
+            baseURL: baseURL, transport: transport, timeout: redirectTimeout,
+            maximumResponseBytes: maximumResponseBytes)
         self.headerProvider = headerProvider
-        self.redirectTimeout = redirectTimeout
-        self.maximumResponseBytes = maximumResponseBytes
     }
 
     /// The request ``resolve(_:)`` sends for `request`.
     func httpRequest(for request: ShortLinkRequest) throws(AttributionError) -> HTTPRequest {
-        let url = try HTTPURLPolicy.url(
-            base: try HTTPURLPolicy.base(forHost: request.sdkHost, else: baseURL),
+        let url = try endpoint.url(
             path: "/shortlink-sdk/v2/" + HTTPURLPolicy.encode(request.template),
-            query: [("id", request.shortID)])
-        return HTTPRequest(
-            method: .get, url: url, headers: headers(request.headers), timeout: request.timeout,
-            maximumResponseBytes: maximumResponseBytes)
+            query: [("id", request.shortID)],
+            host: request.sdkHost)
+        return endpoint.request(.get, url, headers: headers(request.headers), timeout: request.timeout)
     }
 
     /// Returns the stored parameters of a short link.
@@ -60,9 +58,7 @@ public struct HTTPShortLinkResolver: ShortLinkResolver {
     /// - Throws: ``AttributionError``: `httpStatus(code: 404, reason:)` for an unknown link,
     ///   `invalidResponse` when the body is not a JSON object; `CancellationError` when cancelled.
     public func resolve(_ request: ShortLinkRequest) async throws -> AttributionPayload {
-        let httpRequest = try httpRequest(for: request)
-        let response = try await HTTPResponseReader.send(httpRequest, on: transport)
-        return try HTTPResponseReader.jsonObject(from: response, for: httpRequest)
+        try await endpoint.jsonObject(answering: try httpRequest(for: request))
     }
 
     /// Returns where `url` redirects to, or `nil` when it answers 2xx.
@@ -71,10 +67,8 @@ public struct HTTPShortLinkResolver: ShortLinkResolver {
     ///   `httpStatus` for any other status; `CancellationError` when cancelled.
     public func redirectTarget(of url: String, headers: [String: String]) async throws -> String? {
         let wrapper = try HTTPURLPolicy.url(from: url)
-        let httpRequest = HTTPRequest(
-            method: .get, url: wrapper, headers: self.headers(headers), timeout: redirectTimeout,
-            maximumResponseBytes: maximumResponseBytes)
-        let response = try await HTTPResponseReader.send(httpRequest, on: transport)
+        let httpRequest = endpoint.request(.get, wrapper, headers: self.headers(headers))
+        let response = try await endpoint.send(httpRequest)
         try HTTPResponseReader.checkBody(of: response, for: httpRequest)
         if response.isSuccess { return nil }
         guard (300...399).contains(response.statusCode) else {
@@ -108,7 +102,7 @@ extension ShortLinkResolver where Self == HTTPShortLinkResolver {
     ///
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
     public static func http(
-        baseURL: String, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
         headerProvider: (@Sendable () -> [String: String])? = nil, redirectTimeout: Duration = .seconds(3),
         maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) throws(AttributionError) -> HTTPShortLinkResolver {

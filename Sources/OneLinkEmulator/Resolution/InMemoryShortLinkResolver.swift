@@ -10,12 +10,10 @@ public final class InMemoryShortLinkResolver: ShortLinkResolver, Sendable {
     private struct State {
         var links: [String: AttributionPayload]
         var redirects: [String: String]
-        var behavior: InMemoryBehavior
-        var requests = BoundedHistory<ShortLinkRequest>(limit: RequestHistory.defaultLimit)
     }
 
     private let state: Locked<State>
-    private let clock: any EmulatorClock
+    private let core: InMemoryBackendCore<ShortLinkRequest>
 
     /// Creates a resolver.
     ///
@@ -28,48 +26,57 @@ public final class InMemoryShortLinkResolver: ShortLinkResolver, Sendable {
         links: [String: AttributionPayload] = [:], redirects: [String: String] = [:],
         behavior: InMemoryBehavior = .immediate, clock: any EmulatorClock = SystemClock()
     ) {
-        self.state = Locked(State(links: links, redirects: redirects, behavior: behavior))
-        self.clock = clock
+        self.state = Locked(State(links: links, redirects: redirects))
+        self.core = InMemoryBackendCore(behavior: behavior, clock: clock)
     }
 
-    /// Stores the parameters of one short link.
-    public func setLink(template: String, shortID: String, parameters: AttributionPayload) {
-        state.withLock { $0.links["\(template)/\(shortID)"] = parameters }
+    /// The stored parameters of one short link; `nil` when the link is unknown.
+    ///
+    /// ```swift
+    /// resolver[template: "H5hv", shortID: "6d66214a"] = ["deep_link_value": "peaches"]
+    /// ```
+    public subscript(template template: String, shortID shortID: String) -> AttributionPayload? {
+        get { state.withLock { $0.links["\(template)/\(shortID)"] } }
+        set { state.withLock { $0.links["\(template)/\(shortID)"] = newValue } }
     }
 
-    /// Adds one wrapped-link hop.
-    public func setRedirect(from url: String, to target: String) {
-        state.withLock { $0.redirects[url] = target }
+    /// Where the wrapped link `url` redirects to; `nil` when it does not redirect.
+    ///
+    /// ```swift
+    /// resolver[redirectFrom: "https://click.example.com/c"] = "https://app.onelink.me/H5hv/6d66214a"
+    /// ```
+    public subscript(redirectFrom url: String) -> String? {
+        get { state.withLock { $0.redirects[url] } }
+        set { state.withLock { $0.redirects[url] = newValue } }
     }
 
-    /// Changes how later calls are answered.
-    public func setBehavior(_ behavior: InMemoryBehavior) {
-        state.withLock { $0.behavior = behavior }
+    /// How later calls are answered.
+    public var behavior: InMemoryBehavior {
+        get { core.behavior }
+        set { core.behavior = newValue }
     }
 
     /// The newest resolution requests received (at most ``requestHistoryLimit``), oldest first.
-    public var requests: [ShortLinkRequest] { state.withLock { $0.requests.elements } }
+    public var requests: [ShortLinkRequest] { core.requests.elements }
 
     /// The most requests ``requests`` keeps.
     ///
     /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
     public var requestHistoryLimit: Int {
-        get { state.withLock { $0.requests.limit } }
-        set { state.withLock { $0.requests.limit = newValue } }
+        get { core.requests.limit }
+        set { core.requests.limit = newValue }
     }
 
     /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
-    public var droppedRequestCount: Int { state.withLock { $0.requests.droppedCount } }
+    public var droppedRequestCount: Int { core.requests.droppedCount }
 
     /// Returns the stored parameters, or throws a 404 ``AttributionError/httpStatus(code:reason:)``.
     ///
     /// - Throws: ``AttributionError``, or `CancellationError` when cancelled while delayed.
     public func resolve(_ request: ShortLinkRequest) async throws -> AttributionPayload {
-        let (behavior, stored) = state.withLock { state in
-            state.requests.append(request)
-            return (state.behavior, state.links["\(request.template)/\(request.shortID)"])
-        }
-        try await apply(behavior)
+        core.record(request)
+        let stored = state.withLock { $0.links["\(request.template)/\(request.shortID)"] }
+        try await core.answer()
         guard let stored else {
             throw AttributionError.httpStatus(
                 code: 404, reason: "short link \(request.template)/\(request.shortID) not found")
@@ -81,13 +88,9 @@ public final class InMemoryShortLinkResolver: ShortLinkResolver, Sendable {
     ///
     /// - Throws: ``AttributionError``, or `CancellationError` when cancelled while delayed.
     public func redirectTarget(of url: String, headers: [String: String]) async throws -> String? {
-        let (behavior, target) = state.withLock { ($0.behavior, $0.redirects[url]) }
-        try await apply(behavior)
+        let target = state.withLock { $0.redirects[url] }
+        try await core.answer()
         return target
-    }
-
-    private func apply(_ behavior: InMemoryBehavior) async throws {
-        try await behavior.apply(on: clock)
     }
 }
 

@@ -41,6 +41,10 @@ import Foundation
 /// dropped (and logged when ``isDebug`` is on), still published on
 /// ``events``, and their side effects (such as using up `is_first_launch`)
 /// still happen, as with the real SDK's nil delegate.
+///
+/// Thread safety: `@unchecked Sendable` because the weak, non-`Sendable`
+/// delegate references sit behind a lock and are only called on the delivery
+/// queue; every other stored property is a constant of a `Sendable` type.
 public final class AppsFlyerLib: @unchecked Sendable {
     let shortLinkResolver: any ShortLinkResolver
     let conversionDataSource: any ConversionDataSource

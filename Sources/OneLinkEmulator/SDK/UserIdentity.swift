@@ -1,7 +1,7 @@
 /// Who the user is, as the app told the SDK: it travels with every launch and conversion-data request.
 ///
 /// Backends see it on ``LaunchRequest/identity`` and
-/// ``ConversionDataRequest/identity``; the HTTP backends send it, so
+/// ``InstallAttributionRequest/identity``; the HTTP backends send it, so
 /// `onelink-replay serve` logs it.
 public struct UserIdentity: Sendable, Hashable {
     /// The app's own user ID (`customerUserID`).

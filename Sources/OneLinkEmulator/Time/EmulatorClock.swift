@@ -44,20 +44,20 @@ extension EmulatorClock where Self == ManualClock {
 
 extension Date {
     /// This date moved forward by a `Duration`.
-    public func adding(_ duration: Duration) -> Date {
+    package func adding(_ duration: Duration) -> Date {
         addingTimeInterval(duration.timeInterval)
     }
 }
 
 extension Duration {
     /// The duration in seconds as a `TimeInterval`.
-    public var timeInterval: TimeInterval {
+    package var timeInterval: TimeInterval {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 
     /// The duration in whole milliseconds, rounded toward zero.
-    public var wholeMilliseconds: Int64 {
+    package var wholeMilliseconds: Int64 {
         let (seconds, attoseconds) = components
         return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }

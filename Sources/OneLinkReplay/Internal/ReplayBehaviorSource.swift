@@ -5,8 +5,7 @@ import OneLinkEmulator
 final class ReplayBehaviorSource: ConversionDataSource, DeferredDeepLinkSource, Sendable {
     private let conversion: (any ConversionDataSource)?
     private let deferred: (any DeferredDeepLinkSource)?
-    private let behavior: Locked<InMemoryBehavior>
-    private let clock: any EmulatorClock
+    private let core: InMemoryBackendCore<InstallAttributionRequest>
 
     init(
         conversion: (any ConversionDataSource)?, deferred: (any DeferredDeepLinkSource)?,
@@ -15,22 +14,23 @@ final class ReplayBehaviorSource: ConversionDataSource, DeferredDeepLinkSource, 
     ) {
         self.conversion = conversion
         self.deferred = deferred
-        self.behavior = Locked(behavior)
-        self.clock = clock
+        self.core = InMemoryBackendCore(behavior: behavior, clock: clock)
     }
 
-    func setBehavior(_ newValue: InMemoryBehavior) {
-        behavior.withLock { $0 = newValue }
+    /// How later calls are answered.
+    var behavior: InMemoryBehavior {
+        get { core.behavior }
+        set { core.behavior = newValue }
     }
 
-    func conversionData(for request: ConversionDataRequest) async throws -> AttributionPayload {
-        try await behavior.withLock { $0 }.apply(on: clock)
+    func conversionData(for request: InstallAttributionRequest) async throws -> AttributionPayload {
+        try await core.answer()
         guard let conversion else { throw AttributionError.unexpected("no conversion-data source") }
         return try await conversion.conversionData(for: request)
     }
 
-    func deferredDeepLink(for request: DeferredDeepLinkRequest) async throws -> DeferredDeepLinkResponse {
-        try await behavior.withLock { $0 }.apply(on: clock)
+    func deferredDeepLink(for request: InstallAttributionRequest) async throws -> DeferredDeepLinkResponse {
+        try await core.answer()
         guard let deferred else { throw AttributionError.unexpected("no deferred-deep-link source") }
         return try await deferred.deferredDeepLink(for: request)
     }

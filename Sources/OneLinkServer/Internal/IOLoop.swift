@@ -13,6 +13,8 @@ import OneLinkEmulator
 ///
 /// Complete requests go to `handler` in a task; the answer comes back through `complete(_:_:)`,
 /// which queues it and wakes the loop. All connection state is touched only on the loop's thread.
+// @unchecked because connection state is mutable but touched only on the loop's own thread; what
+// other threads hand over (answers, stop requests) goes through a Locked queue and a wake-up pipe.
 final class IOLoop: @unchecked Sendable {
     typealias Handler = @Sendable (ServerRequest, _ clientIP: String) async -> ServerResponse
 

@@ -209,7 +209,7 @@ struct Router: Sendable {
             ipAddress: query(request, "ip") ?? "", model: query(request, "model") ?? "",
             osVersion: query(request, "os_version") ?? "", language: query(request, "language") ?? "",
             advertisingID: query(request, "advertising_id"))
-        let conversion = ConversionDataRequest(
+        let conversion = InstallAttributionRequest(
             appID: appID, devKey: query(request, "devkey") ?? "", deviceID: deviceID,
             installTime: installTime,
             device: device)
@@ -239,7 +239,7 @@ struct Router: Sendable {
             osVersion: device?["os_version"]?.stringValue ?? "",
             language: device?["language"]?.stringValue ?? "",
             advertisingID: device?["advertising_id"]?.stringValue)
-        let lookup = DeferredDeepLinkRequest(
+        let lookup = InstallAttributionRequest(
             appID: appID, devKey: query(request, "devkey") ?? "", deviceID: deviceID,
             installTime: installTime,
             device: info)

@@ -122,7 +122,7 @@ import Testing
         let headers = (entry["headers"]?.objectValue ?? [:]).compactMapValues(\.stringValue)
         let transport = HTTPFakeTransport(status: status, headers: headers, body: try entry.text("body"))
         let resolver = try HTTPShortLinkResolver(
-            baseURL: "https://api.fixture.example", transport: transport,
+            baseURL: URL(string: "https://api.fixture.example")!, transport: transport,
             maximumResponseBytes: entry["max_bytes"]?.intValue ?? HTTPRequest.defaultMaximumResponseBytes)
         let isRedirect = entry["call"]?.stringValue == "redirect"
 

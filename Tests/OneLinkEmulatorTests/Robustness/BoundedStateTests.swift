@@ -17,14 +17,14 @@ import Testing
 @Suite struct BoundedStateTests {
     static let start = ManualClock.defaultStart
 
-    func conversionRequest(_ device: String) -> ConversionDataRequest {
-        ConversionDataRequest(
+    func conversionRequest(_ device: String) -> InstallAttributionRequest {
+        InstallAttributionRequest(
             appID: "1", devKey: "k", deviceID: device, installTime: Self.start,
             device: ClickFixtures.device)
     }
 
-    func deferredRequest(_ device: String) -> DeferredDeepLinkRequest {
-        DeferredDeepLinkRequest(appID: "1", devKey: "k", deviceID: device, installTime: Self.start)
+    func deferredRequest(_ device: String) -> InstallAttributionRequest {
+        InstallAttributionRequest(appID: "1", devKey: "k", deviceID: device, installTime: Self.start)
     }
 
     func click(at offset: TimeInterval, value: String) throws -> RecordedClick {

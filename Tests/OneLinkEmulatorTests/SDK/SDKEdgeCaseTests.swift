@@ -12,7 +12,7 @@ struct SDKEdgeCaseTests {
         let fixture = SDKFixture(links: ["H5hv/abc": ["deep_link_value": "x"]])
         fixture.sdk.deepLinkTimeout = .max
         fixture.sdk.conversionDataTimeout = .max
-        fixture.resolver.setBehavior(.delayed(.seconds(3600)))
+        fixture.resolver.behavior = .delayed(.seconds(3600))
         fixture.sdk.submit(.universalLink("https://app.onelink.me/H5hv/abc"))
         await fixture.sdk.settle()
         await fixture.clock.advance(by: .seconds(3600))
@@ -60,7 +60,7 @@ struct SDKEdgeCaseTests {
     @Test("Rule 5: a network failure of the deferred lookup is a .failure of kind NETWORK")
     func deferredNetworkFailure() async {
         let fixture = SDKFixture(udl: true)
-        fixture.deferred.setBehavior(.failing(.connectionFailed("connection refused")))
+        fixture.deferred.behavior = .failing(.connectionFailed("connection refused"))
         let events = await fixture.sdk.perform(.start)
         #expect(events.first == .deepLink(.failure(.connectionFailed("connection refused"))))
         #expect(events.first?.error?.kind == .network)
@@ -73,10 +73,10 @@ struct SDKEdgeCaseTests {
     @Test("Rule 2: a network failure of the conversion fetch fails, and the next session retries")
     func conversionNetworkFailureRetries() async {
         let fixture = SDKFixture()
-        fixture.conversion.setBehavior(.failing(.connectionFailed("connection reset")))
+        fixture.conversion.behavior = .failing(.connectionFailed("connection reset"))
         #expect(
             await fixture.sdk.perform(.start) == [.conversionDataFail(.connectionFailed("connection reset"))])
-        fixture.conversion.setBehavior(.immediate)
+        fixture.conversion.behavior = .immediate
         await fixture.clock.advance(by: .seconds(5))
         let events = await fixture.sdk.perform(.start)
         #expect(events.first?.payload?["is_first_launch"] == .bool(true))
@@ -90,7 +90,7 @@ struct SDKEdgeCaseTests {
         fixture.sdk.resolveDeepLinkURLs = ["clicks.mail.example"]
         let wrapper = "https://clicks.mail.example/ls/click?upn=abc"
         let target = "https://app.onelink.me/H5hv?pid=email&deep_link_value=apples"
-        fixture.resolver.setRedirect(from: wrapper, to: target)
+        fixture.resolver[redirectFrom: wrapper] = target
         let events = await fixture.sdk.perform(.universalLink(wrapper))
         guard case .deepLink(let result)? = events.first, events.count == 1 else {
             Issue.record("expected one didResolveDeepLink, got \(events)")
@@ -199,7 +199,7 @@ struct SDKEdgeCaseTests {
     @Test("Rule 13: conversion fetches, UDL decisions and developer errors are logged with their rule")
     func debugLogCoversSessionDecisions() async throws {
         let fixture = SDKFixture(udl: true)
-        fixture.conversion.setBehavior(.delayed(.milliseconds(40)))
+        fixture.conversion.behavior = .delayed(.milliseconds(40))
         fixture.sdk.submit(.start)
         await fixture.sdk.settle()
         await fixture.clock.advance(by: .milliseconds(40))

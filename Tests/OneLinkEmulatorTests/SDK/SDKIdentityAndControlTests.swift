@@ -99,7 +99,7 @@ struct SDKControlTests {
     @Test("Setting isStopped while a session is in flight drops its callbacks")
     func stopMidFlight() async {
         let fixture = SDKFixture()
-        fixture.conversion.setBehavior(.delayed(.seconds(1)))
+        fixture.conversion.behavior = .delayed(.seconds(1))
         fixture.sdk.start(completionHandler: nil)
         await fixture.sdk.settle()
         fixture.sdk.isStopped = true

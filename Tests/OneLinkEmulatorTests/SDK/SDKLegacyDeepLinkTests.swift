@@ -90,7 +90,7 @@ struct SDKLegacyDeepLinkTests {
     )
     func linkDuringFetch() async {
         let fixture = SDKFixture(links: ["H5hv/6d66214a": Self.shortParameters])
-        fixture.conversion.setBehavior(.delayed(.milliseconds(400)))
+        fixture.conversion.behavior = .delayed(.milliseconds(400))
         fixture.sdk.start(completionHandler: nil)
         await fixture.sdk.settle()
         fixture.sdk.handleUniversalLink(URL(string: "https://onelink-basic-app.onelink.me/H5hv/6d66214a")!)
@@ -118,8 +118,8 @@ struct SDKLegacyDeepLinkTests {
         fixture.sdk.resolveDeepLinkURLs = ["clicks.mail.example"]
         let wrapper = "https://clicks.mail.example/ls/click?upn=abc"
         let middle = "https://clicks.mail.example/ls/click?upn=def"
-        fixture.resolver.setRedirect(from: wrapper, to: middle)
-        fixture.resolver.setRedirect(from: middle, to: Self.longLink)
+        fixture.resolver[redirectFrom: wrapper] = middle
+        fixture.resolver[redirectFrom: middle] = Self.longLink
         let events = await fixture.sdk.perform(.universalLink(wrapper))
         let payload = try #require(events.first?.payload)
         #expect(payload["original_link"] == .string(wrapper))
@@ -131,8 +131,8 @@ struct SDKLegacyDeepLinkTests {
     func unwrapLimits() async throws {
         let fixture = SDKFixture()
         fixture.sdk.resolveDeepLinkURLs = ["w.example"]
-        fixture.resolver.setRedirect(from: "https://w.example/a", to: "https://w.example/b")
-        fixture.resolver.setRedirect(from: "https://w.example/b", to: "https://w.example/a")
+        fixture.resolver[redirectFrom: "https://w.example/a"] = "https://w.example/b"
+        fixture.resolver[redirectFrom: "https://w.example/b"] = "https://w.example/a"
         #expect(
             await fixture.sdk.perform(.universalLink("https://w.example/a")) == [
                 .appOpenAttributionFailure(.redirectLoop("https://w.example/a"))
@@ -140,14 +140,14 @@ struct SDKLegacyDeepLinkTests {
 
         for hop in 0..<10 {
             let target = hop == 9 ? Self.longLink : "https://w.example/chain\(hop + 1)"
-            fixture.resolver.setRedirect(from: "https://w.example/chain\(hop)", to: target)
+            fixture.resolver[redirectFrom: "https://w.example/chain\(hop)"] = target
         }
         let ten = await fixture.sdk.perform(.universalLink("https://w.example/chain0"))
         #expect(ten.map(\.callbackName) == ["onAppOpenAttribution"])
 
         for hop in 0..<11 {
             let target = hop == 10 ? Self.longLink : "https://w.example/long\(hop + 1)"
-            fixture.resolver.setRedirect(from: "https://w.example/long\(hop)", to: target)
+            fixture.resolver[redirectFrom: "https://w.example/long\(hop)"] = target
         }
         #expect(
             await fixture.sdk.perform(.universalLink("https://w.example/long0")) == [

@@ -54,7 +54,7 @@ struct SDKMainThreadDeliveryTests {
         legacy.sdk.start { _, _ in completedOnMain.mutate { $0.append(MainQueue.isCurrent) } }
         await legacy.sdk.perform(.universalLink(Self.short))
         await legacy.sdk.perform(.universalLink("https://app.onelink.me/H5hv/missing"))
-        legacy.conversion.setBehavior(.failing(.connectionFailed("reset")))
+        legacy.conversion.behavior = .failing(.connectionFailed("reset"))
         await legacy.sdk.simulateReinstall()
         await legacy.sdk.perform(.start)
 
@@ -88,7 +88,7 @@ struct SDKMainThreadDeliveryTests {
     func fromTheMainActor() async {
         let (fixture, delegate) = fixture(udl: true)
         await fixture.sdk.perform(.start)
-        fixture.resolver.setBehavior(.delayed(.milliseconds(500)))
+        fixture.resolver.behavior = .delayed(.milliseconds(500))
         fixture.sdk.submit(.universalLink(Self.short))
         await fixture.sdk.settle()
         #expect(!fixture.sdk.isIdle, "blocked on the clock")

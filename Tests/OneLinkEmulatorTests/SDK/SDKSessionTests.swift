@@ -96,7 +96,7 @@ struct SDKSessionTests {
             return
         }
         #expect("\(error)".contains("no data yet"))
-        fixture.conversion.setAttribution(.organic)
+        fixture.conversion.attribution = .organic
         await fixture.clock.advance(by: .seconds(5))
         let retried = await fixture.sdk.perform(.start)
         #expect(fixture.conversion.requests.count == 2)
@@ -106,7 +106,7 @@ struct SDKSessionTests {
     @Test("Rule 2: malformed data from a backend is a failure with a descriptive error")
     func malformedDataFails() async {
         let fixture = SDKFixture()
-        fixture.conversion.setBehavior(.failing(.invalidResponse("body is not a JSON object")))
+        fixture.conversion.behavior = .failing(.invalidResponse("body is not a JSON object"))
         let events = await fixture.sdk.perform(.start)
         #expect(events == [.conversionDataFail(.invalidResponse("body is not a JSON object"))])
         #expect(events.first?.error?.kind == .unexpected)
@@ -115,7 +115,7 @@ struct SDKSessionTests {
     @Test("Rule 2: a conversion fetch that overruns its timeout fails with a timeout error")
     func conversionTimeout() async {
         let fixture = SDKFixture()
-        fixture.conversion.setBehavior(.stalled)
+        fixture.conversion.behavior = .stalled
         fixture.sdk.conversionDataTimeout = 2000
         fixture.sdk.start(completionHandler: nil)
         await fixture.sdk.settle()

@@ -89,7 +89,7 @@ struct SDKStateAndDelegateTests {
     @Test("Rule 13: with isDebug on, every decision is logged with its rule, backend and duration")
     func debugLog() async throws {
         let fixture = SDKFixture(links: ["H5hv/abc": ["deep_link_value": "x"]])
-        fixture.resolver.setBehavior(.delayed(.milliseconds(120)))
+        fixture.resolver.behavior = .delayed(.milliseconds(120))
         fixture.sdk.submit(.universalLink("https://app.onelink.me/H5hv/abc"))
         await fixture.sdk.settle()
         await fixture.clock.advance(by: .milliseconds(120))

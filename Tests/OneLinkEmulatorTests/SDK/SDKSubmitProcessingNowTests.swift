@@ -28,7 +28,7 @@ struct SDKSubmitProcessingNowTests {
         "a backend waiting on the clock: the call returns undelivered, settle() returns, advancing delivers")
     func waitsOnTheClock() async {
         let fixture = SDKFixture(links: ["H5hv/abc": ["deep_link_value": "x"]])
-        fixture.resolver.setBehavior(.delayed(.milliseconds(800)))
+        fixture.resolver.behavior = .delayed(.milliseconds(800))
         fixture.sdk.submitProcessingNow(.universalLink(Self.short))
         await fixture.sdk.settle()
         #expect(!fixture.sdk.isIdle)
@@ -45,7 +45,7 @@ struct SDKSubmitProcessingNowTests {
     @Test("a stalled backend times out after deepLinkTimeout counted from the call; no timer is left")
     func stalledTimesOut() async {
         let fixture = SDKFixture(links: ["H5hv/abc": ["deep_link_value": "x"]])
-        fixture.resolver.setBehavior(.stalled)
+        fixture.resolver.behavior = .stalled
         fixture.sdk.submitProcessingNow(.universalLink(Self.short))
         await fixture.sdk.settle()
         await fixture.clock.advance(by: .milliseconds(2999))
@@ -62,10 +62,10 @@ struct SDKSubmitProcessingNowTests {
         let fixture = SDKFixture(links: [
             "H5hv/abc": ["deep_link_value": "x"], "H5hv/def": ["deep_link_value": "y"],
         ])
-        fixture.resolver.setBehavior(.delayed(.milliseconds(100)))
+        fixture.resolver.behavior = .delayed(.milliseconds(100))
         fixture.sdk.submitProcessingNow(.universalLink(Self.short))
         await fixture.sdk.settle()
-        fixture.resolver.setBehavior(.immediate)
+        fixture.resolver.behavior = .immediate
         fixture.sdk.submitProcessingNow(.universalLink("https://app.onelink.me/H5hv/def"))
         #expect(fixture.sdk.deliveredEvents.isEmpty)
         await fixture.clock.advance(by: .milliseconds(100))

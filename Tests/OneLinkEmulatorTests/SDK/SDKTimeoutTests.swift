@@ -10,7 +10,7 @@ struct SDKTimeoutTests {
     func stalledTimesOut() async {
         let fixture = SDKFixture(links: ["H5hv/abc": ["deep_link_value": "x"]])
         #expect(fixture.sdk.deepLinkTimeout == 3000)
-        fixture.resolver.setBehavior(.stalled)
+        fixture.resolver.behavior = .stalled
         fixture.sdk.submit(.universalLink(Self.short))
         await fixture.sdk.settle()
         await fixture.clock.advance(by: .milliseconds(2999))
@@ -27,7 +27,7 @@ struct SDKTimeoutTests {
         await fixture.sdk.perform(.start)
         let before = fixture.sdk.deliveredEvents.count
         fixture.sdk.deepLinkTimeout = 500
-        fixture.resolver.setBehavior(.delayed(.milliseconds(800)))
+        fixture.resolver.behavior = .delayed(.milliseconds(800))
         fixture.sdk.submit(.universalLink(Self.short))
         await fixture.sdk.settle()
         await fixture.clock.advance(by: .milliseconds(500))
@@ -42,7 +42,7 @@ struct SDKTimeoutTests {
     @Test("Rule 6: an answer within the timeout is delivered")
     func answerWithinTimeout() async {
         let fixture = SDKFixture(links: ["H5hv/abc": ["deep_link_value": "x"]])
-        fixture.resolver.setBehavior(.delayed(.milliseconds(2999)))
+        fixture.resolver.behavior = .delayed(.milliseconds(2999))
         fixture.sdk.submit(.universalLink(Self.short))
         await fixture.sdk.settle()
         await fixture.clock.advance(by: .milliseconds(2999))

@@ -94,7 +94,7 @@ struct SDKUnifiedDeepLinkTests {
     @Test("Rule 5: a failing deferred lookup gives .failure with the documented kind")
     func deferredFailure() async {
         let fixture = SDKFixture(udl: true)
-        fixture.deferred.setBehavior(.failing(.httpStatus(code: 500, reason: "boom")))
+        fixture.deferred.behavior = .failing(.httpStatus(code: 500, reason: "boom"))
         let events = await fixture.sdk.perform(.start)
         #expect(events.first == .deepLink(.failure(.httpStatus(code: 500, reason: "boom"))))
         #expect(events.first?.error?.kind == .httpStatusCode)

@@ -173,7 +173,7 @@ final class SessionService: Sendable {
             payload["iscache"] = .bool(true)
             return .conversionDataSuccess(firstLaunchFlagged(payload, device: &device))
         }
-        let request = ConversionDataRequest(
+        let request = InstallAttributionRequest(
             appID: config.appID, devKey: config.devKey, deviceID: device.deviceID,
             installTime: device.installTime, device: config.reportedDevice(tracking: trackingGate.status),
             identity: config.reportedIdentity,
@@ -272,7 +272,7 @@ final class SessionService: Sendable {
             log(.udlDeferredSkipped, "a direct deep link opened this first launch; no deferred lookup")
             return nil
         }
-        let request = DeferredDeepLinkRequest(
+        let request = InstallAttributionRequest(
             appID: config.appID, devKey: config.devKey, deviceID: device.deviceID,
             installTime: device.installTime, device: config.reportedDevice(tracking: trackingGate.status),
             identity: config.reportedIdentity,

@@ -1,5 +1,3 @@
-import OneLinkEmulator
-
 /// How an install was tied to a click: the `match_type` of conversion data and deferred deep links.
 ///
 /// The set is open; the service documents more values than the emulator

@@ -1,0 +1,41 @@
+/// What every in-memory backend shares: its ``InMemoryBehavior``, the clock that measures it, and
+/// the log of the requests it received.
+package final class InMemoryBackendCore<Request: Sendable>: Sendable {
+    private let currentBehavior: Locked<InMemoryBehavior>
+    /// The clock that measures ``InMemoryBehavior/delayed(_:)``.
+    package let clock: any EmulatorClock
+    /// The requests received, newest kept.
+    package let requests = RequestLog<Request>()
+
+    /// Creates a core that answers as `behavior` says, on `clock`.
+    package init(behavior: InMemoryBehavior, clock: any EmulatorClock) {
+        currentBehavior = Locked(behavior)
+        self.clock = clock
+    }
+
+    /// How later calls are answered.
+    package var behavior: InMemoryBehavior {
+        get { currentBehavior.value }
+        set { currentBehavior.withLock { $0 = newValue } }
+    }
+
+    /// Records `request`, then waits or fails as the behaviour says.
+    ///
+    /// - Throws: The error of a failing behaviour, or `CancellationError` when cancelled while waiting.
+    package func receive(_ request: Request) async throws {
+        record(request)
+        try await answer()
+    }
+
+    /// Records `request` in ``requests``.
+    package func record(_ request: Request) {
+        requests.append(request)
+    }
+
+    /// Waits or fails as the behaviour says, without recording a request.
+    ///
+    /// - Throws: The error of a failing behaviour, or `CancellationError` when cancelled while waiting.
+    package func answer() async throws {
+        try await behavior.apply(on: clock)
+    }
+}

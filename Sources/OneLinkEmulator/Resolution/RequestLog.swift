@@ -1,0 +1,27 @@
+/// The bounded, thread-safe history of the requests a backend received: what every recording
+/// backend's `requests`, `requestHistoryLimit` and `droppedRequestCount` read.
+package final class RequestLog<Request: Sendable>: Sendable {
+    private let history: Locked<BoundedHistory<Request>>
+
+    /// Creates an empty log that keeps at most `limit` requests.
+    package init(limit: Int = RequestHistory.defaultLimit) {
+        history = Locked(BoundedHistory(limit: limit))
+    }
+
+    /// Keeps `request`, dropping the oldest beyond ``limit``.
+    package func append(_ request: Request) {
+        history.withLock { $0.append(request) }
+    }
+
+    /// The kept requests, oldest first.
+    package var elements: [Request] { history.withLock { $0.elements } }
+
+    /// The most requests kept; 0 keeps none.
+    package var limit: Int {
+        get { history.withLock { $0.limit } }
+        set { history.withLock { $0.limit = newValue } }
+    }
+
+    /// How many requests were dropped to respect ``limit``.
+    package var droppedCount: Int { history.withLock { $0.droppedCount } }
+}
