@@ -27,7 +27,10 @@ rm -rf "$graphs"
 mkdir -p "$graphs"
 # Only the SDK module's own graph (and its extensions of other modules) belong in its reference.
 extracted="$(swift build --show-bin-path 2>/dev/null)/../symbolgraph"
+# Extension graphs (OneLinkEmulator@Module) exist only while the module publicly extends another module's types.
+shopt -s nullglob
 cp "$extracted/OneLinkEmulator.symbols.json" "$extracted"/OneLinkEmulator@*.symbols.json "$graphs"/
+shopt -u nullglob
 
 docc convert "$catalog" \
     --additional-symbol-graph-dir "$graphs" \

@@ -10,7 +10,7 @@ public struct ClickHTTPResponse: Sendable, Hashable {
     public var body: String
 
     /// Creates a response.
-    public init(status: Int, headers: [String: String], body: String) {
+    package init(status: Int, headers: [String: String], body: String) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -23,7 +23,7 @@ public struct ClickHTTPResponse: Sendable, Hashable {
     public var contentType: String? { HTTPHeaderLookup.value(of: "Content-Type", in: headers) }
 
     /// A `302 Found` redirect to `location`, with a short HTML body linking to it.
-    public static func redirect(to location: String) -> ClickHTTPResponse {
+    package static func redirect(to location: String) -> ClickHTTPResponse {
         ClickHTTPResponse(
             status: 302,
             headers: [

@@ -17,7 +17,7 @@ public struct InterstitialPage: Sendable, Hashable {
     public var buttonTitle: String
 
     /// Creates a page.
-    public init(
+    package init(
         url: String, universalLink: String, browser: InAppBrowser, buttonTitle: String = "Open in the app"
     ) {
         self.url = url
@@ -27,7 +27,7 @@ public struct InterstitialPage: Sendable, Hashable {
     }
 
     /// The page's HTML; the button is `<a id="open-app" href="…">` with the universal link, HTML-escaped.
-    public var html: String {
+    package var html: String {
         """
         <!DOCTYPE html>
         <html>
@@ -46,7 +46,7 @@ public struct InterstitialPage: Sendable, Hashable {
     }
 
     /// The `200 OK` HTML response that serves this page.
-    public var response: ClickHTTPResponse {
+    package var response: ClickHTTPResponse {
         ClickHTTPResponse(
             status: 200,
             headers: [

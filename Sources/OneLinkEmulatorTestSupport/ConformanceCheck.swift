@@ -64,6 +64,35 @@ public struct ConformanceCheck<Backend>: Sendable, CustomStringConvertible, Cust
     }
 }
 
+/// A backend contract's list of named checks: what every `...Conformance` kit is.
+public protocol ConformanceSuite {
+    /// The type the checks exercise, such as `any ShortLinkResolver`.
+    associatedtype Backend
+    /// The contract checked, such as `ShortLinkResolver`.
+    static var contract: String { get }
+    /// The checks, in the order the kit's `run` runs them.
+    static var checks: [ConformanceCheck<Backend>] { get }
+}
+
+extension ConformanceSuite {
+    /// The names of the ``checks``, in order.
+    public static var checkNames: [String] { checks.map(\.name) }
+
+    /// A check of this suite's contract.
+    static func check(
+        _ name: String, _ body: @escaping @Sendable (Backend, BackendFixture) async throws -> String?
+    ) -> ConformanceCheck<Backend> {
+        ConformanceCheck(contract: contract, name: name, body: body)
+    }
+
+    /// Builds one backend with `makeBackend` from `fixture`, then runs every check against it.
+    static func run(
+        fixture: BackendFixture, makeBackend: (BackendFixture) async throws -> Backend
+    ) async -> ConformanceReport {
+        await ConformanceReport.run(contract, checks, fixture: fixture, makeBackend: makeBackend)
+    }
+}
+
 extension ConformanceReport {
     /// Builds one backend with `makeBackend` from `fixture`, then runs `checks` against it in order.
     ///

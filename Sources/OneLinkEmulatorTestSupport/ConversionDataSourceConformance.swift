@@ -15,7 +15,10 @@ import OneLinkEmulator
 /// without an entry gets the organic default, the failing device fails with
 /// its exact status and `error_reason`, and concurrent requests all answer.
 /// Each is a ``ConformanceCheck`` in ``checks``.
-public enum ConversionDataSourceConformance {
+public enum ConversionDataSourceConformance: ConformanceSuite {
+    /// The contract these checks cover: `ConversionDataSource`.
+    public static let contract = "ConversionDataSource"
+
     /// The checks, in the order ``run(fixture:makeSource:)`` runs them.
     public static let checks: [ConformanceCheck<any ConversionDataSource>] = [
         check("the organic device gets Organic data with the request's install_time") { source, fixture in
@@ -61,9 +64,6 @@ public enum ConversionDataSourceConformance {
         },
     ]
 
-    /// The names of the ``checks``, in order.
-    public static var checkNames: [String] { checks.map(\.name) }
-
     /// Builds a source with `makeSource` from `fixture`, then runs every check once against it.
     ///
     /// - Parameters:
@@ -74,14 +74,7 @@ public enum ConversionDataSourceConformance {
         fixture: BackendFixture = BackendFixture(),
         makeSource: (BackendFixture) async throws -> any ConversionDataSource
     ) async -> ConformanceReport {
-        await ConformanceReport.run("ConversionDataSource", checks, fixture: fixture, makeBackend: makeSource)
-    }
-
-    private static func check(
-        _ name: String,
-        _ body: @escaping @Sendable (any ConversionDataSource, BackendFixture) async throws -> String?
-    ) -> ConformanceCheck<any ConversionDataSource> {
-        ConformanceCheck(contract: "ConversionDataSource", name: name, body: body)
+        await run(fixture: fixture, makeBackend: makeSource)
     }
 
     /// What the organic devices must get at the fixture's install time.

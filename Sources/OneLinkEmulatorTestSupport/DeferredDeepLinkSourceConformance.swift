@@ -14,7 +14,10 @@ import OneLinkEmulator
 /// older does not, a click after the install does not, a device without
 /// clicks gets `found: false` with an empty click event, and concurrent
 /// lookups all answer. Each is a ``ConformanceCheck`` in ``checks``.
-public enum DeferredDeepLinkSourceConformance {
+public enum DeferredDeepLinkSourceConformance: ConformanceSuite {
+    /// The contract these checks cover: `DeferredDeepLinkSource`.
+    public static let contract = "DeferredDeepLinkSource"
+
     /// The checks, in the order ``run(fixture:makeSource:)`` runs them.
     public static let checks: [ConformanceCheck<any DeferredDeepLinkSource>] = [
         check("the latest click inside the window is found, privacy-filtered") { source, fixture in
@@ -52,9 +55,6 @@ public enum DeferredDeepLinkSourceConformance {
         },
     ]
 
-    /// The names of the ``checks``, in order.
-    public static var checkNames: [String] { checks.map(\.name) }
-
     /// Builds a source with `makeSource` from `fixture`, then runs every check once against it.
     ///
     /// - Parameters:
@@ -65,15 +65,7 @@ public enum DeferredDeepLinkSourceConformance {
         fixture: BackendFixture = BackendFixture(),
         makeSource: (BackendFixture) async throws -> any DeferredDeepLinkSource
     ) async -> ConformanceReport {
-        await ConformanceReport.run(
-            "DeferredDeepLinkSource", checks, fixture: fixture, makeBackend: makeSource)
-    }
-
-    private static func check(
-        _ name: String,
-        _ body: @escaping @Sendable (any DeferredDeepLinkSource, BackendFixture) async throws -> String?
-    ) -> ConformanceCheck<any DeferredDeepLinkSource> {
-        ConformanceCheck(contract: "DeferredDeepLinkSource", name: name, body: body)
+        await run(fixture: fixture, makeBackend: makeSource)
     }
 
     private static func lookup(

@@ -14,7 +14,10 @@ import OneLinkEmulator
 /// each wrapper hop (including both members of a loop) returns its exact
 /// target, a URL that does not redirect returns `nil`, and eight concurrent
 /// resolutions all answer the same. Each is a ``ConformanceCheck`` in ``checks``.
-public enum ShortLinkResolverConformance {
+public enum ShortLinkResolverConformance: ConformanceSuite {
+    /// The contract these checks cover: `ShortLinkResolver`.
+    public static let contract = "ShortLinkResolver"
+
     /// The checks, in the order ``run(fixture:makeResolver:)`` runs them.
     public static let checks: [ConformanceCheck<any ShortLinkResolver>] = [
         check("resolve returns the basic link's parameters with their JSON types") { resolver, fixture in
@@ -60,9 +63,6 @@ public enum ShortLinkResolverConformance {
         },
     ]
 
-    /// The names of the ``checks``, in order.
-    public static var checkNames: [String] { checks.map(\.name) }
-
     /// Builds a resolver with `makeResolver` from `fixture`, then runs every check once against it.
     ///
     /// - Parameters:
@@ -73,14 +73,7 @@ public enum ShortLinkResolverConformance {
         fixture: BackendFixture = BackendFixture(),
         makeResolver: (BackendFixture) async throws -> any ShortLinkResolver
     ) async -> ConformanceReport {
-        await ConformanceReport.run("ShortLinkResolver", checks, fixture: fixture, makeBackend: makeResolver)
-    }
-
-    private static func check(
-        _ name: String,
-        _ body: @escaping @Sendable (any ShortLinkResolver, BackendFixture) async throws -> String?
-    ) -> ConformanceCheck<any ShortLinkResolver> {
-        ConformanceCheck(contract: "ShortLinkResolver", name: name, body: body)
+        await run(fixture: fixture, makeBackend: makeResolver)
     }
 
     /// What the basic link must resolve to, written out so the in-memory resolver is checked too.

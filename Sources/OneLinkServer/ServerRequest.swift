@@ -46,6 +46,17 @@ public struct ServerRequest: Sendable, Hashable {
         HTTPHeaderLookup.combined(headers.filter { HTTPHeaderLookup.matches($0.name, name) }.map(\.value))
     }
 
+    /// The headers by name: one entry per field, under the spelling that arrived first, with
+    /// repeated fields joined with `, ` as ``header(_:)`` joins them.
+    package var headerFields: [String: String] {
+        var fields: [String: String] = [:]
+        for header in headers
+        where !fields.keys.contains(where: { HTTPHeaderLookup.matches($0, header.name) }) {
+            fields[header.name] = self.header(header.name)
+        }
+        return fields
+    }
+
     /// The target's path, still percent-encoded: everything before the first `?`.
     public var path: String {
         String(target.prefix { $0 != "?" })

@@ -248,6 +248,19 @@ import Testing
         #expect(broken.queryItems == nil)
     }
 
+    @Test("repeated fields in any spelling are one entry of headerFields, joined in arrival order")
+    func headerFields() {
+        let request = ServerRequest(
+            method: "GET", target: "/", version: "HTTP/1.1",
+            headers: [
+                .init(name: "X-Forwarded-For", value: "198.51.100.4"),
+                .init(name: "Host", value: "a.example"),
+                .init(name: "x-forwarded-for", value: "10.0.0.1"),
+            ])
+        #expect(request.headerFields == ["X-Forwarded-For": "198.51.100.4, 10.0.0.1", "Host": "a.example"])
+        #expect(request.header("X-FORWARDED-FOR") == "198.51.100.4, 10.0.0.1")
+    }
+
     @Test(
         "keep-alive: HTTP/1.1 unless Connection: close; HTTP/1.0 only with keep-alive; headers match any case"
     )

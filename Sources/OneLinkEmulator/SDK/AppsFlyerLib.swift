@@ -46,13 +46,8 @@ import Foundation
 /// delegate references sit behind a lock and are only called on the delivery
 /// queue; every other stored property is a constant of a `Sendable` type.
 public final class AppsFlyerLib: @unchecked Sendable {
-    let shortLinkResolver: any ShortLinkResolver
-    let conversionDataSource: any ConversionDataSource
-    let deferredDeepLinkSource: any DeferredDeepLinkSource
-    let launchRecorder: any LaunchRecorder
     let deviceStore: any DeviceStore
     let clock: any EmulatorClock
-    let logSink: any DebugLogSink
     let eventRecorder: any EventRecorder
     let purchaseValidator: any PurchaseValidator
     let shortLinkCreator: (any ShortLinkCreator)?
@@ -99,13 +94,8 @@ public final class AppsFlyerLib: @unchecked Sendable {
         purchaseValidator: any PurchaseValidator = InMemoryPurchaseValidator(),
         shortLinkCreator: (any ShortLinkCreator)? = nil
     ) {
-        self.shortLinkResolver = shortLinkResolver
-        self.conversionDataSource = conversionDataSource
-        self.deferredDeepLinkSource = deferredDeepLinkSource
-        self.launchRecorder = launchRecorder
         self.deviceStore = deviceStore
         self.clock = clock
-        self.logSink = logSink
         self.eventRecorder = eventRecorder
         self.purchaseValidator = purchaseValidator
         self.shortLinkCreator = shortLinkCreator

@@ -20,14 +20,11 @@ extension Router {
 
     /// Reads a launch body (`appsflyer_id`, `counter`, optional `customer_user_id`) and records it.
     func launch(_ request: ServerRequest, appID: String) async -> ServerResponse {
-        let body: AttributionPayload
-        do {
-            body = try AttributionPayload(json: request.body)
+        let (body, deviceID): (AttributionPayload, String)
+        do throws(Rejection) {
+            (body, deviceID) = try Self.deviceBody(of: request)
         } catch {
-            return .error(400, "the body is not a JSON object: \(error)")
-        }
-        guard let deviceID = body["appsflyer_id"]?.stringValue, !deviceID.isEmpty else {
-            return .error(400, "the body has no appsflyer_id string")
+            return error.response
         }
         guard let counter = body["counter"]?.intValue, counter >= 1 else {
             return .error(400, "the body has no counter of at least 1")
@@ -46,14 +43,11 @@ extension Router {
     /// Reads an event body (`appsflyer_id`, `eventName`, `eventValue` as an object or a JSON
     /// string, optional `eventTime`, `customer_user_id`, `eventCurrency`) and records it.
     func event(_ request: ServerRequest, appID: String) async -> ServerResponse {
-        let body: AttributionPayload
-        do {
-            body = try AttributionPayload(json: request.body)
+        let (body, deviceID): (AttributionPayload, String)
+        do throws(Rejection) {
+            (body, deviceID) = try Self.deviceBody(of: request)
         } catch {
-            return .error(400, "the body is not a JSON object: \(error)")
-        }
-        guard let deviceID = body["appsflyer_id"]?.stringValue, !deviceID.isEmpty else {
-            return .error(400, "the body has no appsflyer_id string")
+            return error.response
         }
         guard let name = body["eventName"]?.stringValue, !name.isEmpty else {
             return .error(400, "the body has no eventName string")
@@ -93,10 +87,10 @@ extension Router {
             return .error(404, "this server creates no short links")
         }
         let body: AttributionPayload
-        do {
-            body = try AttributionPayload(json: request.body)
+        do throws(Rejection) {
+            body = try Self.jsonBody(of: request)
         } catch {
-            return .error(400, "the body is not a JSON object: \(error)")
+            return error.response
         }
         guard let data = body["data"]?.objectValue else {
             return .error(400, "the body has no data object")
@@ -120,5 +114,29 @@ extension Router {
         } catch {
             return Self.failure(error)
         }
+    }
+
+    /// A request body the server refuses, with the answer to send instead.
+    struct Rejection: Error {
+        /// The `400` answer naming what is wrong.
+        let response: ServerResponse
+    }
+
+    /// The request's body as a JSON object.
+    static func jsonBody(of request: ServerRequest) throws(Rejection) -> AttributionPayload {
+        do {
+            return try AttributionPayload(json: request.body)
+        } catch {
+            throw Rejection(response: .error(400, "the body is not a JSON object: \(error)"))
+        }
+    }
+
+    /// The request's JSON object body and its non-empty `appsflyer_id`.
+    static func deviceBody(of request: ServerRequest) throws(Rejection) -> (AttributionPayload, String) {
+        let body = try jsonBody(of: request)
+        guard let deviceID = body["appsflyer_id"]?.stringValue, !deviceID.isEmpty else {
+            throw Rejection(response: .error(400, "the body has no appsflyer_id string"))
+        }
+        return (body, deviceID)
     }
 }

@@ -185,8 +185,7 @@ struct Router: Sendable {
         guard let shortID = query(request, "id"), !shortID.isEmpty else {
             return .error(400, "missing query parameter id")
         }
-        var headers: [String: String] = [:]
-        for header in request.headers { headers[header.name] = request.header(header.name) }
+        let headers = request.headerFields
         let host = (request.header("Host") ?? "").split(separator: ":").first.map(String.init) ?? ""
         let link = ShortLinkRequest(
             host: host, template: template, shortID: shortID, link: wrapperBase + request.target,
@@ -268,8 +267,7 @@ struct Router: Sendable {
         } else {
             return .error(400, "the click handler has no OneLink domain")
         }
-        var headers: [String: String] = [:]
-        for header in request.headers { headers[header.name] = request.header(header.name) }
+        let headers = request.headerFields
         let forwarded = request.header("X-Forwarded-For")
         let click = ClickRequest(
             url: "https://\(domain)\(request.target)", ipAddress: forwarded == nil ? clientIP : nil,
@@ -295,8 +293,7 @@ struct Router: Sendable {
         guard request.method == "GET" else {
             return .error(404, "no route for \(request.method) \(request.path)")
         }
-        var headers: [String: String] = [:]
-        for header in request.headers { headers[header.name] = request.header(header.name) }
+        let headers = request.headerFields
         do {
             let target = try await configuration.shortLinkResolver.redirectTarget(
                 of: wrapperBase + request.target, headers: headers)

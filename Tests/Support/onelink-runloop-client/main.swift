@@ -33,8 +33,10 @@ AppsFlyerLib.shared().appsFlyerDevKey = "DEV_KEY"
 AppsFlyerLib.shared().appleAppID = "123456789"
 AppsFlyerLib.shared().delegate = client
 AppsFlyerLib.shared().deepLinkDelegate = client
-AppsFlyerLib.shared().start()
+// The order of a cold start from a link: the scene hands the link over before it becomes active
+// and starts the SDK, so the first launch's deferred lookup always sees the direct link.
 AppsFlyerLib.shared().handleOpen(URL(string: "https://app.onelink.me/H5hv/abc"), options: nil)
+AppsFlyerLib.shared().start()
 
 let deadline = Date().addingTimeInterval(20)
 while client.finished.count < 2, Date() < deadline {
