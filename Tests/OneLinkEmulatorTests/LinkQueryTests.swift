@@ -93,6 +93,14 @@ import Testing
         #expect(parsed.diagnostics == (0..<distinct).map { .duplicateKey("k\($0)") })
     }
 
+    @Test func emptyQueriesHaveNoParameters() throws {
+        for link in ["afbasicapp://main?", "afbasicapp:?", "https://go.onelink.me/H5hv?#", "x:?&&="] {
+            let parsed = try LinkParser().parse(link)
+            #expect(parsed.parameters.isEmpty, "\(link)")
+            #expect(parsed.payload["link"] == .string(link))
+        }
+    }
+
     @Test func keysThatShareAHashPrefixStayApart() throws {
         let parsed = try LinkParser().parse("afbasicapp://main?ab=1&ba=2&a=3&aa=4&abc=5&ab%00=6")
         #expect(parsed.parameters == ["ab": "1", "ba": "2", "a": "3", "aa": "4", "abc": "5", "ab\u{0}": "6"])

@@ -230,7 +230,7 @@ public struct LinkParser: Sendable {
         // Items are gathered in scratch space sized for the most the query can hold (on the stack
         // when that is small), then copied into a query of exactly their number.
         withUnsafeTemporaryAllocation(
-            of: LinkQuery.Item.self, capacity: QueryScanner.maximumItems(length: bytes.count - start)
+            of: LinkQuery.Item.self, capacity: max(1, QueryScanner.maximumItems(length: bytes.count - start))
         ) { scratch in
             var scanner = QueryScanner(bytes: bytes, items: scratch.baseAddress!)
             _ = scanner.scan(from: start, diagnostics: &diagnostics)
