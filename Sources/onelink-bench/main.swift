@@ -12,9 +12,13 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 var quick = false
 var only: String?
 var soakOptions = SoakBenchmark.Options()
-let benchmarkNames = ["links", "timeout", "memory", "concurrency", "scenarios", "http", "soak"]
+var buildTimes = false
+var replays = 10_000
+let benchmarkNames = [
+    "links", "decode", "timeout", "memory", "concurrency", "consumer", "scenarios", "http", "build", "soak",
+]
 let usage = """
-    USAGE: onelink-bench [--quick] [--only NAME] [soak options]
+    USAGE: onelink-bench [--quick] [--only NAME] [--build-times] [soak options]
 
     Runs the benchmarks, each next to a baseline measured in the same run, and prints a table.
     Run it from the package root, built in release (swift run -c release onelink-bench).
@@ -23,6 +27,10 @@ let usage = """
       --quick                  Fewer rounds and replays.
       --only NAME              One group: \(benchmarkNames.joined(separator: ", ")).
                                The soak runs only with --only soak (it takes minutes).
+      --replays N              Scenario replays timed (default 10000; the memory row samples
+                               after N and after 10N, or 3N with --quick). For profiling.
+      --build-times            Also time clean debug builds of the SDK product and of the whole
+                               package (minutes); --only build runs just that.
       --soak-requests N        Mixed requests the soak sends (default 1000000).
       --soak-burst N           Simultaneous connections of the burst (default 2000).
       --soak-slow N            Slow clients held open during health checks (default 1000).
@@ -53,6 +61,8 @@ while let argument = arguments.first {
         print(usage)
         exit(0)
     case "--quick": quick = true
+    case "--build-times": buildTimes = true
+    case "--replays": replays = count(after: argument)
     case "--only" where arguments.first.map(benchmarkNames.contains) == true: only = arguments.removeFirst()
     case "--only": usageError("--only needs one of \(benchmarkNames.joined(separator: ", "))")
     case "--soak-requests": soakOptions.requests = count(after: argument)
@@ -62,7 +72,11 @@ while let argument = arguments.first {
     }
 }
 @MainActor func selected(_ name: String) -> Bool {
-    name == "soak" ? only == "soak" : only == nil || only == name
+    switch name {
+    case "soak": return only == "soak"
+    case "build": return only == "build" || (buildTimes && only == nil)
+    default: return only == nil || only == name
+    }
 }
 
 /// Says on standard error which group runs now, so a long run is never silent.
@@ -80,6 +94,12 @@ let linkCount = quick ? 10_000 : 12_000
 if selected("links") {
     progress("links: parsing \(linkCount) generated links")
     rows += LinkParsingBenchmark.run(count: linkCount, rounds: quick ? 3 : 7)
+}
+if selected("decode") {
+    progress("decode: scenario files decoded, without replaying them")
+    rows += ScenarioBenchmark.decode(
+        folder: URL(fileURLWithPath: "Payloads/scenarios"), count: quick ? 2_000 : 10_000,
+        rounds: quick ? 3 : 5)
 }
 if selected("timeout") {
     progress("timeout: deepLinkTimeout against a stalled in-memory resolver")
@@ -102,11 +122,16 @@ if selected("concurrency") {
     progress("concurrency: 1000 SDK instances at once")
     rows += await ConcurrencyBenchmark.run(count: 1_000, latency: .milliseconds(50))
 }
+if selected("consumer") {
+    progress("consumer: 1000 handler tests in parallel, through shared() and on instances passed in")
+    rows += await ConsumerBenchmark.run(count: 1_000, rounds: quick ? 2 : 5)
+}
 let scenarios = URL(fileURLWithPath: "Payloads/scenarios")
 if selected("scenarios") {
-    progress("scenarios: 10000 replays, then memory")
-    rows += await ScenarioBenchmark.run(folder: scenarios, count: 10_000)
-    rows += await ScenarioBenchmark.memory(folder: scenarios, first: 10_000, total: quick ? 30_000 : 100_000)
+    progress("scenarios: \(replays) replays, then memory")
+    rows += await ScenarioBenchmark.run(folder: scenarios, count: replays)
+    rows += await ScenarioBenchmark.memory(
+        folder: scenarios, first: replays, total: replays * (quick ? 3 : 10))
 }
 if selected("http") {
     progress("http: loopback latency, concurrency and timeout")
@@ -115,6 +140,9 @@ if selected("http") {
     rows += await HTTPBenchmark.timeout(timeoutMilliseconds: 200, rounds: quick ? 3 : 10)
 }
 
+if selected("build") {
+    rows += BuildTimeBenchmark.run { progress($0) }
+}
 if selected("soak") {
     rows += SoakBenchmark.run(options: soakOptions) { progress($0) }
 }
@@ -122,5 +150,10 @@ if selected("soak") {
 progress("done")
 print(BenchmarkRow.table(rows))
 let missed = rows.filter { !$0.met }
+print("")
+print("Targets:")
+for row in rows where row.target != "(informational)" {
+    print("  \(row.met ? "met   " : "MISSED") \(row.target): \(row.ratio) (\(row.name))")
+}
 print("")
 print(missed.isEmpty ? "all targets met" : "MISSED: " + missed.map(\.name).joined(separator: "; "))

@@ -120,6 +120,8 @@ import Testing
         #expect(help.status == 0)
         #expect(help.output.hasPrefix("USAGE: onelink-bench"))
         #expect(help.output.contains("--soak-requests N"))
+        #expect(help.output.contains("--build-times"))
+        #expect(help.output.contains("--replays N"))
         let bogus = try await outcome(["--bogus"], executable: "onelink-bench")
         #expect(bogus.status == 2)
         #expect(bogus.errors.hasPrefix("onelink-bench: unknown option --bogus\n"))
@@ -132,6 +134,7 @@ import Testing
         #expect(run.errors.contains("] timeout: deepLinkTimeout against a stalled in-memory resolver\n"))
         #expect(run.errors.contains("] done\n"))
         #expect(run.output.contains("deepLinkTimeout 200 ms"))
+        #expect(run.output.contains("\nTargets:\n  met    <= timeout + 50 ms: "))
     }
 
     @Test("serve --host localhost binds 127.0.0.1, and SIGHUP stops it cleanly with exit 0")

@@ -13,8 +13,6 @@ struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private let maximumDepth: Int
-    // Components are kept raw and only rendered when an error needs the path.
-    private var pathStack: [PathComponent] = []
 
     private enum PathComponent {
         case key(String)
@@ -56,7 +54,17 @@ struct JSONParser {
     private mutating func parseDocument() throws(PayloadError) -> AttributionValue {
         if hasByteOrderMark { index = 3 }
         skipWhitespace()
-        let value = try parseValue(depth: 0)
+        let value: AttributionValue
+        do {
+            value = try parseValue(depth: 0)
+        } catch {
+            // Paths are built only for an error, one component per level as it unwinds.
+            switch error {
+            case .duplicateKey(let path, let key): throw .duplicateKey(path: "$" + path, key: key)
+            case .nestingTooDeep(let path, let limit): throw .nestingTooDeep(path: "$" + path, limit: limit)
+            default: throw error
+            }
+        }
         skipWhitespace()
         if index < bytes.count {
             throw error("unexpected \(describeByte(at: index)) after the top-level value")
@@ -64,8 +72,14 @@ struct JSONParser {
         return value
     }
 
-    private var currentPath: String {
-        pathStack.isEmpty ? "$" : "$" + pathStack.map(\.text).joined()
+    /// `error` as seen one level up: its path, relative until the top, starts with `component`.
+    private static func prefixed(_ error: PayloadError, with component: PathComponent) -> PayloadError {
+        switch error {
+        case .duplicateKey(let path, let key): return .duplicateKey(path: component.text + path, key: key)
+        case .nestingTooDeep(let path, let limit):
+            return .nestingTooDeep(path: component.text + path, limit: limit)
+        default: return error
+        }
     }
 
     private mutating func parseValue(depth: Int) throws(PayloadError) -> AttributionValue {
@@ -94,7 +108,7 @@ struct JSONParser {
     }
 
     private mutating func parseObject(depth: Int) throws(PayloadError) -> AttributionValue {
-        if depth > maximumDepth { throw PayloadError.nestingTooDeep(path: currentPath, limit: maximumDepth) }
+        if depth > maximumDepth { throw PayloadError.nestingTooDeep(path: "", limit: maximumDepth) }
         index += 1
         // Members are collected in order and hashed once at the end; small objects (the usual
         // case) find duplicates by a linear scan, larger ones through a set.
@@ -113,10 +127,13 @@ struct JSONParser {
             }
             let keyStart = index
             let key = try parseString()
-            let isDuplicate = seen?.contains(key) ?? members.contains { $0.key == key }
+            // Comparing lengths first keeps most mismatches away from the full string comparison.
+            let length = key.utf8.count
+            let isDuplicate =
+                seen?.contains(key) ?? members.contains { $0.key.utf8.count == length && $0.key == key }
             if isDuplicate {
                 index = keyStart
-                throw PayloadError.duplicateKey(path: currentPath, key: QuotedInput.prefix(key))
+                throw PayloadError.duplicateKey(path: "", key: QuotedInput.prefix(key))
             }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -124,9 +141,12 @@ struct JSONParser {
             }
             index += 1
             skipWhitespace()
-            pathStack.append(.key(key))
-            let value = try parseValue(depth: depth)
-            pathStack.removeLast()
+            let value: AttributionValue
+            do {
+                value = try parseValue(depth: depth)
+            } catch {
+                throw Self.prefixed(error, with: .key(key))
+            }
             members.append((key, value))
             if seen != nil {
                 seen?.insert(key)
@@ -150,7 +170,7 @@ struct JSONParser {
     }
 
     private mutating func parseArray(depth: Int) throws(PayloadError) -> AttributionValue {
-        if depth > maximumDepth { throw PayloadError.nestingTooDeep(path: currentPath, limit: maximumDepth) }
+        if depth > maximumDepth { throw PayloadError.nestingTooDeep(path: "", limit: maximumDepth) }
         index += 1
         var elements: [AttributionValue] = []
         skipWhitespace()
@@ -160,9 +180,12 @@ struct JSONParser {
         }
         while true {
             skipWhitespace()
-            pathStack.append(.index(elements.count))
-            let value = try parseValue(depth: depth)
-            pathStack.removeLast()
+            let value: AttributionValue
+            do {
+                value = try parseValue(depth: depth)
+            } catch {
+                throw Self.prefixed(error, with: .index(elements.count))
+            }
             elements.append(value)
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input inside an array") }

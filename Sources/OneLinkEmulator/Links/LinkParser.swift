@@ -15,6 +15,10 @@
 ///   With ``ValueTyping/documented``, the exact texts `true` and `false` become
 ///   booleans and canonical decimal integers (`16`, `-3`, not `016` or `1.5`)
 ///   that fit in 64 bits become integers; everything else stays a string.
+///
+/// Parsing scans the link's bytes once and reports every diagnostic, but keeps the query as the
+/// link's own text: a value is decoded (and typed) when the payload is read, so code that reads a
+/// few keys never pays for the rest.
 public struct LinkParser: Sendable {
     /// How query text becomes typed values.
     public enum ValueTyping: Sendable, Hashable {
@@ -59,7 +63,18 @@ public struct LinkParser: Sendable {
     }
 
     private func isOneLinkHost(lowercasedHost host: String) -> Bool {
-        host == "onelink.me" || host.hasSuffix(".onelink.me") || customDomains.contains(host)
+        var host = host
+        let onOneLinkDomain = host.withUTF8 { bytes in
+            let domain: StaticString = "onelink.me"
+            let length = domain.utf8CodeUnitCount
+            guard bytes.count >= length else { return false }
+            let suffix = UnsafeBufferPointer(rebasing: bytes[(bytes.count - length)...])
+            guard suffix.elementsEqual(UnsafeBufferPointer(start: domain.utf8Start, count: length)) else {
+                return false
+            }
+            return bytes.count == length || bytes[bytes.count - length - 1] == UInt8(ascii: ".")
+        }
+        return onOneLinkDomain || customDomains.contains(host)
     }
 
     /// Parses link text.
@@ -68,8 +83,11 @@ public struct LinkParser: Sendable {
     ///   is a web link without a host, or holds whitespace or control characters.
     public func parse(_ link: String) throws(LinkError) -> ParsedLink {
         var text = link
+        // The parsed query reads its values from the link later, so it keeps a contiguous copy.
+        text.makeContiguousUTF8()
+        let original = text
         let result = text.withUTF8 { bytes in
-            Result { () throws(LinkError) in try parse(bytes: bytes, original: link) }
+            Result { () throws(LinkError) in try parse(bytes: bytes, original: original) }
         }
         return try result.get()
     }
@@ -97,6 +115,7 @@ public struct LinkParser: Sendable {
             index += 1
         }
         guard index < bytes.count else { throw .missingScheme(original) }
+        let schemeEnd = index
         let scheme = Self.asciiLowercased(bytes[0..<index])
         index += 1
 
@@ -120,112 +139,116 @@ public struct LinkParser: Sendable {
         var diagnostics: [LinkDiagnostic] = []
         let path = Self.percentDecoded(rawPath, key: nil, diagnostics: &diagnostics)
 
-        var parameters: [String: AttributionValue] = [:]
-        var componentNames = ComponentNames()
+        var query = LinkQuery.make(link: original, typing: valueTyping, capacity: 0)
         if index < bytes.count, bytes[index] == UInt8(ascii: "?") {
-            index += 1
-            let queryStart = index
-            var items = 1
-            while index < bytes.count, bytes[index] != UInt8(ascii: "#") {
-                if bytes[index] == UInt8(ascii: "&") { items += 1 }
-                index += 1
-            }
-            // Room for the four URL components `payload` adds, so building it never rehashes.
-            parameters.reserveCapacity(items + 4)
-            parseQuery(
-                bytes[queryStart..<index], into: &parameters, names: &componentNames,
-                diagnostics: &diagnostics)
+            query = parseQuery(bytes, from: index + 1, original: original, diagnostics: &diagnostics)
         }
 
-        let isWeb = scheme == "http" || scheme == "https"
+        let isWeb = Self.isWebScheme(bytes[0..<schemeEnd])
         let kind: LinkKind
         if isWeb {
             guard !host.isEmpty else { throw .missingHost(original) }
-            if isOneLinkHost(lowercasedHost: host) {
-                let segments = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-                switch segments.count {
-                case 0: kind = .oneLink(template: nil)
-                case 1: kind = .oneLink(template: segments[0])
-                case 2: kind = .shortLink(template: segments[0], shortID: segments[1])
-                default:
-                    diagnostics.append(.extraPathSegments(path))
-                    kind = .oneLink(template: segments[0])
-                }
-            } else {
-                kind = .webLink
-            }
+            kind =
+                isOneLinkHost(lowercasedHost: host)
+                ? Self.oneLinkKind(path: path, diagnostics: &diagnostics) : .webLink
         } else {
             kind = .uriScheme
         }
-        if case .shortLink = kind {
-            if componentNames.link { diagnostics.append(.shadowedParameter("link")) }
-        } else {
-            if componentNames.scheme { diagnostics.append(.shadowedParameter("scheme")) }
-            if componentNames.host { diagnostics.append(.shadowedParameter("host")) }
-            if componentNames.path { diagnostics.append(.shadowedParameter("path")) }
-            if componentNames.link { diagnostics.append(.shadowedParameter("link")) }
+        let isShortLink: Bool
+        if case .shortLink = kind { isShortLink = true } else { isShortLink = false }
+        let componentKeys = query.withUnsafeMutablePointerToHeader { header in
+            header.pointee.scheme = scheme
+            header.pointee.host = host
+            header.pointee.path = path
+            header.pointee.isShortLink = isShortLink
+            return header.pointee.componentKeys
+        }
+        if !componentKeys.isEmpty {
+            let shadowed: [(LinkQuery.ComponentKeys, String)] =
+                isShortLink
+                ? [(.link, "link")]
+                : [(.scheme, "scheme"), (.host, "host"), (.path, "path"), (.link, "link")]
+            for (key, name) in shadowed where componentKeys.contains(key) {
+                diagnostics.append(.shadowedParameter(name))
+            }
         }
         return ParsedLink(
             kind: kind, link: original, scheme: scheme, host: host, path: path,
-            parameters: AttributionPayload(parameters), diagnostics: diagnostics)
+            parameters: AttributionPayload(query: query), diagnostics: diagnostics)
     }
 
-    private func parseQuery(
-        _ query: Slice<UnsafeBufferPointer<UInt8>>, into parameters: inout [String: AttributionValue],
-        names: inout ComponentNames, diagnostics: inout [LinkDiagnostic]
-    ) {
-        var itemStart = query.startIndex
-        var position = query.startIndex
-        while position <= query.endIndex {
-            if position == query.endIndex || query[position] == UInt8(ascii: "&") {
-                if position > itemStart {
-                    addItem(
-                        query[itemStart..<position], to: &parameters, names: &names, diagnostics: &diagnostics
-                    )
+    /// Whether the scheme is `http` or `https`, in any case.
+    private static func isWebScheme(_ scheme: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        guard scheme.count == 4 || scheme.count == 5 else { return false }
+        let start = scheme.startIndex
+        let http = "http".utf8
+        for (offset, expected) in http.enumerated() where scheme[start + offset] | 0x20 != expected {
+            return false
+        }
+        return scheme.count == 4 || scheme[start + 4] | 0x20 == UInt8(ascii: "s")
+    }
+
+    /// The kind of a link on a OneLink host, from its path segments: none or one for a long link, two for a short one.
+    private static func oneLinkKind(path: String, diagnostics: inout [LinkDiagnostic]) -> LinkKind {
+        var text = path
+        return text.withUTF8 { bytes in
+            // Only the first two segments are kept, and counting stops at three.
+            var segments = (0..<0, 0..<0)
+            var count = 0
+            var position = 0
+            while position < bytes.count, count < 3 {
+                while position < bytes.count, bytes[position] == UInt8(ascii: "/") { position += 1 }
+                let start = position
+                while position < bytes.count, bytes[position] != UInt8(ascii: "/") { position += 1 }
+                guard position > start else { continue }
+                if count == 0 {
+                    segments.0 = start..<position
+                } else if count == 1 {
+                    segments.1 = start..<position
                 }
-                itemStart = position + 1
+                count += 1
             }
-            position += 1
+            let first = String(decoding: bytes[segments.0], as: UTF8.self)
+            switch count {
+            case 0: return .oneLink(template: nil)
+            case 1: return .oneLink(template: first)
+            case 2:
+                return .shortLink(
+                    template: first, shortID: String(decoding: bytes[segments.1], as: UTF8.self))
+            default:
+                diagnostics.append(.extraPathSegments(path))
+                return .oneLink(template: first)
+            }
         }
     }
 
-    private func addItem(
-        _ item: Slice<UnsafeBufferPointer<UInt8>>, to parameters: inout [String: AttributionValue],
-        names: inout ComponentNames, diagnostics: inout [LinkDiagnostic]
-    ) {
-        let equals = item.firstIndex(of: UInt8(ascii: "="))
-        let rawKey = item[item.startIndex..<(equals ?? item.endIndex)]
-        let key = Self.percentDecoded(rawKey, key: nil, diagnostics: &diagnostics)
-        guard !key.isEmpty else {
-            diagnostics.append(.emptyKey)
-            return
-        }
-        let value: AttributionValue
-        if let equals {
-            let rawValue = item[(equals + 1)..<item.endIndex]
-            if rawValue.contains(UInt8(ascii: "%")) {
-                value = typedValue(Self.percentDecoded(rawValue, key: key, diagnostics: &diagnostics))
-            } else {
-                // Text without escapes decodes to itself, so it is typed from its bytes.
-                value = quickTypedValue(rawValue) ?? .string(String(decoding: rawValue, as: UTF8.self))
+    /// Scans the query, which starts at `start`, into a ``LinkQuery``, reporting diagnostics in the order met.
+    private func parseQuery(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, original: String,
+        diagnostics: inout [LinkDiagnostic]
+    ) -> LinkQuery {
+        // Items are gathered in scratch space sized for the most the query can hold (on the stack
+        // when that is small), then copied into a query of exactly their number.
+        withUnsafeTemporaryAllocation(
+            of: LinkQuery.Item.self, capacity: max(1, QueryScanner.maximumItems(length: bytes.count - start))
+        ) { scratch in
+            var scanner = QueryScanner(bytes: bytes, items: scratch.baseAddress!)
+            _ = scanner.scan(from: start, diagnostics: &diagnostics)
+            let query = LinkQuery.make(link: original, typing: valueTyping, capacity: scanner.count)
+            query.withUnsafeMutablePointers { header, items in
+                items.initialize(from: scratch.baseAddress!, count: scanner.count)
+                header.pointee.count = scanner.count
+                header.pointee.decoded = scanner.decoded
+                header.pointee.componentKeys = scanner.componentKeys
             }
-        } else {
-            diagnostics.append(.keyWithoutValue(key))
-            value = typedValue("")
+            return query
         }
-        // One hash for the common case; a repeated key (rare) puts the first value back.
-        if let first = parameters.updateValue(value, forKey: key) {
-            parameters[key] = first
-            diagnostics.append(.duplicateKey(key))
-            return
-        }
-        names.note(key)
     }
 
     /// The typed value of raw query text without escapes when it is a boolean or an integer under
     /// ``ValueTyping/documented``, by the same rules as ``typedValue(_:)``; `nil` when it stays a string.
-    private func quickTypedValue(_ raw: Slice<UnsafeBufferPointer<UInt8>>) -> AttributionValue? {
-        guard valueTyping == .documented, let first = raw.first, raw.count <= 20 else { return nil }
+    static func quickTypedValue(_ raw: UnsafeBufferPointer<UInt8>, typing: ValueTyping) -> AttributionValue? {
+        guard typing == .documented, let first = raw.first, raw.count <= 20 else { return nil }
         if first == UInt8(ascii: "t") || first == UInt8(ascii: "f") {
             if raw.elementsEqual("true".utf8) { return .bool(true) }
             if raw.elementsEqual("false".utf8) { return .bool(false) }
@@ -255,7 +278,12 @@ public struct LinkParser: Sendable {
 
     /// Converts one decoded query value to its typed form under ``valueTyping``.
     public func typedValue(_ text: String) -> AttributionValue {
-        guard valueTyping == .documented else { return .string(text) }
+        Self.typedValue(text, typing: valueTyping)
+    }
+
+    /// Converts one decoded query value to its typed form under `typing`.
+    static func typedValue(_ text: String, typing: ValueTyping) -> AttributionValue {
+        guard typing == .documented else { return .string(text) }
         switch text {
         case "true": return .bool(true)
         case "false": return .bool(false)
@@ -339,38 +367,4 @@ private func isAlpha(_ byte: UInt8) -> Bool {
 
 private func isDigit(_ byte: UInt8) -> Bool {
     byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-}
-
-private func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-    default: return nil
-    }
-}
-
-/// Which query keys named like URL components (`scheme`, `host`, `path`, `link`) a link has.
-private struct ComponentNames {
-    var scheme = false
-    var host = false
-    var path = false
-    var link = false
-
-    mutating func note(_ key: String) {
-        switch key.utf8.count {
-        case 4:
-            if key == "host" {
-                host = true
-            } else if key == "path" {
-                path = true
-            } else if key == "link" {
-                link = true
-            }
-        case 6:
-            if key == "scheme" { scheme = true }
-        default:
-            break
-        }
-    }
 }

@@ -14,6 +14,8 @@ public struct ParsedLink: Sendable, Hashable {
     /// The path, percent-decoded, as in the samples: `/H5hv`, or empty.
     public var path: String
     /// The typed, percent-decoded query parameters, first occurrence winning.
+    ///
+    /// Each value is decoded from the link when it is read (see ``AttributionPayload``).
     public var parameters: AttributionPayload
     /// Oddities the parser resolved by rule, in the order met; empty for a clean link.
     public var diagnostics: [LinkDiagnostic]
@@ -43,6 +45,11 @@ public struct ParsedLink: Sendable, Hashable {
         }
     }
 
+    private var isShortLink: Bool {
+        if case .shortLink = kind { return true }
+        return false
+    }
+
     /// The OneLink template ID (`H5hv`), for long and short OneLinks.
     public var template: String? {
         switch kind {
@@ -60,6 +67,12 @@ public struct ParsedLink: Sendable, Hashable {
     /// in the documented short-link sample. The URL's own components win over
     /// query parameters of the same name.
     public var payload: AttributionPayload {
+        // Untouched since parsing: the parameters' query already knows the components to add.
+        if case .query(let query) = parameters.storage,
+            query.hasComponents(link: link, scheme: scheme, host: host, path: path, isShortLink: isShortLink)
+        {
+            return AttributionPayload(query: query, withComponents: true)
+        }
         var payload = parameters
         if case .shortLink = kind {
             payload["link"] = .string(link)

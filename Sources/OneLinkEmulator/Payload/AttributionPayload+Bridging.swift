@@ -45,6 +45,7 @@ extension AttributionPayload {
     ///
     /// See ``AttributionValue/foundationObject`` for how each value is bridged.
     public var foundationDictionary: [AnyHashable: Any] {
+        let values = self.values
         var dictionary: [AnyHashable: Any] = [:]
         dictionary.reserveCapacity(values.count)
         for (key, value) in values { dictionary[key] = value.foundationObject }
@@ -53,6 +54,7 @@ extension AttributionPayload {
 
     /// The payload as a `[String: Any]` dictionary, as `DeepLink.clickEvent` and completion handlers carry it.
     public var foundationStringKeyed: [String: Any] {
+        let values = self.values
         var dictionary: [String: Any] = [:]
         dictionary.reserveCapacity(values.count)
         for (key, value) in values { dictionary[key] = value.foundationObject }

@@ -6,18 +6,64 @@ import Foundation
 /// `onConversionDataSuccess`, `onAppOpenAttribution` and `DeepLink.clickEvent`
 /// carry. Use ``foundationDictionary`` to get exactly what handler code sees
 /// on iOS, and ``init(foundation:)`` to bring an app team's own dictionary in.
+///
+/// A payload that ``LinkParser`` made from a link's query keeps the link's text and decodes a
+/// value only when it is read: ``count``, ``isEmpty`` and ``subscript(_:)`` decode at most one
+/// value, and reading ``values`` or changing the payload decodes them all, once per read or
+/// on the first change. Either way the payload is equal to, and hashes like, its decoded form.
 public struct AttributionPayload: Sendable, Hashable {
+    /// Where the keys and values are kept.
+    // `LinkQuery` is a `ManagedBuffer`, which cannot be `Sendable`; `LinkParser` writes one only
+    // before handing it out, and every later access only reads it.
+    enum Storage: @unchecked Sendable {
+        /// Decoded keys and values.
+        case values([String: AttributionValue])
+        /// A link's query parameters, decoded when read.
+        case query(LinkQuery)
+        /// A link's query parameters plus the link's own components (``ParsedLink/payload``).
+        case linkPayload(LinkQuery)
+    }
+
+    var storage: Storage
+
     /// The payload's keys and values.
-    public var values: [String: AttributionValue]
+    public var values: [String: AttributionValue] {
+        get {
+            switch storage {
+            case .values(let values): return values
+            case .query(let query): return query.dictionary(withComponents: false)
+            case .linkPayload(let query): return query.dictionary(withComponents: true)
+            }
+        }
+        set { storage = .values(newValue) }
+        _modify {
+            var values = self.values
+            // Drops the stored reference first, so the dictionary is unique and changes in place.
+            storage = .values([:])
+            defer { storage = .values(values) }
+            yield &values
+        }
+    }
 
     /// Creates a payload from a dictionary of values.
     public init(_ values: [String: AttributionValue] = [:]) {
-        self.values = values
+        storage = .values(values)
+    }
+
+    /// Creates a payload that decodes a link's query when read, with the link's components when `withComponents`.
+    init(query: LinkQuery, withComponents: Bool = false) {
+        storage = withComponents ? .linkPayload(query) : .query(query)
     }
 
     /// Reads or writes one key; assigning `nil` removes the key.
     public subscript(key: String) -> AttributionValue? {
-        get { values[key] }
+        get {
+            switch storage {
+            case .values(let values): return values[key]
+            case .query(let query): return query.value(forKey: key, withComponents: false)
+            case .linkPayload(let query): return query.value(forKey: key, withComponents: true)
+            }
+        }
         set { values[key] = newValue }
     }
 
@@ -25,10 +71,16 @@ public struct AttributionPayload: Sendable, Hashable {
     public var sortedKeys: [String] { values.keys.sorted() }
 
     /// The number of keys.
-    public var count: Int { values.count }
+    public var count: Int {
+        switch storage {
+        case .values(let values): return values.count
+        case .query(let query): return query.count(withComponents: false)
+        case .linkPayload(let query): return query.count(withComponents: true)
+        }
+    }
 
     /// Whether the payload has no keys.
-    public var isEmpty: Bool { values.isEmpty }
+    public var isEmpty: Bool { count == 0 }
 
     /// Returns this payload with `other`'s keys added; on a clash `other` wins.
     public func merging(_ other: AttributionPayload) -> AttributionPayload {
@@ -37,16 +89,33 @@ public struct AttributionPayload: Sendable, Hashable {
 
     /// Returns this payload without the given keys.
     public func removing(_ keys: some Sequence<String>) -> AttributionPayload {
-        var copy = self
-        for key in keys { copy.values[key] = nil }
-        return copy
+        var values = self.values
+        for key in keys { values[key] = nil }
+        return AttributionPayload(values)
     }
 
     /// Returns a payload holding only the given keys that are present here.
     public func keeping(_ keys: some Sequence<String>) -> AttributionPayload {
-        var result = AttributionPayload()
-        for key in keys where values[key] != nil { result.values[key] = values[key] }
-        return result
+        var result: [String: AttributionValue] = [:]
+        for key in keys {
+            if let value = self[key] { result[key] = value }
+        }
+        return AttributionPayload(result)
+    }
+
+    /// Whether two payloads hold the same keys and values, however each is kept.
+    public static func == (lhs: AttributionPayload, rhs: AttributionPayload) -> Bool {
+        switch (lhs.storage, rhs.storage) {
+        case (.values(let left), .values(let right)): return left == right
+        case (.query(let left), .query(let right)) where left === right: return true
+        case (.linkPayload(let left), .linkPayload(let right)) where left === right: return true
+        default: return lhs.count == rhs.count && lhs.values == rhs.values
+        }
+    }
+
+    /// Hashes the keys and values, so a payload kept as a link's query hashes like its decoded form.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(values)
     }
 }
 

@@ -44,12 +44,18 @@ struct ScenarioReader {
         guard case .object(let members) = value else {
             throw wrongType(value, expected: "an object", at: path)
         }
-        if let allowed, !members.keys.allSatisfy(allowed.contains) {
+        if let allowed, !members.keys.allSatisfy({ Self.contains(allowed, $0) }) {
             for key in members.keys.sorted() where !allowed.contains(key) {
                 throw fail(path + Self.pathComponent(key), .unknownField(allowed: allowed))
             }
         }
         return Fields(reader: self, members: members, path: path)
+    }
+
+    /// Whether `names` has `key`, comparing lengths first, which settles most mismatches at once.
+    static func contains(_ names: [String], _ key: String) -> Bool {
+        let length = key.utf8.count
+        return names.contains { $0.utf8.count == length && $0 == key }
     }
 
     func array(
