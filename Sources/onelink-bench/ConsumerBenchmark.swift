@@ -15,8 +15,8 @@ enum ConsumerBenchmark {
         /// What `application(_:didFinishLaunchingWithOptions:)` does: configure and start the SDK.
         func didFinishLaunching() {
             let sdk = sdk()
-            sdk.appsFlyerDevKey = "DEV_KEY"
-            sdk.appleAppID = "123456789"
+            // The keys as both SDK 6 (properties) and SDK 7 (initialize) set them, so the tool builds either way.
+            sdk.setCredentials(devKey: "DEV_KEY", appID: "123456789")
             sdk.delegate = self
             sdk.start()
         }
