@@ -4,7 +4,10 @@ import PackageDescription
 // CI (and `.ci/run`) sets ONELINK_STRICT=1 to turn every warning into an error.
 // The flag is applied only then, so the package stays usable as a dependency.
 let strict = Context.environment["ONELINK_STRICT"] == "1"
-let settings: [SwiftSetting] = strict ? [.unsafeFlags(["-warnings-as-errors"])] : []
+let strictSettings: [SwiftSetting] = strict ? [.unsafeFlags(["-warnings-as-errors"])] : []
+// Existentials are spelled `any P` in the package's own code. Consumer-shaped test code keeps the
+// spelling real apps use (`_ error: Error`), so that target builds without the feature.
+let settings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")] + strictSettings
 
 let package = Package(
     name: "OneLinkEmulator",
@@ -128,7 +131,8 @@ let package = Package(
             ],
             swiftSettings: settings),
         .testTarget(
-            name: "ConsumerCompatibilityTests", dependencies: ["OneLinkEmulator"], swiftSettings: settings),
+            name: "ConsumerCompatibilityTests", dependencies: ["OneLinkEmulator"],
+            swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

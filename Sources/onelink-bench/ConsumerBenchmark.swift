@@ -30,7 +30,7 @@ enum ConsumerBenchmark {
         var openedValue: String? { deepLinkValue.value }
 
         func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) {}
-        func onConversionDataFail(_ error: Error) {}
+        func onConversionDataFail(_ error: any Error) {}
         func onAppOpenAttribution(_ attributionData: [AnyHashable: Any]) {
             let value = attributionData["deep_link_value"] as? String
             deepLinkValue.withLock { $0 = value }

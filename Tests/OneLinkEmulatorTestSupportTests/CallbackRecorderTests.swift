@@ -166,7 +166,7 @@ final class BlockingHandler: NSObject, AppsFlyerLibDelegate, Sendable {
         release.wait()
         handled.withLock { $0 = true }
     }
-    func onConversionDataFail(_ error: Error) {}
+    func onConversionDataFail(_ error: any Error) {}
 }
 
 extension DispatchSemaphore {

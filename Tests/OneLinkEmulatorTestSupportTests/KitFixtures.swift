@@ -50,7 +50,7 @@ final class RoutingHandler: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, Se
     var values: [String] { routed.value }
 
     func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) {}
-    func onConversionDataFail(_ error: Error) {}
+    func onConversionDataFail(_ error: any Error) {}
     func onAppOpenAttribution(_ attributionData: [AnyHashable: Any]) {
         if let value = attributionData["deep_link_value"] as? String { routed.withLock { $0.append(value) } }
     }

@@ -27,7 +27,7 @@ final class TeamHandler: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @unch
         lock.unlock()
     }
 
-    func onConversionDataFail(_ error: Error) {}
+    func onConversionDataFail(_ error: any Error) {}
 
     func didResolveDeepLink(_ result: DeepLinkResult) {
         // The sample app force-casts; a conditional cast shows what the force cast would meet.

@@ -12,7 +12,7 @@ extension AppsFlyerShareInviteHelper {
     #endif
     public static func generateInviteLink(
         linkGenerator: (AppsFlyerLinkGenerator) -> AppsFlyerLinkGenerator,
-        completionHandler: @escaping (URL?, Error?) -> Void
+        completionHandler: @escaping (URL?, (any Error)?) -> Void
     ) {
         generate(linkGenerator: linkGenerator) { url in
             completionHandler(

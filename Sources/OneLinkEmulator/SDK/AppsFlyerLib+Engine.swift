@@ -4,9 +4,9 @@ import Foundation
 // @unchecked because the closure is not Sendable: it is called once, on the delivery queue, for
 // the one command that carried it.
 struct UncheckedCompletion: @unchecked Sendable {
-    let body: ([String: Any]?, Error?) -> Void
+    let body: ([String: Any]?, (any Error)?) -> Void
 
-    init(_ body: @escaping ([String: Any]?, Error?) -> Void) {
+    init(_ body: @escaping ([String: Any]?, (any Error)?) -> Void) {
         self.body = body
     }
 }

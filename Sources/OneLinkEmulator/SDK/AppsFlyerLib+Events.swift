@@ -10,7 +10,7 @@ struct EngineWork: Sendable {
 // queue, for the one queued validation that carried them.
 struct PurchaseBlocks: @unchecked Sendable {
     let success: (([AnyHashable: Any]) -> Void)?
-    let failure: ((Error?, Any?) -> Void)?
+    let failure: (((any Error)?, Any?) -> Void)?
 }
 
 /// What the app configured when it logged an event: the event carries it even if it changes later.
@@ -47,7 +47,7 @@ extension AppsFlyerLib {
     /// ``anonymizeUser`` is set nothing is sent and the handler receives
     /// ``AttributionError/developerError(_:)`` saying so.
     public func logEvent(
-        name: String, values: [String: Any]?, completionHandler: (([String: Any]?, Error?) -> Void)?
+        name: String, values: [String: Any]?, completionHandler: (([String: Any]?, (any Error)?) -> Void)?
     ) {
         queueEvent(
             name: name, values: values.map { $0 as [AnyHashable: Any] },
@@ -100,7 +100,7 @@ extension AppsFlyerLib {
         inAppPurchase productIdentifier: String?, price: String?, currency: String?, transactionId: String?,
         additionalParameters params: [AnyHashable: Any]?,
         success successBlock: (([AnyHashable: Any]) -> Void)?,
-        failure failedBlock: ((Error?, Any?) -> Void)?
+        failure failedBlock: (((any Error)?, Any?) -> Void)?
     ) {
         queuePurchaseValidation(
             productIdentifier: productIdentifier, price: price, currency: currency,

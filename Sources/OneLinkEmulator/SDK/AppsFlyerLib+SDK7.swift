@@ -188,7 +188,7 @@ extension AppsFlyerLib {
     #endif
     public func validateAndLogInAppPurchase(
         purchaseDetails: AFSDKPurchaseDetails, purchaseAdditionalDetails: [AnyHashable: Any]?,
-        completion: @escaping ([AnyHashable: Any]?, Error?) -> Void
+        completion: @escaping ([AnyHashable: Any]?, (any Error)?) -> Void
     ) {
         var additional = purchaseAdditionalDetails ?? [:]
         additional["af_purchase_type"] = purchaseDetails.purchaseType.name

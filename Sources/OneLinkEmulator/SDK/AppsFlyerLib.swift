@@ -172,7 +172,7 @@ public final class AppsFlyerLib: @unchecked Sendable {
     /// missing or `minTimeBetweenSessions` had not passed
     /// (``AttributionError/sessionSkipped(elapsedMilliseconds:minimumSeconds:)``).
     /// It is called before the session's conversion-data callbacks.
-    public func start(completionHandler: (([String: Any]?, Error?) -> Void)?) {
+    public func start(completionHandler: (([String: Any]?, (any Error)?) -> Void)?) {
         enqueue(.action(.start), completion: completionHandler.map(UncheckedCompletion.init), waiter: nil)
     }
 

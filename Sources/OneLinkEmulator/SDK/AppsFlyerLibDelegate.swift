@@ -17,7 +17,7 @@ public protocol AppsFlyerLibDelegate: NSObjectProtocol {
     func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any])
 
     /// Called when the conversion data cannot be fetched; the next session tries again.
-    func onConversionDataFail(_ error: Error)
+    func onConversionDataFail(_ error: any Error)
 
     #if !SDK7
         /// Optional. Called in legacy mode (no `deepLinkDelegate`) when a OneLink opens the app.
@@ -26,7 +26,7 @@ public protocol AppsFlyerLibDelegate: NSObjectProtocol {
         func onAppOpenAttribution(_ attributionData: [AnyHashable: Any])
 
         /// Optional. Called in legacy mode when an opened link cannot be resolved; removed in SDK 7.
-        func onAppOpenAttributionFailure(_ error: Error)
+        func onAppOpenAttributionFailure(_ error: any Error)
     #endif
 
     /// Optional. Extra HTTP headers for resolving a wrapped or short link, asked for each resolution.
@@ -42,7 +42,7 @@ extension AppsFlyerLibDelegate {
         public func onAppOpenAttribution(_ attributionData: [AnyHashable: Any]) {}
 
         /// Does nothing: implementing legacy deep-link failure handling is optional.
-        public func onAppOpenAttributionFailure(_ error: Error) {}
+        public func onAppOpenAttributionFailure(_ error: any Error) {}
     #endif
 
     /// Returns `nil`: extra resolution headers are optional.

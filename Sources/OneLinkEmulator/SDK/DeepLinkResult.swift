@@ -15,7 +15,7 @@ public final class DeepLinkResult: Sendable {
     }
 
     /// The error, when ``status`` is ``DeepLinkResultStatus/failure``, as the SDK's `Error?`.
-    public var error: Error? { attributionError }
+    public var error: (any Error)? { attributionError }
 
     /// A found result.
     public static func found(_ deepLink: DeepLink) -> DeepLinkResult {

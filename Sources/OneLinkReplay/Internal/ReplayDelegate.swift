@@ -55,7 +55,7 @@ final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDel
         forward?.onConversionDataSuccess(converted(conversionInfo, event))
     }
 
-    func onConversionDataFail(_ error: Error) {
+    func onConversionDataFail(_ error: any Error) {
         _ = current("onConversionDataFail")
         forward?.onConversionDataFail(error)
     }
@@ -70,7 +70,7 @@ final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDel
         #endif
     }
 
-    func onAppOpenAttributionFailure(_ error: Error) {
+    func onAppOpenAttributionFailure(_ error: any Error) {
         _ = current("onAppOpenAttributionFailure")
         #if !SDK7
             forward?.onAppOpenAttributionFailure(error)

@@ -19,7 +19,7 @@ public final class LinkRouter: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate 
     }
 
     /// Ignores failures: the next session tries again.
-    public func onConversionDataFail(_ error: Error) {}
+    public func onConversionDataFail(_ error: any Error) {}
 
     /// Routes a link that opened the app, in legacy mode; the documented samples carry `fruit_name`.
     public func onAppOpenAttribution(_ data: [AnyHashable: Any]) {

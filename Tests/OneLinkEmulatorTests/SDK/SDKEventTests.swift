@@ -6,15 +6,15 @@ import Testing
 final class CompletionLog: @unchecked Sendable {
     // @unchecked: every access goes through the lock.
     private let lock = NSLock()
-    private var entries: [(response: [String: Any]?, error: Error?, onMain: Bool)] = []
+    private var entries: [(response: [String: Any]?, error: (any Error)?, onMain: Bool)] = []
 
-    func record(_ response: [String: Any]?, _ error: Error?) {
+    func record(_ response: [String: Any]?, _ error: (any Error)?) {
         lock.lock()
         entries.append((response, error, MainQueue.isCurrent))
         lock.unlock()
     }
 
-    var all: [(response: [String: Any]?, error: Error?, onMain: Bool)] {
+    var all: [(response: [String: Any]?, error: (any Error)?, onMain: Bool)] {
         lock.lock()
         defer { lock.unlock() }
         return entries
@@ -199,7 +199,7 @@ final class PurchaseLog: @unchecked Sendable {
     // @unchecked: every access goes through the lock.
     private let lock = NSLock()
     private var successes: [[AnyHashable: Any]] = []
-    private var failures: [(error: Error?, response: Any?)] = []
+    private var failures: [(error: (any Error)?, response: Any?)] = []
 
     private var queues: [Bool] = []
 
@@ -217,7 +217,7 @@ final class PurchaseLog: @unchecked Sendable {
         return queues
     }
 
-    func failure(_ error: Error?, _ response: Any?) {
+    func failure(_ error: (any Error)?, _ response: Any?) {
         lock.lock()
         failures.append((error, response))
         queues.append(MainQueue.isCurrent)
@@ -230,7 +230,7 @@ final class PurchaseLog: @unchecked Sendable {
         return successes
     }
 
-    var failed: [(error: Error?, response: Any?)] {
+    var failed: [(error: (any Error)?, response: Any?)] {
         lock.lock()
         defer { lock.unlock() }
         return failures

@@ -25,9 +25,9 @@ final class ThreadRecordingDelegate: NSObject, AppsFlyerLibDelegate, DeepLinkDel
     }
 
     func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) { record("onConversionDataSuccess") }
-    func onConversionDataFail(_ error: Error) { record("onConversionDataFail") }
+    func onConversionDataFail(_ error: any Error) { record("onConversionDataFail") }
     func onAppOpenAttribution(_ attributionData: [AnyHashable: Any]) { record("onAppOpenAttribution") }
-    func onAppOpenAttributionFailure(_ error: Error) { record("onAppOpenAttributionFailure") }
+    func onAppOpenAttributionFailure(_ error: any Error) { record("onAppOpenAttributionFailure") }
     func didResolveDeepLink(_ result: DeepLinkResult) { record("didResolveDeepLink") }
     func allHTTPHeaderFieldsForResolveDeepLinkURL(_ URL: URL) -> [String: String]? {
         record("allHTTPHeaderFieldsForResolveDeepLinkURL")

@@ -30,7 +30,7 @@ final class SharedOnlyClient: NSObject, AppsFlyerLibDelegate, @unchecked Sendabl
         lock.unlock()
     }
 
-    func onConversionDataFail(_ error: Error) {}
+    func onConversionDataFail(_ error: any Error) {}
 }
 
 @Suite("A configurable shared()")

@@ -5,9 +5,9 @@ import OneLinkEmulator
 final class RecordingDelegate: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked Sendable {
     enum Call {
         case conversionSuccess([AnyHashable: Any])
-        case conversionFail(Error)
+        case conversionFail(any Error)
         case openAttribution([AnyHashable: Any])
-        case openAttributionFailure(Error)
+        case openAttributionFailure(any Error)
         case deepLink(DeepLinkResult)
 
         var name: String {
@@ -41,11 +41,11 @@ final class RecordingDelegate: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate,
     func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) {
         append(.conversionSuccess(conversionInfo))
     }
-    func onConversionDataFail(_ error: Error) { append(.conversionFail(error)) }
+    func onConversionDataFail(_ error: any Error) { append(.conversionFail(error)) }
     func onAppOpenAttribution(_ attributionData: [AnyHashable: Any]) {
         append(.openAttribution(attributionData))
     }
-    func onAppOpenAttributionFailure(_ error: Error) { append(.openAttributionFailure(error)) }
+    func onAppOpenAttributionFailure(_ error: any Error) { append(.openAttributionFailure(error)) }
     func didResolveDeepLink(_ result: DeepLinkResult) { append(.deepLink(result)) }
 }
 

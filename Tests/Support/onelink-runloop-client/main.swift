@@ -22,7 +22,7 @@ final class Client: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDelegate, @
     }
 
     func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) { note("onConversionDataSuccess") }
-    func onConversionDataFail(_ error: Error) { note("onConversionDataFail") }
+    func onConversionDataFail(_ error: any Error) { note("onConversionDataFail") }
     func didResolveDeepLink(_ result: DeepLinkResult) { note("didResolveDeepLink \(result.status)") }
 }
 
