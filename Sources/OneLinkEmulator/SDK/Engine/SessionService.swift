@@ -173,11 +173,7 @@ final class SessionService: Sendable {
             payload["iscache"] = .bool(true)
             return .conversionDataSuccess(firstLaunchFlagged(payload, device: &device))
         }
-        let request = InstallAttributionRequest(
-            appID: config.appID, devKey: config.devKey, deviceID: device.deviceID,
-            installTime: device.installTime, device: config.reportedDevice(tracking: trackingGate.status),
-            identity: config.reportedIdentity,
-            host: config.customHost)
+        let request = installRequest(device: device, config: config)
         let source = conversionDataSource
         do {
             let data = try await deadlines.run(
@@ -229,6 +225,17 @@ final class SessionService: Sendable {
         return true
     }
 
+    /// The install's request to the conversion-data and deferred-deep-link sources.
+    private func installRequest(
+        device: DeviceState, config: AppsFlyerLib.Configuration
+    ) -> InstallAttributionRequest {
+        InstallAttributionRequest(
+            appID: config.appID, devKey: config.devKey, deviceID: device.deviceID,
+            installTime: device.installTime, device: config.reportedDevice(tracking: trackingGate.status),
+            identity: config.reportedIdentity,
+            host: config.customHost)
+    }
+
     /// Sends the session's launch request within the conversion-data time limit.
     private func recordLaunch(
         device: DeviceState, config: AppsFlyerLib.Configuration, started: Date
@@ -272,11 +279,7 @@ final class SessionService: Sendable {
             log(.udlDeferredSkipped, "a direct deep link opened this first launch; no deferred lookup")
             return nil
         }
-        let request = InstallAttributionRequest(
-            appID: config.appID, devKey: config.devKey, deviceID: device.deviceID,
-            installTime: device.installTime, device: config.reportedDevice(tracking: trackingGate.status),
-            identity: config.reportedIdentity,
-            host: config.customHost)
+        let request = installRequest(device: device, config: config)
         let source = deferredDeepLinkSource
         do {
             let response = try await deadlines.run(
