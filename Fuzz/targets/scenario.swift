@@ -3,7 +3,8 @@
 //
 // Fuzzes the replay harness's scenario decoder, `Scenario(json:file:)`, with arbitrary bytes.
 // Beyond "no crash": decoding is deterministic, decoding the parsed document gives the same
-// scenario, and every rejection is a `ScenarioError` naming the file and a JSON path.
+// scenario, and every rejection is a `ScenarioError` naming the file and a JSON path, in a
+// description of bounded length.
 import Foundation
 import OneLinkEmulator
 import OneLinkReplay
@@ -17,7 +18,10 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     } catch {
         check(error.file == "fuzz.json", "file \(error.file)")
         check(error.path.hasPrefix("$"), "path \(error.path)")
-        check(error.description.hasPrefix("fuzz.json: \(error.path): "), "description \(error.description)")
+        // The description quotes a long path cut to a bounded prefix, as it documents.
+        let quotedPath = QuotedInput.message(error.path, limit: 256)
+        check(error.description.hasPrefix("fuzz.json: \(quotedPath): "), "description \(error.description)")
+        check(error.description.count <= 1_400, "description of \(error.description.count) characters")
         check((try? Scenario(json: bytes, file: "fuzz.json")) == nil, "a rejection is not deterministic")
         return 0
     }
