@@ -2,7 +2,7 @@
 # Fuzzes one target (or all) with libFuzzer and AddressSanitizer.
 #
 #   Scripts/fuzz.sh TARGET SECONDS [LIBFUZZER_OPTION...]   fuzz one target
-#   Scripts/fuzz.sh all SECONDS                            fuzz every target in turn
+#   Scripts/fuzz.sh all SECONDS                            fuzz every target, $FUZZ_JOBS at a time
 #   Scripts/fuzz.sh list                                   print the target names
 #
 # A target is one file, Fuzz/targets/TARGET.swift, that defines `LLVMFuzzerTestOneInput` with
@@ -155,8 +155,31 @@ case "${1:-}" in
 list) targets ;;
 all)
     [ $# -eq 2 ] || usage
+    # Build every target first, then fuzz $FUZZ_JOBS of them at a time (default: one per CPU).
+    # libFuzzer runs one thread, so on a 2-core machine two targets each get a whole core.
+    for target in $(targets); do build_target "$target"; done
+    jobs="${FUZZ_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}"
+    [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: FUZZ_JOBS must be a positive integer" >&2; exit 2; }
+    mkdir -p "$build/logs"
     failed=0
-    for target in $(targets); do fuzz "$target" "$2" || failed=1; done
+    batch=()
+    run_batch() {
+        local target pids=() index
+        for target in "${batch[@]}"; do
+            fuzz "$target" "$1" > "$build/logs/$target.all.out" 2>&1 &
+            pids+=($!)
+        done
+        for index in "${!batch[@]}"; do
+            wait "${pids[$index]}" || failed=1
+            cat "$build/logs/${batch[$index]}.all.out"
+        done
+        batch=()
+    }
+    for target in $(targets); do
+        batch+=("$target")
+        if [ "${#batch[@]}" -ge "$jobs" ]; then run_batch "$2"; fi
+    done
+    if [ "${#batch[@]}" -gt 0 ]; then run_batch "$2"; fi
     exit $failed
     ;;
 "" | -h | --help) usage ;;
