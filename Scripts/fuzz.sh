@@ -157,9 +157,9 @@ all)
     [ $# -eq 2 ] || usage
     # Build every target first, then fuzz $FUZZ_JOBS of them at a time (default: one per CPU).
     # libFuzzer runs one thread, so on a 2-core machine two targets each get a whole core.
-    for target in $(targets); do build_target "$target"; done
     jobs="${FUZZ_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}"
     [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: FUZZ_JOBS must be a positive integer" >&2; exit 2; }
+    for target in $(targets); do build_target "$target"; done
     mkdir -p "$build/logs"
     failed=0
     batch=()
