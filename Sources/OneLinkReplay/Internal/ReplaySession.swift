@@ -236,7 +236,8 @@ final class ReplaySession {
 
     private func restart(reinstall: Bool) async {
         let sdk = self.sdk
-        let task = Task {
+        // Started on this thread: the SDK's queue usually takes the command at once, with no hand-off.
+        let task = Deadlines.startWork {
             if reinstall { await sdk.simulateReinstall() } else { await sdk.simulateRelaunch() }
         }
         // A call blocked on the clock would keep the process alive forever; let its deadlines pass instead.

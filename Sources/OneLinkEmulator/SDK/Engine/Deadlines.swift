@@ -7,7 +7,7 @@ import Foundation
 /// still working, and, on a ``VirtualClock``, whether each one waits on time
 /// (its timer is set and its work is not running), so an advance of the
 /// clock can wait for the SDK to react to each deadline before moving on.
-final class Deadlines: Sendable {
+package final class Deadlines: Sendable {
     /// What is known of one call in flight.
     private struct Call: Sendable {
         /// Whether its timeout timer is registered on the virtual clock.
@@ -177,7 +177,7 @@ final class Deadlines: Sendable {
     /// An in-memory backend usually answers without suspending, so the work
     /// finishes before this returns and costs no thread hand-off.
     @discardableResult
-    static func startWork(
+    package static func startWork(
         _ body: sending @escaping @isolated(any) () async -> Void
     ) -> Task<Void, Never> {
         if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
