@@ -79,64 +79,55 @@ enum FoundationBridge {
 
     /// Converts one bridged value; `depth` is the number of containers around it.
     static func value(from object: Any, path: String, depth: Int) throws(PayloadError) -> AttributionValue {
-        // Swift value types are checked by exact type first: on Linux `Int as? Bool`
-        // can succeed through NSNumber bridging and would turn 1 into true.
-        switch object {
-        case let value as String where type(of: object) == String.self:
-            return .string(value)
-        case let value as Bool where type(of: object) == Bool.self:
-            return .bool(value)
-        case let value as Int where type(of: object) == Int.self:
-            return .int(value)
-        case let value as Double where type(of: object) == Double.self:
-            guard value.isFinite else { throw PayloadError.nonFiniteNumber(path: path) }
-            return .double(value)
-        default:
-            break
+        try value(from: object, path: { path }, depth: depth)
+    }
+
+    /// Converts one bridged value; `path` builds its location only when an error needs it.
+    private static func value(
+        from object: Any, path: () -> String, depth: Int
+    ) throws(PayloadError) -> AttributionValue {
+        // Exact Swift types are recognised by their metatype before any cast: a failed dynamic cast
+        // of `Any` costs far more than a comparison, and on Linux `Int as? Bool` can succeed through
+        // NSNumber bridging and would turn 1 into true.
+        let type = type(of: object)
+        if type == String.self, let value = object as? String { return .string(value) }
+        if type == [AnyHashable: Any].self, let value = object as? [AnyHashable: Any] {
+            return try members(of: value, path: path, depth: depth)
         }
-        if let number = object as? NSNumber, type(of: object) is NSNumber.Type {
-            return try bridgeNumber(number, path: path)
+        if type == [String: Any].self, let value = object as? [String: Any] {
+            return try members(of: value, path: path, depth: depth)
+        }
+        if type == Int.self, let value = object as? Int { return .int(value) }
+        if type == Bool.self, let value = object as? Bool { return .bool(value) }
+        if type == Double.self, let value = object as? Double {
+            guard value.isFinite else { throw PayloadError.nonFiniteNumber(path: path()) }
+            return .double(value)
+        }
+        if type == [Any].self, let value = object as? [Any] {
+            return try elements(of: value, path: path, depth: depth)
+        }
+        if let number = object as? NSNumber, type is NSNumber.Type {
+            return try bridgeNumber(number, path: path())
         }
         switch object {
         case is NSNull:
             return .null
         case let value as any BinaryInteger:
             guard let int = Int(exactly: value) else {
-                throw PayloadError.unsupportedValue(path: path, type: "\(type(of: object)) out of Int range")
+                throw PayloadError.unsupportedValue(path: path(), type: "\(type) out of Int range")
             }
             return .int(int)
         case let value as Float:
-            guard value.isFinite else { throw PayloadError.nonFiniteNumber(path: path) }
+            guard value.isFinite else { throw PayloadError.nonFiniteNumber(path: path()) }
             return .double(Double(value))
         case let value as NSString:
             return .string(value as String)
         case let value as [Any]:
-            try checkDepth(depth, path: path)
-            var elements: [AttributionValue] = []
-            elements.reserveCapacity(value.count)
-            for (offset, element) in value.enumerated() {
-                elements.append(try Self.value(from: element, path: "\(path)[\(offset)]", depth: depth + 1))
-            }
-            return .array(elements)
+            return try elements(of: value, path: path, depth: depth)
         case let value as [AnyHashable: Any]:
-            try checkDepth(depth, path: path)
-            var members: [String: AttributionValue] = [:]
-            for (key, element) in value {
-                guard let stringKey = key.base as? String else {
-                    throw PayloadError.nonStringKey(path: path, key: "\(key.base) (\(type(of: key.base)))")
-                }
-                let childPath = path + JSONParser.pathComponent(forKey: stringKey)
-                members[stringKey] = try Self.value(from: element, path: childPath, depth: depth + 1)
-            }
-            return .object(members)
+            return try members(of: value, path: path, depth: depth)
         case let value as [String: Any]:
-            try checkDepth(depth, path: path)
-            var members: [String: AttributionValue] = [:]
-            for (key, element) in value {
-                let childPath = path + JSONParser.pathComponent(forKey: key)
-                members[key] = try Self.value(from: element, path: childPath, depth: depth + 1)
-            }
-            return .object(members)
+            return try members(of: value, path: path, depth: depth)
         case let value as AttributionValue:
             return value
         default:
@@ -145,14 +136,57 @@ enum FoundationBridge {
                 guard let wrapped = mirror.children.first?.value else { return .null }
                 return try Self.value(from: wrapped, path: path, depth: depth)
             }
-            throw PayloadError.unsupportedValue(path: path, type: "\(type(of: object))")
+            throw PayloadError.unsupportedValue(path: path(), type: "\(type)")
         }
+    }
+
+    private static func elements(
+        of array: [Any], path: () -> String, depth: Int
+    ) throws(PayloadError) -> AttributionValue {
+        try checkDepth(depth, path: path)
+        var elements: [AttributionValue] = []
+        elements.reserveCapacity(array.count)
+        for (offset, element) in array.enumerated() {
+            elements.append(try value(from: element, path: { "\(path())[\(offset)]" }, depth: depth + 1))
+        }
+        return .array(elements)
+    }
+
+    private static func members(
+        of dictionary: [AnyHashable: Any], path: () -> String, depth: Int
+    ) throws(PayloadError) -> AttributionValue {
+        try checkDepth(depth, path: path)
+        var members: [String: AttributionValue] = [:]
+        members.reserveCapacity(dictionary.count)
+        for (key, element) in dictionary {
+            guard let stringKey = key.base as? String else {
+                throw PayloadError.nonStringKey(
+                    path: path(), key: "\(key.base) (\(Swift.type(of: key.base)))")
+            }
+            members[stringKey] = try value(
+                from: element, path: { path() + JSONParser.pathComponent(forKey: stringKey) },
+                depth: depth + 1)
+        }
+        return .object(members)
+    }
+
+    private static func members(
+        of dictionary: [String: Any], path: () -> String, depth: Int
+    ) throws(PayloadError) -> AttributionValue {
+        try checkDepth(depth, path: path)
+        var members: [String: AttributionValue] = [:]
+        members.reserveCapacity(dictionary.count)
+        for (key, element) in dictionary {
+            members[key] = try value(
+                from: element, path: { path() + JSONParser.pathComponent(forKey: key) }, depth: depth + 1)
+        }
+        return .object(members)
     }
 
     /// Rejects a container at `depth` when it would be nested deeper than the JSON
     /// parser accepts, so every bridged payload can be written and read back.
-    private static func checkDepth(_ depth: Int, path: String) throws(PayloadError) {
-        if depth >= maximumDepth { throw PayloadError.nestingTooDeep(path: path, limit: maximumDepth) }
+    private static func checkDepth(_ depth: Int, path: () -> String) throws(PayloadError) {
+        if depth >= maximumDepth { throw PayloadError.nestingTooDeep(path: path(), limit: maximumDepth) }
     }
 
     private static func bridgeNumber(

@@ -103,7 +103,7 @@ extension AppsFlyerLib {
     public var isIdle: Bool { queue.isIdle && !sessionReadyTimerFiring }
 
     /// Waits until every queued action has been processed and its callbacks delivered.
-    public func waitUntilIdle() async {
+    nonisolated(nonsending) public func waitUntilIdle() async {
         await queue.waitUntil { [weak self] status in status.isIdle && self?.sessionReadyTimerFiring != true }
     }
 
@@ -113,7 +113,7 @@ extension AppsFlyerLib {
     /// ``ManualClock`` it also returns while a backend call is waiting on
     /// virtual time (a delayed or stalled in-memory backend), so a test or
     /// scenario can then advance the clock.
-    public func settle() async {
+    nonisolated(nonsending) public func settle() async {
         let virtual = clock as? any VirtualClock
         let gate = trackingGate
         let deadlines = self.deadlines

@@ -176,7 +176,7 @@ final class ActionQueue<Command: Sendable, Output: Sendable>: Sendable {
     /// Returns once `condition` holds: at once if it already does, else at the ``noteChange()`` that makes it hold.
     ///
     /// `condition` runs under the queue's lock: it may read other locks' state, never call out.
-    func waitUntil(_ condition: @escaping @Sendable (Status) -> Bool) async {
+    nonisolated(nonsending) func waitUntil(_ condition: @escaping @Sendable (Status) -> Bool) async {
         if state.withLock({ condition($0.status) }) { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let resumeNow = state.withLock { state -> Bool in
@@ -189,7 +189,7 @@ final class ActionQueue<Command: Sendable, Output: Sendable>: Sendable {
     }
 
     /// Returns once no command is queued or running.
-    func waitUntilIdle() async {
+    nonisolated(nonsending) func waitUntilIdle() async {
         await waitUntil(\.isIdle)
     }
 }
