@@ -76,6 +76,71 @@ enum ScenarioBenchmark {
         ]
     }
 
+    /// Replays `count` scenarios several at a time, as `onelink-replay run` does, against decoding them with the same width.
+    ///
+    /// The width is the CLI's: four tasks per core. Both sides run the same
+    /// task group shape, taking turns in ten slices, so the ratio compares
+    /// like with like on however many cores the machine has.
+    static func runConcurrently(folder: URL, count: Int) async -> [BenchmarkRow] {
+        let files = files(in: folder)
+        guard !files.isEmpty else { return [] }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let width = max(2, cores * 4)
+        var failed = 0
+        var elapsed = Duration.zero
+        var baseline = Duration.zero
+        let slices = 10
+        for slice in 0..<slices {
+            let range = (count * slice / slices)..<(count * (slice + 1) / slices)
+            let started = ContinuousClock.now
+            failed += await inGroups(range, width: width) { index in await replay(files[index % files.count])
+            }
+            elapsed += ContinuousClock.now - started
+            let baselineStarted = ContinuousClock.now
+            _ = await inGroups(range, width: width) { index in
+                (try? JSONSerialization.jsonObject(with: files[index % files.count].bytes)) != nil
+            }
+            baseline += ContinuousClock.now - baselineStarted
+        }
+        let ratio = Format.seconds(elapsed) / Format.seconds(baseline)
+        let perTenThousand = Format.seconds(elapsed) / Double(count) * 10_000
+        return [
+            BenchmarkRow(
+                name:
+                    "scenario replay, \(width) at a time as onelink-replay run does (\(cores) cores), \(count) runs, \(failed) failed",
+                result: Format.rate(Double(count) / Format.seconds(elapsed), unit: "scenarios")
+                    + ", 10k in \(Format.fixed(perTenThousand, 2)) s",
+                baseline: Format.rate(Double(count) / Format.seconds(baseline), unit: "files")
+                    + " JSONSerialization, same width",
+                ratio: Format.fixed(ratio, 1) + "x baseline cost", target: "(informational)", met: failed == 0
+            )
+        ]
+    }
+
+    /// Runs `body` for every index in `range`, `width` at a time; returns how many returned `false`.
+    private static func inGroups(
+        _ range: Range<Int>, width: Int, _ body: @escaping @Sendable (Int) async -> Bool
+    ) async -> Int {
+        await withTaskGroup(of: Bool.self) { group in
+            var next = range.lowerBound
+            var failures = 0
+            while next < min(range.upperBound, range.lowerBound + width) {
+                let index = next
+                group.addTask { await body(index) }
+                next += 1
+            }
+            for await passed in group {
+                if !passed { failures += 1 }
+                if next < range.upperBound {
+                    let index = next
+                    group.addTask { await body(index) }
+                    next += 1
+                }
+            }
+            return failures
+        }
+    }
+
     /// Each file's share of the time one replay of every file takes, largest first.
     static func costShares(
         _ files: [(name: String, bytes: Data)], replaysEach: Int

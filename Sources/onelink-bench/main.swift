@@ -130,6 +130,7 @@ let scenarios = URL(fileURLWithPath: "Payloads/scenarios")
 if selected("scenarios") {
     progress("scenarios: \(replays) replays, then memory")
     rows += await ScenarioBenchmark.run(folder: scenarios, count: replays)
+    rows += await ScenarioBenchmark.runConcurrently(folder: scenarios, count: replays)
     rows += await ScenarioBenchmark.memory(
         folder: scenarios, first: replays, total: replays * (quick ? 3 : 10))
 }
