@@ -14,15 +14,62 @@ package enum AttributionTimestamp {
     /// Formats `date` as `yyyy-MM-dd HH:mm:ss.SSS` in UTC.
     package static func string(from date: Date) -> String {
         let millisecondsTotal = (date.timeIntervalSince1970 * 1000).rounded(.down)
-        let wholeSeconds = Date(timeIntervalSince1970: (millisecondsTotal / 1000).rounded(.down))
-        let milliseconds = Int(millisecondsTotal - (millisecondsTotal / 1000).rounded(.down) * 1000)
-        let parts = utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: wholeSeconds)
-        func pad(_ value: Int?, _ width: Int) -> String {
-            let text = String(value ?? 0)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
+        let secondsTotal = (millisecondsTotal / 1000).rounded(.down)
+        let milliseconds = Int(millisecondsTotal - secondsTotal * 1000)
+        let parts: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)
+        if secondsTotal >= gregorianRange.lowerBound, secondsTotal < gregorianRange.upperBound {
+            parts = civil(seconds: Int(secondsTotal))
+        } else {
+            let found = utc.dateComponents(
+                [.year, .month, .day, .hour, .minute, .second],
+                from: Date(timeIntervalSince1970: secondsTotal))
+            parts = (
+                found.year ?? 0, found.month ?? 0, found.day ?? 0, found.hour ?? 0, found.minute ?? 0,
+                found.second ?? 0
+            )
         }
-        return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2)) "
-            + "\(pad(parts.hour, 2)):\(pad(parts.minute, 2)):\(pad(parts.second, 2)).\(pad(milliseconds, 3))"
+        var text = ""
+        text.reserveCapacity(23)
+        func append(_ value: Int, _ width: Int, then separator: String) {
+            let digits = String(value)
+            if digits.utf8.count < width { text += String(repeating: "0", count: width - digits.utf8.count) }
+            text += digits
+            text += separator
+        }
+        append(parts.year, 4, then: "-")
+        append(parts.month, 2, then: "-")
+        append(parts.day, 2, then: " ")
+        append(parts.hour, 2, then: ":")
+        append(parts.minute, 2, then: ":")
+        append(parts.second, 2, then: ".")
+        append(milliseconds, 3, then: "")
+        return text
+    }
+
+    /// 1900-01-01 to 10000-01-01 UTC in seconds since 1970: where the Gregorian arithmetic below
+    /// matches `Calendar`, which switches to the Julian calendar in 1582.
+    private static let gregorianRange: Range<Double> = -2_208_988_800..<253_402_300_800
+
+    /// The UTC calendar fields of `seconds` since 1970, by the days-from-civil algorithm.
+    private static func civil(
+        seconds: Int
+    ) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+        var days = seconds / 86_400
+        var secondOfDay = seconds % 86_400
+        if secondOfDay < 0 {
+            secondOfDay += 86_400
+            days -= 1
+        }
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (year, month, day, secondOfDay / 3_600, secondOfDay % 3_600 / 60, secondOfDay % 60)
     }
 
     /// Parses `yyyy-MM-dd HH:mm:ss.SSS` (milliseconds optional) in UTC; `nil` if the text does not match.
