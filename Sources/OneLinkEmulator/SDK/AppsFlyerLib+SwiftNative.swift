@@ -103,6 +103,8 @@ extension AppsFlyerLib {
     public var isIdle: Bool { queue.isIdle && !sessionReadyTimerFiring }
 
     /// Waits until every queued action has been processed and its callbacks delivered.
+    ///
+    /// It waits on the caller's actor: a `@MainActor` test stays on the main actor throughout.
     nonisolated(nonsending) public func waitUntilIdle() async {
         await queue.waitUntil { [weak self] status in status.isIdle && self?.sessionReadyTimerFiring != true }
     }
@@ -113,6 +115,8 @@ extension AppsFlyerLib {
     /// ``ManualClock`` it also returns while a backend call is waiting on
     /// virtual time (a delayed or stalled in-memory backend), so a test or
     /// scenario can then advance the clock.
+    ///
+    /// It waits on the caller's actor: a `@MainActor` test stays on the main actor throughout.
     nonisolated(nonsending) public func settle() async {
         let virtual = clock as? any VirtualClock
         let gate = trackingGate
