@@ -84,9 +84,10 @@ public final class ManualClock: EmulatorClock, Sendable {
     /// deadline, resumes the sleeper due then, and waits until the SDKs on
     /// this clock have reacted (they are idle or wait on the clock again)
     /// before it looks for the next one; a sleeper that resumed work starts
-    /// is found in turn when its deadline falls within the window. Other
-    /// tasks woken at a deadline get a chance to run before time moves on,
-    /// as with swift-clocks' `TestClock`. The clock then reads `date`.
+    /// is found in turn when its deadline falls within the window. When the
+    /// sleeper is not an SDK's own (a test's task sleeping on the clock, say),
+    /// other tasks it wakes get a chance to run before time moves on, as with
+    /// swift-clocks' `TestClock`. The clock then reads `date`.
     ///
     /// With no deadline on the way, the clock moves before this first suspends.
     public func advance(to date: Date) async {
