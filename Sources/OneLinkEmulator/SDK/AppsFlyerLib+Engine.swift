@@ -85,6 +85,19 @@ extension AppsFlyerLib {
         }
     }
 
+    /// Runs the queued commands on the calling thread, until they first have to wait, if no worker has started on them.
+    ///
+    /// For callers about to wait for the queue (``settle()``,
+    /// ``waitUntilIdle()``, ``perform(_:)``, ``simulateReinstall()``,
+    /// ``simulateRelaunch()``): the commands were queued by calls that already
+    /// returned, so running them here keeps their order and never calls a
+    /// delegate inside the app's own call, and it saves the thread hand-off
+    /// to the worker and back. Work that waits continues on another task.
+    func processQueuedNow() {
+        guard queue.claimForHelping() else { return }
+        Deadlines.startWork { await self.queue.drainClaimed { await self.process($0) } }
+    }
+
     private func process(_ item: EngineJob) async {
         if case .action(let action) = item.command.command, configuration.withLock({ $0.isStopped }) {
             debug(.controlStopped, "isStopped is set: \(action.name) ignored, nothing sent")

@@ -12,6 +12,7 @@ extension AppsFlyerLib {
     public func perform(_ action: SDKAction) async -> [AppsFlyerEvent] {
         await withCheckedContinuation { continuation in
             enqueue(.action(action), completion: nil, waiter: continuation)
+            processQueuedNow()
         }
     }
 
@@ -37,6 +38,7 @@ extension AppsFlyerLib {
     public func simulateReinstall() async {
         await withCheckedContinuation { continuation in
             enqueue(.reinstall, completion: nil, waiter: continuation)
+            processQueuedNow()
         }
     }
 
@@ -46,6 +48,7 @@ extension AppsFlyerLib {
     public func simulateRelaunch() async {
         await withCheckedContinuation { continuation in
             enqueue(.relaunch, completion: nil, waiter: continuation)
+            processQueuedNow()
         }
     }
 
@@ -106,6 +109,7 @@ extension AppsFlyerLib {
     ///
     /// It waits on the caller's actor: a `@MainActor` test stays on the main actor throughout.
     nonisolated(nonsending) public func waitUntilIdle() async {
+        processQueuedNow()
         await queue.waitUntil { [weak self] status in status.isIdle && self?.sessionReadyTimerFiring != true }
     }
 
@@ -118,6 +122,7 @@ extension AppsFlyerLib {
     ///
     /// It waits on the caller's actor: a `@MainActor` test stays on the main actor throughout.
     nonisolated(nonsending) public func settle() async {
+        processQueuedNow()
         let virtual = clock as? any VirtualClock
         let gate = trackingGate
         let deadlines = self.deadlines

@@ -72,4 +72,28 @@ struct SDKSubmitProcessingNowTests {
         await fixture.sdk.waitUntilIdle()
         #expect(fixture.sdk.deliveredEvents.map { $0.payload?["deep_link_value"] } == ["x", "y"])
     }
+
+    @Test(
+        "settle() runs what plain calls queued, in order, and still returns when a backend waits on the clock")
+    func settleRunsQueuedCalls() async {
+        let fixture = SDKFixture(links: [
+            "H5hv/abc": ["deep_link_value": "x"], "H5hv/def": ["deep_link_value": "y"],
+        ])
+        fixture.sdk.callbackDelivery = .sdkQueue
+        fixture.resolver.behavior = .delayed(.milliseconds(100))
+        fixture.sdk.submit(.universalLink(Self.short))
+        fixture.sdk.submit(.universalLink("https://app.onelink.me/H5hv/def"))
+        await fixture.sdk.settle()
+        #expect(!fixture.sdk.isIdle, "blocked on the clock, not deadlocked in settle()")
+        #expect(fixture.sdk.deliveredEvents.isEmpty)
+        fixture.resolver.behavior = .immediate
+        await fixture.clock.advance(by: .milliseconds(100))
+        await fixture.sdk.settle()
+        #expect(fixture.sdk.isIdle)
+        #expect(fixture.sdk.deliveredEvents.map { $0.payload?["deep_link_value"] } == ["x", "y"])
+        fixture.sdk.submit(.universalLink(Self.short))
+        await fixture.sdk.waitUntilIdle()
+        #expect(fixture.sdk.deliveredEvents.count == 3)
+        #expect(fixture.clock.sleeperCount == 0)
+    }
 }

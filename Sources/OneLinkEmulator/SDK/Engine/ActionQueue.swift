@@ -7,7 +7,10 @@
 /// any condition over the queue's status, re-checked on ``noteChange()``.
 ///
 /// The queue does not run anything by itself: ``enqueue(_:into:waiter:)``
-/// says when the caller must start a worker, which calls ``drain(_:)``.
+/// says when the caller must start a worker, which calls ``drain(_:)``. A
+/// caller about to wait for the queue may run the queued commands itself
+/// instead, through ``claimForHelping()`` and ``drainClaimed(_:)``; the
+/// worker then finds the queue claimed or empty and returns.
 final class ActionQueue<Command: Sendable, Output: Sendable>: Sendable {
     /// A set of commands a caller can wait for together.
     struct Group: Hashable, Sendable {
@@ -45,13 +48,23 @@ final class ActionQueue<Command: Sendable, Output: Sendable>: Sendable {
         var nextGroup: UInt64 = 0
         var pending: [Job] = []
         var head = 0
-        var running = false
+        /// Whether a worker was asked for and has not yet claimed the queue.
+        var workerScheduled = false
+        /// Whether a worker or a helper holds the queue and runs its commands.
+        var draining = false
         var outstanding: [Group: Int] = [:]
         var collected: [Group: [Output]] = [:]
         var waiters: [Group: Waiter] = [:]
         var changeWaiters: [ChangeWaiter] = []
 
-        var status: Status { Status(isIdle: head == pending.count && !running) }
+        var status: Status { Status(isIdle: head == pending.count && !draining) }
+
+        /// Takes the queue for one drainer, when a command is waiting and nobody holds it.
+        mutating func claim() -> Bool {
+            guard !draining, head < pending.count else { return false }
+            draining = true
+            return true
+        }
 
         mutating func popFirst() -> Job? {
             guard head < pending.count else {
@@ -93,8 +106,8 @@ final class ActionQueue<Command: Sendable, Output: Sendable>: Sendable {
             }
             state.outstanding[group, default: 0] += 1
             state.pending.append(Job(group: group, command: command))
-            if state.running { return (group, false) }
-            state.running = true
+            if state.draining || state.workerScheduled { return (group, false) }
+            state.workerScheduled = true
             return (group, true)
         }
         noteChange()
@@ -103,12 +116,34 @@ final class ActionQueue<Command: Sendable, Output: Sendable>: Sendable {
 
     /// Runs the queued commands one at a time with `perform`, until none is left.
     ///
-    /// Called by the one worker ``enqueue(_:into:waiter:)`` asked for.
+    /// Called by the one worker ``enqueue(_:into:waiter:)`` asked for. It
+    /// returns at once when a helper holds the queue, or already ran every
+    /// command: the holder runs whatever is queued after it.
     func drain(_ perform: (Job) async -> Void) async {
+        let claimed = state.withLock { state -> Bool in
+            state.workerScheduled = false
+            return state.claim()
+        }
+        guard claimed else { return }
+        await drainClaimed(perform)
+    }
+
+    /// Claims the queue for the caller when commands are queued and nobody runs them yet.
+    ///
+    /// - Returns: Whether the caller now holds the queue and must call
+    ///   ``drainClaimed(_:)``, which gives it back once nothing is left.
+    func claimForHelping() -> Bool {
+        state.withLock { $0.claim() }
+    }
+
+    /// Runs the queued commands one at a time with `perform`, until none is left, then gives the queue back.
+    ///
+    /// The caller must hold the queue, from ``claimForHelping()`` or ``drain(_:)``.
+    func drainClaimed(_ perform: (Job) async -> Void) async {
         while true {
             let next = state.withLock { state -> Job? in
                 guard let job = state.popFirst() else {
-                    state.running = false
+                    state.draining = false
                     return nil
                 }
                 return job

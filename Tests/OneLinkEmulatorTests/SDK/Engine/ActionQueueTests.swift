@@ -27,6 +27,18 @@ struct ActionQueueTests {
             Task { await queue.drain { await self.run($0) } }
         }
 
+        /// Runs the queue on the calling task, as the worker a caller asked for would.
+        func drainHere() async {
+            await queue.drain { await self.run($0) }
+        }
+
+        /// Claims the queue as a helper and runs it on the calling task; false when it could not claim it.
+        func help() async -> Bool {
+            guard queue.claimForHelping() else { return false }
+            await queue.drainClaimed { await self.run($0) }
+            return true
+        }
+
         private func run(_ job: Queue.Job) async {
             state.withLock { state in
                 state.running += 1
@@ -117,5 +129,45 @@ struct ActionQueueTests {
         flag.withLock { $0 = true }
         queue.noteChange()
         #expect(await waiter.value)
+    }
+
+    @Test("a helper runs the queue in order; the worker asked for then finds nothing and runs nothing")
+    func helperRunsBeforeTheWorker() async {
+        let queue = Queue()
+        let worker = Worker(queue)
+        #expect(queue.enqueue(1).startWorker)
+        #expect(!queue.enqueue(2).startWorker, "a worker is already asked for")
+        #expect(await worker.help())
+        #expect(worker.ran == [1, 2])
+        #expect(queue.isIdle)
+        #expect(!queue.claimForHelping(), "nothing is queued")
+        #expect(!queue.enqueue(3).startWorker, "the worker asked for earlier has not started yet")
+        await worker.drainHere()
+        #expect(worker.ran == [1, 2, 3], "the late worker runs what was queued after the helper")
+        await worker.drainHere()
+        #expect(worker.ran == [1, 2, 3], "a worker that finds the queue empty runs nothing")
+        #expect(queue.isIdle)
+        #expect(queue.enqueue(4).startWorker, "with no worker left, the next enqueue asks for one")
+    }
+
+    @Test("while a helper holds the queue, nobody else can claim it and it runs what is queued meanwhile")
+    func helperHoldsTheQueue() async {
+        let queue = Queue()
+        let ran = Locked<[Int]>([])
+        let claims = Locked<[Bool]>([])
+        queue.enqueue(1)
+        #expect(queue.claimForHelping())
+        await queue.drainClaimed { job in
+            ran.withLock { $0.append(job.command) }
+            if job.command == 1 {
+                #expect(!queue.isIdle, "the command running counts as work")
+                claims.withLock { $0.append(queue.claimForHelping()) }
+                claims.withLock { $0.append(queue.enqueue(2).startWorker) }
+            }
+        }
+        #expect(ran.value == [1, 2])
+        #expect(claims.value == [false, false])
+        #expect(queue.isIdle)
+        await queue.drain { _ in Issue.record("the worker asked for at the first enqueue must find nothing") }
     }
 }
