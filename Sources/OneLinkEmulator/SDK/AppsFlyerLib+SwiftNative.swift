@@ -108,6 +108,8 @@ extension AppsFlyerLib {
     /// Waits until every queued action has been processed and its callbacks delivered.
     ///
     /// It waits on the caller's actor: a `@MainActor` test stays on the main actor throughout.
+    /// Actions already queued that the SDK's queue task has not started on
+    /// run right here, in order, until one has to wait; callbacks are the same.
     nonisolated(nonsending) public func waitUntilIdle() async {
         processQueuedNow()
         await queue.waitUntil { [weak self] status in status.isIdle && self?.sessionReadyTimerFiring != true }
@@ -121,6 +123,8 @@ extension AppsFlyerLib {
     /// scenario can then advance the clock.
     ///
     /// It waits on the caller's actor: a `@MainActor` test stays on the main actor throughout.
+    /// Actions already queued that the SDK's queue task has not started on
+    /// run right here, in order, until one has to wait; callbacks are the same.
     nonisolated(nonsending) public func settle() async {
         processQueuedNow()
         let virtual = clock as? any VirtualClock

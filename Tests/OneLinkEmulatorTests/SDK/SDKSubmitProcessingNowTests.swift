@@ -74,7 +74,8 @@ struct SDKSubmitProcessingNowTests {
     }
 
     @Test(
-        "settle() runs what plain calls queued, in order, and still returns when a backend waits on the clock")
+        "settle() runs what plain calls queued, in order, and still returns when a backend waits on the clock"
+    )
     func settleRunsQueuedCalls() async {
         let fixture = SDKFixture(links: [
             "H5hv/abc": ["deep_link_value": "x"], "H5hv/def": ["deep_link_value": "y"],
