@@ -83,6 +83,9 @@ let package = Package(
         .target(
             name: "OneLinkStoreWriterState", dependencies: ["OneLinkEmulator"],
             path: "Tests/Support/OneLinkStoreWriterState", swiftSettings: settings),
+        // Blocking test work (child processes, sockets) moved off the cooperative pool.
+        .target(
+            name: "OneLinkTestThreads", path: "Tests/Support/OneLinkTestThreads", swiftSettings: settings),
         // Click fixtures shared by the click-service tests and the SDK's invite and bounds tests.
         .target(
             name: "OneLinkClickFixtures", dependencies: ["OneLinkEmulator", "OneLinkClicks"],
@@ -94,6 +97,7 @@ let package = Package(
                 "onelink-runloop-client",
                 "OneLinkStoreWriterState",
                 "OneLinkApp", "OneLinkClicks", "OneLinkClickFixtures", "OneLinkServer", "OneLinkReplay",
+                "OneLinkTestThreads",
             ],
             swiftSettings: settings
         ),
@@ -114,6 +118,7 @@ let package = Package(
             name: "OneLinkServerTests",
             dependencies: [
                 "OneLinkServer", "OneLinkEmulator", "OneLinkClicks", "OneLinkEmulatorTestSupport",
+                "OneLinkTestThreads",
             ],
             swiftSettings: settings
         ),
@@ -128,6 +133,7 @@ let package = Package(
             name: "OneLinkEmulatorTestSupportTests",
             dependencies: [
                 "OneLinkEmulatorTestSupport", "OneLinkEmulator", "OneLinkReplay", "OneLinkServer",
+                "OneLinkTestThreads",
             ],
             swiftSettings: settings),
         .testTarget(

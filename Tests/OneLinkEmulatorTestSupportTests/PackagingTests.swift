@@ -2,6 +2,7 @@ import Foundation
 import OneLinkEmulatorTestSupport
 import OneLinkReplay
 import OneLinkServer
+import OneLinkTestThreads
 import Testing
 
 /// The release files and `onelink-replay --version` agree with each other.
@@ -58,18 +59,21 @@ struct PackagingTests {
     }
 
     #if os(macOS) || os(Linux)
-        @Test func replayPrintsTheVersion() throws {
+        @Test func replayPrintsTheVersion() async throws {
             let executable = try #require(
                 Self.executable(), "onelink-replay is not built; run `swift build --build-tests` first")
-            let process = Process()
-            let output = Pipe()
-            process.executableURL = executable
-            process.arguments = ["--version"]
-            process.standardOutput = output
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
+            let (status, data) = try await onThread {
+                let process = Process()
+                let output = Pipe()
+                process.executableURL = executable
+                process.arguments = ["--version"]
+                process.standardOutput = output
+                try process.run()
+                let data = output.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                return (process.terminationStatus, data)
+            }
+            #expect(status == 0)
             #expect(String(decoding: data, as: UTF8.self) == "onelink-replay \(PackageVersion.current)\n")
         }
 

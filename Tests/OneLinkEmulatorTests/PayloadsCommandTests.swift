@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkServer
+import OneLinkTestThreads
 import Testing
 
 /// Runs the built `onelink-replay payloads` executable against the bundled and broken samples.
@@ -26,29 +27,32 @@ import Testing
         return fallback
     }
 
-    func run(_ arguments: [String], in directory: URL = Fixtures.repositoryRoot) throws -> Outcome {
-        let scratch = try TemporaryFolder()
-        defer { withExtendedLifetime(scratch) {} }
-        let outputURL = scratch.url.appendingPathComponent("stdout")
-        let errorURL = scratch.url.appendingPathComponent("stderr")
-        try Data().write(to: outputURL)
-        try Data().write(to: errorURL)
-        let output = try FileHandle(forWritingTo: outputURL)
-        let errors = try FileHandle(forWritingTo: errorURL)
-        let process = Process()
-        process.executableURL = try Self.executable()
-        process.arguments = ["payloads"] + arguments
-        process.currentDirectoryURL = directory
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        process.waitUntilExit()
-        try output.close()
-        try errors.close()
-        return Outcome(
-            status: process.terminationStatus,
-            output: try String(contentsOf: outputURL, encoding: .utf8),
-            errors: try String(contentsOf: errorURL, encoding: .utf8))
+    /// Runs `onelink-replay payloads` with `arguments`; the wait for the child is on a thread of its own.
+    func run(_ arguments: [String], in directory: URL = Fixtures.repositoryRoot) async throws -> Outcome {
+        try await onThread {
+            let scratch = try TemporaryFolder()
+            defer { withExtendedLifetime(scratch) {} }
+            let outputURL = scratch.url.appendingPathComponent("stdout")
+            let errorURL = scratch.url.appendingPathComponent("stderr")
+            try Data().write(to: outputURL)
+            try Data().write(to: errorURL)
+            let output = try FileHandle(forWritingTo: outputURL)
+            let errors = try FileHandle(forWritingTo: errorURL)
+            let process = Process()
+            process.executableURL = try Self.executable()
+            process.arguments = ["payloads"] + arguments
+            process.currentDirectoryURL = directory
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            process.waitUntilExit()
+            try output.close()
+            try errors.close()
+            return Outcome(
+                status: process.terminationStatus,
+                output: try String(contentsOf: outputURL, encoding: .utf8),
+                errors: try String(contentsOf: errorURL, encoding: .utf8))
+        }
     }
 
     /// A folder under the system temporary directory, removed when the value is released.
@@ -75,8 +79,8 @@ import Testing
         }
     }
 
-    @Test func bundledSamplesAreAllValidFromTheDefaultFolder() throws {
-        let outcome = try run([])
+    @Test func bundledSamplesAreAllValidFromTheDefaultFolder() async throws {
+        let outcome = try await run([])
         #expect(outcome.status == 0)
         #expect(outcome.errors == "")
         #expect(outcome.output.hasSuffix("5 samples: 5 valid, 0 mismatched, 0 invalid\n"))
@@ -87,25 +91,25 @@ import Testing
         #expect(outcome.output.contains("  \"is_first_launch\": 1,\n"))
     }
 
-    @Test func helpPrintsUsageAndSucceeds() throws {
-        let outcome = try run(["--help"])
+    @Test func helpPrintsUsageAndSucceeds() async throws {
+        let outcome = try await run(["--help"])
         #expect(outcome.status == 0)
         #expect(outcome.output.hasPrefix("USAGE: onelink-replay payloads [folder]\n"))
     }
 
-    @Test func usageErrorsExitWithTwo() throws {
-        let option = try run(["--verbose"])
+    @Test func usageErrorsExitWithTwo() async throws {
+        let option = try await run(["--verbose"])
         #expect(option.status == 2)
         #expect(option.errors.hasPrefix("onelink-replay payloads: unknown option --verbose\n"))
-        let twoFolders = try run(["a", "b"])
+        let twoFolders = try await run(["a", "b"])
         #expect(twoFolders.status == 2)
         #expect(twoFolders.errors.hasPrefix("onelink-replay payloads: expected at most one folder\n"))
-        let missing = try run(["no/such/folder"])
+        let missing = try await run(["no/such/folder"])
         #expect(missing.status == 2)
         #expect(missing.errors.hasPrefix("onelink-replay payloads: no/such/folder is not a folder\n"))
     }
 
-    @Test func aPayloadThatTheLinkDoesNotReproduceExitsWithOne() throws {
+    @Test func aPayloadThatTheLinkDoesNotReproduceExitsWithOne() async throws {
         let folder = try TemporaryFolder()
         var document = try Fixtures.json(
             at: Fixtures.samplesFolder.appendingPathComponent("uri-scheme-long.json"))
@@ -121,7 +125,7 @@ import Testing
         try folder.write("changed.json", document.jsonText(pretty: true))
         try folder.copySample("uri-scheme-short.json")
 
-        let outcome = try run(["."], in: folder.url)
+        let outcome = try await run(["."], in: folder.url)
         #expect(outcome.status == 1)
         #expect(
             outcome.errors == """
@@ -134,22 +138,22 @@ import Testing
         #expect(outcome.output.hasSuffix("2 samples: 1 valid, 1 mismatched, 0 invalid\n"))
     }
 
-    @Test func shortLinksAreResolvedThroughTheFixtureFile() throws {
+    @Test func shortLinksAreResolvedThroughTheFixtureFile() async throws {
         let folder = try TemporaryFolder()
         try folder.copySample("universal-link-short.json")
-        let unresolved = try run([folder.url.path])
+        let unresolved = try await run([folder.url.path])
         #expect(unresolved.status == 1)
         #expect(unresolved.errors.contains("$.link: short link H5hv/6d66214a is not in shortlinks.json"))
 
         try FileManager.default.copyItem(
             at: Fixtures.payloadsFolder.appendingPathComponent("shortlinks.json"),
             to: folder.url.appendingPathComponent("shortlinks.json"))
-        let resolved = try run([folder.url.path])
+        let resolved = try await run([folder.url.path])
         #expect(resolved.status == 0)
         #expect(resolved.output.hasSuffix("1 samples: 1 valid, 0 mismatched, 0 invalid\n"))
     }
 
-    @Test func invalidFilesNameTheFileAndTheJSONPath() throws {
+    @Test func invalidFilesNameTheFileAndTheJSONPath() async throws {
         let folder = try TemporaryFolder()
         let fields = #""name":"x","description":"","kind":"k""#
         try folder.write("a-comma.json", "{\n  \"name\": \"x\",\n}")
@@ -162,7 +166,7 @@ import Testing
         try folder.write("f-duplicate.json", #"{"payload":{"pid":1,"pid":2}}"#)
         try folder.write("g-missing.json", #"{"name":"x"}"#)
 
-        let outcome = try run(["."], in: folder.url)
+        let outcome = try await run(["."], in: folder.url)
         #expect(outcome.status == 2)
         #expect(
             outcome.errors == """

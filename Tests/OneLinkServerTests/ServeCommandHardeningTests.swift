@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkServer
+import OneLinkTestThreads
 import Testing
 
 #if canImport(Glibc)

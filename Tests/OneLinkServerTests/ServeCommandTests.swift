@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkServer
+import OneLinkTestThreads
 import Testing
 
 #if canImport(Glibc)

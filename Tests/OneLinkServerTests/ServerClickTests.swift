@@ -3,6 +3,7 @@ import OneLinkClicks
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import OneLinkServer
+import OneLinkTestThreads
 import Testing
 
 /// OneLink clicks over HTTP go through `ClickHandler`, and the clicks they record drive the

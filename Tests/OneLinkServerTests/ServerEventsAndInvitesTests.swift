@@ -2,6 +2,7 @@ import Foundation
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import OneLinkServer
+import OneLinkTestThreads
 import Testing
 
 /// Collects one completion's outcome, from whichever queue called it.
@@ -69,6 +70,9 @@ struct ServerEventsAndInvitesTests {
             sdk.customerUserID = "user-42"
             sdk.currencyCode = "USD"
             sdk.callbackDelivery = .sdkQueue
+            // A round trip, not a deadline, is under test: a loaded pool (ThreadSanitizer, 2 cores)
+            // can stall every task for seconds.
+            sdk.conversionDataTimeout = 60_000
             let box = OutcomeBox<String>()
             sdk.logEvent(name: AFEventPurchase, values: [AFEventParamRevenue: "9.99", "items": [1, 2]]) {
                 response, error in
@@ -135,6 +139,7 @@ struct ServerEventsAndInvitesTests {
                 shortLinkCreator: try HTTPShortLinkCreator(baseURL: server.baseURL))
             inviter.appInviteOneLinkID = "H5hv"
             inviter.callbackDelivery = .sdkQueue
+            inviter.deepLinkTimeout = 60_000
             let box = OutcomeBox<URL?>()
             AppsFlyerLib.withShared(inviter) {
                 AppsFlyerShareInviteHelper.generateInviteUrl(
@@ -157,6 +162,8 @@ struct ServerEventsAndInvitesTests {
             friend.appsFlyerDevKey = "DEV_KEY"
             friend.appleAppID = "123456789"
             friend.callbackDelivery = .sdkQueue
+            friend.conversionDataTimeout = 60_000
+            friend.deepLinkTimeout = 60_000
             let delegate = InviteDelegate()
             friend.deepLinkDelegate = delegate
             await friend.perform(.start)

@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkClicks
 import OneLinkServer
+import OneLinkTestThreads
 import Testing
 
 /// Issue 18: connections wait instead of being dropped, messages are bounded and precise, and the

@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkServer
+import OneLinkTestThreads
 import Testing
 
 /// The server's HTTP handling over real loopback sockets: status codes for bad input, keep-alive,

@@ -20,6 +20,9 @@ struct ServerSetHostTests {
         sdk.appsFlyerDevKey = served.fixture.devKey
         sdk.appleAppID = served.fixture.appID
         sdk.callbackDelivery = .sdkQueue
+        // A round trip, not a deadline, is under test (see ServerEventsAndInvitesTests).
+        sdk.conversionDataTimeout = 60_000
+        sdk.deepLinkTimeout = 60_000
         sdk.customerUserID = "user-42"
         sdk.setHost("127.0.0.1:\(served.port)", withHostPrefix: "")
         let startEvents = await sdk.perform(.start)

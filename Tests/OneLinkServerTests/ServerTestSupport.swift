@@ -81,10 +81,3 @@ func withFixtureServer<Result>(
         throw error
     }
 }
-
-/// Runs blocking socket work off the cooperative pool.
-func onThread<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try work() }) }.start()
-    }
-}

@@ -93,9 +93,16 @@ extension AppsFlyerLib {
     /// returned, so running them here keeps their order and never calls a
     /// delegate inside the app's own call, and it saves the thread hand-off
     /// to the worker and back. Work that waits continues on another task.
-    func processQueuedNow() {
-        guard queue.claimForHelping() else { return }
+    ///
+    /// - Returns: Whether it ran anything. The caller then asks
+    ///   ``CooperativePacing`` whether to yield: work that finishes here never
+    ///   suspends the caller, and a loop of such calls would otherwise hold
+    ///   its thread.
+    @discardableResult
+    func processQueuedNow() -> Bool {
+        guard queue.claimForHelping() else { return false }
         Deadlines.startWork { await self.queue.drainClaimed { await self.process($0) } }
+        return true
     }
 
     private func process(_ item: EngineJob) async {

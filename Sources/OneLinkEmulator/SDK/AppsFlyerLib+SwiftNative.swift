@@ -10,10 +10,14 @@ extension AppsFlyerLib {
     /// ``settle()``.
     @discardableResult
     public func perform(_ action: SDKAction) async -> [AppsFlyerEvent] {
-        await withCheckedContinuation { continuation in
+        var ranHere = false
+        let events = await withCheckedContinuation {
+            (continuation: CheckedContinuation<[AppsFlyerEvent], Never>) in
             enqueue(.action(action), completion: nil, waiter: continuation)
-            processQueuedNow()
+            ranHere = processQueuedNow()
         }
+        if ranHere, CooperativePacing.shouldYield() { await Task.yield() }
+        return events
     }
 
     /// Queues an action without waiting for its callbacks.
@@ -36,20 +40,24 @@ extension AppsFlyerLib {
     ///
     /// Ordered with the other calls: actions queued earlier finish first.
     public func simulateReinstall() async {
+        var ranHere = false
         await withCheckedContinuation { continuation in
             enqueue(.reinstall, completion: nil, waiter: continuation)
-            processQueuedNow()
+            ranHere = processQueuedNow()
         }
+        if ranHere, CooperativePacing.shouldYield() { await Task.yield() }
     }
 
     /// Simulates the app process being killed and launched again on the same install.
     ///
     /// The device state is kept; the next ``start()->()`` is a cold start.
     public func simulateRelaunch() async {
+        var ranHere = false
         await withCheckedContinuation { continuation in
             enqueue(.relaunch, completion: nil, waiter: continuation)
-            processQueuedNow()
+            ranHere = processQueuedNow()
         }
+        if ranHere, CooperativePacing.shouldYield() { await Task.yield() }
     }
 
     /// Every callback from now on, as an asynchronous sequence; each access starts a new subscription.
@@ -111,7 +119,7 @@ extension AppsFlyerLib {
     /// Actions already queued that the SDK's queue task has not started on
     /// run right here, in order, until one has to wait; callbacks are the same.
     nonisolated(nonsending) public func waitUntilIdle() async {
-        processQueuedNow()
+        if processQueuedNow(), CooperativePacing.shouldYield() { await Task.yield() }
         await queue.waitUntil { [weak self] status in status.isIdle && self?.sessionReadyTimerFiring != true }
     }
 
@@ -126,7 +134,7 @@ extension AppsFlyerLib {
     /// Actions already queued that the SDK's queue task has not started on
     /// run right here, in order, until one has to wait; callbacks are the same.
     nonisolated(nonsending) public func settle() async {
-        processQueuedNow()
+        if processQueuedNow(), CooperativePacing.shouldYield() { await Task.yield() }
         let virtual = clock as? any VirtualClock
         let gate = trackingGate
         let deadlines = self.deadlines

@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkStoreWriterState
+import OneLinkTestThreads
 import Testing
 
 #if canImport(Glibc)
@@ -87,22 +88,17 @@ struct WriterRun: Sendable {
     var afterKill: [String]
 
     static func perform(writer: URL, stateFile: URL, savesBeforeKill: Int) async throws -> WriterRun {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(
-                    with: Result {
-                        let child = try ChildProcess(executable: writer, arguments: [stateFile.path])
-                        let first = try child.readLine(timeout: .seconds(10))
-                        var before: [String] = []
-                        for _ in 0..<savesBeforeKill {
-                            guard let line = try child.readLine(timeout: .seconds(10)) else { break }
-                            before.append(line)
-                        }
-                        child.kill()
-                        let after = try child.remainingLines(timeout: .seconds(10))
-                        return WriterRun(first: first, beforeKill: before, afterKill: after)
-                    })
-            }.start()
+        try await onThread {
+            let child = try ChildProcess(executable: writer, arguments: [stateFile.path])
+            let first = try child.readLine(timeout: .seconds(10))
+            var before: [String] = []
+            for _ in 0..<savesBeforeKill {
+                guard let line = try child.readLine(timeout: .seconds(10)) else { break }
+                before.append(line)
+            }
+            child.kill()
+            let after = try child.remainingLines(timeout: .seconds(10))
+            return WriterRun(first: first, beforeKill: before, afterKill: after)
         }
     }
 }

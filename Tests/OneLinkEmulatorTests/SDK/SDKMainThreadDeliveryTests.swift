@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkTestThreads
 import Testing
 
 /// Records every callback with whether it arrived on the main queue (the main actor's queue).
@@ -133,10 +134,11 @@ struct SDKMainThreadDeliveryTests {
 @Suite("Main-thread delivery in a command-line program")
 struct SDKRunLoopProgramTests {
     @Test("A program that spins RunLoop.main gets every callback on the main thread and the main queue")
-    func runLoopProgram() throws {
+    func runLoopProgram() async throws {
         let program = try #require(ChildProcess.productURL(named: "onelink-runloop-client"))
-        let child = try ChildProcess(executable: program, arguments: [])
-        let lines = try child.remainingLines(timeout: .seconds(30))
+        let lines = try await onThread {
+            try ChildProcess(executable: program, arguments: []).remainingLines(timeout: .seconds(30))
+        }
         #expect(
             lines.sorted() == [
                 "didResolveDeepLink FOUND mainQueue=true mainThread=true",
