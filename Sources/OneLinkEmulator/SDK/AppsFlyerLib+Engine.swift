@@ -94,15 +94,33 @@ extension AppsFlyerLib {
     /// delegate inside the app's own call, and it saves the thread hand-off
     /// to the worker and back. Work that waits continues on another task.
     ///
-    /// - Returns: Whether it ran anything. The caller then asks
-    ///   ``CooperativePacing`` whether to yield: work that finishes here never
-    ///   suspends the caller, and a loop of such calls would otherwise hold
-    ///   its thread.
-    @discardableResult
+    /// - Returns: Whether it ran anything.
     func processQueuedNow() -> Bool {
         guard queue.claimForHelping() else { return false }
         Deadlines.startWork { await self.queue.drainClaimed { await self.process($0) } }
         return true
+    }
+
+    /// ``processQueuedNow()``, then a yield when ``CooperativePacing`` asks for one.
+    ///
+    /// Work that finishes here never suspends the caller, so a loop of such
+    /// waits would otherwise hold its thread.
+    nonisolated(nonsending) func processQueuedHere() async {
+        if processQueuedNow(), CooperativePacing.shouldYield() { await Task.yield() }
+    }
+
+    /// Queues a command through `enqueue` with the waiter it is given, runs the queue here when
+    /// no worker has started on it, and returns what the waiter is resumed with.
+    func enqueueAndWait<Value: Sendable>(
+        _ enqueue: (CheckedContinuation<Value, Never>) -> Void
+    ) async -> Value {
+        var ranHere = false
+        let value = await withCheckedContinuation { continuation in
+            enqueue(continuation)
+            ranHere = processQueuedNow()
+        }
+        if ranHere, CooperativePacing.shouldYield() { await Task.yield() }
+        return value
     }
 
     private func process(_ item: EngineJob) async {

@@ -10,14 +10,7 @@ extension AppsFlyerLib {
     /// ``settle()``.
     @discardableResult
     public func perform(_ action: SDKAction) async -> [AppsFlyerEvent] {
-        var ranHere = false
-        let events = await withCheckedContinuation {
-            (continuation: CheckedContinuation<[AppsFlyerEvent], Never>) in
-            enqueue(.action(action), completion: nil, waiter: continuation)
-            ranHere = processQueuedNow()
-        }
-        if ranHere, CooperativePacing.shouldYield() { await Task.yield() }
-        return events
+        await enqueueAndWait { enqueue(.action(action), completion: nil, waiter: $0) }
     }
 
     /// Queues an action without waiting for its callbacks.
@@ -40,24 +33,14 @@ extension AppsFlyerLib {
     ///
     /// Ordered with the other calls: actions queued earlier finish first.
     public func simulateReinstall() async {
-        var ranHere = false
-        await withCheckedContinuation { continuation in
-            enqueue(.reinstall, completion: nil, waiter: continuation)
-            ranHere = processQueuedNow()
-        }
-        if ranHere, CooperativePacing.shouldYield() { await Task.yield() }
+        await enqueueAndWait { enqueue(.reinstall, completion: nil, waiter: $0) }
     }
 
     /// Simulates the app process being killed and launched again on the same install.
     ///
     /// The device state is kept; the next ``start()->()`` is a cold start.
     public func simulateRelaunch() async {
-        var ranHere = false
-        await withCheckedContinuation { continuation in
-            enqueue(.relaunch, completion: nil, waiter: continuation)
-            ranHere = processQueuedNow()
-        }
-        if ranHere, CooperativePacing.shouldYield() { await Task.yield() }
+        await enqueueAndWait { enqueue(.relaunch, completion: nil, waiter: $0) }
     }
 
     /// Every callback from now on, as an asynchronous sequence; each access starts a new subscription.
@@ -119,7 +102,7 @@ extension AppsFlyerLib {
     /// Actions already queued that the SDK's queue task has not started on
     /// run right here, in order, until one has to wait; callbacks are the same.
     nonisolated(nonsending) public func waitUntilIdle() async {
-        if processQueuedNow(), CooperativePacing.shouldYield() { await Task.yield() }
+        await processQueuedHere()
         await queue.waitUntil { [weak self] status in status.isIdle && self?.sessionReadyTimerFiring != true }
     }
 
@@ -134,7 +117,7 @@ extension AppsFlyerLib {
     /// Actions already queued that the SDK's queue task has not started on
     /// run right here, in order, until one has to wait; callbacks are the same.
     nonisolated(nonsending) public func settle() async {
-        if processQueuedNow(), CooperativePacing.shouldYield() { await Task.yield() }
+        await processQueuedHere()
         let virtual = clock as? any VirtualClock
         let gate = trackingGate
         let deadlines = self.deadlines
