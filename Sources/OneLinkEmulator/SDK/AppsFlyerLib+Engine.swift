@@ -101,12 +101,12 @@ extension AppsFlyerLib {
         return true
     }
 
-    /// ``processQueuedNow()``, then a yield when ``CooperativePacing`` asks for one.
+    /// ``processQueuedNow()``, then a yield when ``CooperativePacing`` says it is due.
     ///
     /// Work that finishes here never suspends the caller, so a loop of such
     /// waits would otherwise hold its thread.
     nonisolated(nonsending) func processQueuedHere() async {
-        if processQueuedNow(), CooperativePacing.shouldYield() { await Task.yield() }
+        if processQueuedNow() { await CooperativePacing.yieldIfDue() }
     }
 
     /// Queues a command through `enqueue` with the waiter it is given, runs the queue here when
@@ -119,7 +119,7 @@ extension AppsFlyerLib {
             enqueue(continuation)
             ranHere = processQueuedNow()
         }
-        if ranHere, CooperativePacing.shouldYield() { await Task.yield() }
+        if ranHere { await CooperativePacing.yieldIfDue() }
         return value
     }
 

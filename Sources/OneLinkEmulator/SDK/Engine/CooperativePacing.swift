@@ -12,11 +12,14 @@ enum CooperativePacing {
 
     private static let calls = Locked<UInt>(0)
 
-    /// Counts one call that ran work in place, and says whether it should yield.
-    static func shouldYield() -> Bool {
-        calls.withLock { count in
+    /// Counts one call that ran work in place, and yields when its turn has come.
+    ///
+    /// It stays on the caller's actor, so the yield is the only hop.
+    nonisolated(nonsending) static func yieldIfDue() async {
+        let due = calls.withLock { count in
             count &+= 1
             return count % interval == 0
         }
+        if due { await Task.yield() }
     }
 }
