@@ -48,7 +48,9 @@ public struct ConformanceReport: Sendable, Hashable, CustomStringConvertible {
 
     /// Describes an error with its type, so `CancellationError` and ``AttributionError`` read apart.
     static func describe(_ error: any Error) -> String {
-        "\(type(of: error)) \(error)"
+        // The emulator's explanation says more than the SDK-shaped text `print` shows.
+        if let error = error as? AttributionError { return "\(type(of: error)) \(error.explanation)" }
+        return "\(type(of: error)) \(error)"
     }
 
     /// `nil` when `body` throws `expected`, otherwise what happened instead.
@@ -57,11 +59,11 @@ public struct ConformanceReport: Sendable, Hashable, CustomStringConvertible {
     ) async -> String? {
         do {
             let value = try await body()
-            return "expected \(expected) but got the answer \(value)"
+            return "expected \(expected.explanation) but got the answer \(value)"
         } catch let error as AttributionError where error == expected {
             return nil
         } catch {
-            return "expected \(expected) but got \(describe(error))"
+            return "expected \(expected.explanation) but got \(describe(error))"
         }
     }
 

@@ -18,7 +18,7 @@ extension Scenario {
     static let backendFields = [
         "shortLinks", "redirects", "install", "deferredClicks", "behaviour", "server", "clipboardTokens",
     ]
-    static let behaviourFields = ["shortLinks", "conversion", "deferred"]
+    static let behaviourFields = ["shortLinks", "conversion", "deferred", "launch"]
     static let errorFields = ["kind", "status", "message", "milliseconds"]
     static let serverFields = [
         "appStoreURL", "playStoreURL", "oneLinkDomains", "customDomains", "templates", "interstitialDomain",
@@ -204,6 +204,9 @@ extension Scenario {
             settings.shortLinkBehavior = decoded.0 ?? .immediate
             settings.conversionBehavior = decoded.1 ?? .immediate
             settings.deferredBehavior = decoded.2 ?? .immediate
+            if let launch = behaviour["launch"] {
+                settings.launchBehavior = try decodeBehaviour(launch, at: behaviour.at("launch"), reader)
+            }
         }
         if let server = try backend.object("server", allowed: serverFields) {
             for key in ["install", "deferredClicks"] where backend[key] != nil {
@@ -286,7 +289,7 @@ extension Scenario {
         return (try behaviour("shortLinks"), try behaviour("conversion"), try behaviour("deferred"))
     }
 
-    private static func decodeBehaviour(
+    static func decodeBehaviour(
         _ value: AttributionValue, at path: String, _ reader: ScenarioReader
     ) throws(ScenarioError) -> InMemoryBehavior {
         if case .string = value {

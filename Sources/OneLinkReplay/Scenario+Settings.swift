@@ -69,6 +69,8 @@ extension Scenario {
         public var conversionBehavior: InMemoryBehavior = .immediate
         /// How the deferred-deep-link source answers.
         public var deferredBehavior: InMemoryBehavior = .immediate
+        /// How the launch recorder answers each session's launch request (`$.backend.behaviour.launch`).
+        public var launchBehavior: InMemoryBehavior = .immediate
         /// The OneLink server; when set, conversion data and deferred links come from recorded clicks.
         public var server: ClickHandler.Configuration?
         /// Clipboard tokens the clipboard match source knows, with their click parameters.

@@ -68,7 +68,7 @@ extension Scenario {
                 == "deepLinkDelegate"
         }
         switch kind {
-        case "start": return .start
+        case "start": return try fields.optionalBool("completion") == true ? .startWithCompletion : .start
         case "foreground": return .foreground
         case "background": return .background
         case "handleOpen":

@@ -18,6 +18,8 @@ public struct ScenarioBackends: Sendable {
     public let clickStore: InMemoryClickStore?
     /// The OneLink server's click handler, when a server is configured.
     public let clickHandler: ClickHandler?
+    /// The launch recorder: `$.backend.behaviour.launch`.
+    public let launchRecorder: InMemoryLaunchRecorder
     /// The clipboard token source: `$.backend.clipboardTokens`.
     public let clipboardMatchSource: InMemoryClipboardMatchSource
 
@@ -129,6 +131,7 @@ extension Scenario {
         return ScenarioBackends(
             shortLinkResolver: resolver, conversionDataSource: conversion, deferredDeepLinkSource: deferred,
             clickStore: store, clickHandler: handler,
+            launchRecorder: InMemoryLaunchRecorder(behavior: settings.launchBehavior, clock: clock),
             clipboardMatchSource: InMemoryClipboardMatchSource(
                 matches: settings.clipboardTokens, clock: clock),
             setConversionBehavior: setConversion, setDeferredBehavior: setDeferred)

@@ -9,6 +9,9 @@ public struct ScenarioStep: Sendable, Hashable {
     public enum Action: Sendable, Hashable {
         /// `start()`.
         case start
+        /// `start(completionHandler:)`: the completion is reported as a `startCompletion` output
+        /// (`"completion": true` on a `start` step).
+        case startWithCompletion
         /// The app returns to the foreground: `start()` again, subject to `minTimeBetweenSessions`.
         case foreground
         /// The app leaves the screen; the SDK has no entry point for it, so nothing is called.
@@ -103,7 +106,8 @@ public struct ScenarioStep: Sendable, Hashable {
 
     /// The fields each step kind accepts besides `do`, `expect` and `note`.
     public static let kindFields: [String: [String]] = [
-        "handleOpen": ["url", "sourceApplication"], "universalLink": ["url"], "push": ["payload"],
+        "start": ["completion"], "handleOpen": ["url", "sourceApplication"], "universalLink": ["url"],
+        "push": ["payload"],
         "performOnAppAttribution": ["url"], "advance": ["by"], "setDelegate": ["delegate"],
         "clearDelegate": ["delegate"], "behaviour": ["shortLinks", "conversion", "deferred"],
         "launch": ["options"], "lifecycle": ["signal", "passiveReason"],
@@ -124,7 +128,7 @@ public struct ScenarioStep: Sendable, Hashable {
     /// The step kind, as the `do` field names it.
     public var kind: String {
         switch action {
-        case .start: return "start"
+        case .start, .startWithCompletion: return "start"
         case .foreground: return "foreground"
         case .background: return "background"
         case .handleOpen: return "handleOpen"

@@ -40,7 +40,7 @@ extension OneLinkServer {
         ///
         /// Give it the ``shortLinkResolver`` (``InMemoryShortLinkCreator``) so that the links it creates resolve.
         public var shortLinkCreator: (any ShortLinkCreator)?
-        /// Answers `POST /api/v6/iosevent/{appID}`: each session's launch request (403 for a dev key it refuses).
+        /// Answers `POST /api/v6/iosevent/{appID}`: each session's launch request (400 for a dev key it refuses).
         public var launchRecorder: any LaunchRecorder
 
         /// Creates a configuration.

@@ -46,7 +46,7 @@ enum ServeCommand {
                                        a connection idle or slow for 1 s is closed to
                                        make room for them.
           --dev-key KEY                A dev key the launch endpoint accepts (repeatable);
-                                       with at least one, any other key is answered 403.
+                                       with at least one, any other key is answered 400.
                                        Without it every key is accepted.
           --quiet                      Do not log requests.
           -h, --help                   Show this help.

@@ -136,9 +136,13 @@ struct AppDeliveryTests {
                 DeliveryPath(.universalLink, .foreground, .swiftUI): .notAtAll,
             ]
         ),
+        (
+            .scenesCenterDelegateInWillConnect,
+            [DeliveryPath(.pushTap, .notRunning, .scenes): .notAtAll]
+        ),
     ]
 
-    @Test("every bundled mistake is caught, on exactly the paths it breaks", arguments: 0..<8)
+    @Test("every bundled mistake is caught, on exactly the paths it breaks", arguments: 0..<9)
     func mistakeIsCaught(index: Int) async {
         let (fixture, expected) = Self.mistakes[index]
         #expect(!fixture.isCorrect)

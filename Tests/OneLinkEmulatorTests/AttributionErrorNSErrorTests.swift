@@ -17,7 +17,7 @@ struct AttributionErrorNSErrorTests {
         ),
         (
             .sessionSkipped(elapsedMilliseconds: 1200, minimumSeconds: 5), 10,
-            "Skip launch: 1200 ms since the last session, minTimeBetweenSessions is 5 s", nil
+            "Event timeout. Check `minTimeBetweenSessions` param", nil
         ),
         (
             .developerError("start() needs appsFlyerDevKey; no session was started"), 20,
@@ -35,11 +35,16 @@ struct AttributionErrorNSErrorTests {
         arguments: 0..<cases.count)
     func shape(index: Int) throws {
         let (error, code, description, underlying) = Self.cases[index]
-        let nsError = error as NSError
-        #expect(nsError.domain == "com.appsflyer.sdk.network")
+        let nsError = error.bridged as NSError
+        let domain = code == 10 ? "com.appsflyer.sdk.event" : "com.appsflyer.sdk.network"
+        #expect(nsError.domain == domain)
+        #expect(error.domain == domain)
         #expect(nsError.code == code)
         #expect(nsError.localizedDescription == description)
-        #expect(nsError.userInfo[NSLocalizedFailureReasonErrorKey] as? String == error.description)
+        #expect(AttributionError(wrapping: error.bridged) == error)
+        #expect(
+            String(describing: error.bridged).hasPrefix(
+                "Error Domain=\(domain) Code=\(code) \"\(description)\""))
         let wrapped = nsError.userInfo[NSUnderlyingErrorKey] as? NSError
         #expect(wrapped?.code == underlying)
         if underlying != nil { #expect(wrapped?.domain == NSURLErrorDomain) }
@@ -57,5 +62,24 @@ struct AttributionErrorNSErrorTests {
         #expect(error as? AttributionError == .httpStatus(code: 403, reason: nil))
         #expect((error as NSError).localizedDescription == "Status code failure: 403")
         #expect(error.localizedDescription == "Status code failure: 403")
+    }
+
+    @Test(
+        "Rule 14: printing a delivered error shows the real SDK's NSError text, not the emulator's explanation"
+    )
+    func printedLikeTheSDK() {
+        let forbidden = AttributionError.httpStatus(code: 403, reason: "forbidden")
+        #expect(
+            String(describing: forbidden)
+                == #"Error Domain=com.appsflyer.sdk.network Code=50 "Status code failure: 403" UserInfo={NSLocalizedDescription=Status code failure: 403}"#
+        )
+        #expect("\(forbidden)" == forbidden.description)
+        #expect(forbidden.explanation == "HTTP_STATUS_CODE: HTTP status 403: forbidden")
+        let timeout = AttributionError.timedOut(milliseconds: 3000)
+        #expect(
+            timeout.description
+                == #"Error Domain=com.appsflyer.sdk.network Code=0 "Request failed" UserInfo={NSLocalizedDescription=Request failed, NSUnderlyingError={Error Domain=NSURLErrorDomain Code=-1001 "TIMEOUT: no answer within 3000 ms"}}"#
+        )
+        #expect((timeout as NSError).userInfo[NSLocalizedFailureReasonErrorKey] == nil)
     }
 }

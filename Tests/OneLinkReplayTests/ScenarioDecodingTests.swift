@@ -47,7 +47,7 @@ struct ScenarioDecodingTests {
                 + "device, app, steps)")
         #expect(
             decodingError(#"{"name": "x", "backend": {"behaviour": {"resolver": "stall"}}, "steps": []}"#)
-                == "test.json: $.backend.behaviour.resolver: unknown field (expected shortLinks, conversion, deferred)"
+                == "test.json: $.backend.behaviour.resolver: unknown field (expected shortLinks, conversion, deferred, launch)"
         )
         #expect(
             decodingError(

@@ -43,7 +43,10 @@ struct ScenarioRunnerTests {
             result.steps[1].observations == [
                 ScenarioObservation(
                     "onAppOpenAttributionFailure",
-                    fields: ["kind": "TIMEOUT", "error": "TIMEOUT: no answer within 3000 ms"])
+                    fields: [
+                        "kind": "TIMEOUT", "error": "TIMEOUT: no answer within 3000 ms",
+                        "domain": "com.appsflyer.sdk.network", "code": 0, "description": "Request failed",
+                    ])
             ])
         #expect(
             result.steps[2].observations.first?.fields["payload"]?["install_time"]

@@ -178,7 +178,7 @@ import Testing
         kill(child.process.processIdentifier, SIGTERM)
         _ = try await onThread { child.waitForExit() }
         #expect(accepted == 200)
-        #expect(rejected == 403)
+        #expect(rejected == 400)
         let help = try await outcome(["serve", "--help"])
         #expect(help.output.contains("--dev-key KEY"))
     }

@@ -41,7 +41,7 @@ struct ServerSetHostTests {
 @Suite("Server: the launch endpoint")
 struct ServerLaunchTests {
     @Test(
-        "An SDK's launch over HTTP: accepted for a valid dev key, 403 (code 50) for another, and the session fails"
+        "An SDK's launch over HTTP: accepted for a valid dev key, 400 (code 50) for another, and the session fails"
     )
     func launchOverHTTP() async throws {
         let launches = InMemoryLaunchRecorder(validDevKeys: ["GOOD_KEY"])
@@ -69,7 +69,7 @@ struct ServerLaunchTests {
         #expect(launches.requests.first?.identity.customerUserID == "user-42")
         #expect(launches.requests.first?.sessionCount == 1)
         #expect((rejection as NSError?)?.code == 50)
-        #expect((rejection as NSError?)?.localizedDescription == "Status code failure: 403")
+        #expect((rejection as NSError?)?.localizedDescription == "Status code failure: 400")
         #expect(rejected.deliveredEvents.first?.callbackName == "onConversionDataFail")
     }
 }

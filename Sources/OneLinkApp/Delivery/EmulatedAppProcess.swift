@@ -122,6 +122,10 @@ import OneLinkEmulator
                     appDelegate.application(application, didFinishLaunchingWithOptions: launchOptions)
                 }
             }
+            // Apple's UNUserNotificationCenter.delegate: set it "before your app finishes launching".
+            // The launching tap goes to the delegate set by now, in every app structure; one set
+            // later (in scene(_:willConnectTo:options:), in a SwiftUI view) misses it.
+            weak var launchTapDelegate: (any UNUserNotificationCenterDelegate)? = notificationCenter.delegate
             var scene: UIScene?
             var sceneDelegate: (any UISceneDelegate)?
             var view: SwiftUILinkHandlers?
@@ -150,7 +154,8 @@ import OneLinkEmulator
                     // UIKit skips the open and continue calls when didFinishLaunching returned false.
                     if proceeds { deliverWarm(link) }
                 case (.scenes, .universalLink), (.scenes, .uriScheme): break
-                case (.swiftUI, .universalLink), (.swiftUI, .uriScheme), (_, .pushTap): deliverWarm(link)
+                case (.swiftUI, .universalLink), (.swiftUI, .uriScheme): deliverWarm(link)
+                case (_, .pushTap(let payload)): deliverLaunchTap(payload, to: launchTapDelegate)
                 }
             }
             signal(.didBecomeActive)
@@ -201,6 +206,17 @@ import OneLinkEmulator
             let content = UNNotificationContent(userInfo: payload.foundationDictionary)
             let request = UNNotificationRequest(identifier: "emulated-push", content: content)
             return UNNotificationResponse(notification: UNNotification(request: request))
+        }
+
+        /// Hands the tap that launched the app to the delegate set by the end of `didFinishLaunchingWithOptions`, if any.
+        private func deliverLaunchTap(
+            _ payload: AttributionPayload, to delegate: (any UNUserNotificationCenterDelegate)?
+        ) {
+            guard let delegate else { return }
+            calls.append(.notificationResponse)
+            let center = notificationCenter
+            let response = Self.response(payload)
+            inApp { delegate.userNotificationCenter(center, didReceive: response) {} }
         }
 
         // MARK: - Running app

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The error every failure callback and every backend reports.
 ///
 /// `onConversionDataFail`, `onAppOpenAttributionFailure` and a `.failure`
@@ -34,7 +36,9 @@ public enum AttributionError: Error, Sendable, Hashable {
     case unexpected(String)
     /// `start()` began no session: `minTimeBetweenSessions` had not passed since the last one.
     ///
-    /// Reported only to `start(completionHandler:)` and `try await start()`.
+    /// Reported only to `start(completionHandler:)` and `try await start()`,
+    /// which receive it as the real SDK's `NSError` in `com.appsflyer.sdk.event`,
+    /// code 10 (``bridged``); ``init(wrapping:)`` gives this case back.
     case sessionSkipped(elapsedMilliseconds: Int, minimumSeconds: UInt)
     /// The SDK is stopped (`isStopped`): the call sent nothing.
     ///
@@ -74,6 +78,8 @@ extension AttributionError {
     public init(wrapping error: any Error) {
         if let error = error as? AttributionError {
             self = error
+        } else if let error = (error as? AttributionNSError)?.attributionError {
+            self = error
         } else if let error = error as? LinkError {
             self = .invalidLink(error)
         } else if error is CancellationError {
@@ -85,8 +91,23 @@ extension AttributionError {
 }
 
 extension AttributionError: CustomStringConvertible {
-    /// A one-line explanation, prefixed with the documented kind.
+    /// What printing the error shows: the real SDK's `NSError` text, such as
+    /// `Error Domain=com.appsflyer.sdk.network Code=50 "Status code failure: 403" UserInfo={NSLocalizedDescription=Status code failure: 403}`.
+    ///
+    /// The emulator's own one-line explanation is ``explanation``.
     public var description: String {
+        let text = localizedText
+        var info = "NSLocalizedDescription=\(text)"
+        if let code = underlyingURLErrorCode {
+            info += ", NSUnderlyingError={Error Domain=\(NSURLErrorDomain) Code=\(code) \"\(explanation)\"}"
+        }
+        return "Error Domain=\(domain) Code=\(errorCode) \"\(text)\" UserInfo={\(info)}"
+    }
+
+    /// The emulator's one-line explanation, prefixed with the documented kind: `HTTP_STATUS_CODE: HTTP status 403: forbidden`.
+    ///
+    /// Replay reports and debug logs show this text; printing the error shows the SDK's (``description``).
+    public var explanation: String {
         let detail: String
         switch self {
         case .developerError(let message): detail = message

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// `customer_user_id` is left out when not set. A 2xx answer's JSON object is
 /// the launch response; any other status becomes
-/// ``AttributionError/httpStatus(code:reason:)`` (an invalid dev key is 403).
+/// ``AttributionError/httpStatus(code:reason:)`` (an invalid dev key is 400, a plan that does not cover SDK traffic 403).
 /// See `Docs/server.md`.
 public struct HTTPLaunchRecorder: LaunchRecorder {
     /// The server's base URL without a trailing slash.
@@ -56,7 +56,7 @@ public struct HTTPLaunchRecorder: LaunchRecorder {
 
     /// Posts the launch and returns the server's JSON answer.
     ///
-    /// - Throws: ``AttributionError``: `httpStatus` for a non-2xx answer (403 for an invalid dev key),
+    /// - Throws: ``AttributionError``: `httpStatus` for a non-2xx answer (400 for an invalid dev key),
     ///   `invalidResponse` when the body is not a JSON object; `CancellationError` when cancelled.
     public func recordLaunch(_ request: LaunchRequest) async throws -> AttributionPayload {
         try await endpoint.jsonObject(answering: try httpRequest(for: request))

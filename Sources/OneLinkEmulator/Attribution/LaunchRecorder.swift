@@ -8,7 +8,8 @@ import Foundation
 /// - It returns the response body that `start(completionHandler:)` and
 ///   `try await start()` hand to the app, or throws an ``AttributionError``:
 ///   an invalid dev key is answered with ``AttributionError/httpStatus(code:reason:)``
-///   and status 403, as AppsFlyer's endpoint does.
+///   and status 400, an account whose plan does not cover SDK traffic with 403,
+///   as AppsFlyer's endpoint does (Docs/behaviour.md, rule 14).
 /// - A thrown error fails the session: the SDK reports it to the completion
 ///   handler and through `onConversionDataFail`.
 /// - It may suspend; the SDK bounds the call with its conversion-data time limit.
@@ -54,11 +55,14 @@ public struct LaunchRequest: Sendable, Hashable {
 /// A launch recorder that accepts every launch, or rejects dev keys it does not know, after an optional delay.
 ///
 /// Accepted launches are answered with ``acceptedResponse``. With
-/// ``validDevKeys`` set, any other dev key is answered with HTTP 403, as
-/// AppsFlyer's endpoint answers an invalid dev key.
+/// ``validDevKeys`` set, any other dev key is answered with HTTP 400, as the
+/// dev hub's iOS troubleshooting page shows AppsFlyer's endpoint answering an
+/// invalid dev key. With ``planCoversSDK`` off, every launch is answered 403
+/// `forbidden`, as threads show for an account whose plan does not cover SDK traffic.
 public final class InMemoryLaunchRecorder: LaunchRecorder {
     private struct State: Sendable {
         var validDevKeys: Set<String>?
+        var planCoversSDK = true
     }
 
     /// The body of an accepted launch: `{"status": "ok"}`.
@@ -87,6 +91,15 @@ public final class InMemoryLaunchRecorder: LaunchRecorder {
         set { state.withLock { $0.validDevKeys = newValue } }
     }
 
+    /// Whether the account's plan covers SDK traffic; `false` answers every launch 403 `forbidden`.
+    ///
+    /// Threads show 403 for a plan that does not cover SDK traffic (the Zero
+    /// plan): appsflyer-flutter-plugin#254, react-native-appsflyer#253.
+    public var planCoversSDK: Bool {
+        get { state.withLock { $0.planCoversSDK } }
+        set { state.withLock { $0.planCoversSDK = newValue } }
+    }
+
     /// How later calls are answered.
     public var behavior: InMemoryBehavior {
         get { core.behavior }
@@ -109,14 +122,18 @@ public final class InMemoryLaunchRecorder: LaunchRecorder {
 
     /// Accepts or rejects the launch.
     ///
-    /// - Throws: ``AttributionError/httpStatus(code:reason:)`` with 403 for an
-    ///   unknown dev key, the error of a failing behaviour, or `CancellationError` when cancelled while delayed.
+    /// - Throws: ``AttributionError/httpStatus(code:reason:)`` with 400 for an
+    ///   unknown dev key or 403 when ``planCoversSDK`` is off, the error of a
+    ///   failing behaviour, or `CancellationError` when cancelled while delayed.
     public func recordLaunch(_ request: LaunchRequest) async throws -> AttributionPayload {
         core.record(request)
-        let validDevKeys = state.withLock { $0.validDevKeys }
+        let (validDevKeys, planCoversSDK) = state.withLock { ($0.validDevKeys, $0.planCoversSDK) }
         try await core.answer()
         if let validDevKeys, !validDevKeys.contains(request.devKey) {
-            throw AttributionError.httpStatus(code: 403, reason: "invalid dev key")
+            throw AttributionError.httpStatus(code: 400, reason: "invalid dev key")
+        }
+        if !planCoversSDK {
+            throw AttributionError.httpStatus(code: 403, reason: "forbidden")
         }
         return Self.acceptedResponse
     }

@@ -51,7 +51,7 @@ extension AppsFlyerEvent: CustomStringConvertible {
         case .deepLink(let result): return "\(callbackName) \(result)"
         default:
             if let payload { return "\(callbackName) \(payload.jsonText())" }
-            return "\(callbackName) \(error.map(String.init(describing:)) ?? "")"
+            return "\(callbackName) \(error?.explanation ?? "")"
         }
     }
 }

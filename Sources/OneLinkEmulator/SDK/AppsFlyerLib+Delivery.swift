@@ -93,7 +93,7 @@ extension AppsFlyerLib {
         if let completion = batch.completion {
             switch batch.launch {
             case .accepted(let response)?: completion.body(response.foundationStringKeyed, nil)
-            case .failed(let error)?: completion.body(nil, error)
+            case .failed(let error)?: completion.body(nil, error.bridged)
             case nil: break
             }
         }

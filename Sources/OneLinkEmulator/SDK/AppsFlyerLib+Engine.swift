@@ -14,16 +14,28 @@ struct UncheckedCompletion: @unchecked Sendable {
 /// What the serial action queue runs.
 enum EngineCommand: Sendable {
     case action(SDKAction)
+    /// The cold-start universal link of SDK 7's `handleLaunchOptions(_:)`: handled as a universal
+    /// link, and remembered so the `continue` iOS also makes for it is not handled twice.
+    case launchLink(String)
     case deliver([AppsFlyerEvent], launch: LaunchOutcome?)
     case reinstall
     case relaunch
     /// Work queued by an SDK area outside this file (in-app events, invites), run in queue order.
     case work(EngineWork)
 
+    /// The entry point's name when the command is an app's call to the SDK, as debug logs show it.
+    var actionName: String? {
+        switch self {
+        case .action(let action): return action.name
+        case .launchLink: return "handleLaunchOptions(_:)"
+        default: return nil
+        }
+    }
+
     /// Whether the command hands the SDK a direct deep link, so a first launch makes no deferred lookup.
     var isDirectLink: Bool {
         switch self {
-        case .action(.openURL), .action(.universalLink), .action(.push): return true
+        case .action(.openURL), .action(.universalLink), .action(.push), .launchLink: return true
         default: return false
         }
     }
@@ -75,6 +87,7 @@ extension AppsFlyerLib {
         _ command: EngineCommand, completion: UncheckedCompletion?, queueWaiter: EngineQueue.Waiter?,
         group: EngineQueue.Group?, startImmediately: Bool = false
     ) {
+        if case .action(.start) = command { noteStartRequested() }
         let queued = QueuedCommand(
             command: command, receivedAt: clock.now, completion: completion, scope: Self.taskShared)
         guard queue.enqueue(queued, into: group, waiter: queueWaiter).startWorker else { return }
@@ -124,8 +137,8 @@ extension AppsFlyerLib {
     }
 
     private func process(_ item: EngineJob) async {
-        if case .action(let action) = item.command.command, configuration.withLock({ $0.isStopped }) {
-            debug(.controlStopped, "isStopped is set: \(action.name) ignored, nothing sent")
+        if let name = item.command.command.actionName, configuration.withLock({ $0.isStopped }) {
+            debug(.controlStopped, "isStopped is set: \(name) ignored, nothing sent")
             if item.completion != nil { await deliver([], item: item, launch: .failed(.sdkStopped)) }
             return
         }
@@ -136,7 +149,9 @@ extension AppsFlyerLib {
             if let source { debug(.linkOpen, "opened from \(source)") }
             await processLink(text, entry: .openURL, item: item)
         case .action(.universalLink(let text)):
-            await processLink(text, entry: .universalLink, item: item)
+            await processUniversalLink(text, fromLaunchOptions: false, item: item)
+        case .launchLink(let text):
+            await processUniversalLink(text, fromLaunchOptions: true, item: item)
         case .action(.push(let payload)):
             await processPush(payload, item: item)
         case .action(.performOnAppAttribution(let text)):

@@ -39,7 +39,7 @@ extension AppsFlyerLib {
                 backend: "\(type(of: creator))", rule: .inviteShort
             ) { try await creator.createShortLink(request) }
         } catch {
-            debug(.inviteLong, "short-link creation failed (\(error)); the long link is used")
+            debug(.inviteLong, "short-link creation failed (\(error.explanation)); the long link is used")
             return longLink
         }
     }

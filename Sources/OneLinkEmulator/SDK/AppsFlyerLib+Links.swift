@@ -18,6 +18,41 @@ extension AppsFlyerLib {
         await deliver([event], item: item)
     }
 
+    /// Runs a universal link, from any entry point, through the rules every entry shares, then through the link service.
+    ///
+    /// Every path to a universal link (``handleUniversalLink(_:)``,
+    /// ``continue(_:restorationHandler:)``, SDK 7's `handleUniversalLink(_: URL?)`,
+    /// ``submit(_:)``, ``perform(_:)`` and replay) ends here, so none can skip
+    /// these rules: SDK 7 takes a URL whose scheme is not `https` as
+    /// `handleOpen` does (SwiftUI's `onOpenURL` hands over both kinds), and the
+    /// cold-start link `handleLaunchOptions(_:)` handed over is not handled a
+    /// second time when the app passes it on again.
+    func processUniversalLink(_ text: String, fromLaunchOptions: Bool, item: EngineJob) async {
+        if fromLaunchOptions {
+            sessionReadiness.withLock { $0.launchLinks.append(text) }
+        } else if isLaunchLinkAlreadyHandled(text) {
+            debug(.sessionReady, "\(text) was handed over by handleLaunchOptions; not handled twice")
+            return
+        }
+        if sdkGeneration == .v7, let scheme = Self.scheme(of: text), scheme != "https" {
+            debug(
+                .linkOpen, "SDK 7: a \(scheme) URL handed over as a universal link is handled as handleOpen")
+            await processLink(text, entry: .openURL, item: item)
+            return
+        }
+        await processLink(text, entry: .universalLink, item: item)
+    }
+
+    /// The lowercased scheme of a link's text, when it has one.
+    static func scheme(of text: String) -> String? {
+        guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else { return nil }
+        let scheme = text[..<colon]
+        guard scheme.first?.isLetter == true,
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
+        return scheme.lowercased()
+    }
+
     /// Runs a push payload through the link service and delivers its callback, if it has one.
     func processPush(_ push: AttributionPayload, item: EngineJob) async {
         let config = configuration.value

@@ -19,7 +19,7 @@ extension AppsFlyerLib {
         setCredentials(devKey: devKey, appID: appId)
     }
 
-    /// Registers the block the SDK calls, on the main queue, when it is ready for ``start()``: once per foreground cycle.
+    /// Registers the block the SDK calls, on the main queue, when it is ready for ``start()``: once per foreground cycle and again on each `didBecomeActive` inside one.
     ///
     /// The block fires once the dev key and app ID are set and every link
     /// handed over before it (the cold-start link from
@@ -27,7 +27,8 @@ extension AppsFlyerLib {
     /// ``continue(_:restorationHandler:)``) has been resolved, or after
     /// ``sessionReadyTimeLimit`` on the SDK's clock if they take longer. Call
     /// `start()` inside it: the SDK does not start by itself. Registering again
-    /// replaces the block; one that already fired in this cycle does not fire again.
+    /// replaces the block; one that already fired for this `didBecomeActive` does
+    /// not fire again until the next one. A listener registered after `start()` never fires.
     #if !SDK7
         @_spi(SDK7)
     #endif
@@ -43,7 +44,7 @@ extension AppsFlyerLib {
         removeSessionReadyListener()
     }
 
-    /// Whether the session-ready listener fired in the current foreground cycle.
+    /// Whether the session-ready listener has been called in the current foreground cycle; `false` until its body runs.
     #if !SDK7
         @_spi(SDK7)
     #endif
@@ -71,15 +72,7 @@ extension AppsFlyerLib {
         @_spi(SDK7)
     #endif
     public func handleUniversalLink(_ url: URL?) {
-        guard let url else {
-            submit(.universalLink(""))
-            return
-        }
-        if url.scheme?.lowercased() == "https" {
-            handleUniversalLink(url)
-        } else {
-            handleOpen(url, options: nil)
-        }
+        submit(.universalLink(url?.absoluteString ?? ""))
     }
 
     // MARK: - Renamed calls
@@ -226,7 +219,9 @@ extension AppsFlyerLib {
     /// Plays the app becoming active again after ``simulateDidEnterBackground()``: a new foreground cycle begins.
     ///
     /// The listener fires once in it, after the links handed over before this
-    /// call. A no-op while the app is already in the foreground (it is at launch).
+    /// call. While the app is already in the foreground (it is at launch), this
+    /// plays an alert closing: SDK 7.0.1 was seen calling the listener again
+    /// on such a `didBecomeActive` (Docs/behaviour.md, rule 21).
     public func simulateDidBecomeActive() {
         becomeActive()
     }

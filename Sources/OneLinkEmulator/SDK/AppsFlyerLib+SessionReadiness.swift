@@ -33,11 +33,33 @@ extension AppsFlyerLib {
 
     /// Holds `listener` in place of any earlier one and checks session readiness.
     func setSessionReadyListener(_ listener: @escaping () -> Void) {
-        sessionReadiness.withLock { state in
+        let keysSet = configuration.withLock { !$0.devKey.isEmpty && !$0.appID.isEmpty }
+        if !keysSet {
+            // The string SDK 7.0.1's binary logs (galean/CoreIntegrations, APPSFLYER_V7_SMOKE_TEST.md);
+            // the header's "must be set before the listener fires" is kept: the listener waits.
+            debug(
+                .sessionReady,
+                "devKey and appleAppID must be set before calling registerSessionReadyListener:")
+        }
+        let afterStart = sessionReadiness.withLock { state -> Bool in
+            if state.generation == .v7 && state.startRequested { return true }
             state.nextListenerID += 1
             state.listener = SessionReadyListener(id: state.nextListenerID, body: listener)
+            return false
+        }
+        if afterStart {
+            debug(
+                .sessionReady,
+                "registerSessionReadyListener after start(): the listener never fires (SDK 7 migration guide)"
+            )
+            return
         }
         scheduleSessionReadyCheck()
+    }
+
+    /// Notes a `start` call in SDK 7's session model, so a listener registered after it never fires.
+    func noteStartRequested() {
+        sessionReadiness.withLock { $0.startRequested = true }
     }
 
     /// Drops the listener; a no-op without one.
@@ -46,8 +68,8 @@ extension AppsFlyerLib {
         stopSessionReadyTimer()
     }
 
-    /// Whether the listener fired in the current foreground cycle.
-    var sessionReadyThisCycle: Bool { sessionReadiness.withLock { $0.firedThisCycle } }
+    /// Whether the listener has been called in the current foreground cycle; never before its body runs.
+    var sessionReadyThisCycle: Bool { sessionReadiness.withLock { $0.readyThisCycle } }
 
     /// Hands the cold-start universal link in `launchOptions` to the SDK, so the listener waits for it.
     ///
@@ -58,15 +80,13 @@ extension AppsFlyerLib {
             debug(.sessionReady, "handleLaunchOptions: no universal link in the launch options")
             return
         }
-        sessionReadiness.withLock { $0.launchLinks.append(url.absoluteString) }
         debug(.sessionReady, "handleLaunchOptions: the listener waits for \(url.absoluteString)")
-        submit(.universalLink(url.absoluteString))
+        enqueue(.launchLink(url.absoluteString), completion: nil, waiter: nil)
     }
 
-    /// Whether `url` is the cold-start link `handleLaunchOptions(_:)` already handed over; it is then forgotten.
-    func isLaunchLinkAlreadyHandled(_ url: URL) -> Bool {
-        let text = url.absoluteString
-        return sessionReadiness.withLock { state in
+    /// Whether `text` is the cold-start link `handleLaunchOptions(_:)` already handed over; it is then forgotten.
+    func isLaunchLinkAlreadyHandled(_ text: String) -> Bool {
+        sessionReadiness.withLock { state in
             guard let index = state.launchLinks.firstIndex(of: text) else { return false }
             state.launchLinks.remove(at: index)
             return true
@@ -75,19 +95,34 @@ extension AppsFlyerLib {
 
     /// Ends the foreground cycle: the listener may fire once in the next one.
     func enterBackground() {
-        sessionReadiness.withLock { $0.endCycle() }
+        // The continue iOS makes for the cold-start link comes during launch: once the app has been
+        // in the background, the same link opened again is a new open.
+        sessionReadiness.withLock {
+            $0.endCycle()
+            $0.launchLinks.removeAll()
+        }
         stopSessionReadyTimer()
         debug(.sessionReady, "the app went to the background; the listener resets")
     }
 
-    /// Begins a foreground cycle (a no-op while one is running) and checks session readiness.
+    /// Plays `didBecomeActive`: begins a foreground cycle, or, inside one (an alert closed), lets the listener fire again; then checks session readiness.
+    ///
+    /// SDK 7.0.1 was seen calling the listener on every `didBecomeActive` of
+    /// one foreground cycle (after an ATT or system alert), against the
+    /// header's "once per cycle" (Docs/behaviour.md, rule 21): the field wins.
     func becomeActive() {
-        let began = sessionReadiness.withLock { state -> Bool in
-            if state.inForeground { return false }
-            state.inForeground = true
-            return true
+        let refire = sessionReadiness.withLock { state -> Bool in
+            state.activation += 1
+            if !state.inForeground {
+                state.inForeground = true
+                return false
+            }
+            return state.firedActivation != nil
         }
-        if began { scheduleSessionReadyCheck() }
+        if refire {
+            debug(.sessionReady, "didBecomeActive inside the foreground cycle: the listener fires again")
+        }
+        scheduleSessionReadyCheck()
     }
 
     /// Forgets the listener and the cycle, as a new process would.
@@ -98,14 +133,17 @@ extension AppsFlyerLib {
 
     /// Queues a readiness check behind every action already waiting, with a timer on the SDK's clock in case they take too long.
     private func scheduleSessionReadyCheck() {
-        guard sessionReadiness.withLock({ $0.listener != nil && !$0.firedThisCycle }) else { return }
+        let id = sessionReadiness.withLock { state -> UInt64? in
+            state.listener != nil && state.mayFire(for: state.activation) ? state.activation : nil
+        }
+        guard let id else { return }
         let busy = !queue.isIdle
         let scope = Self.taskShared
         if busy { startSessionReadyTimer(scope: scope) }
         enqueue(
             .work(
                 EngineWork { [weak self] item in
-                    await self?.fireSessionReadyListener(scope: item.scope, timedOut: false)
+                    await self?.fireSessionReadyListener(scope: item.scope, activation: id, timedOut: false)
                 }), completion: nil, waiter: nil)
     }
 
@@ -122,7 +160,7 @@ extension AppsFlyerLib {
             } catch {
                 return
             }
-            await self?.fireSessionReadyListener(scope: scope, timedOut: true)
+            await self?.fireSessionReadyListener(scope: scope, activation: nil, timedOut: true)
             self?.stopSessionReadyTimer()
         }
         let previous = sessionReadiness.withLock { state -> Task<Void, Never>? in
@@ -148,14 +186,17 @@ extension AppsFlyerLib {
         if hadDeadline { noteChange() }
     }
 
-    /// Calls the listener on the delivery queue if every condition holds and it has not fired in this cycle.
-    private func fireSessionReadyListener(scope: AppsFlyerLib?, timedOut: Bool) async {
+    /// Calls the listener on the delivery queue if every condition holds and it has not fired for this activation.
+    ///
+    /// `activation` is the `didBecomeActive` the check was queued for; `nil` (the time limit) means the current one.
+    private func fireSessionReadyListener(scope: AppsFlyerLib?, activation: UInt64?, timedOut: Bool) async {
         let keysSet = configuration.withLock { !$0.devKey.isEmpty && !$0.appID.isEmpty }
         let listener = sessionReadiness.withLock { state -> SessionReadyListener? in
-            guard keysSet, state.inForeground, !state.firedThisCycle, let listener = state.listener else {
+            guard keysSet, state.inForeground, state.mayFire(for: activation), let listener = state.listener
+            else {
                 return nil
             }
-            state.firedThisCycle = true
+            state.firedActivation = activation ?? state.activation
             return listener
         }
         guard let listener else {
@@ -172,7 +213,11 @@ extension AppsFlyerLib {
                 ? "links still resolving after \(Self.sessionReadyTimeLimit); the listener fires anyway"
                 : "keys set and earlier links resolved: the listener fires")
         if !timedOut { stopSessionReadyTimer() }
-        await onDeliveryQueue(scope: scope) { listener.body() }
+        let readiness = sessionReadiness
+        await onDeliveryQueue(scope: scope) {
+            readiness.withLock { $0.readyThisCycle = true }
+            listener.body()
+        }
     }
 
     /// Launch options as UIKit passes them to `didFinishLaunchingWithOptions` for a cold start from a universal link.

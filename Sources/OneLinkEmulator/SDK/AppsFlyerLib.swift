@@ -168,9 +168,11 @@ public final class AppsFlyerLib: @unchecked Sendable {
     ///
     /// The handler receives the launch response (`["status": "ok"]` from the
     /// in-memory recorder), or the error: the launch was rejected (an invalid
-    /// dev key is HTTP 403), failed, or no session started because keys are
-    /// missing or `minTimeBetweenSessions` had not passed
-    /// (``AttributionError/sessionSkipped(elapsedMilliseconds:minimumSeconds:)``).
+    /// dev key is HTTP 400, an account whose plan does not cover SDK traffic
+    /// 403), failed, or no session started because keys are missing or
+    /// `minTimeBetweenSessions` had not passed (an `NSError` in
+    /// `com.appsflyer.sdk.event`, code 10, as the real SDK reports it; see
+    /// ``AttributionError/bridged``).
     /// It is called before the session's conversion-data callbacks.
     public func start(completionHandler: (([String: Any]?, (any Error)?) -> Void)?) {
         enqueue(.action(.start), completion: completionHandler.map(UncheckedCompletion.init), waiter: nil)
@@ -181,7 +183,8 @@ public final class AppsFlyerLib: @unchecked Sendable {
     /// In an asynchronous context, a bare `start()` call resolves to this
     /// method, as it does with the real SDK, so it needs `try await`.
     ///
-    /// - Throws: The ``AttributionError`` that `start(completionHandler:)` would report.
+    /// - Throws: The error that `start(completionHandler:)` would report: an
+    ///   ``AttributionError``, or for a skipped session its ``AttributionError/bridged`` `NSError`.
     @discardableResult
     public func start() async throws -> [String: Any] {
         let outcome: LaunchOutcome = await withCheckedContinuation { continuation in
@@ -197,7 +200,7 @@ public final class AppsFlyerLib: @unchecked Sendable {
         }
         switch outcome {
         case .accepted(let response): return response.foundationStringKeyed
-        case .failed(let error): throw error
+        case .failed(let error): throw error.bridged
         }
     }
 
@@ -241,17 +244,6 @@ public final class AppsFlyerLib: @unchecked Sendable {
     /// ``continue(_:restorationHandler:)`` forwards a browsing-web
     /// `NSUserActivity`'s `webpageURL` here.
     public func handleUniversalLink(_ url: URL) {
-        // SDK 7's handleUniversalLink(_: URL?) takes SwiftUI's onOpenURL URLs: other schemes are opens.
-        if sdkGeneration == .v7, url.scheme?.lowercased() != "https" {
-            handleOpen(url, options: nil)
-            return
-        }
-        if isLaunchLinkAlreadyHandled(url) {
-            debug(
-                .sessionReady,
-                "\(url.absoluteString) was handed over by handleLaunchOptions; not handled twice")
-            return
-        }
         submit(.universalLink(url.absoluteString))
     }
 

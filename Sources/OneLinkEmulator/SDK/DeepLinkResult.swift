@@ -46,7 +46,7 @@ extension DeepLinkResult: CustomStringConvertible {
         switch status {
         case .found: return "FOUND \(deepLink?.toString() ?? "")"
         case .notFound: return "NOT_FOUND"
-        case .failure: return "FAILURE \(attributionError.map(String.init(describing:)) ?? "")"
+        case .failure: return "FAILURE \(attributionError?.explanation ?? "")"
         }
     }
 }

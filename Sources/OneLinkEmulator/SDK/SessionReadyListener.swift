@@ -17,15 +17,33 @@ struct SessionReadinessState: Sendable {
     var nextListenerID: UInt64 = 0
     /// Whether the app is in a foreground cycle; the process is launched into one.
     var inForeground = true
-    /// Whether the listener fired in this foreground cycle (`isSessionReady()`).
-    var firedThisCycle = false
+    /// The number of `didBecomeActive`s so far: 0 for the foreground cycle the process starts in.
+    ///
+    /// SDK 7.0.1 calls the listener once per `didBecomeActive`, an alert
+    /// closing inside a foreground cycle included (Docs/behaviour.md, rule 21).
+    var activation: UInt64 = 0
+    /// The activation the listener last fired for; it fires at most once for each.
+    var firedActivation: UInt64?
+    /// Whether the listener has been called in this foreground cycle (`isSessionReady()`): set on
+    /// the delivery queue right before its body runs, never earlier.
+    var readyThisCycle = false
+    /// Whether `start()` was called in this process before a listener was registered: the
+    /// migration guide says a listener registered after `start()` never fires.
+    var startRequested = false
     /// The timer that fires the listener when the queue ahead of it takes longer than the time limit.
     var timer: Task<Void, Never>?
     /// When ``timer`` is due; waiting counts a due timer as work until the listener has been called.
     var timerDue: Date?
-    /// Universal links handed over by `handleLaunchOptions(_:)` in this process, so the
-    /// `continue(_:restorationHandler:)` iOS also calls for the same cold-start link is not handled twice.
+    /// Universal links handed over by `handleLaunchOptions(_:)` in this launch, so the
+    /// `continue(_:restorationHandler:)` iOS also calls for the same cold-start link is not handled
+    /// twice; forgotten when the app goes to the background.
     var launchLinks: [String] = []
+
+    /// Whether the listener may still fire for activation `id` (the current one when `nil`).
+    func mayFire(for id: UInt64?) -> Bool {
+        let target = id ?? activation
+        return target <= activation && (firedActivation.map { $0 < target } ?? true)
+    }
 
     /// Whether the time-limit timer is due at `now` and has not finished yet.
     func timerIsDue(at now: Date) -> Bool {
@@ -35,6 +53,6 @@ struct SessionReadinessState: Sendable {
     /// Ends the foreground cycle: the listener may fire again in the next one.
     mutating func endCycle() {
         inForeground = false
-        firedThisCycle = false
+        readyThisCycle = false
     }
 }

@@ -48,7 +48,8 @@ final class ReplaySession {
         sdk = AppsFlyerLib(
             shortLinkResolver: backends.shortLinkResolver,
             conversionDataSource: backends.conversionDataSource,
-            deferredDeepLinkSource: backends.deferredDeepLinkSource, deviceStore: deviceStore, clock: clock,
+            deferredDeepLinkSource: backends.deferredDeepLinkSource, launchRecorder: backends.launchRecorder,
+            deviceStore: deviceStore, clock: clock,
             logSink: log)
         let settings = scenario.sdk
         sdk.sdkGeneration = SDKGeneration(rawValue: settings.version.rawValue) ?? .v6
@@ -82,6 +83,12 @@ final class ReplaySession {
         case .start where scenario.sdk.version == .v7 && !listenerRegistered:
             hasStarted = true
             registerSessionReadyListener()
+        case .startWithCompletion where scenario.sdk.version == .v7 && !listenerRegistered:
+            hasStarted = true
+            registerSessionReadyListener(reportingCompletion: true)
+        case .startWithCompletion:
+            hasStarted = true
+            sdk.start(completionHandler: startCompletionReporter())
         case .foreground where scenario.sdk.version == .v7:
             sdk.simulateDidBecomeActive()
         case .background where scenario.sdk.version == .v7:
@@ -140,7 +147,8 @@ final class ReplaySession {
     /// Whether an action can make the SDK work, so the step must wait for it to settle.
     static func touchesSDK(_ action: ScenarioStep.Action) -> Bool {
         switch action {
-        case .start, .foreground, .handleOpen, .universalLink, .push, .performOnAppAttribution, .advance,
+        case .start, .startWithCompletion, .foreground, .handleOpen, .universalLink, .push,
+            .performOnAppAttribution, .advance,
             .reinstall,
             .relaunch, .launch, .lifecycle, .delivery, .sdkSettings:
             return true
@@ -215,21 +223,26 @@ final class ReplaySession {
         case .conversionDataSuccess(let payload), .appOpenAttribution(let payload):
             fields["payload"] = .object(profile.apply(payload).values)
         case .conversionDataFail(let error), .appOpenAttributionFailure(let error):
-            fields["kind"] = .string(error.kind.rawValue)
-            fields["error"] = .string(error.description)
+            Self.describe(error, into: &fields)
         case .deepLink(let result):
             fields["status"] = .string(result.status.description)
             if let deepLink = result.deepLink {
                 fields["isDeferred"] = .bool(deepLink.isDeferred)
                 fields["payload"] = .object(profile.apply(deepLink.clickEventPayload).values)
             }
-            if let error = result.attributionError {
-                fields["kind"] = .string(error.kind.rawValue)
-                fields["error"] = .string(error.description)
-            }
+            if let error = result.attributionError { Self.describe(error, into: &fields) }
         }
         if dropped { fields["dropped"] = true }
         return ScenarioObservation(event.callbackName, fields: fields)
+    }
+
+    /// A failure's fields: the documented kind, the emulator's explanation, and the real SDK's `NSError` domain, code and description.
+    static func describe(_ error: AttributionError, into fields: inout [String: AttributionValue]) {
+        fields["kind"] = .string(error.kind.rawValue)
+        fields["error"] = .string(error.explanation)
+        fields["domain"] = .string(error.domain)
+        fields["code"] = .int(error.errorCode)
+        fields["description"] = .string(error.localizedDescription)
     }
 
     // MARK: - Process
@@ -447,13 +460,34 @@ extension ReplaySession {
     /// SDK 7: registers the listener the app registers in `didFinishLaunching`; it calls `start()`.
     ///
     /// Each call is reported as a `sessionReady` output, placed among the SDK callbacks as it happened.
-    fileprivate func registerSessionReadyListener() {
+    fileprivate func registerSessionReadyListener(reportingCompletion: Bool = false) {
         listenerRegistered = true
         let marks = sessionReadyMarks
+        let completion = reportingCompletion ? startCompletionReporter() : nil
         sdk.registerSessionReadyListener { [weak sdk] in
             guard let sdk else { return }
             marks.withLock { $0.append(sdk.deliveredEvents.count) }
-            sdk.start()
+            if let completion { sdk.start(completionHandler: completion) } else { sdk.start() }
+        }
+    }
+
+    /// A `start(completionHandler:)` handler that reports each call as a `startCompletion` output:
+    /// the response, or the error's kind, explanation and the real SDK's `NSError` domain, code and description.
+    fileprivate func startCompletionReporter() -> ([String: Any]?, (any Error)?) -> Void {
+        { [weak self] response, error in
+            var fields: [String: AttributionValue] = [:]
+            if let error {
+                let nsError = error as NSError
+                fields["kind"] = .string(AttributionError(wrapping: error).kind.rawValue)
+                fields["error"] = .string(AttributionError(wrapping: error).explanation)
+                fields["domain"] = .string(nsError.domain)
+                fields["code"] = .int(nsError.code)
+                fields["description"] = .string(nsError.localizedDescription)
+            } else {
+                fields["response"] = .object(
+                    ((try? AttributionPayload(foundation: response ?? [:])) ?? [:]).values)
+            }
+            self?.emit("startCompletion", fields)
         }
     }
 }

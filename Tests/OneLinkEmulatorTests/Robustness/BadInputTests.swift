@@ -140,7 +140,7 @@ import Testing
                 Issue.record("accepted: \(payload)")
             }
         } catch {
-            directError = AttributionError(wrapping: error).description
+            directError = AttributionError(wrapping: error).explanation
         }
         if entry["error"] != nil {
             #expect(directError == (try entry.text("error")))

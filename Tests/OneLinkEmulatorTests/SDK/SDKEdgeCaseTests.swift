@@ -54,7 +54,7 @@ struct SDKEdgeCaseTests {
         ])
     func errorKinds(error: AttributionError, kind: AttributionError.Kind) {
         #expect(error.kind == kind)
-        #expect(error.description.hasPrefix(kind.rawValue))
+        #expect(error.explanation.hasPrefix(kind.rawValue))
     }
 
     @Test("Rule 5: a network failure of the deferred lookup is a .failure of kind NETWORK")

@@ -29,17 +29,19 @@ struct SDKLaunchTests {
         #expect(launches.requests.first?.deviceID == fixture.sdk.deviceID)
     }
 
-    @Test("An invalid dev key is answered with 403: the handler and onConversionDataFail get the same error")
+    @Test(
+        "Rule 14: an invalid dev key is answered with 400: the handler and onConversionDataFail get the same error"
+    )
     func rejectedDevKey() async throws {
         let fixture = fixture(validDevKeys: ["GOOD_KEY"])
         let launches = fixture.launches
-        await #expect(throws: AttributionError.httpStatus(code: 403, reason: "invalid dev key")) {
+        await #expect(throws: AttributionError.httpStatus(code: 400, reason: "invalid dev key")) {
             try await fixture.sdk.start()
         }
         await fixture.sdk.waitUntilIdle()
         #expect(
             fixture.sdk.deliveredEvents == [
-                .conversionDataFail(.httpStatus(code: 403, reason: "invalid dev key"))
+                .conversionDataFail(.httpStatus(code: 400, reason: "invalid dev key"))
             ])
         #expect(fixture.conversion.requests.isEmpty, "no conversion data is requested for a rejected launch")
 
@@ -50,7 +52,25 @@ struct SDKLaunchTests {
         #expect(launches.requests.map(\.devKey) == ["DEV_KEY", "GOOD_KEY"])
     }
 
-    @Test("A session within minTimeBetweenSessions is skipped: code 10, Skip launch, and no callbacks")
+    @Test(
+        "Rule 14: a plan that does not cover SDK traffic is answered 403: code 50, Status code failure: 403")
+    func forbiddenByPlan() async {
+        let fixture = fixture()
+        fixture.launches.planCoversSDK = false
+        var rejection: (any Error)?
+        do { _ = try await fixture.sdk.start() } catch { rejection = error }
+        await fixture.sdk.waitUntilIdle()
+        let nsError = rejection as NSError?
+        #expect(nsError?.domain == "com.appsflyer.sdk.network")
+        #expect(nsError?.code == 50)
+        #expect(nsError?.localizedDescription == "Status code failure: 403")
+        #expect(
+            fixture.sdk.deliveredEvents == [.conversionDataFail(.httpStatus(code: 403, reason: "forbidden"))])
+    }
+
+    @Test(
+        "Rule 14: a session within minTimeBetweenSessions is skipped: com.appsflyer.sdk.event, code 10, and no callbacks"
+    )
     func skipped() async throws {
         let fixture = fixture()
         _ = try await fixture.sdk.start()
@@ -61,10 +81,16 @@ struct SDKLaunchTests {
             Issue.record("a second start within 5 s should throw")
         } catch {
             #expect(
-                error as? AttributionError == .sessionSkipped(elapsedMilliseconds: 2000, minimumSeconds: 5))
+                AttributionError(wrapping: error)
+                    == .sessionSkipped(elapsedMilliseconds: 2000, minimumSeconds: 5))
             let nsError = error as NSError
+            #expect(nsError.domain == "com.appsflyer.sdk.event")
             #expect(nsError.code == 10)
-            #expect(nsError.localizedDescription.hasPrefix("Skip launch"))
+            #expect(nsError.localizedDescription == "Event timeout. Check `minTimeBetweenSessions` param")
+            #expect(
+                String(describing: error)
+                    == #"Error Domain=com.appsflyer.sdk.event Code=10 "Event timeout. Check `minTimeBetweenSessions` param" UserInfo={NSLocalizedDescription=Event timeout. Check `minTimeBetweenSessions` param}"#
+            )
         }
         #expect(fixture.delegate.names == ["onConversionDataSuccess"])
     }
@@ -80,6 +106,20 @@ struct SDKLaunchTests {
         #expect(
             error as? AttributionError == .developerError("start() needs appleAppID; no session was started"))
         #expect(launches.requests.isEmpty)
+    }
+
+    @Test("Rule 1: a link opened inside minTimeBetweenSessions is delivered; only the session is skipped")
+    func linkInsideMinTime() async {
+        let fixture = fixture()
+        await fixture.sdk.perform(.start)
+        await fixture.clock.advance(by: .seconds(2))
+        var skipped: (any Error)?
+        do { _ = try await fixture.sdk.start() } catch { skipped = error }
+        let opened = await fixture.sdk.perform(
+            .openURL("https://onelink-basic-app.onelink.me/H5hv?pid=Email&deep_link_value=apples"))
+        #expect((skipped as NSError?)?.code == 10)
+        #expect(opened.map(\.callbackName) == ["onAppOpenAttribution"])
+        #expect(fixture.delegate.names == ["onConversionDataSuccess", "onAppOpenAttribution"])
     }
 
     @Test("A launch that does not answer within the conversion-data limit times out on the clock")

@@ -95,7 +95,7 @@ struct SDKSessionTests {
             Issue.record("expected onConversionDataFail")
             return
         }
-        #expect("\(error)".contains("no data yet"))
+        #expect(AttributionError(wrapping: error).explanation.contains("no data yet"))
         fixture.conversion.attribution = .organic
         await fixture.clock.advance(by: .seconds(5))
         let retried = await fixture.sdk.perform(.start)

@@ -30,6 +30,8 @@ import OneLinkEmulator
         case scenesPushFromConnectionOptionsAndCenter
         /// Mistake: a SwiftUI app forwards only custom schemes from `onOpenURL` and expects universal links in `onContinueUserActivity`, which SwiftUI never calls for them.
         case swiftUIUniversalLinksInContinueUserActivity
+        /// Mistake: a scene app sets the notification center delegate in `willConnectTo`, after launching finished; the tap that launched the app is missed.
+        case scenesCenterDelegateInWillConnect
 
         /// Whether this is a correct wiring (every path reaches the SDK exactly once).
         public var isCorrect: Bool {
@@ -86,6 +88,10 @@ import OneLinkEmulator
                 return .scenes(
                     name, appDelegate: { FixturePushOnlyAppDelegate() },
                     sceneDelegate: { FixturePushReadingSceneDelegate() })
+            case .scenesCenterDelegateInWillConnect:
+                return .scenes(
+                    name, appDelegate: { FixtureNoPushAppDelegate() },
+                    sceneDelegate: { FixtureCenterDelegateSceneDelegate() })
             case .swiftUIUniversalLinksInContinueUserActivity:
                 return .swiftUI(name, appDelegate: { FixturePushOnlyAppDelegate() }) {
                     SwiftUILinkHandlers()

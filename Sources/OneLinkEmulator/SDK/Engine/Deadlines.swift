@@ -89,7 +89,7 @@ package final class Deadlines: Sendable {
             log(rule, "no answer within \(milliseconds) ms; a late answer will be dropped", backend: backend)
             throw .timedOut(milliseconds: milliseconds)
         case .failure(let error):
-            log(rule, "failed: \(error)", backend: backend, duration: duration)
+            log(rule, "failed: \(error.explanation)", backend: backend, duration: duration)
             throw error
         }
     }

@@ -104,7 +104,7 @@ final class SessionService: Sendable {
         if !missing.isEmpty {
             let error = AttributionError.developerError(
                 "start() needs \(missing.joined(separator: " and ")); no session was started")
-            log(.startDeveloperError, "\(error)")
+            log(.startDeveloperError, error.explanation)
             var events: [AppsFlyerEvent] = [.conversionDataFail(error)]
             if deepLinkDelegateSet { events.append(.deepLink(.failure(error))) }
             return SessionOutcome(events: events, launch: .failed(error), afterQueuedCalls: false)
@@ -145,7 +145,9 @@ final class SessionService: Sendable {
 
         let launch = await recordLaunch(device: device, config: config, started: now)
         if case .failed(let error) = launch {
-            log(.sessionLaunchFailed, "the launch request failed, so no conversion data: \(error)")
+            log(
+                .sessionLaunchFailed, "the launch request failed, so no conversion data: \(error.explanation)"
+            )
             return SessionOutcome(
                 events: [.conversionDataFail(error)], launch: launch, afterQueuedCalls: true)
         }
@@ -189,7 +191,9 @@ final class SessionService: Sendable {
             payload["iscache"] = data["iscache"].flatMap(Self.flag) ?? .bool(false)
             return .conversionDataSuccess(firstLaunchFlagged(payload, device: &device))
         } catch {
-            log(.conversionFail, "conversion data fetch failed; the next session retries: \(error)")
+            log(
+                .conversionFail,
+                "conversion data fetch failed; the next session retries: \(error.explanation)")
             return .conversionDataFail(error)
         }
     }

@@ -85,14 +85,15 @@ struct SampleApp7FlowTests {
             ])
     }
 
-    @Test("The listener fires once per foreground cycle, however often the app becomes active")
+    @Test("The listener fires on every didBecomeActive, as SDK 7.0.1 does; starts inside 5 s open no session")
     func oncePerCycle() async {
         let sdk = makeSDK()
         let app = await run(sdk) { _ in
             sdk.simulateDidBecomeActive()
             sdk.simulateDidBecomeActive()
         }
-        #expect(app.effects.filter { $0 == .sessionReady }.count == 1)
+        #expect(app.effects.filter { $0 == .sessionReady }.count == 3)
+        #expect(app.effects.filter { if case .conversion = $0 { true } else { false } }.count == 1)
     }
 
     @Test("No session without start(): a listener that does not call it leaves the SDK idle")
