@@ -125,7 +125,7 @@ import OneLinkEmulator
             // Apple's UNUserNotificationCenter.delegate: set it "before your app finishes launching".
             // The launching tap goes to the delegate set by now, in every app structure; one set
             // later (in scene(_:willConnectTo:options:), in a SwiftUI view) misses it.
-            weak var launchTapDelegate: (any UNUserNotificationCenterDelegate)? = notificationCenter.delegate
+            let launchTapDelegate = notificationCenter.delegate
             var scene: UIScene?
             var sceneDelegate: (any UISceneDelegate)?
             var view: SwiftUILinkHandlers?
