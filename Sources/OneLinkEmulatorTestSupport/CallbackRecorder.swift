@@ -18,7 +18,9 @@ import OneLinkEmulator
 /// while the test reads it from its own task. A recorder can also forward
 /// each callback to the team's own handler (``forwardingDelegate`` and
 /// ``forwardingDeepLinkDelegate``), so the test observes both what the SDK
-/// sent and what the handler did.
+/// sent and what the handler did. Forwarded calls run on the main queue, as
+/// the real SDK calls delegates, even when the SDK delivers on its own queue
+/// (``AppsFlyerLib/callbackDelivery``): a `@MainActor` handler is safe.
 ///
 /// Thread safety: the recorder is `@unchecked Sendable` because its state holds the team's
 /// delegates and Foundation payloads, which are not `Sendable`; that state is only touched
@@ -265,14 +267,30 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDe
     /// what its handler did. Handlers and conditions run outside the lock.
     private func record(
         _ callback: Callback,
-        forward: ((any AppsFlyerLibDelegate)?, (any AppsFlyerDeepLinkDelegate)?) -> Void
+        forward: @escaping ((any AppsFlyerLibDelegate)?, (any AppsFlyerDeepLinkDelegate)?) -> Void
     ) {
         let (index, generation, delegate, deepLinkDelegate) = state.withLock { state in
             state.calls.append(callback)
             state.finished.append(false)
             return (state.calls.count - 1, state.generation, state.delegate, state.deepLinkDelegate)
         }
-        forward(delegate, deepLinkDelegate)
+        guard delegate != nil || deepLinkDelegate != nil, !MainQueue.isCurrent else {
+            forward(delegate, deepLinkDelegate)
+            finishRecording(index, generation: generation)
+            return
+        }
+        // The handlers are app code, often `@MainActor`: they run on the main queue, as the real SDK
+        // calls them, even when this SDK delivers on its own queue. The main queue is serial, so
+        // they still run one at a time and in order; waits see a call once its handlers returned.
+        let handlers = UncheckedHandlers(delegate: delegate, deepLinkDelegate: deepLinkDelegate, forward: forward)
+        DispatchQueue.main.async {
+            handlers.forward(handlers.delegate, handlers.deepLinkDelegate)
+            self.finishRecording(index, generation: generation)
+        }
+    }
+
+    /// Marks call `index` finished and wakes the waiters the settled calls now satisfy.
+    private func finishRecording(_ index: Int, generation: Int) {
         let (snapshot, waiters) = state.withLock { state in
             if state.generation == generation {
                 state.finished[index] = true
@@ -285,6 +303,15 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDe
         for (id, waiter) in waiters.sorted(by: { $0.key < $1.key }) where waiter.condition(snapshot) {
             finish(id, with: .success(snapshot))
         }
+    }
+
+    /// A callback's forwarding handlers, carried to the main queue.
+    // @unchecked because delegates and the forwarding closure are not Sendable: the box is made for
+    // one callback and used once, on the main queue.
+    private struct UncheckedHandlers: @unchecked Sendable {
+        let delegate: (any AppsFlyerLibDelegate)?
+        let deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)?
+        let forward: ((any AppsFlyerLibDelegate)?, (any AppsFlyerDeepLinkDelegate)?) -> Void
     }
 
     // MARK: Delegate methods

@@ -60,7 +60,10 @@ final class ReplaySession {
         sdk.conversionDataTimeout = settings.conversionDataTimeout
         sdk.isDebug = settings.debug
         sdk.deviceInfo = settings.deviceInfo
-        sdk.callbackDelivery = .sdkQueue
+        // The team's delegates are app code, often `@MainActor`: they get the main queue, as from the
+        // real SDK. Without them nothing needs it, and the run does not depend on the main queue
+        // being drained.
+        sdk.callbackDelivery = delegate == nil && deepLinkDelegate == nil ? .sdkQueue : .mainQueue
         // Outputs are matched to delegate calls by their index in the history: keep all of this short run's.
         sdk.deliveredEventLimit = .max
         sdk.valueTyping = profile.linkValueTyping
