@@ -282,7 +282,8 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDe
         // The handlers are app code, often `@MainActor`: they run on the main queue, as the real SDK
         // calls them, even when this SDK delivers on its own queue. The main queue is serial, so
         // they still run one at a time and in order; waits see a call once its handlers returned.
-        let handlers = UncheckedHandlers(delegate: delegate, deepLinkDelegate: deepLinkDelegate, forward: forward)
+        let handlers = UncheckedHandlers(
+            delegate: delegate, deepLinkDelegate: deepLinkDelegate, forward: forward)
         DispatchQueue.main.async {
             handlers.forward(handlers.delegate, handlers.deepLinkDelegate)
             self.finishRecording(index, generation: generation)
