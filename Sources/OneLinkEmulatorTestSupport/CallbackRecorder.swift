@@ -86,11 +86,15 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDe
         public var timeout: Duration
         /// The callbacks recorded by then.
         public var recorded: [String]
+        /// The callbacks an observed SDK dropped by then because no delegate was set (see ``CallbackRecorder/dropped``).
+        public var dropped: [String] = []
 
         /// A sentence naming the expectation, the timeout and what arrived.
         public var description: String {
             "timed out after \(timeout) waiting for \(expectation); recorded: "
                 + (recorded.isEmpty ? "nothing" : recorded.joined(separator: ", "))
+                + (dropped.isEmpty
+                    ? "" : "; dropped for want of a delegate: " + dropped.joined(separator: ", "))
         }
     }
 
@@ -110,6 +114,10 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDe
         var nextWaiter: UInt64 = 0
         var delegate: (any AppsFlyerLibDelegate)?
         var deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)?
+        /// Callbacks an observed SDK dropped because the app had set no delegate for them.
+        var dropped: [Callback] = []
+        /// The SDKs observed through ``observe(_:)``, with their observer IDs.
+        var observed: [(sdk: WeakSDK, id: UInt64)] = []
 
         /// The calls whose forwarding finished, in order.
         var settled: [Callback] { Array(calls[..<finishedPrefix]) }
@@ -121,6 +129,63 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDe
     /// Creates an empty recorder.
     public override init() {
         super.init()
+    }
+
+    /// Creates a recorder that observes `sdk`'s callbacks alongside the delegates the app sets; see ``observe(_:)``.
+    public convenience init(observing sdk: AppsFlyerLib) {
+        self.init()
+        observe(sdk)
+    }
+
+    /// Records every callback `sdk` makes from now on, whatever delegates the app set, without replacing them.
+    ///
+    /// App launch code sets `AppsFlyerLib.shared().delegate = self`; a recorder set as the
+    /// delegate would be replaced, or would hide a delegate the app forgot. An observing
+    /// recorder is not a delegate: after the app's delegates return from each callback, it
+    /// records the callbacks that reached one in ``callbacks``, and those the SDK dropped
+    /// because no delegate was set for them (a forgotten `deepLinkDelegate`, for example) in
+    /// ``dropped``. Observed callbacks are not forwarded: the app's delegates already had them.
+    ///
+    /// ```swift
+    /// let recorder = CallbackRecorder(observing: sdk)
+    /// await AppsFlyerLib.withShared(sdk) { appDelegate.launch() }  // sets its own delegates
+    /// await sdk.waitUntilIdle()
+    /// #expect(recorder.dropped.isEmpty, "a callback found no delegate")
+    /// ```
+    public func observe(_ sdk: AppsFlyerLib) {
+        let id = sdk.addDeliveryObserver { [weak self] event, reachedDelegate in
+            self?.observed(event, reachedDelegate: reachedDelegate)
+        }
+        state.withLock { $0.observed.append((WeakSDK(sdk: sdk), id)) }
+    }
+
+    /// Stops observing every SDK passed to ``observe(_:)``; what was recorded stays.
+    public func stopObserving() {
+        let observed = state.withLock { state in
+            defer { state.observed.removeAll() }
+            return state.observed
+        }
+        for (box, id) in observed { box.sdk?.removeDeliveryObserver(id) }
+    }
+
+    deinit {
+        stopObserving()
+    }
+
+    private func observed(_ event: AppsFlyerEvent, reachedDelegate: Bool) {
+        let callback: Callback
+        switch event {
+        case .conversionDataSuccess(let payload): callback = .conversionData(payload.foundationDictionary)
+        case .conversionDataFail(let error): callback = .conversionDataFailure(error)
+        case .appOpenAttribution(let payload): callback = .openAttribution(payload.foundationDictionary)
+        case .appOpenAttributionFailure(let error): callback = .openAttributionFailure(error)
+        case .deepLink(let result): callback = .deepLink(result)
+        }
+        if reachedDelegate {
+            record(callback) { _, _ in }
+        } else {
+            state.withLock { $0.dropped.append(callback) }
+        }
     }
 
     /// A handler that receives each `AppsFlyerLibDelegate` callback after it is recorded, such as the app's own.
@@ -141,6 +206,12 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDe
 
     /// Every callback so far, in the order the SDK made them.
     public var callbacks: [Callback] { state.withLock { $0.calls } }
+
+    /// Callbacks an observed SDK dropped because the app had set no delegate for them, in order.
+    ///
+    /// Filled only by ``observe(_:)``: a callback with no delegate is lost in the real SDK too,
+    /// so a non-empty list usually means a delegate was set too late or not at all.
+    public var dropped: [Callback] { state.withLock { $0.dropped } }
 
     /// The delegate method names so far, such as `["onConversionDataSuccess", "didResolveDeepLink"]`.
     public var names: [String] { callbacks.map(\.name) }
@@ -188,6 +259,7 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDe
             state.calls.removeAll()
             state.finished.removeAll()
             state.finishedPrefix = 0
+            state.dropped.removeAll()
             state.generation += 1
         }
     }
@@ -232,9 +304,12 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDe
             try await Task.sleep(for: timeout)
             guard let self else { return }
             let recorded = self.names
+            let dropped = self.dropped.map(\.name)
             self.finish(
                 id,
-                with: .failure(WaitTimeout(expectation: expectation, timeout: timeout, recorded: recorded)))
+                with: .failure(
+                    WaitTimeout(
+                        expectation: expectation, timeout: timeout, recorded: recorded, dropped: dropped)))
         }
         defer { deadline.cancel() }
         return try await withTaskCancellationHandler {
@@ -304,6 +379,11 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDe
         for (id, waiter) in waiters.sorted(by: { $0.key < $1.key }) where waiter.condition(snapshot) {
             finish(id, with: .success(snapshot))
         }
+    }
+
+    /// An observed SDK, held weakly so a recorder does not keep it alive.
+    private struct WeakSDK {
+        weak var sdk: AppsFlyerLib?
     }
 
     /// A callback's forwarding handlers, carried to the main queue.

@@ -89,3 +89,66 @@ struct MainActorDelegateTests {
         #expect(delegate.received.map { String($0.prefix { $0 != " " }) } == recorder.names)
     }
 }
+
+@Suite("CallbackRecorder observing an SDK whose delegates the app sets")
+@MainActor
+struct CallbackRecorderObservingTests {
+    @Test("Observes every callback alongside the app's own delegates, without replacing them")
+    func observesAlongsideAppDelegates() async throws {
+        let sdk = KitFixtures.sdk()
+        let recorder = CallbackRecorder(observing: sdk)
+        let app = MainActorAppDelegate()
+        sdk.delegate = app
+        sdk.deepLinkDelegate = app
+        sdk.start(completionHandler: nil)
+        sdk.handleOpen(URL(string: KitFixtures.shortLink), options: [:])
+        await sdk.waitUntilIdle()
+        let delivered = sdk.deliveredEvents.map(\.callbackName)
+        try await recorder.waitForCallbacks(delivered.count)
+        #expect(recorder.names == delivered)
+        #expect(app.received.map { String($0.prefix { $0 != " " }) } == delivered)
+        #expect(sdk.delegate === app)
+        #expect(recorder.dropped.isEmpty)
+        #expect(recorder.deepLinks.last?.deeplinkValue == "apples")
+    }
+
+    @Test("A forgotten deepLinkDelegate shows up in dropped, and a timed-out wait names it")
+    func forgottenDeepLinkDelegate() async throws {
+        let sdk = KitFixtures.sdk()
+        let recorder = CallbackRecorder(observing: sdk)
+        let app = MainActorAppDelegate()
+        sdk.delegate = app
+        do {
+            // The bug: the deep-link handler is a short-lived object, and the SDK holds it weakly.
+            let screen = MainActorAppDelegate()
+            sdk.deepLinkDelegate = screen
+            sdk.start(completionHandler: nil)
+            await sdk.waitUntilIdle()
+        }
+        sdk.handleOpen(URL(string: KitFixtures.shortLink), options: [:])
+        await sdk.waitUntilIdle()
+        #expect(recorder.names.contains("onConversionDataSuccess"))
+        let dropped = recorder.dropped.map(\.name)
+        #expect(dropped == ["didResolveDeepLink"])
+        let wait = await #expect(throws: CallbackRecorder.WaitTimeout.self) {
+            try await recorder.waitForCallbacks(5, timeout: .milliseconds(1))
+        }
+        #expect(wait?.description.contains("dropped for want of a delegate: \(dropped[0])") == true)
+    }
+
+    @Test("stopObserving ends the recording; a dropped recorder leaves the SDK delivering as before")
+    func stopObserving() async throws {
+        let sdk = KitFixtures.sdk()
+        let recorder = CallbackRecorder(observing: sdk)
+        recorder.stopObserving()
+        do {
+            _ = CallbackRecorder(observing: sdk)
+        }
+        let app = MainActorAppDelegate()
+        sdk.delegate = app
+        sdk.start(completionHandler: nil)
+        await sdk.waitUntilIdle()
+        #expect(recorder.count == 0)
+        #expect(app.received.count == 1)
+    }
+}
