@@ -251,6 +251,9 @@ final class ReplaySession {
             await clock.advance(to: deadline)
         }
         await task.value
+        // The new process's launch code sets the delegates again, as the scenario's mode says.
+        sdk.delegate = proxy
+        if scenario.sdk.mode == .udl { sdk.deepLinkDelegate = proxy }
         listenerRegistered = false
         if reinstall {
             try? routerStore.save([])
