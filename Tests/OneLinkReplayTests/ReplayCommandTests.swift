@@ -103,7 +103,7 @@ struct ReplayCommandTests {
         #expect(
             lines == [
                 #"{"file":"\#(file)","output":{"output":"onConversionDataSuccess","payload":{"af_message":"organic install","af_status":"Organic","install_time":"2020-08-12 15:08:00.000","is_first_launch":true,"iscache":false}},"scenario":"Rule 3: an organic install","step":0,"type":"output"}"#,
-                #"{"differences":[],"file":"\#(file)","passed":true,"profile":"ios","scenario":"Rule 3: an organic install","type":"verdict"}"#,
+                #"{"differences":[],"file":"\#(file)","mismatches":[],"passed":true,"profile":"ios","scenario":"Rule 3: an organic install","type":"verdict"}"#,
                 #"{"exitStatus":0,"failed":0,"invalid":0,"passed":1,"profile":"ios","recorded":0,"scenarios":1,"type":"summary"}"#,
             ])
     }
