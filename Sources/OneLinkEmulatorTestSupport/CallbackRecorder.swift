@@ -145,6 +145,7 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDe
     /// records the callbacks that reached one in ``callbacks``, and those the SDK dropped
     /// because no delegate was set for them (a forgotten `deepLinkDelegate`, for example) in
     /// ``dropped``. Observed callbacks are not forwarded: the app's delegates already had them.
+    /// Observing an SDK that is already observed does nothing.
     ///
     /// ```swift
     /// let recorder = CallbackRecorder(observing: sdk)
@@ -153,6 +154,8 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDe
     /// #expect(recorder.dropped.isEmpty, "a callback found no delegate")
     /// ```
     public func observe(_ sdk: AppsFlyerLib) {
+        // Observing the same SDK twice would record each callback twice.
+        guard !state.withLock({ $0.observed.contains { $0.sdk.sdk === sdk } }) else { return }
         let id = sdk.addDeliveryObserver { [weak self] event, reachedDelegate in
             self?.observed(event, reachedDelegate: reachedDelegate)
         }

@@ -136,6 +136,19 @@ struct CallbackRecorderObservingTests {
         #expect(wait?.description.contains("dropped for want of a delegate: \(dropped[0])") == true)
     }
 
+    @Test("Observing the same SDK twice records each callback once")
+    func observeTwice() async throws {
+        let sdk = KitFixtures.sdk()
+        let recorder = CallbackRecorder(observing: sdk)
+        recorder.observe(sdk)
+        let app = MainActorAppDelegate()
+        sdk.delegate = app
+        sdk.start(completionHandler: nil)
+        await sdk.waitUntilIdle()
+        try await recorder.waitForCallbacks(1)
+        #expect(recorder.names == ["onConversionDataSuccess"])
+    }
+
     @Test("stopObserving ends the recording; a dropped recorder leaves the SDK delivering as before")
     func stopObserving() async throws {
         let sdk = KitFixtures.sdk()
