@@ -59,6 +59,16 @@ struct MainActorDelegateTests {
         #expect(delegate.received.contains { $0.hasPrefix("onConversionDataSuccess") })
     }
 
+    @Test(
+        "Every bundled scenario, with every kind of step, passes with a @MainActor delegate attached",
+        arguments: ScenarioCheck.bundledScenarioNames)
+    func everyBundledScenario(name: String) async {
+        let delegate = MainActorAppDelegate()
+        let result = await ScenarioCheck.expectPasses(
+            bundled: name, delegate: delegate, deepLinkDelegate: delegate)
+        #expect(result?.passed == true)
+    }
+
     @Test("The replay library calls a @MainActor delegate from a task off the main actor")
     nonisolated func replayOffMainActor() async throws {
         let delegate = await MainActorAppDelegate()
