@@ -46,10 +46,19 @@ final class LinkService: Sendable {
         do {
             guard let payload = try await resolve(text, config: config, deadline: deadline, headers: headers)
             else {
-                let host =
-                    (try? LinkParser(
-                        customDomains: config.customDomains ?? [], valueTyping: config.valueTyping
-                    ).parse(text))?.host ?? ""
+                let parsed = try? LinkParser(
+                    customDomains: config.customDomains ?? [], valueTyping: config.valueTyping
+                ).parse(text)
+                let host = parsed?.host ?? ""
+                if udl, let parsed {
+                    // The real SDK was seen answering FOUND, with no deep_link_value, for a universal link
+                    // on a domain it did not know as a OneLink (appsflyer-flutter-plugin#355,
+                    // AppsFlyerFramework#221 and #270).
+                    if entry != .performOnAppAttribution { openCount.withLock { $0 += 1 } }
+                    directDeepLink()
+                    log(.udlNotOneLink, "\(host) is not a OneLink host: FOUND with the link's own parameters")
+                    return .deepLink(.found(DeepLink(clickEvent: parsed.payload, isDeferred: false)))
+                }
                 if udl {
                     log(.udlNotOneLink, "\(host) is not a OneLink host: NOT_FOUND")
                     return .deepLink(.notFound)
