@@ -59,14 +59,19 @@ struct SDKUnifiedDeepLinkTests {
         #expect(
             deepLink.clickEventPayload == [
                 "deep_link_value": "apples", "deep_link_sub1": "promo", "match_type": "probabilistic",
+                "is_deferred": true, "media_source": "", "campaign": "", "campaign_id": "", "af_sub1": "",
+                "af_sub2": "", "af_sub3": "", "af_sub4": "", "af_sub5": "", "click_http_referrer": "",
             ])
-        #expect(deepLink.mediaSource == nil)
-        #expect(deepLink.campaign == nil)
-        #expect(deepLink.campaignId == nil)
+        // Issue 25 item 1: the withheld keys read "" as on the real iOS SDK (appsflyer-flutter-plugin#397), not nil.
+        #expect(deepLink.mediaSource == "")
+        #expect(deepLink.campaign == "")
+        #expect(deepLink.campaignId == "")
+        #expect(deepLink.clickHTTPReferrer == "")
         #expect(
             [deepLink.afSub1, deepLink.afSub2, deepLink.afSub3, deepLink.afSub4, deepLink.afSub5].allSatisfy {
-                $0 == nil
+                $0 == ""
             })
+        #expect(deepLink.clickEventPayload["deep_link_sub2"] == nil, "a deep_link_sub the link did not set is absent")
     }
 
     @Test("Rule 5: no click within the 15 minutes before the install gives .notFound")
@@ -100,13 +105,23 @@ struct SDKUnifiedDeepLinkTests {
         #expect(events.first?.error?.kind == .httpStatusCode)
     }
 
-    @Test("Rule 5: a URL that is not a OneLink gives .notFound")
-    func notOneLink() async {
+    @Test("Rule 5: a universal link that is not a OneLink gives .found with the link alone, no deep_link_value")
+    func notOneLink() async throws {
         let fixture = SDKFixture(udl: true)
         await fixture.sdk.perform(.start)
+        let events = await fixture.sdk.perform(
+            .universalLink("https://www.example.com/page?x=1&deep_link_value=apples"))
+        guard case .deepLink(let result)? = events.first, events.count == 1 else {
+            Issue.record("expected one didResolveDeepLink, got \(events)")
+            return
+        }
+        #expect(result.status == .found, "appsflyer-flutter-plugin#355, AppsFlyerFramework#221")
+        let deepLink = try #require(result.deepLink)
+        #expect(deepLink.deeplinkValue == nil)
         #expect(
-            await fixture.sdk.perform(.universalLink("https://www.example.com/page?x=1")) == [
-                .deepLink(.notFound)
+            deepLink.clickEventPayload == [
+                "link": "https://www.example.com/page?x=1&deep_link_value=apples", "scheme": "https",
+                "host": "www.example.com", "path": "/page", "is_deferred": false,
             ])
     }
 
