@@ -27,6 +27,36 @@ struct SDKUnifiedDeepLinkTests {
         #expect(deepLink.clickEventPayload["link"] == .string(Self.link))
     }
 
+    /// Issue 25 item 10: the description is JSON as in AppsFlyerFramework#314, which Unity's iOS bridge forwards.
+    @Test("Rule 5: DeepLink.description is JSON with the typed fields on top and the click event nested")
+    func descriptionIsJSON() async throws {
+        let fixture = SDKFixture(udl: true)
+        await fixture.sdk.perform(.start)
+        let events = await fixture.sdk.perform(.universalLink(Self.link))
+        guard case .deepLink(let result)? = events.first else {
+            Issue.record("expected didResolveDeepLink, got \(events)")
+            return
+        }
+        let deepLink = try #require(result.deepLink)
+        guard case .object(let object) = try AttributionValue(jsonString: deepLink.description) else {
+            Issue.record("not a JSON object: \(deepLink.description)")
+            return
+        }
+        #expect(object["af_sub1"] == "x")
+        #expect(object["af_sub4"] == .null, "absent typed fields are null, as in the field")
+        #expect(object["click_http_referrer"] == .null)
+        #expect(object["deep_link_value"] == "apples")
+        #expect(object["is_deferred"] == false)
+        #expect(object["click_event"] == .object(deepLink.clickEventPayload.values))
+        #expect(deepLink.toString() == deepLink.description)
+        #expect(
+            Set(object.keys)
+                == [
+                    "af_sub1", "af_sub2", "af_sub3", "af_sub4", "af_sub5", "campaign", "campaign_id", "click_event",
+                    "click_http_referrer", "deep_link_value", "is_deferred", "match_type", "media_source",
+                ])
+    }
+
     @Test("Rule 5: onAppOpenAttribution and its failure are never called in UDL mode")
     func noLegacyCallbacks() async {
         let fixture = SDKFixture(udl: true)
