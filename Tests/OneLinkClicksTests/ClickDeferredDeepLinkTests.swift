@@ -23,7 +23,9 @@ import Testing
         #expect(response.found)
         #expect(
             response
-                == .privacyFiltered(["deep_link_value": "apples", "deep_link_sub1": "red", "match_type": "probabilistic"]))
+                == .privacyFiltered([
+                    "deep_link_value": "apples", "deep_link_sub1": "red", "match_type": "probabilistic",
+                ]))
         #expect(response.clickEvent["media_source"] == "")
     }
 

@@ -33,7 +33,9 @@ import Testing
         let observation = try FieldObservation(file: file, in: Self.folder)
         #expect(observation.id + ".json" == file, "\(file): id \(observation.id) is not the file name")
         #expect(!observation.observed.isEmpty, "\(file): no observed callback")
-        #expect(Docs.behaviour.contains(observation.id), "\(file): Docs/behaviour.md does not list \(observation.id)")
+        #expect(
+            Docs.behaviour.contains(observation.id),
+            "\(file): Docs/behaviour.md does not list \(observation.id)")
     }
 
     @Test("the emulator hands over what the real SDK was seen to hand over", arguments: files)
@@ -43,8 +45,11 @@ import Testing
         let recorder = FieldRecorder()
         let result = try await ScenarioRunner().run(
             scenario, profile: .ios, delegate: recorder, deepLinkDelegate: recorder)
-        let outputs = result.steps.flatMap { step in step.observations.map { (step: step.index, output: $0) } }
-        for problem in FieldComparison(observation: observation, outputs: outputs, recorded: recorder.calls).problems {
+        let outputs = result.steps.flatMap { step in step.observations.map { (step: step.index, output: $0) }
+        }
+        for problem in FieldComparison(observation: observation, outputs: outputs, recorded: recorder.calls)
+            .problems
+        {
             Issue.record("\(file): \(problem)")
         }
     }
@@ -58,7 +63,11 @@ import Testing
                     "onConversionDataSuccess",
                     fields: ["payload": ["af_status": "Organic", "is_first_launch": true, "iscache": false]])
             ),
-            (0, ScenarioObservation("onAppOpenAttributionFailure", fields: ["kind": "TIMEOUT", "error": "Request failed"])),
+            (
+                0,
+                ScenarioObservation(
+                    "onAppOpenAttributionFailure", fields: ["kind": "TIMEOUT", "error": "Request failed"])
+            ),
         ]
         let recorded = [
             FieldRecorder.Call(name: "onConversionDataSuccess", error: nil, deepLinkDescription: nil),
@@ -77,8 +86,10 @@ import Testing
                      ],
                      "scenario": {"name": "x", "steps": []}}
                     """), file: "x.json")
-        let problems = FieldComparison(observation: observation, outputs: emulator, recorded: recorded).problems
-        #expect(problems.contains { $0.contains("onConversionDataSuccess") && $0.contains("is_first_launch") })
+        let problems = FieldComparison(observation: observation, outputs: emulator, recorded: recorded)
+            .problems
+        #expect(
+            problems.contains { $0.contains("onConversionDataSuccess") && $0.contains("is_first_launch") })
         #expect(problems.contains { $0.contains("iscache") && $0.contains("not in the observed payload") })
         #expect(problems.contains { $0.contains("error code") && $0.contains("-1001") })
         #expect(problems.contains { $0.contains("didResolveDeepLink") && $0.contains("not delivered") })
@@ -90,7 +101,8 @@ import Testing
 enum Docs {
     static let behaviour =
         (try? String(
-            contentsOf: Fixtures.packageRoot.appendingPathComponent("Docs/behaviour.md"), encoding: .utf8)) ?? ""
+            contentsOf: Fixtures.packageRoot.appendingPathComponent("Docs/behaviour.md"), encoding: .utf8))
+        ?? ""
 }
 
 /// One file of `Payloads/field/`, decoded.
@@ -169,7 +181,8 @@ struct FieldObservation {
                 return items.compactMap(\.stringValue)
             }
             return Observed(
-                callback: callback, status: entry["status"]?.stringValue, isDeferred: entry["isDeferred"]?.boolValue,
+                callback: callback, status: entry["status"]?.stringValue,
+                isDeferred: entry["isDeferred"]?.boolValue,
                 payload: payload, payloadComplete: entry["payloadComplete"]?.boolValue ?? true,
                 ignoreKeys: Set(strings("ignoreKeys")), absentKeys: strings("absentKeys"),
                 errorDomain: errorDomain, errorCode: errorCode, description: description,
@@ -182,7 +195,8 @@ struct FieldObservation {
 struct FieldComparison {
     /// The callbacks the corpus compares; other outputs (app side, logs) are not looked at.
     static let callbackNames: Set<String> = [
-        "onConversionDataSuccess", "onConversionDataFail", "onAppOpenAttribution", "onAppOpenAttributionFailure",
+        "onConversionDataSuccess", "onConversionDataFail", "onAppOpenAttribution",
+        "onAppOpenAttributionFailure",
         "didResolveDeepLink", "startCompletion",
     ]
 
@@ -237,10 +251,14 @@ struct FieldComparison {
         label: String, observation: FieldObservation
     ) {
         if let status = expected.status, output.fields["status"]?.stringValue != status {
-            problems.append("\(label): status \(status) observed, \(output.fields["status"]?.stringValue ?? "none") emulated")
+            problems.append(
+                "\(label): status \(status) observed, \(output.fields["status"]?.stringValue ?? "none") emulated"
+            )
         }
         if let isDeferred = expected.isDeferred, output.fields["isDeferred"]?.boolValue != isDeferred {
-            problems.append("\(label): isDeferred \(isDeferred) observed, \(output.fields["isDeferred"].map { "\($0)" } ?? "none") emulated")
+            problems.append(
+                "\(label): isDeferred \(isDeferred) observed, \(output.fields["isDeferred"].map { "\($0)" } ?? "none") emulated"
+            )
         }
         if observation.compare == "error" || expected.errorDomain != nil || expected.errorCode != nil {
             compareError(expected, call, label: label)
@@ -249,10 +267,13 @@ struct FieldComparison {
         if case .object(let members)? = output.fields["payload"] { emulatedPayload = members }
         if let count = expected.keyCount, count != emulatedPayload.count {
             problems.append(
-                "\(label): \(count) payload keys observed, \(emulatedPayload.count) emulated (\(emulatedPayload.keys.sorted()))")
+                "\(label): \(count) payload keys observed, \(emulatedPayload.count) emulated (\(emulatedPayload.keys.sorted()))"
+            )
         }
         for key in expected.absentKeys where emulatedPayload[key] != nil {
-            problems.append("\(label): key \(key) is absent in the field, present in the emulator (\(emulatedPayload[key]!))")
+            problems.append(
+                "\(label): key \(key) is absent in the field, present in the emulator (\(emulatedPayload[key]!))"
+            )
         }
         if observation.compare == "keys-and-types", let payload = expected.payload {
             compareMembers(
@@ -263,15 +284,20 @@ struct FieldComparison {
             guard let text = call?.deepLinkDescription,
                 case .object(let members)? = try? AttributionValue(jsonString: text)
             else {
-                problems.append("\(label): the emulator's DeepLink.description is not a JSON object (\(call?.deepLinkDescription ?? "none"))")
+                problems.append(
+                    "\(label): the emulator's DeepLink.description is not a JSON object (\(call?.deepLinkDescription ?? "none"))"
+                )
                 return
             }
             compareMembers(
-                description, members, complete: false, ignoring: [], lenient: false, label: "\(label) description")
+                description, members, complete: false, ignoring: [], lenient: false,
+                label: "\(label) description")
         }
     }
 
-    private mutating func compareError(_ expected: FieldObservation.Observed, _ call: FieldRecorder.Call?, label: String) {
+    private mutating func compareError(
+        _ expected: FieldObservation.Observed, _ call: FieldRecorder.Call?, label: String
+    ) {
         guard let error = call?.error else {
             problems.append("\(label): an error was observed, the emulator's callback carried none")
             return
@@ -290,7 +316,8 @@ struct FieldComparison {
     ) {
         for key in expected.keys.sorted() where !ignoring.contains(key) {
             guard let value = emulated[key] else {
-                problems.append("\(label): key \(key) (\(Self.kind(expected[key]!))) observed, missing in the emulator")
+                problems.append(
+                    "\(label): key \(key) (\(Self.kind(expected[key]!))) observed, missing in the emulator")
                 continue
             }
             let observedKind = Self.kind(expected[key]!)
@@ -299,12 +326,15 @@ struct FieldComparison {
                 observedKind == emulatedKind
                 || (lenient && Set([observedKind, emulatedKind]) == ["number", "bool"])
             if !sameKind {
-                problems.append("\(label): key \(key) is \(observedKind) in the field, \(emulatedKind) in the emulator")
+                problems.append(
+                    "\(label): key \(key) is \(observedKind) in the field, \(emulatedKind) in the emulator")
             }
         }
         if complete {
             for key in emulated.keys.sorted() where expected[key] == nil && !ignoring.contains(key) {
-                problems.append("\(label): key \(key) (\(Self.kind(emulated[key]!))) emulated, not in the observed payload")
+                problems.append(
+                    "\(label): key \(key) (\(Self.kind(emulated[key]!))) emulated, not in the observed payload"
+                )
             }
         }
     }

@@ -105,7 +105,9 @@ struct SDKEdgeCaseTests {
         #expect(deepLink.isDeferred == false)
     }
 
-    @Test("Rule 7: in UDL mode a link on a oneLinkCustomDomains host carries its values; before that it has none")
+    @Test(
+        "Rule 7: in UDL mode a link on a oneLinkCustomDomains host carries its values; before that it has none"
+    )
     func udlCustomDomain() async throws {
         let fixture = SDKFixture(udl: true)
         await fixture.sdk.perform(.start)

@@ -52,7 +52,8 @@ struct SDKUnifiedDeepLinkTests {
         #expect(
             Set(object.keys)
                 == [
-                    "af_sub1", "af_sub2", "af_sub3", "af_sub4", "af_sub5", "campaign", "campaign_id", "click_event",
+                    "af_sub1", "af_sub2", "af_sub3", "af_sub4", "af_sub5", "campaign", "campaign_id",
+                    "click_event",
                     "click_http_referrer", "deep_link_value", "is_deferred", "match_type", "media_source",
                 ])
     }
@@ -101,7 +102,9 @@ struct SDKUnifiedDeepLinkTests {
             [deepLink.afSub1, deepLink.afSub2, deepLink.afSub3, deepLink.afSub4, deepLink.afSub5].allSatisfy {
                 $0 == ""
             })
-        #expect(deepLink.clickEventPayload["deep_link_sub2"] == nil, "a deep_link_sub the link did not set is absent")
+        #expect(
+            deepLink.clickEventPayload["deep_link_sub2"] == nil,
+            "a deep_link_sub the link did not set is absent")
     }
 
     @Test("Rule 5: no click within the 15 minutes before the install gives .notFound")
@@ -135,7 +138,8 @@ struct SDKUnifiedDeepLinkTests {
         #expect(events.first?.error?.kind == .httpStatusCode)
     }
 
-    @Test("Rule 5: a universal link that is not a OneLink gives .found with the link alone, no deep_link_value")
+    @Test(
+        "Rule 5: a universal link that is not a OneLink gives .found with the link alone, no deep_link_value")
     func notOneLink() async throws {
         let fixture = SDKFixture(udl: true)
         await fixture.sdk.perform(.start)

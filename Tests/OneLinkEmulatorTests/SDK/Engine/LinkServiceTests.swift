@@ -76,7 +76,9 @@ struct LinkServiceTests {
         #expect(fixture.directLinks.value == 0)
     }
 
-    @Test("a link that is not a OneLink is FOUND with the link alone in UDL mode and a notOneLink failure in legacy mode")
+    @Test(
+        "a link that is not a OneLink is FOUND with the link alone in UDL mode and a notOneLink failure in legacy mode"
+    )
     func notOneLink() async {
         let fixture = Fixture()
         let found = await fixture.handle("https://example.com/page?deep_link_value=x", udl: true)
