@@ -33,10 +33,7 @@ import Testing
     @Test func selfReportingNetworkInstallIsNotFound() async throws {
         let env = try ClickFixtures.environment()
         let link = "https://onelink-basic-app.onelink.me/H5hv?pid=Apple%20Search%20Ads&deep_link_value=apples"
-        _ = try await env.handler.handle(ClickFixtures.click(link, advertisingID: "IDFA-9"))
-        await env.clock.advance(by: .seconds(60))
-        var device = ClickFixtures.device
-        device.advertisingID = "IDFA-9"
+        let device = try await ClickFixtures.idMatchedInstall(env, link: link)
         #expect(try await lookup(env, device: device) == .notFound)
     }
 

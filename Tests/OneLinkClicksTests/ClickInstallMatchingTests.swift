@@ -188,10 +188,7 @@ import Testing
     @Test func selfReportingNetworkClaimIsSRN() async throws {
         let env = try ClickFixtures.environment()
         let link = "https://onelink-basic-app.onelink.me/H5hv?pid=Facebook%20Ads&c=summer"
-        _ = try await env.handler.handle(ClickFixtures.click(link, advertisingID: "IDFA-9"))
-        await env.clock.advance(by: .seconds(60))
-        var device = ClickFixtures.device
-        device.advertisingID = "IDFA-9"
+        let device = try await ClickFixtures.idMatchedInstall(env, link: link)
         let data = try await conversionData(env, device: device)
         #expect(data["match_type"] == "srn")
         #expect(data["media_source"] == "Facebook Ads")
@@ -203,10 +200,7 @@ import Testing
         let link =
             "https://onelink-basic-app.onelink.me/H5hv?pid=Apple%20Search%20Ads&c=972867417"
             + "&af_keywords=983513071&af_click_lookback=30d&deep_link_value=apples&af_dp=app%3A%2F%2Fx"
-        _ = try await env.handler.handle(ClickFixtures.click(link, advertisingID: "IDFA-9"))
-        await env.clock.advance(by: .seconds(60))
-        var device = ClickFixtures.device
-        device.advertisingID = "IDFA-9"
+        let device = try await ClickFixtures.idMatchedInstall(env, link: link)
         let data = try await conversionData(env, device: device)
         #expect(data["match_type"] == "srn")
         #expect(data["media_source"] == "Apple Search Ads")

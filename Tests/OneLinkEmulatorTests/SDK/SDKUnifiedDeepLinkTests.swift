@@ -7,15 +7,21 @@ struct SDKUnifiedDeepLinkTests {
     static let link =
         "https://onelink-basic-app.onelink.me/H5hv?pid=Email&c=spring&deep_link_value=apples&af_sub1=x"
 
-    @Test("Rule 5: a direct link gives .found with the link's parameters and isDeferred == false")
-    func directFound() async throws {
+    /// The `didResolveDeepLink` result of opening ``link`` after `start()` in UDL mode, or `nil` after recording an issue.
+    static func directResult() async -> DeepLinkResult? {
         let fixture = SDKFixture(udl: true)
         await fixture.sdk.perform(.start)
-        let events = await fixture.sdk.perform(.universalLink(Self.link))
+        let events = await fixture.sdk.perform(.universalLink(link))
         guard case .deepLink(let result)? = events.first else {
             Issue.record("expected didResolveDeepLink, got \(events)")
-            return
+            return nil
         }
+        return result
+    }
+
+    @Test("Rule 5: a direct link gives .found with the link's parameters and isDeferred == false")
+    func directFound() async throws {
+        guard let result = await Self.directResult() else { return }
         #expect(result.status == .found)
         let deepLink = try #require(result.deepLink)
         #expect(deepLink.isDeferred == false)
@@ -30,13 +36,7 @@ struct SDKUnifiedDeepLinkTests {
     /// Issue 25 item 10: the description is JSON as in AppsFlyerFramework#314, which Unity's iOS bridge forwards.
     @Test("Rule 5: DeepLink.description is JSON with the typed fields on top and the click event nested")
     func descriptionIsJSON() async throws {
-        let fixture = SDKFixture(udl: true)
-        await fixture.sdk.perform(.start)
-        let events = await fixture.sdk.perform(.universalLink(Self.link))
-        guard case .deepLink(let result)? = events.first else {
-            Issue.record("expected didResolveDeepLink, got \(events)")
-            return
-        }
+        guard let result = await Self.directResult() else { return }
         let deepLink = try #require(result.deepLink)
         guard case .object(let object) = try AttributionValue(jsonString: deepLink.description) else {
             Issue.record("not a JSON object: \(deepLink.description)")
