@@ -8,7 +8,10 @@ import OneLinkEmulator
 /// install time, edges included: with the default 15 minutes, a click exactly
 /// 15:00 before the install is found and one 15:00.001 before is not. The
 /// answer is ``DeferredDeepLinkResponse/privacyFiltered(_:)``: `deep_link_value`,
-/// `deep_link_sub1`…`10` and `match_type`. Store failures are reported as
+/// the `deep_link_sub1`…`10` the click set, `match_type` and the withheld
+/// attribution keys as `""`. A click a self-reporting network claimed
+/// (``MatchType/srn``) is ``DeferredDeepLinkResponse/notFound``: UDL does not
+/// serve SRN installs. Store failures are reported as
 /// ``AttributionError/unexpected(_:)``.
 public final class ClickStoreDeferredDeepLinkSource: DeferredDeepLinkSource, Sendable {
     private let requestLog = RequestLog<InstallAttributionRequest>()

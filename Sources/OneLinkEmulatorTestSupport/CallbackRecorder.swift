@@ -18,7 +18,9 @@ import OneLinkEmulator
 /// while the test reads it from its own task. A recorder can also forward
 /// each callback to the team's own handler (``forwardingDelegate`` and
 /// ``forwardingDeepLinkDelegate``), so the test observes both what the SDK
-/// sent and what the handler did.
+/// sent and what the handler did. Forwarded calls run on the main queue, as
+/// the real SDK calls delegates, even when the SDK delivers on its own queue
+/// (``AppsFlyerLib/callbackDelivery``): a `@MainActor` handler is safe.
 ///
 /// Thread safety: the recorder is `@unchecked Sendable` because its state holds the team's
 /// delegates and Foundation payloads, which are not `Sendable`; that state is only touched
@@ -84,11 +86,15 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDe
         public var timeout: Duration
         /// The callbacks recorded by then.
         public var recorded: [String]
+        /// The callbacks an observed SDK dropped by then because no delegate was set (see ``CallbackRecorder/dropped``).
+        public var dropped: [String] = []
 
         /// A sentence naming the expectation, the timeout and what arrived.
         public var description: String {
             "timed out after \(timeout) waiting for \(expectation); recorded: "
                 + (recorded.isEmpty ? "nothing" : recorded.joined(separator: ", "))
+                + (dropped.isEmpty
+                    ? "" : "; dropped for want of a delegate: " + dropped.joined(separator: ", "))
         }
     }
 
@@ -108,6 +114,10 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDe
         var nextWaiter: UInt64 = 0
         var delegate: (any AppsFlyerLibDelegate)?
         var deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)?
+        /// Callbacks an observed SDK dropped because the app had set no delegate for them.
+        var dropped: [Callback] = []
+        /// The SDKs observed through ``observe(_:)``, with their observer IDs.
+        var observed: [(sdk: WeakSDK, id: UInt64)] = []
 
         /// The calls whose forwarding finished, in order.
         var settled: [Callback] { Array(calls[..<finishedPrefix]) }
@@ -119,6 +129,66 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDe
     /// Creates an empty recorder.
     public override init() {
         super.init()
+    }
+
+    /// Creates a recorder that observes `sdk`'s callbacks alongside the delegates the app sets; see ``observe(_:)``.
+    public convenience init(observing sdk: AppsFlyerLib) {
+        self.init()
+        observe(sdk)
+    }
+
+    /// Records every callback `sdk` makes from now on, whatever delegates the app set, without replacing them.
+    ///
+    /// App launch code sets `AppsFlyerLib.shared().delegate = self`; a recorder set as the
+    /// delegate would be replaced, or would hide a delegate the app forgot. An observing
+    /// recorder is not a delegate: after the app's delegates return from each callback, it
+    /// records the callbacks that reached one in ``callbacks``, and those the SDK dropped
+    /// because no delegate was set for them (a forgotten `deepLinkDelegate`, for example) in
+    /// ``dropped``. Observed callbacks are not forwarded: the app's delegates already had them.
+    /// Observing an SDK that is already observed does nothing.
+    ///
+    /// ```swift
+    /// let recorder = CallbackRecorder(observing: sdk)
+    /// await AppsFlyerLib.withShared(sdk) { appDelegate.launch() }  // sets its own delegates
+    /// await sdk.waitUntilIdle()
+    /// #expect(recorder.dropped.isEmpty, "a callback found no delegate")
+    /// ```
+    public func observe(_ sdk: AppsFlyerLib) {
+        // Observing the same SDK twice would record each callback twice.
+        guard !state.withLock({ $0.observed.contains { $0.sdk.sdk === sdk } }) else { return }
+        let id = sdk.addDeliveryObserver { [weak self] event, reachedDelegate in
+            self?.observed(event, reachedDelegate: reachedDelegate)
+        }
+        state.withLock { $0.observed.append((WeakSDK(sdk: sdk), id)) }
+    }
+
+    /// Stops observing every SDK passed to ``observe(_:)``; what was recorded stays.
+    public func stopObserving() {
+        let observed = state.withLock { state in
+            defer { state.observed.removeAll() }
+            return state.observed
+        }
+        for (box, id) in observed { box.sdk?.removeDeliveryObserver(id) }
+    }
+
+    deinit {
+        stopObserving()
+    }
+
+    private func observed(_ event: AppsFlyerEvent, reachedDelegate: Bool) {
+        let callback: Callback
+        switch event {
+        case .conversionDataSuccess(let payload): callback = .conversionData(payload.foundationDictionary)
+        case .conversionDataFail(let error): callback = .conversionDataFailure(error)
+        case .appOpenAttribution(let payload): callback = .openAttribution(payload.foundationDictionary)
+        case .appOpenAttributionFailure(let error): callback = .openAttributionFailure(error)
+        case .deepLink(let result): callback = .deepLink(result)
+        }
+        if reachedDelegate {
+            record(callback) { _, _ in }
+        } else {
+            state.withLock { $0.dropped.append(callback) }
+        }
     }
 
     /// A handler that receives each `AppsFlyerLibDelegate` callback after it is recorded, such as the app's own.
@@ -139,6 +209,12 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDe
 
     /// Every callback so far, in the order the SDK made them.
     public var callbacks: [Callback] { state.withLock { $0.calls } }
+
+    /// Callbacks an observed SDK dropped because the app had set no delegate for them, in order.
+    ///
+    /// Filled only by ``observe(_:)``: a callback with no delegate is lost in the real SDK too,
+    /// so a non-empty list usually means a delegate was set too late or not at all.
+    public var dropped: [Callback] { state.withLock { $0.dropped } }
 
     /// The delegate method names so far, such as `["onConversionDataSuccess", "didResolveDeepLink"]`.
     public var names: [String] { callbacks.map(\.name) }
@@ -186,6 +262,7 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDe
             state.calls.removeAll()
             state.finished.removeAll()
             state.finishedPrefix = 0
+            state.dropped.removeAll()
             state.generation += 1
         }
     }
@@ -230,9 +307,12 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDe
             try await Task.sleep(for: timeout)
             guard let self else { return }
             let recorded = self.names
+            let dropped = self.dropped.map(\.name)
             self.finish(
                 id,
-                with: .failure(WaitTimeout(expectation: expectation, timeout: timeout, recorded: recorded)))
+                with: .failure(
+                    WaitTimeout(
+                        expectation: expectation, timeout: timeout, recorded: recorded, dropped: dropped)))
         }
         defer { deadline.cancel() }
         return try await withTaskCancellationHandler {
@@ -265,14 +345,31 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDe
     /// what its handler did. Handlers and conditions run outside the lock.
     private func record(
         _ callback: Callback,
-        forward: ((any AppsFlyerLibDelegate)?, (any AppsFlyerDeepLinkDelegate)?) -> Void
+        forward: @escaping ((any AppsFlyerLibDelegate)?, (any AppsFlyerDeepLinkDelegate)?) -> Void
     ) {
         let (index, generation, delegate, deepLinkDelegate) = state.withLock { state in
             state.calls.append(callback)
             state.finished.append(false)
             return (state.calls.count - 1, state.generation, state.delegate, state.deepLinkDelegate)
         }
-        forward(delegate, deepLinkDelegate)
+        guard delegate != nil || deepLinkDelegate != nil, !MainQueue.isCurrent else {
+            forward(delegate, deepLinkDelegate)
+            finishRecording(index, generation: generation)
+            return
+        }
+        // The handlers are app code, often `@MainActor`: they run on the main queue, as the real SDK
+        // calls them, even when this SDK delivers on its own queue. The main queue is serial, so
+        // they still run one at a time and in order; waits see a call once its handlers returned.
+        let handlers = UncheckedHandlers(
+            delegate: delegate, deepLinkDelegate: deepLinkDelegate, forward: forward)
+        DispatchQueue.main.async {
+            handlers.forward(handlers.delegate, handlers.deepLinkDelegate)
+            self.finishRecording(index, generation: generation)
+        }
+    }
+
+    /// Marks call `index` finished and wakes the waiters the settled calls now satisfy.
+    private func finishRecording(_ index: Int, generation: Int) {
         let (snapshot, waiters) = state.withLock { state in
             if state.generation == generation {
                 state.finished[index] = true
@@ -285,6 +382,20 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDe
         for (id, waiter) in waiters.sorted(by: { $0.key < $1.key }) where waiter.condition(snapshot) {
             finish(id, with: .success(snapshot))
         }
+    }
+
+    /// An observed SDK, held weakly so a recorder does not keep it alive.
+    private struct WeakSDK {
+        weak var sdk: AppsFlyerLib?
+    }
+
+    /// A callback's forwarding handlers, carried to the main queue.
+    // @unchecked because delegates and the forwarding closure are not Sendable: the box is made for
+    // one callback and used once, on the main queue.
+    private struct UncheckedHandlers: @unchecked Sendable {
+        let delegate: (any AppsFlyerLibDelegate)?
+        let deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)?
+        let forward: ((any AppsFlyerLibDelegate)?, (any AppsFlyerDeepLinkDelegate)?) -> Void
     }
 
     // MARK: Delegate methods

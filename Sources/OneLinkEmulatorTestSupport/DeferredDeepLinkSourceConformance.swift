@@ -24,13 +24,11 @@ public enum DeferredDeepLinkSourceConformance: ConformanceSuite {
             ConformanceReport.compare(try await lookup(fixture.deferredDevice, source, fixture), latest)
         },
         check("a click exactly 15 minutes before the install is found") { source, fixture in
-            let expected = DeferredDeepLinkResponse(
-                found: true,
-                clickEvent: [
-                    "deep_link_value": .string("boundary"),
-                    "deep_link_sub10": .string("edge"),
-                    "match_type": .string("id_matching"),
-                ])
+            let expected = DeferredDeepLinkResponse.privacyFiltered([
+                "deep_link_value": .string("boundary"),
+                "deep_link_sub10": .string("edge"),
+                "match_type": .string("id_matching"),
+            ])
             return ConformanceReport.compare(
                 try await lookup(fixture.boundaryDevice, source, fixture), expected)
         },
@@ -74,13 +72,11 @@ public enum DeferredDeepLinkSourceConformance: ConformanceSuite {
         try await source.deferredDeepLink(for: fixture.installRequest(deviceID: deviceID))
     }
 
-    /// What the deferred device's lookup must answer: its later click, privacy-filtered.
-    static let latest = DeferredDeepLinkResponse(
-        found: true,
-        clickEvent: [
-            "deep_link_value": .string("peaches"),
-            "deep_link_sub1": .string("10"),
-            "deep_link_sub2": .string("spring"),
-            "match_type": .string("probabilistic"),
-        ])
+    /// What the deferred device's lookup must answer: its later click, privacy-filtered (the withheld keys as `""`).
+    static let latest = DeferredDeepLinkResponse.privacyFiltered([
+        "deep_link_value": .string("peaches"),
+        "deep_link_sub1": .string("10"),
+        "deep_link_sub2": .string("spring"),
+        "match_type": .string("probabilistic"),
+    ])
 }

@@ -111,6 +111,20 @@ extension Scenario {
             }
             steps.append(step)
         }
+        if sdk.mode == .legacy, !backend.deferredClicks.isEmpty,
+            !steps.contains(where: {
+                if case .setDelegate(deepLink: true) = $0.action { true } else { false }
+            })
+        {
+            // The deferred lookup is UDL's: in legacy mode nothing asks for these clicks.
+            throw reader.fail(
+                "$.backend.deferredClicks",
+                .invalidValue(
+                    "has no effect in legacy mode: the UDL deferred lookup never runs; set \"sdk\": {\"mode\": \"udl\"}, "
+                        + "add a {\"do\": \"setDelegate\", \"delegate\": \"deepLinkDelegate\"} step before the first start, "
+                        + "or put the click's parameters in \"backend.install\" (legacy mode's deferred deep link)"
+                ))
+        }
         self.init(
             name: name, description: try top.optionalString("description") ?? "", file: file,
             pinnedProfile: profile, sdk: sdk, backend: backend, device: device, app: app, steps: steps)

@@ -15,14 +15,35 @@ extension ScenarioExpectation {
     ///     compare by meaning, because expectations are written in the real SDK's types and the
     ///     profile types link values from their text.
     public func differences(from observation: ScenarioObservation, profile: ValueProfile? = nil) -> [String] {
+        mismatches(from: observation, profile: profile).map(\.text)
+    }
+
+    /// How `observation` differs from this expectation, as structured differences whose `text` is the line ``differences(from:profile:)`` gives.
+    ///
+    /// - Parameters:
+    ///   - observation: What the step produced.
+    ///   - profile: As for ``differences(from:profile:)``.
+    ///   - output: The output's one-based position in its step, for ``ScenarioDifference/output``.
+    public func mismatches(
+        from observation: ScenarioObservation, profile: ValueProfile? = nil, output position: Int = 1
+    ) -> [ScenarioDifference] {
         guard observation.output == output else {
-            return ["~ output: expected \(output), found \(observation.output) \(observation.fieldsText)"]
+            return [
+                ScenarioDifference(
+                    kind: .wrongOutput, output: position, path: "output", expected: .string(output),
+                    found: .string(observation.output),
+                    text:
+                        "~ output: expected \(output), found \(observation.output) \(observation.fieldsText)")
+            ]
         }
-        var lines: [String] = []
+        var found: [ScenarioDifference] = []
         for key in fields.keys.sorted() {
             guard var want = fields[key] else { continue }
             guard let got = observation.fields[key] else {
-                lines.append("- \(key): expected \(Self.describe(want)), missing")
+                found.append(
+                    ScenarioDifference(
+                        kind: .missing, output: position, path: key, expected: want, found: nil,
+                        text: "- \(key): expected \(Self.describe(want)), missing"))
                 continue
             }
             if key == "payload" {
@@ -31,17 +52,19 @@ extension ScenarioExpectation {
                     want = profile.apply(want)
                     if profile == .documented { types = .loose }
                 }
-                compare(want, got, path: key, exact: match == .exact, types: types, into: &lines)
+                compare(
+                    want, got, path: key, exact: match == .exact, types: types, output: position, into: &found
+                )
             } else {
-                compare(want, got, path: key, exact: false, types: types, into: &lines)
+                compare(want, got, path: key, exact: false, types: types, output: position, into: &found)
             }
         }
-        return lines
+        return found
     }
 
     private func compare(
         _ want: AttributionValue, _ got: AttributionValue, path: String, exact: Bool, types: TypeMatching,
-        into lines: inout [String]
+        output: Int, into found: inout [ScenarioDifference]
     ) {
         // Equal values have no difference at any depth; most expectations match, so skip the walk.
         if want == got { return }
@@ -50,20 +73,34 @@ extension ScenarioExpectation {
             for key in Set(wanted.keys).union(exact ? Set(observed.keys) : []).sorted() {
                 let child = path + "." + key
                 switch (wanted[key], observed[key]) {
-                case (let value?, nil): lines.append("- \(child): expected \(Self.describe(value)), missing")
-                case (nil, let value?): lines.append("+ \(child): unexpected \(Self.describe(value))")
+                case (let value?, nil):
+                    found.append(
+                        ScenarioDifference(
+                            kind: .missing, output: output, path: child, expected: value, found: nil,
+                            text: "- \(child): expected \(Self.describe(value)), missing"))
+                case (nil, let value?):
+                    found.append(
+                        ScenarioDifference(
+                            kind: .unexpected, output: output, path: child, expected: nil, found: value,
+                            text: "+ \(child): unexpected \(Self.describe(value))"))
                 case (let left?, let right?):
-                    compare(left, right, path: child, exact: exact, types: types, into: &lines)
+                    compare(
+                        left, right, path: child, exact: exact, types: types, output: output, into: &found)
                 case (nil, nil): break
                 }
             }
         case (.array(let wanted), .array(let observed)) where wanted.count == observed.count:
             for (index, pair) in zip(wanted, observed).enumerated() {
-                compare(pair.0, pair.1, path: "\(path)[\(index)]", exact: exact, types: types, into: &lines)
+                compare(
+                    pair.0, pair.1, path: "\(path)[\(index)]", exact: exact, types: types, output: output,
+                    into: &found)
             }
         default:
             if !Self.equal(want, got, types: types) {
-                lines.append("~ \(path): expected \(Self.describe(want)), found \(Self.describe(got))")
+                found.append(
+                    ScenarioDifference(
+                        kind: .changed, output: output, path: path, expected: want, found: got,
+                        text: "~ \(path): expected \(Self.describe(want)), found \(Self.describe(got))"))
             }
         }
     }

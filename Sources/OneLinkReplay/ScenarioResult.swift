@@ -14,11 +14,14 @@ public struct ScenarioResult: Sendable {
         public var observations: [ScenarioObservation]
         /// The step's expectations.
         public var expectations: [ScenarioExpectation]
-        /// How the observations differ from the expectations; empty when the step passed.
-        public var differences: [String]
+        /// How the observations differ from the expectations, one structured entry each; empty when the step passed.
+        public var mismatches: [ScenarioDifference]
+
+        /// The readable lines of ``mismatches``: an `output N (kind):` header over the indented lines of each output.
+        public var differences: [String] { ScenarioRunner.lines(mismatches, expectations) }
 
         /// Whether the step met its expectations.
-        public var passed: Bool { differences.isEmpty }
+        public var passed: Bool { mismatches.isEmpty }
     }
 
     /// The scenario's name.

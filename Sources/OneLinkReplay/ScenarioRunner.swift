@@ -41,7 +41,7 @@ public struct ScenarioRunner: Sendable {
                 ScenarioResult.Step(
                     index: index, kind: step.kind, note: step.note, observations: observations,
                     expectations: step.expectations,
-                    differences: Self.differences(step.expectations, observations, profile: convert)))
+                    mismatches: Self.mismatches(step.expectations, observations, profile: convert)))
         }
         await session.finish()
         return ScenarioResult(name: scenario.name, file: scenario.file, profile: effective, steps: steps)
@@ -60,25 +60,51 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// The differences between a step's expectations and observations, output by output.
-    static func differences(
+    static func mismatches(
         _ expectations: [ScenarioExpectation], _ observations: [ScenarioObservation], profile: ValueProfile?
-    ) -> [String] {
-        var lines: [String] = []
+    ) -> [ScenarioDifference] {
+        var found: [ScenarioDifference] = []
         for index in 0..<max(expectations.count, observations.count) {
             let number = index + 1
             if index >= observations.count {
-                lines.append(
-                    "- output \(number): expected \(expectations[index].output), nothing was observed")
+                found.append(
+                    ScenarioDifference(
+                        kind: .missing, output: number, path: "",
+                        expected: .string(expectations[index].output),
+                        found: nil,
+                        text:
+                            "- output \(number): expected \(expectations[index].output), nothing was observed"
+                    ))
             } else if index >= expectations.count {
                 let observed = observations[index]
-                lines.append("+ output \(number): unexpected \(observed.output) \(observed.fieldsText)")
+                found.append(
+                    ScenarioDifference(
+                        kind: .unexpected, output: number, path: "", expected: nil, found: observed.value,
+                        text: "+ output \(number): unexpected \(observed.output) \(observed.fieldsText)"))
             } else {
-                let found = expectations[index].differences(from: observations[index], profile: profile)
-                if !found.isEmpty {
-                    lines.append("output \(number) (\(expectations[index].output)):")
-                    lines.append(contentsOf: found.map { "  " + $0 })
-                }
+                found.append(
+                    contentsOf: expectations[index].mismatches(
+                        from: observations[index], profile: profile, output: number))
             }
+        }
+        return found
+    }
+
+    /// The readable lines of `mismatches`: whole-output ones as they are, the others under an `output N (kind):` header.
+    static func lines(_ mismatches: [ScenarioDifference], _ expectations: [ScenarioExpectation]) -> [String] {
+        var lines: [String] = []
+        var header: Int?
+        for mismatch in mismatches {
+            if mismatch.path.isEmpty {
+                lines.append(mismatch.text)
+                header = nil
+                continue
+            }
+            if header != mismatch.output {
+                lines.append("output \(mismatch.output) (\(expectations[mismatch.output - 1].output)):")
+                header = mismatch.output
+            }
+            lines.append("  " + mismatch.text)
         }
         return lines
     }

@@ -22,8 +22,19 @@ import Testing
         let response = try await lookup(env)
         #expect(response.found)
         #expect(
-            response.clickEvent
-                == ["deep_link_value": "apples", "deep_link_sub1": "red", "match_type": "probabilistic"])
+            response
+                == .privacyFiltered([
+                    "deep_link_value": "apples", "deep_link_sub1": "red", "match_type": "probabilistic",
+                ]))
+        #expect(response.clickEvent["media_source"] == "")
+    }
+
+    /// Item 2 of issue 25: UDL does not serve SRN installs ("Does not support SRN campaigns").
+    @Test func selfReportingNetworkInstallIsNotFound() async throws {
+        let env = try ClickFixtures.environment()
+        let link = "https://onelink-basic-app.onelink.me/H5hv?pid=Apple%20Search%20Ads&deep_link_value=apples"
+        let device = try await ClickFixtures.idMatchedInstall(env, link: link)
+        #expect(try await lookup(env, device: device) == .notFound)
     }
 
     @Test func clickFifteenMinutesAndOneMillisecondBeforeTheInstallIsNotFound() async throws {

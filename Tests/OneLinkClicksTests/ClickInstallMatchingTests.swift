@@ -41,7 +41,7 @@ import Testing
         #expect(data["is_retargeting"] == false)
         #expect(data["retargeting_conversion_type"] == "none")
         #expect(data["orig_cost"] == "6.0")
-        #expect(data["cost_cents_USD"] == 600)
+        #expect(data["cost_cents_USD"] == "600", "text, as react-native-appsflyer#374 shows")
         #expect(data["http_referrer"] == .null)
         #expect(data["adgroup"] == .null)
         #expect(data["shortlink"] == nil)
@@ -59,7 +59,7 @@ import Testing
             "af_cpi": "null", "af_siteid": "null", "af_status": "string", "af_sub2": "null",
             "af_sub4": "null",
             "af_sub5": "null", "agency": "null", "campaign": "string", "campaign_id": "null",
-            "click_time": "string", "cost_cents_USD": "integer", "engmnt_source": "null", "esp_name": "null",
+            "click_time": "string", "cost_cents_USD": "string", "engmnt_source": "null", "esp_name": "null",
             "http_referrer": "null", "install_time": "string", "is_branded_link": "null",
             "is_retargeting": "boolean", "is_universal_link": "null", "match_type": "string",
             "media_source": "string", "orig_cost": "string", "redirect_response_data": "null",
@@ -188,13 +188,31 @@ import Testing
     @Test func selfReportingNetworkClaimIsSRN() async throws {
         let env = try ClickFixtures.environment()
         let link = "https://onelink-basic-app.onelink.me/H5hv?pid=Facebook%20Ads&c=summer"
-        _ = try await env.handler.handle(ClickFixtures.click(link, advertisingID: "IDFA-9"))
-        await env.clock.advance(by: .seconds(60))
-        var device = ClickFixtures.device
-        device.advertisingID = "IDFA-9"
+        let device = try await ClickFixtures.idMatchedInstall(env, link: link)
         let data = try await conversionData(env, device: device)
         #expect(data["match_type"] == "srn")
         #expect(data["media_source"] == "Facebook Ads")
+    }
+
+    /// Item 2 of issue 25: an SRN install's conversion data has the network's shape (react-native-appsflyer#374).
+    @Test func selfReportingNetworkConversionDataHasTheNetworksShape() async throws {
+        let env = try ClickFixtures.environment()
+        let link =
+            "https://onelink-basic-app.onelink.me/H5hv?pid=Apple%20Search%20Ads&c=972867417"
+            + "&af_keywords=983513071&af_click_lookback=30d&deep_link_value=apples&af_dp=app%3A%2F%2Fx"
+        let device = try await ClickFixtures.idMatchedInstall(env, link: link)
+        let data = try await conversionData(env, device: device)
+        #expect(data["match_type"] == "srn")
+        #expect(data["media_source"] == "Apple Search Ads")
+        #expect(data["campaign"] == "972867417")
+        #expect(data["af_keywords"] == "983513071")
+        #expect(data["click_time"] == "", "the network reports no click")
+        #expect(data["orig_cost"] == "0.0")
+        #expect(data["cost_cents_USD"] == "0")
+        #expect(data["http_referrer"] == .null)
+        for key in ["pid", "c", "deep_link_value", "af_dp", "is_retargeting", "shortlink", "engmnt_source"] {
+            #expect(data[key] == nil, "\(key) is a OneLink key the SRN payload does not carry")
+        }
     }
 
     @Test func differentDeviceStaysOrganic() async throws {
@@ -215,7 +233,7 @@ import Testing
         #expect(data["shortlink"] == "6d66214a")
         #expect(data["deep_link_value"] == "cherries")
         #expect(data["campaign"] == "spring")
-        #expect(data["cost_cents_USD"] == 0)
+        #expect(data["cost_cents_USD"] == "0")
         #expect(data["orig_cost"] == "0.0")
     }
 

@@ -35,6 +35,7 @@ struct DocExamplesTests {
                 "Tests/OneLinkEmulatorTestSupportTests/DocExamples/LinkRouter.swift",
                 "Tests/OneLinkEmulatorTestSupportTests/DocExamples/SwiftTestingExample.swift",
                 "Tests/OneLinkEmulatorTestSupportTests/DocExamples/XCTestExample.swift",
+                "Tests/OneLinkEmulatorTestSupportTests/DocExamples/BackendBehaviourExamples.swift",
             ])
         for (path, code) in blocks {
             let file = try String(

@@ -56,7 +56,7 @@ struct ReplayCommandTests {
                   step 1 (advance):
                     - output 1: expected onConversionDataFail, nothing was observed
                   step 2 (start):
-                    + output 1: unexpected onConversionDataSuccess {"payload":{"af_message":"organic install","af_status":"Organic","install_time":"2020-08-12 15:08:00.000","is_first_launch":false,"iscache":true}}
+                    + output 1: unexpected onConversionDataSuccess {"payload":{"af_message":"organic install","af_status":"Organic","install_time":"2020-08-12 15:08:00.000","is_first_launch":false}}
                 1 scenario: 0 passed, 1 failed, 0 invalid (profile ios)
 
                 """)
@@ -102,8 +102,8 @@ struct ReplayCommandTests {
         let lines = output.standardOutput.split(separator: "\n").map(String.init)
         #expect(
             lines == [
-                #"{"file":"\#(file)","output":{"output":"onConversionDataSuccess","payload":{"af_message":"organic install","af_status":"Organic","install_time":"2020-08-12 15:08:00.000","is_first_launch":true,"iscache":false}},"scenario":"Rule 3: an organic install","step":0,"type":"output"}"#,
-                #"{"differences":[],"file":"\#(file)","passed":true,"profile":"ios","scenario":"Rule 3: an organic install","type":"verdict"}"#,
+                #"{"file":"\#(file)","output":{"output":"onConversionDataSuccess","payload":{"af_message":"organic install","af_status":"Organic","install_time":"2020-08-12 15:08:00.000","is_first_launch":true}},"scenario":"Rule 3: an organic install","step":0,"type":"output"}"#,
+                #"{"differences":[],"file":"\#(file)","mismatches":[],"passed":true,"profile":"ios","scenario":"Rule 3: an organic install","type":"verdict"}"#,
                 #"{"exitStatus":0,"failed":0,"invalid":0,"passed":1,"profile":"ios","recorded":0,"scenarios":1,"type":"summary"}"#,
             ])
     }

@@ -10,7 +10,7 @@ struct ScenarioBackendsTests {
     func inMemoryBackends() async throws {
         let scenario = try decode(
             """
-            {"name": "b", "backend": {
+            {"name": "b", "sdk": {"mode": "udl"}, "backend": {
                "shortLinks": {"H5hv/abc": {"deep_link_value": "apples"}},
                "install": {"nonOrganic": {"media_source": "Email"}},
                "deferredClicks": [{"at": "-3m", "parameters": {"deep_link_value": "pears", "pid": "x"}}]},

@@ -211,7 +211,10 @@ import Testing
                         "found": true,
                         "click_event": [
                             "deep_link_value": "peaches", "deep_link_sub1": "10", "deep_link_sub2": "spring",
-                            "match_type": "probabilistic",
+                            "match_type": "probabilistic", "media_source": "", "campaign": "",
+                            "campaign_id": "",
+                            "af_sub1": "", "af_sub2": "", "af_sub3": "", "af_sub4": "", "af_sub5": "",
+                            "click_http_referrer": "",
                         ],
                     ])
         }

@@ -99,7 +99,9 @@ import OneLinkEmulator
             path.structure = wiring.structure
             let clock = ManualClock()
             let sdk = AppsFlyerLib(clock: clock, logSink: RecordingDebugLogSink())
-            sdk.callbackDelivery = .sdkQueue
+            // App code may set its own (often `@MainActor`) delegates: they get the main queue, as
+            // from the real SDK. The check runs on the main actor, so delivery needs no hop.
+            sdk.callbackDelivery = .mainQueue
             let process = EmulatedAppProcess(wiring: wiring, sdk: sdk, clock: clock)
             process.bring(to: path.state)
             await sdk.settle()

@@ -7,9 +7,10 @@ import Foundation
 ///   found with the click event when a OneLink click by this device falls
 ///   within the lookup window before ``InstallAttributionRequest/installTime``
 ///   (15 minutes on the real service), not found otherwise.
-/// - For privacy (iOS 14.5+), a found click event holds only `deep_link_value`,
-///   `deep_link_sub1`…`deep_link_sub10` and `match_type`; use
-///   ``DeferredDeepLinkResponse/privacyFiltered(_:)``.
+/// - For privacy (iOS 14.5+), a found click event holds `deep_link_value`,
+///   `deep_link_sub1`…`deep_link_sub10` and `match_type`, with the withheld
+///   attribution keys as `""`; use ``DeferredDeepLinkResponse/privacyFiltered(_:)``.
+///   An install a self-reporting network claimed is not found.
 /// - Failures are thrown as ``AttributionError``. Implementations must be safe
 ///   to call from many tasks at once and honour cancellation.
 public protocol DeferredDeepLinkSource: Sendable {

@@ -23,6 +23,8 @@ struct PublishedEvents: Sendable {
     var history = BoundedHistory<AppsFlyerEvent>(limit: AppsFlyerLib.defaultDeliveredEventLimit)
     private var nextID: UInt64 = 0
     private var subscribers: [UInt64: AsyncStream<AppsFlyerEvent>.Continuation] = [:]
+    /// Called on the delivery queue after the delegates, for the test kit; see `addDeliveryObserver(_:)`.
+    var observers: [UInt64: DeliveryObserver] = [:]
 
     /// Adds a subscriber; returns its ID for ``unsubscribe(_:)``.
     mutating func subscribe(_ continuation: AsyncStream<AppsFlyerEvent>.Continuation) -> UInt64 {
@@ -67,7 +69,10 @@ extension AppsFlyerLib {
             delegate: delegate, deepLinkDelegate: deepLinkDelegate, events: events,
             completion: launch == nil ? nil : item.completion, launch: launch, scope: item.scope)
         if batch.completion == nil && events.isEmpty { return }
-        await onDeliveryQueue(scope: item.scope) { self.call(batch) }
+        await onDeliveryQueue(scope: item.scope) {
+            self.call(batch)
+            self.notifyDeliveryObservers(batch)
+        }
     }
 
     /// Runs `body` where callbacks belong: on the main queue, or right here for ``CallbackDelivery/sdkQueue``.

@@ -161,13 +161,23 @@ extension AppsFlyerLib {
         case .reinstall:
             sessions.reinstall()
             resetSessionReadiness()
+            forgetProcessDelegates()
         case .relaunch:
-            debug(.deviceRelaunch, "process relaunched: the next start() is a cold start")
+            debug(
+                .deviceRelaunch,
+                "process relaunched: the next start() is a cold start; the delegates are gone with the old process"
+            )
             sessions.resetProcess()
             resetSessionReadiness()
+            forgetProcessDelegates()
         case .work(let work):
             await work.body(item)
         }
+    }
+
+    /// Clears both delegates: they were objects of the process that ended, and the app's launch code sets them again.
+    private func forgetProcessDelegates() {
+        delegates.withLock { $0 = Delegates() }
     }
 
     /// Queues events (and the launch outcome for `start`'s completion) for delivery after every command already waiting, in the same waiter group.

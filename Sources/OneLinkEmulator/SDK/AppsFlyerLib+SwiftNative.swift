@@ -31,14 +31,22 @@ extension AppsFlyerLib {
 
     /// Simulates deleting the app and installing it again: the device state is erased and the process state reset.
     ///
-    /// Ordered with the other calls: actions queued earlier finish first.
+    /// As with ``simulateRelaunch()``, the delegates and the session-ready listener are gone
+    /// and the configuration stays. Ordered with the other calls: actions queued earlier finish first.
     public func simulateReinstall() async {
         await enqueueAndWait { enqueue(.reinstall, completion: nil, waiter: $0) }
     }
 
     /// Simulates the app process being killed and launched again on the same install.
     ///
-    /// The device state is kept; the next ``start()->()`` is a cold start.
+    /// What survives is what a real relaunch keeps: the device state (the install, its cached
+    /// conversion data, whether `is_first_launch` and the deferred lookup were used up). What the
+    /// process held is gone: ``delegate`` and ``deepLinkDelegate`` are `nil` (their objects died
+    /// with the process), so is the SDK 7 session-ready listener, and the next ``start()->()`` is a
+    /// cold start, whose UDL mode is decided again. Run the app's launch code again after it, as
+    /// iOS does. The configuration (keys, time limits, domains, `isDebug`, the emulator's backends
+    /// and options) stays, so a test need not repeat it; the app's launch code sets the same values
+    /// again anyway. Ordered with the other calls: actions queued earlier finish first.
     public func simulateRelaunch() async {
         await enqueueAndWait { enqueue(.relaunch, completion: nil, waiter: $0) }
     }

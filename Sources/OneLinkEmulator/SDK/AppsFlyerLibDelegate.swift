@@ -13,7 +13,7 @@ public protocol AppsFlyerLibDelegate: NSObjectProtocol {
     ///
     /// `conversionInfo["is_first_launch"]` is `true` only in the first
     /// successful delivery for this install and `false` afterwards;
-    /// `conversionInfo["iscache"]` says whether the data came from the SDK's cache.
+    /// non-organic data has `conversionInfo["iscache"] == true` and organic data no `iscache`.
     func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any])
 
     /// Called when the conversion data cannot be fetched; the next session tries again.

@@ -2,11 +2,13 @@ import Foundation
 
 /// A resolved deep link, as `DeepLinkResult.deepLink` carries it in the AppsFlyer iOS SDK.
 ///
-/// ``clickEvent`` holds every parameter of the click; the typed properties
-/// read well-known keys from it. For a deferred deep link to a new user the
-/// click event holds only `deep_link_value`, `deep_link_sub1`…`10` and
-/// `match_type`, so ``mediaSource``, ``campaign``, ``campaignId`` and
-/// ``afSub1``…``afSub5`` are `nil`.
+/// ``clickEvent`` holds every parameter of the click and `is_deferred`; the
+/// typed properties read well-known keys from it. For a deferred deep link to
+/// a new user the click event holds `deep_link_value`, the `deep_link_sub1`…`10`
+/// the link set, `match_type`, and the withheld attribution keys as empty
+/// strings (``DeferredDeepLinkResponse/withheldKeys``), so ``mediaSource``,
+/// ``campaign``, ``campaignId`` and ``afSub1``…``afSub5`` are `""`, as the real
+/// iOS SDK gives them.
 public final class DeepLink: Sendable {
     /// The click's parameters as a typed payload.
     public let clickEventPayload: AttributionPayload
@@ -14,8 +16,14 @@ public final class DeepLink: Sendable {
     public let isDeferred: Bool
 
     /// Creates a deep link from its click event.
+    ///
+    /// The click event gets `is_deferred` (a boolean) unless it has one, as the
+    /// real SDK's click events carry it (react-native-appsflyer#399,
+    /// appsflyer-flutter-plugin#397 and #243).
     public init(clickEvent: AttributionPayload, isDeferred: Bool) {
-        self.clickEventPayload = clickEvent
+        var event = clickEvent
+        if event["is_deferred"] == nil { event["is_deferred"] = .bool(isDeferred) }
+        self.clickEventPayload = event
         self.isDeferred = isDeferred
     }
 
@@ -50,13 +58,30 @@ public final class DeepLink: Sendable {
     /// `af_sub5`.
     public var afSub5: String? { text("af_sub5") }
 
-    /// A readable dump of the deep link, as the SDK's `toString()` gives.
+    /// The deep link as JSON text, as the real SDK's description gives it.
+    ///
+    /// The real description (AppsFlyerFramework#314, which Unity's iOS bridge
+    /// forwards as its payload) is a JSON object with the typed fields at the top
+    /// level, `af_sub1`…`af_sub5` and `click_http_referrer` among them (`null` when
+    /// absent), and the whole click event nested under `click_event`. The other
+    /// top-level keys here (`media_source`, `campaign`, `campaign_id`,
+    /// `deep_link_value`, `match_type`, `is_deferred`) follow the same rule for
+    /// the remaining typed properties. Keys are sorted.
     public func toString() -> String {
-        "DeepLink(isDeferred: \(isDeferred), clickEvent: \(clickEventPayload.jsonText()))"
+        var object: [String: AttributionValue] = ["click_event": .object(clickEventPayload.values)]
+        let typed: [(String, String?)] = [
+            ("af_sub1", afSub1), ("af_sub2", afSub2), ("af_sub3", afSub3), ("af_sub4", afSub4),
+            ("af_sub5", afSub5), ("click_http_referrer", clickHTTPReferrer), ("media_source", mediaSource),
+            ("campaign", campaign), ("campaign_id", campaignId), ("deep_link_value", deeplinkValue),
+            ("match_type", matchType),
+        ]
+        for (key, value) in typed { object[key] = value.map(AttributionValue.string) ?? .null }
+        object["is_deferred"] = .bool(isDeferred)
+        return AttributionValue.object(object).jsonText()
     }
 }
 
 extension DeepLink: CustomStringConvertible {
-    /// The same text as ``toString()``.
+    /// The same text as ``toString()``: the deep link as JSON.
     public var description: String { toString() }
 }

@@ -61,7 +61,10 @@ final class ReplaySession {
         sdk.conversionDataTimeout = settings.conversionDataTimeout
         sdk.isDebug = settings.debug
         sdk.deviceInfo = settings.deviceInfo
-        sdk.callbackDelivery = .sdkQueue
+        // The team's delegates are app code, often `@MainActor`: they get the main queue, as from the
+        // real SDK. Without them nothing needs it, and the run does not depend on the main queue
+        // being drained.
+        sdk.callbackDelivery = delegate == nil && deepLinkDelegate == nil ? .sdkQueue : .mainQueue
         // Outputs are matched to delegate calls by their index in the history: keep all of this short run's.
         sdk.deliveredEventLimit = .max
         sdk.valueTyping = profile.linkValueTyping
@@ -261,6 +264,9 @@ final class ReplaySession {
             await clock.advance(to: deadline)
         }
         await task.value
+        // The new process's launch code sets the delegates again, as the scenario's mode says.
+        sdk.delegate = proxy
+        if scenario.sdk.mode == .udl { sdk.deepLinkDelegate = proxy }
         listenerRegistered = false
         if reinstall {
             try? routerStore.save([])

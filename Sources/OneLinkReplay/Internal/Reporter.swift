@@ -97,6 +97,17 @@ struct Reporter {
                     result.steps.flatMap { step in
                         step.differences.map { .string("step \(step.index): \($0)") }
                     }),
+                "mismatches": .array(
+                    result.steps.flatMap { step in
+                        step.mismatches.map { mismatch in
+                            var value = mismatch.jsonValue
+                            if case .object(var object) = value {
+                                object["step"] = .int(step.index)
+                                value = .object(object)
+                            }
+                            return value
+                        }
+                    }),
             ])
         }
     }

@@ -57,6 +57,7 @@ struct SDKMainThreadDeliveryTests {
         await legacy.sdk.perform(.universalLink("https://app.onelink.me/H5hv/missing"))
         legacy.conversion.behavior = .failing(.connectionFailed("reset"))
         await legacy.sdk.simulateReinstall()
+        legacy.sdk.delegate = legacyDelegate  // the new process's launch code sets it again
         await legacy.sdk.perform(.start)
 
         let (unified, unifiedDelegate) = fixture(udl: true)

@@ -44,7 +44,9 @@ struct SDKSessionTests {
         #expect(
             firstPayload.removing(["is_first_launch", "iscache"])
                 == secondPayload.removing(["is_first_launch", "iscache"]))
-        #expect(firstPayload["iscache"] == .bool(false))
+        // Issue 25 item 4: non-organic data has iscache true on the first launch too (the dev hub's
+        // deferred sample, appsflyer-unity-plugin#29) and later (react-native-appsflyer#374).
+        #expect(firstPayload["iscache"] == .bool(true))
         #expect(secondPayload["iscache"] == .bool(true))
     }
 
@@ -132,8 +134,13 @@ struct SDKSessionTests {
         #expect(
             payload == [
                 "af_status": "Organic", "af_message": "organic install",
-                "install_time": "2020-08-12 15:08:00.000", "is_first_launch": true, "iscache": false,
-            ])
+                "install_time": "2020-08-12 15:08:00.000", "is_first_launch": true,
+            ],
+            "exactly four keys, no iscache (appsflyer-flutter-plugin#397, AppsFlyerFramework#253)")
+        await fixture.clock.advance(by: .seconds(6))
+        let later = try #require(await fixture.sdk.perform(.start).first?.payload)
+        #expect(later["iscache"] == nil, "no iscache from the cache either (react-native-appsflyer#505)")
+        #expect(later.values.count == 4)
     }
 
     @Test("Rule 12: start() without a dev key or app ID reports a developer error and starts no session")

@@ -7,15 +7,21 @@ struct SDKUnifiedDeepLinkTests {
     static let link =
         "https://onelink-basic-app.onelink.me/H5hv?pid=Email&c=spring&deep_link_value=apples&af_sub1=x"
 
-    @Test("Rule 5: a direct link gives .found with the link's parameters and isDeferred == false")
-    func directFound() async throws {
+    /// The `didResolveDeepLink` result of opening ``link`` after `start()` in UDL mode, or `nil` after recording an issue.
+    static func directResult() async -> DeepLinkResult? {
         let fixture = SDKFixture(udl: true)
         await fixture.sdk.perform(.start)
-        let events = await fixture.sdk.perform(.universalLink(Self.link))
+        let events = await fixture.sdk.perform(.universalLink(link))
         guard case .deepLink(let result)? = events.first else {
             Issue.record("expected didResolveDeepLink, got \(events)")
-            return
+            return nil
         }
+        return result
+    }
+
+    @Test("Rule 5: a direct link gives .found with the link's parameters and isDeferred == false")
+    func directFound() async throws {
+        guard let result = await Self.directResult() else { return }
         #expect(result.status == .found)
         let deepLink = try #require(result.deepLink)
         #expect(deepLink.isDeferred == false)
@@ -25,6 +31,31 @@ struct SDKUnifiedDeepLinkTests {
         #expect(deepLink.afSub1 == "x")
         #expect(deepLink.clickEvent["deep_link_value"] as? String == "apples")
         #expect(deepLink.clickEventPayload["link"] == .string(Self.link))
+    }
+
+    /// Issue 25 item 10: the description is JSON as in AppsFlyerFramework#314, which Unity's iOS bridge forwards.
+    @Test("Rule 5: DeepLink.description is JSON with the typed fields on top and the click event nested")
+    func descriptionIsJSON() async throws {
+        guard let result = await Self.directResult() else { return }
+        let deepLink = try #require(result.deepLink)
+        guard case .object(let object) = try AttributionValue(jsonString: deepLink.description) else {
+            Issue.record("not a JSON object: \(deepLink.description)")
+            return
+        }
+        #expect(object["af_sub1"] == "x")
+        #expect(object["af_sub4"] == .null, "absent typed fields are null, as in the field")
+        #expect(object["click_http_referrer"] == .null)
+        #expect(object["deep_link_value"] == "apples")
+        #expect(object["is_deferred"] == false)
+        #expect(object["click_event"] == .object(deepLink.clickEventPayload.values))
+        #expect(deepLink.toString() == deepLink.description)
+        #expect(
+            Set(object.keys)
+                == [
+                    "af_sub1", "af_sub2", "af_sub3", "af_sub4", "af_sub5", "campaign", "campaign_id",
+                    "click_event",
+                    "click_http_referrer", "deep_link_value", "is_deferred", "match_type", "media_source",
+                ])
     }
 
     @Test("Rule 5: onAppOpenAttribution and its failure are never called in UDL mode")
@@ -59,14 +90,21 @@ struct SDKUnifiedDeepLinkTests {
         #expect(
             deepLink.clickEventPayload == [
                 "deep_link_value": "apples", "deep_link_sub1": "promo", "match_type": "probabilistic",
+                "is_deferred": true, "media_source": "", "campaign": "", "campaign_id": "", "af_sub1": "",
+                "af_sub2": "", "af_sub3": "", "af_sub4": "", "af_sub5": "", "click_http_referrer": "",
             ])
-        #expect(deepLink.mediaSource == nil)
-        #expect(deepLink.campaign == nil)
-        #expect(deepLink.campaignId == nil)
+        // Issue 25 item 1: the withheld keys read "" as on the real iOS SDK (appsflyer-flutter-plugin#397), not nil.
+        #expect(deepLink.mediaSource == "")
+        #expect(deepLink.campaign == "")
+        #expect(deepLink.campaignId == "")
+        #expect(deepLink.clickHTTPReferrer == "")
         #expect(
             [deepLink.afSub1, deepLink.afSub2, deepLink.afSub3, deepLink.afSub4, deepLink.afSub5].allSatisfy {
-                $0 == nil
+                $0 == ""
             })
+        #expect(
+            deepLink.clickEventPayload["deep_link_sub2"] == nil,
+            "a deep_link_sub the link did not set is absent")
     }
 
     @Test("Rule 5: no click within the 15 minutes before the install gives .notFound")
@@ -100,13 +138,24 @@ struct SDKUnifiedDeepLinkTests {
         #expect(events.first?.error?.kind == .httpStatusCode)
     }
 
-    @Test("Rule 5: a URL that is not a OneLink gives .notFound")
-    func notOneLink() async {
+    @Test(
+        "Rule 5: a universal link that is not a OneLink gives .found with the link alone, no deep_link_value")
+    func notOneLink() async throws {
         let fixture = SDKFixture(udl: true)
         await fixture.sdk.perform(.start)
+        let events = await fixture.sdk.perform(
+            .universalLink("https://www.example.com/page?x=1&deep_link_value=apples"))
+        guard case .deepLink(let result)? = events.first, events.count == 1 else {
+            Issue.record("expected one didResolveDeepLink, got \(events)")
+            return
+        }
+        #expect(result.status == .found, "appsflyer-flutter-plugin#355, AppsFlyerFramework#221")
+        let deepLink = try #require(result.deepLink)
+        #expect(deepLink.deeplinkValue == nil)
         #expect(
-            await fixture.sdk.perform(.universalLink("https://www.example.com/page?x=1")) == [
-                .deepLink(.notFound)
+            deepLink.clickEventPayload == [
+                "link": "https://www.example.com/page?x=1&deep_link_value=apples", "scheme": "https",
+                "host": "www.example.com", "path": "/page", "is_deferred": false,
             ])
     }
 

@@ -69,6 +69,18 @@ package enum ClickFixtures {
         return Environment(clock: clock, store: store, handler: handler)
     }
 
+    /// Records a click on `link` from a device with `advertisingID`, lets a minute pass, and returns that
+    /// device as its first launch reports it, so the install is ID-matched to the click.
+    package static func idMatchedInstall(
+        _ env: Environment, link: String, advertisingID: String = "IDFA-9"
+    ) async throws -> DeviceInfo {
+        _ = try await env.handler.handle(click(link, advertisingID: advertisingID))
+        await env.clock.advance(by: .seconds(60))
+        var installed = device
+        installed.advertisingID = advertisingID
+        return installed
+    }
+
     package static func click(
         _ url: String = longLink, userAgent: String = safari, ip: String = ClickFixtures.ip,
         headers: [String: String] = ["Accept-Language": "en-US,en;q=0.9"], advertisingID: String? = nil,

@@ -46,10 +46,21 @@ final class LinkService: Sendable {
         do {
             guard let payload = try await resolve(text, config: config, deadline: deadline, headers: headers)
             else {
-                let host =
-                    (try? LinkParser(
-                        customDomains: config.customDomains ?? [], valueTyping: config.valueTyping
-                    ).parse(text))?.host ?? ""
+                let parsed = try? LinkParser(
+                    customDomains: config.customDomains ?? [], valueTyping: config.valueTyping
+                ).parse(text)
+                let host = parsed?.host ?? ""
+                if udl, let parsed {
+                    // The real SDK was seen answering FOUND, with no deep_link_value, for a universal link
+                    // on a domain it did not know as a OneLink (appsflyer-flutter-plugin#355, fixed by
+                    // setOneLinkCustomDomain; AppsFlyerFramework#221 and #270): it reads no OneLink
+                    // parameters from such a link, so the click event holds only the link and its parts.
+                    if entry != .performOnAppAttribution { openCount.withLock { $0 += 1 } }
+                    directDeepLink()
+                    log(.udlNotOneLink, "\(host) is not a OneLink host: FOUND with the link alone")
+                    let event = parsed.payload.keeping(Self.linkPartKeys)
+                    return .deepLink(.found(DeepLink(clickEvent: event, isDeferred: false)))
+                }
                 if udl {
                     log(.udlNotOneLink, "\(host) is not a OneLink host: NOT_FOUND")
                     return .deepLink(.notFound)
@@ -69,6 +80,9 @@ final class LinkService: Sendable {
             return udl ? .deepLink(.failure(error)) : .appOpenAttributionFailure(error)
         }
     }
+
+    /// The keys of a link's own parts, the whole click event of a universal link that is not a OneLink in UDL mode.
+    static let linkPartKeys = ["link", "scheme", "host", "path"]
 
     /// A push payload's callback, or `nil` when the payload holds no OneLink and no `"af"` attribution.
     func handlePush(

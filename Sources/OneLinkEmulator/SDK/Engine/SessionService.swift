@@ -170,9 +170,13 @@ final class SessionService: Sendable {
         device: inout DeviceState, config: AppsFlyerLib.Configuration, started: Date
     ) async -> AppsFlyerEvent {
         if let cached = device.conversionData {
-            log(.conversionCache, "delivering cached conversion data (iscache = true)")
             var payload = cached
-            payload["iscache"] = .bool(true)
+            if Self.isOrganic(cached) {
+                log(.conversionCache, "delivering cached conversion data (organic: no iscache)")
+            } else {
+                log(.conversionCache, "delivering cached conversion data (iscache = true)")
+                payload["iscache"] = .bool(true)
+            }
             return .conversionDataSuccess(firstLaunchFlagged(payload, device: &device))
         }
         let request = installRequest(device: device, config: config)
@@ -188,7 +192,11 @@ final class SessionService: Sendable {
             cleaned["iscache"] = nil
             device.conversionData = cleaned
             var payload = cleaned
-            payload["iscache"] = data["iscache"].flatMap(Self.flag) ?? .bool(false)
+            if let own = data["iscache"].flatMap(Self.flag) {
+                payload["iscache"] = own
+            } else if !Self.isOrganic(cleaned) {
+                payload["iscache"] = .bool(true)
+            }
             return .conversionDataSuccess(firstLaunchFlagged(payload, device: &device))
         } catch {
             log(
@@ -196,6 +204,16 @@ final class SessionService: Sendable {
                 "conversion data fetch failed; the next session retries: \(error.explanation)")
             return .conversionDataFail(error)
         }
+    }
+
+    /// Whether conversion data is an organic install's, which the real SDK delivers without `iscache`.
+    ///
+    /// Organic data was seen with exactly `af_message`, `af_status`,
+    /// `install_time` and `is_first_launch` (appsflyer-flutter-plugin#397,
+    /// AppsFlyerFramework#253); non-organic data with `iscache: true`, on the
+    /// first launch too (the dev hub's deferred sample, appsflyer-unity-plugin#29).
+    static func isOrganic(_ data: AttributionPayload) -> Bool {
+        data["af_status"]?.stringValue == "Organic"
     }
 
     /// A source's flag as a JSON boolean: `true`/`false`, `1`/`0` or their texts; `nil` for anything else.

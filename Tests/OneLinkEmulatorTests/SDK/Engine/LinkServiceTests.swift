@@ -76,13 +76,26 @@ struct LinkServiceTests {
         #expect(fixture.directLinks.value == 0)
     }
 
-    @Test("a link that is not a OneLink is NOT_FOUND in UDL mode and a notOneLink failure in legacy mode")
+    @Test(
+        "a link that is not a OneLink is FOUND with the link alone in UDL mode and a notOneLink failure in legacy mode"
+    )
     func notOneLink() async {
         let fixture = Fixture()
-        #expect(await fixture.handle("https://example.com/page", udl: true) == .deepLink(.notFound))
+        let found = await fixture.handle("https://example.com/page?deep_link_value=x", udl: true)
+        #expect(
+            found
+                == .deepLink(
+                    .found(
+                        DeepLink(
+                            clickEvent: [
+                                "link": "https://example.com/page?deep_link_value=x", "scheme": "https",
+                                "host": "example.com", "path": "/page",
+                            ], isDeferred: false))))
+        #expect(fixture.service.attributedOpenCount == 1)
+        #expect(fixture.directLinks.value == 1)
         let legacy = await fixture.handle("https://example.com/page", udl: false)
         #expect(legacy == .appOpenAttributionFailure(.invalidLink(.notOneLink(host: "example.com"))))
-        #expect(fixture.service.attributedOpenCount == 0)
+        #expect(fixture.service.attributedOpenCount == 1)
     }
 
     @Test("a wrapped link is unwrapped hop by hop, asking for headers at each, and keeps its original link")

@@ -81,7 +81,7 @@ struct SampleApp7FlowTests {
         #expect(
             app.effects == [
                 .sessionReady, .notFound, .conversion(status: "Organic", firstLaunch: true, fromCache: false),
-                .sessionReady, .conversion(status: "Organic", firstLaunch: false, fromCache: true),
+                .sessionReady, .conversion(status: "Organic", firstLaunch: false, fromCache: false),
             ])
     }
 
@@ -143,7 +143,7 @@ struct SampleApp7FlowTests {
         #expect(
             Array(app.effects.dropFirst(3)) == [
                 .walkToScene(fruit: "peaches", referrer: "1234", deferred: false), .sessionReady,
-                .conversion(status: "Organic", firstLaunch: false, fromCache: true),
+                .conversion(status: "Organic", firstLaunch: false, fromCache: false),
             ])
     }
 
