@@ -11,6 +11,7 @@ import OneLinkEmulator
         UNUserNotificationCenterDelegate
     {
         private let links = FixtureSceneDelegate()
+        private let push = FixturePushOnlyAppDelegate()
 
         func scene(
             _ scene: UIScene, willConnectTo session: UISceneSession,
@@ -32,8 +33,8 @@ import OneLinkEmulator
             _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
             withCompletionHandler completionHandler: @escaping () -> Void
         ) {
-            AppsFlyerLib.shared().handlePushNotification(response.notification.request.content.userInfo)
-            completionHandler()
+            push.userNotificationCenter(
+                center, didReceive: response, withCompletionHandler: completionHandler)
         }
     }
 #endif
