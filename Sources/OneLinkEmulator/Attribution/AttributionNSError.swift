@@ -6,9 +6,9 @@ import Foundation
 /// prints as the SDK's error does; ``attributionError`` keeps the typed
 /// error, which ``AttributionError/init(wrapping:)`` returns.
 ///
-/// Thread safety: `@unchecked Sendable` because `NSError` is not `Sendable` on
-/// every platform; every stored value is immutable after init, and
-/// `attributionError` is a `Sendable` value.
+/// Thread safety: `@unchecked Sendable` restates `NSError`'s own conformance,
+/// as a subclass must; it is safe because the one stored property,
+/// `attributionError`, is an immutable `Sendable` value.
 public final class AttributionNSError: NSError, @unchecked Sendable {
     /// The typed error.
     public let attributionError: AttributionError
