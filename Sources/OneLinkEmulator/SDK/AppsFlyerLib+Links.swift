@@ -12,6 +12,12 @@ extension AppsFlyerLib {
     /// Runs a link call through the link service and delivers its callback.
     func processLink(_ text: String, entry: LinkEntry, item: EngineJob) async {
         let config = configuration.value
+        switch entry {
+        case .universalLink: logger.device(DeviceLog.userActivity(text))
+        case .openURL: logger.device(DeviceLog.openURL(text))
+        case .performOnAppAttribution: logger.device(DeviceLog.performOnAppAttribution(text))
+        case .push: break
+        }
         let event = await links.handle(
             text, entry: entry, udl: isUDLMode, config: config, deadline: linkDeadline(item, config),
             headers: headers(for: item), directDeepLink: sessions.noteDirectDeepLink)
@@ -21,6 +27,7 @@ extension AppsFlyerLib {
     /// Runs a push payload through the link service and delivers its callback, if it has one.
     func processPush(_ push: AttributionPayload, item: EngineJob) async {
         let config = configuration.value
+        logger.device(DeviceLog.push(push))
         guard
             let event = await links.handlePush(
                 push, udl: isUDLMode, config: config, deadline: linkDeadline(item, config),
