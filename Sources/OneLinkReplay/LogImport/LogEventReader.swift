@@ -79,9 +79,9 @@ struct LogEventReader {
             if next < lines.count, lines[next].text.drop(while: { $0 == " " }).first == "{",
                 !lines[next].prefixed
             {
-                let (json, after) = collect(lines, from: next, first: "")
+                let (json, after) = collect(lines, from: index, first: "")
                 if case .object(let fields)? = Self.json(json) {
-                    counter = fields["counter"].flatMap { Int($0.textValue ?? "") }
+                    counter = fields["counter"].flatMap { Int($0.textValue) }
                 }
                 recognised += after - next
                 next = after

@@ -35,6 +35,10 @@ struct LogScenarioBuilder {
     private var installPayload: AttributionPayload?
     /// The time of the latest step, to turn time gaps into `advance` steps.
     private var clock: Date?
+    /// The time of the latest step that is not an `advance`: when its link or session began.
+    private var stepTime: Date?
+    /// Whether the scenario's clock reads the log's times, so an `install_time` the emulator stamps matches.
+    private var synced = false
     /// The link of the latest link step, and its kind.
     private var lastLink: (url: String, kind: String)?
     private var lastPush: AttributionPayload?
@@ -49,7 +53,7 @@ struct LogScenarioBuilder {
         for event in events { add(event) }
         if !anySession && !steps.isEmpty {
             note(
-                nil, "the log shows no session start; the scenario starts the SDK first, as the app must have"
+                nil, "the log shows no session start, so the scenario has none either"
             )
         }
     }
@@ -106,7 +110,6 @@ struct LogScenarioBuilder {
         case .performOnAppAttribution(let url):
             link("performOnAppAttribution", url, at: event)
         case .push(let payload):
-            ensureSession(at: event)
             step(["do": "push", "payload": .object(payload.values)], at: event)
             lastLink = nil
             lastPush = payload
@@ -150,13 +153,24 @@ struct LogScenarioBuilder {
     private mutating func step(_ fields: [String: AttributionValue], at event: LogEvent) {
         advance(to: event.time)
         steps.append(fields)
+        stepTime = event.time
     }
 
     /// Adds an `advance` step when `time` is later than the latest step's.
     private mutating func advance(to time: Date?) {
         guard let time else { return }
         defer { if clock == nil || time > clock! { clock = time } }
-        guard let clock else { return }
+        guard let clock else {
+            // A log of the emulator's own (or one whose clock starts the same day) keeps its times:
+            // the scenario's clock starts at ManualClock.defaultStart and moves to the first line's.
+            let lead = time.timeIntervalSince(ManualClock.defaultStart)
+            if lead >= 0, lead <= 86_400 {
+                synced = true
+                let milliseconds = Int64((lead * 1000).rounded())
+                if milliseconds >= 1 { steps.append(["do": "advance", "by": .string("\(milliseconds)ms")]) }
+            }
+            return
+        }
         let milliseconds = Int64(((time.timeIntervalSince(clock)) * 1000).rounded())
         guard milliseconds >= 1 else { return }
         // A gap over a day is a paste of two runs, or a clock change: keep the order, not the gap.
@@ -236,7 +250,14 @@ struct LogScenarioBuilder {
                     "the first conversion data in the log is not the first launch's: the device starts installed with it"
                 )
             } else {
-                backend["install"] = ["nonOrganic": .object(data.values)]
+                var answer = data
+                if synced, let started = stepTime,
+                    answer["install_time"] == .string(AttributionTimestamp.string(from: started))
+                {
+                    // The install happened at this session: the emulator stamps it the same way, and again after a reinstall.
+                    answer["install_time"] = nil
+                }
+                backend["install"] = ["nonOrganic": .object(answer.values)]
             }
         }
         resetBehaviour("conversion", at: event)
@@ -248,6 +269,19 @@ struct LogScenarioBuilder {
 
     private mutating func openAttribution(_ payload: AttributionPayload, at event: LogEvent) {
         ensureDelegate(deepLink: false, at: event)
+        if !installKnown, !anySession, payload["af_status"] != nil {
+            // Legacy mode merges the cached install's fields into a link's data: an earlier session ran.
+            var cached = AttributionPayload()
+            for key in AppsFlyerLib.installKeysMergedIntoOpenAttribution { cached[key] = payload[key] }
+            installKnown = true
+            installPayload = cached
+            device["state"] = "installed"
+            device["conversionData"] = .object(cached.values)
+            note(
+                event.line,
+                "the link's data carries the install's af_status: the device starts installed with that attribution"
+            )
+        }
         learnLink(payload, at: event)
         resetBehaviour("shortLinks", at: event)
         callback(
@@ -333,6 +367,14 @@ struct LogScenarioBuilder {
         switch error.kind {
         case .timeout:
             value = "stall"
+            if let time = event.time, let started = stepTime {
+                let milliseconds = Int64((time.timeIntervalSince(started) * 1000).rounded())
+                let setting = key == "conversion" ? "conversionDataTimeout" : "deepLinkTimeout"
+                let standard: Int64 = key == "conversion" ? 10_000 : 3_000
+                if milliseconds > 0, milliseconds != standard, sdk[setting] == nil {
+                    sdk[setting] = .int(Int(milliseconds))
+                }
+            }
         case .httpStatusCode:
             value = [
                 "fail": [
