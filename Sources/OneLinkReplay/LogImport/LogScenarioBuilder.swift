@@ -39,6 +39,8 @@ struct LogScenarioBuilder {
     private var stepTime: Date?
     /// Whether the scenario's clock reads the log's times, so an `install_time` the emulator stamps matches.
     private var synced = false
+    /// Whether a conversion-data callback was dropped before any conversion data was seen.
+    private var conversionDropped = false
     /// The link of the latest link step, and its kind.
     private var lastLink: (url: String, kind: String)?
     private var lastPush: AttributionPayload?
@@ -242,7 +244,7 @@ struct LogScenarioBuilder {
         if !installKnown {
             installKnown = true
             installPayload = data
-            if first == false {
+            if first == false, !conversionDropped {
                 device["state"] = "installed"
                 device["conversionData"] = .object(data.values)
                 note(
@@ -335,6 +337,8 @@ struct LogScenarioBuilder {
     }
 
     private mutating func dropped(_ method: String, at event: LogEvent) {
+        // A first launch's conversion data dropped for want of a delegate still used up is_first_launch.
+        if method == "onConversionDataSuccess", !installKnown { conversionDropped = true }
         let deepLink = method == "didResolveDeepLink"
         setDelegate(deepLink: deepLink, present: false, at: event)
         callback(["output": .string(method), "dropped": true], at: event)

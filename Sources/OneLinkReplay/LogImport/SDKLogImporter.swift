@@ -127,7 +127,7 @@ public struct SDKLogImporter: Sendable {
     }
 
     /// The outputs that are SDK delegate callbacks, which the log shows.
-    static let callbackNames: Set<String> = [
+    public static let callbackNames: Set<String> = [
         "onConversionDataSuccess", "onConversionDataFail", "onAppOpenAttribution",
         "onAppOpenAttributionFailure",
         "didResolveDeepLink",
