@@ -41,6 +41,7 @@ struct LogScenarioBuilder {
     private var synced = false
     /// Whether a conversion-data callback was dropped before any conversion data was seen.
     private var conversionDropped = false
+    private var redactionNoted = false
     /// The link of the latest link step, and its kind.
     private var lastLink: (url: String, kind: String)?
     private var lastPush: AttributionPayload?
@@ -86,6 +87,11 @@ struct LogScenarioBuilder {
         case .launch(let counter, let appID):
             if let appID, !appID.isEmpty, appID.allSatisfy(\.isNumber), sdk["appID"] == nil {
                 sdk["appID"] = .string(appID)
+            } else if let appID, !appID.isEmpty, sdk["appID"] == nil, !redactionNoted {
+                redactionNoted = true
+                note(
+                    event.line,
+                    "the app ID \(appID) is redacted or not numeric: the scenario keeps its default")
             }
             if counter == 1, anySession {
                 // The install's first launch again: the app was deleted and installed in between.
@@ -140,12 +146,16 @@ struct LogScenarioBuilder {
             }
             dropped(callback, at: event)
         case .error(let error):
-            if error.code == 50 {
-                note(
-                    event.line,
-                    "a request failed with \(error.message) (\(error.domain) code \(error.code)); the scenario replays the "
-                        + "callbacks the log shows, not the request")
-            }
+            guard error.code == 50 || error.code == 0, !callbacks.contains(where: { $0.line > event.line })
+            else { break }
+            // A request's failure printed on its own (the app's start completion, say): the launch failed,
+            // and the SDK then fails the session's conversion data with the same error (rule 14).
+            ensureSession(at: event)
+            note(
+                event.line,
+                "\(error.domain) code \(error.code) \"\(error.message)\" printed on its own: replayed as the session's "
+                    + "conversion data failing with it, which is what the SDK reports after a failed launch")
+            failure("onConversionDataFail", error, backendKey: "conversion", at: event)
         }
     }
 

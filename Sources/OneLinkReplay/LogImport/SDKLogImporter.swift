@@ -43,7 +43,7 @@ public struct SDKLogImporter: Sendable {
         }
         let usable = reader.events.contains { event in
             switch event.kind {
-            case .error: return false
+            case .error(let error): return error.code == 50 || error.code == 0
             default: return true
             }
         }
