@@ -7,7 +7,7 @@ import OneLinkServer
 extension Scenario {
     /// The fields a scenario's top level accepts.
     public static let topLevelFields = [
-        "$schema", "name", "description", "profile", "sdk", "backend", "device", "app", "steps",
+        "$schema", "name", "description", "profile", "sdk", "backend", "device", "app", "steps", "notes",
     ]
     static let sdkFields = [
         "version", "mode", "devKey", "appID", "customDomains", "resolveDeepLinkURLs", "pushPaths",
@@ -91,6 +91,14 @@ extension Scenario {
             profile = ValueProfile(
                 rawValue: try reader.oneOf(
                     value, ValueProfile.allCases.map(\.rawValue), at: top.at("profile")))
+        }
+        if let notes = top["notes"] {
+            // Comments, such as what `import-log` guessed: strings, read and otherwise ignored.
+            for (index, note) in try reader.array(notes, at: top.at("notes")).enumerated() {
+                guard case .string = note else {
+                    throw reader.wrongType(note, expected: "a string", at: top.at("notes") + "[\(index)]")
+                }
+            }
         }
         let sdk = try Self.decodeSDK(top, reader)
         let backend = try Self.decodeBackend(top, reader)

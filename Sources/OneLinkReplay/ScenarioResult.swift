@@ -32,6 +32,10 @@ public struct ScenarioResult: Sendable {
     public var profile: ValueProfile
     /// Every step, in order.
     public var steps: [Step]
+    /// What the emulated SDK printed in the real SDK's line shapes during the run, whatever `sdk.debug` says.
+    ///
+    /// `onelink-replay device-log` prints it; `onelink-replay import-log` turns it back into a scenario.
+    public var deviceLog: [DeviceLogLine] = []
 
     /// Whether every step met its expectations.
     public var passed: Bool { steps.allSatisfy(\.passed) }

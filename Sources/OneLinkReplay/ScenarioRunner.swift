@@ -44,7 +44,9 @@ public struct ScenarioRunner: Sendable {
                     mismatches: Self.mismatches(step.expectations, observations, profile: convert)))
         }
         await session.finish()
-        return ScenarioResult(name: scenario.name, file: scenario.file, profile: effective, steps: steps)
+        return ScenarioResult(
+            name: scenario.name, file: scenario.file, profile: effective, steps: steps,
+            deviceLog: session.log.deviceLines)
     }
 
     /// Reads, decodes and replays one scenario file.

@@ -4,7 +4,8 @@ enum Usage {
     /// The line for a first argument that is no subcommand (bounded, since it is echoed).
     static func unknownSubcommand(_ name: String) -> String {
         let kind = name.hasPrefix("-") ? "unknown option" : "unknown subcommand"
-        return "onelink-replay: \(kind) \(QuotedInput.prefix(name)) (expected run, serve or payloads)"
+        return
+            "onelink-replay: \(kind) \(QuotedInput.prefix(name)) (expected run, serve, payloads, import-log or device-log)"
     }
 
     static let text = """
@@ -16,6 +17,10 @@ enum Usage {
                                       the outputs each step expects; see Docs/scenarios.md.
           serve                       Serve the emulated AppsFlyer endpoints over HTTP on loopback.
           payloads [folder]           Validate the bundled sample payloads and pretty-print each one.
+          import-log <log> [-o file]  Turn a real AppsFlyer iOS SDK debug log into a replay scenario;
+                                      see Docs/log-import.md.
+          device-log <scenario.json>  Replay a scenario and print the emulated device's log, in the
+                                      real SDK's line shapes.
 
         OPTIONS:
           --version                   Print the package version.

@@ -15,6 +15,10 @@ case "serve":
     status = await ServeCommand.main(Array(arguments.dropFirst()))
 case "payloads":
     status = await PayloadsCommand.main(Array(arguments.dropFirst()))
+case "import-log":
+    status = await ImportLogCommand.main(Array(arguments.dropFirst()))
+case "device-log":
+    status = await DeviceLogCommand.main(Array(arguments.dropFirst()))
 case "--version", "version":
     print("onelink-replay \(PackageVersion.current)")
     status = 0

@@ -44,7 +44,7 @@ struct ScenarioDecodingTests {
         #expect(
             decodingError(#"{"name": "x", "stpes": []}"#)
                 == "test.json: $.stpes: unknown field (expected $schema, name, description, profile, sdk, backend, "
-                + "device, app, steps)")
+                + "device, app, steps, notes)")
         #expect(
             decodingError(#"{"name": "x", "backend": {"behaviour": {"resolver": "stall"}}, "steps": []}"#)
                 == "test.json: $.backend.behaviour.resolver: unknown field (expected shortLinks, conversion, deferred, launch)"

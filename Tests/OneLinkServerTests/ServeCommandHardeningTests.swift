@@ -110,7 +110,8 @@ import Testing
         #expect(result.status == 2)
         #expect(
             result.errors.hasPrefix(
-                "onelink-replay: unknown subcommand bogus (expected run, serve or payloads)\n"))
+                "onelink-replay: unknown subcommand bogus (expected run, serve, payloads, import-log or device-log)\n"
+            ))
         let none = try await outcome([])
         #expect(none.errors.hasPrefix("onelink-replay: expected a subcommand\n"))
     }

@@ -10,6 +10,10 @@ extension AppsFlyerLib {
         var conversionDataTimeout: UInt = 10_000
         var minTimeBetweenSessions: UInt = 5
         var isDebug = false
+        /// Whether the lines in the real SDK's shape are logged even while `isDebug` is off (for replay).
+        var writesDeviceLog = false
+        /// The version the device log's lines carry: the surface's, set by each session.
+        var sdkVersion = AppsFlyerLib.emulatedSDKVersion
         var pushPaths: [[String]] = []
         var deviceInfo = DeviceInfo()
         var callbackDelivery = CallbackDelivery.mainQueue
@@ -87,10 +91,19 @@ extension AppsFlyerLib {
         set { configuration.withLock { $0.minTimeBetweenSessions = newValue } }
     }
 
-    /// Whether every decision is written to the debug log sink.
+    /// Whether every decision is written to the debug log sink, with the lines the real SDK would print (``DeviceLogLine``).
     public var isDebug: Bool {
         get { configuration.withLock { $0.isDebug } }
         set { configuration.withLock { $0.isDebug = newValue } }
+    }
+
+    /// Whether the lines in the real SDK's shape go to the log sink even while ``isDebug`` is off.
+    ///
+    /// For replay, which records the emulated device's log of every run without reporting the
+    /// emulator's decisions as outputs.
+    package var writesDeviceLog: Bool {
+        get { configuration.withLock { $0.writesDeviceLog } }
+        set { configuration.withLock { $0.writesDeviceLog = newValue } }
     }
 
     /// How long the conversion-data request may take, in milliseconds (default 10000).

@@ -71,6 +71,7 @@ extension AppsFlyerLib {
         if batch.completion == nil && events.isEmpty { return }
         await onDeliveryQueue(scope: item.scope) {
             self.call(batch)
+            self.logDeviceCallbacks(batch)
             self.notifyDeliveryObservers(batch)
         }
     }

@@ -23,6 +23,22 @@ extension AppsFlyerLib {
         _ = published.withLock { $0.observers.removeValue(forKey: id) }
     }
 
+    /// Logs the real SDK's line for each callback of `batch`, with the delegate it went to.
+    func logDeviceCallbacks(_ batch: DeliveryBatch) {
+        for event in batch.events {
+            switch event {
+            case .conversionDataSuccess, .conversionDataFail:
+                logger.device(DeviceLog.callback(event, delegate: batch.delegate))
+            case .appOpenAttribution, .appOpenAttributionFailure:
+                #if !SDK7
+                    logger.device(DeviceLog.callback(event, delegate: batch.delegate))
+                #endif
+            case .deepLink:
+                logger.device(DeviceLog.callback(event, delegate: batch.deepLinkDelegate))
+            }
+        }
+    }
+
     /// Tells the observers about each event of `batch`, in order, outside the lock.
     func notifyDeliveryObservers(_ batch: DeliveryBatch) {
         let observers = published.withLock { Array($0.observers.sorted { $0.key < $1.key }.map(\.value)) }

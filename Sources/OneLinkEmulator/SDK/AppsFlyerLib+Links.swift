@@ -12,6 +12,12 @@ extension AppsFlyerLib {
     /// Runs a link call through the link service and delivers its callback.
     func processLink(_ text: String, entry: LinkEntry, item: EngineJob) async {
         let config = configuration.value
+        switch entry {
+        case .universalLink: logger.device(DeviceLog.userActivity(text))
+        case .openURL: logger.device(DeviceLog.openURL(text))
+        case .performOnAppAttribution: logger.device(DeviceLog.performOnAppAttribution(text))
+        case .push: break
+        }
         let event = await links.handle(
             text, entry: entry, udl: isUDLMode, config: config, deadline: linkDeadline(item, config),
             headers: headers(for: item), directDeepLink: sessions.noteDirectDeepLink)
@@ -26,11 +32,12 @@ extension AppsFlyerLib {
     /// these rules: SDK 7 takes a URL whose scheme is not `https` as
     /// `handleOpen` does (SwiftUI's `onOpenURL` hands over both kinds), and the
     /// cold-start link `handleLaunchOptions(_:)` handed over is not handled a
-    /// second time when the app passes it on again.
+    /// second time when the app passes it on again during the launch (a call
+    /// made before the session-ready listener first fired and before any background).
     func processUniversalLink(_ text: String, fromLaunchOptions: Bool, item: EngineJob) async {
         if fromLaunchOptions {
             sessionReadiness.withLock { $0.launchLinks.append(text) }
-        } else if isLaunchLinkAlreadyHandled(text) {
+        } else if item.duringLaunch, isLaunchLinkAlreadyHandled(text) {
             debug(.sessionReady, "\(text) was handed over by handleLaunchOptions; not handled twice")
             return
         }
@@ -56,6 +63,7 @@ extension AppsFlyerLib {
     /// Runs a push payload through the link service and delivers its callback, if it has one.
     func processPush(_ push: AttributionPayload, item: EngineJob) async {
         let config = configuration.value
+        logger.device(DeviceLog.push(push))
         guard
             let event = await links.handlePush(
                 push, udl: isUDLMode, config: config, deadline: linkDeadline(item, config),

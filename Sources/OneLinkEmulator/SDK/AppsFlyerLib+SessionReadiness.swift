@@ -100,6 +100,7 @@ extension AppsFlyerLib {
         sessionReadiness.withLock {
             $0.endCycle()
             $0.launchLinks.removeAll()
+            $0.launchWindowOpen = false
         }
         stopSessionReadyTimer()
         debug(.sessionReady, "the app went to the background; the listener resets")
@@ -197,6 +198,7 @@ extension AppsFlyerLib {
                 return nil
             }
             state.firedActivation = activation ?? state.activation
+            state.launchWindowOpen = false
             return listener
         }
         guard let listener else {

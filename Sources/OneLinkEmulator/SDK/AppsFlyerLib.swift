@@ -102,7 +102,9 @@ public final class AppsFlyerLib: @unchecked Sendable {
         self.shortLinkCreator = shortLinkCreator
         let configuration = Locked(Configuration())
         let queue = self.queue
-        let logger = DebugLogger(sink: logSink, clock: clock) { configuration.withLock { $0.isDebug } }
+        let logger = DebugLogger(
+            sink: logSink, clock: clock, isOn: { configuration.withLock { $0.isDebug } },
+            deviceLinesOn: { configuration.withLock { $0.writesDeviceLog } })
         let deadlines = Deadlines(clock: clock, log: logger) { queue.noteChange() }
         self.configuration = configuration
         self.logger = logger

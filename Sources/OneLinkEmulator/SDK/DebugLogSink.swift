@@ -7,6 +7,14 @@ import Foundation
 public protocol DebugLogSink: Sendable {
     /// Records one log entry.
     func log(_ entry: DebugLogEntry)
+
+    /// Records one line in the real SDK's shape; the default implementation drops it.
+    func logDeviceLine(_ line: DeviceLogLine)
+}
+
+extension DebugLogSink {
+    /// Drops the line: a sink that only wants the emulator's decisions need not implement it.
+    public func logDeviceLine(_ line: DeviceLogLine) {}
 }
 
 /// One decision the SDK made and why.
@@ -56,11 +64,17 @@ public struct PrintDebugLogSink: DebugLogSink {
     public func log(_ entry: DebugLogEntry) {
         FileHandle.standardError.write(Data("AppsFlyer [debug] \(entry)\n".utf8))
     }
+
+    /// Writes the line as Xcode's console shows the real SDK's (``DeviceLogLine/rendered(process:)``) to standard error.
+    public func logDeviceLine(_ line: DeviceLogLine) {
+        FileHandle.standardError.write(Data((line.rendered() + "\n").utf8))
+    }
 }
 
 /// A log sink that keeps every entry in memory, for tests and replay reports.
 public final class RecordingDebugLogSink: DebugLogSink, Sendable {
     private let storage = Locked<[DebugLogEntry]>([])
+    private let device = Locked<[DeviceLogLine]>([])
 
     /// Creates an empty sink.
     public init() {}
@@ -72,6 +86,17 @@ public final class RecordingDebugLogSink: DebugLogSink, Sendable {
 
     /// Every entry so far, oldest first.
     public var entries: [DebugLogEntry] { storage.value }
+
+    /// Appends the line in the real SDK's shape.
+    public func logDeviceLine(_ line: DeviceLogLine) {
+        device.withLock { $0.append(line) }
+    }
+
+    /// Every line in the real SDK's shape so far, oldest first.
+    public var deviceLines: [DeviceLogLine] { device.value }
+
+    /// The lines in the real SDK's shape as Xcode's console shows them, one after another.
+    public var deviceLog: String { deviceLines.map { $0.rendered() + "\n" }.joined() }
 
     /// The entries whose rule starts with `prefix`.
     public func entries(rule prefix: String) -> [DebugLogEntry] {

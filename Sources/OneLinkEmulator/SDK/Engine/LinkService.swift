@@ -18,6 +18,8 @@ final class LinkService: Sendable {
     typealias Headers = @Sendable (_ link: String) async -> [String: String]
 
     private let resolver: any ShortLinkResolver
+    /// How many short-link resolutions started, to number their operations in the device log.
+    private let operations = Locked(0)
     private let deviceStore: any DeviceStore
     private let deadlines: Deadlines
     private let log: DebugLogger
@@ -177,6 +179,11 @@ final class LinkService: Sendable {
                 headers: await headers(parsed.link),
                 timeout: .milliseconds(Int64(clamping: config.deepLinkTimeout)), sdkHost: config.customHost)
             let resolver = self.resolver
+            log.device(
+                DeviceLog.oneLinkOperation(
+                    operations.withLock {
+                        $0 += 1; return $0
+                    }))
             let stored = try await deadlines.run(
                 until: deadline, limitMilliseconds: config.deepLinkTimeout, backend: "\(type(of: resolver))",
                 rule: .linkShortLink

@@ -66,6 +66,9 @@ final class SessionService: Sendable {
     /// Whether this process runs in UDL mode, once its first session decided it.
     var udlMode: Bool? { state.withLock { $0.udlMode } }
 
+    /// Whether this process has had its first session.
+    var processStarted: Bool { state.withLock { $0.processStarted } }
+
     /// Records that a direct deep link was delivered in this launch, so the first session makes no deferred lookup.
     func noteDirectDeepLink() {
         state.withLock { $0.directDeepLinkThisLaunch = true }
@@ -139,9 +142,14 @@ final class SessionService: Sendable {
 
         if await waitForTrackingDecision(config: config, started: now) { now = clock.now }
         var device = loadDeviceState(now: now)
+        let sinceLast = device.lastSessionStart.map { now.timeIntervalSince($0) }
         device.sessionCount += 1
         device.lastSessionStart = now
         save(device)
+        log.device(
+            DeviceLog.launch(
+                appID: config.appID, version: config.sdkVersion, counter: device.sessionCount,
+                sinceLast: device.sessionCount == 1 ? nil : sinceLast, uid: device.deviceID))
 
         let launch = await recordLaunch(device: device, config: config, started: now)
         if case .failed(let error) = launch {
@@ -153,6 +161,7 @@ final class SessionService: Sendable {
         }
 
         var events: [AppsFlyerEvent] = []
+        if decision.udl && device.deferredLookupDone { log.device(DeviceLog.deferredDone) }
         if decision.udl && !device.deferredLookupDone {
             device.deferredLookupDone = true
             save(device)
@@ -301,6 +310,8 @@ final class SessionService: Sendable {
             log(.udlDeferredSkipped, "a direct deep link opened this first launch; no deferred lookup")
             return nil
         }
+        log.device(DeviceLog.deferredStart)
+        log.device(DeviceLog.deferredURL(appID: config.appID, version: config.sdkVersion))
         let request = installRequest(device: device, config: config)
         let source = deferredDeepLinkSource
         do {

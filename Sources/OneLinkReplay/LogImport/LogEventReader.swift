@@ -1,0 +1,344 @@
+import Foundation
+import OneLinkEmulator
+
+/// Reads the SDK's events out of a pasted log's lines, joining the messages that span several lines.
+struct LogEventReader {
+    /// The most lines one message (a dictionary, a request body) may span.
+    static let maximumContinuationLines = 2_000
+    /// Keys whose `1`/`0` in a dictionary printout are booleans in the real payload.
+    static let booleanKeys: Set<String> = ["is_first_launch", "iscache", "is_deferred"]
+
+    private(set) var events: [LogEvent] = []
+    private(set) var notes: [String] = []
+    private(set) var recognised = 0
+    private(set) var skipped = 0
+    private(set) var version: String?
+    private(set) var androidLine: (Int, String)?
+    private var androidMarks = 0
+
+    /// Reads every line.
+    init(lines: [LogLine]) {
+        var index = 0
+        while index < lines.count {
+            index = read(lines, at: index)
+        }
+    }
+
+    /// Reads the message at `index` (and its continuation lines); returns the index of the next message.
+    private mutating func read(_ lines: [LogLine], at index: Int) -> Int {
+        let line = lines[index]
+        let text = line.text.drop { $0 == " " || $0 == "\t" }
+        if text.isEmpty {
+            return index + 1
+        }
+        if let mark = Self.androidMark(line.text) {
+            androidMarks += 1
+            if androidLine == nil { androidLine = (line.number, mark) }
+            skipped += 1
+            return index + 1
+        }
+        func event(_ kind: LogEvent.Kind) {
+            events.append(LogEvent(line: line.number, time: line.time, kind: kind))
+        }
+        func body(after marker: String) -> (String, Int) {
+            let rest = text.range(of: marker).map { String(text[$0.upperBound...]) } ?? ""
+            return collect(lines, from: index, first: rest)
+        }
+
+        if let range = text.range(of: "AppsFlyer SDK version ") {
+            let found = String(text[range.upperBound...].prefix { !$0.isWhitespace })
+            if version == nil, !found.isEmpty { version = found }
+            event(.process(version: found))
+        } else if text.contains("AppsFlyer is set to debug mode") {
+        } else if text.hasPrefix("[DDL] Delegate:") {
+            event(.deepLinkDelegate)
+        } else if text.hasPrefix("[DDL] Start DDL") {
+            event(.deferredStart)
+        } else if text.hasPrefix("[DDL] DDL already has been resolved") {
+            event(.deferredDone)
+        } else if text.hasPrefix("[DDL] URL:") {
+            if version == nil, let range = text.range(of: "sdk_version=") {
+                let found = String(text[range.upperBound...].prefix { $0.isNumber || $0 == "." })
+                if !found.isEmpty { version = found }
+            }
+        } else if text.contains("Calling didResolveDeepLink with:") {
+            let (json, next) = body(after: "Calling didResolveDeepLink with:")
+            recognised += next - index
+            if let result = Self.deepLink(json) {
+                event(.deepLink(result))
+            } else {
+                note(line.number, "a deep-link result that is not JSON (cut by the paste?) was skipped")
+            }
+            return next
+        } else if let range = text.range(of: "SEND Start:") {
+            let url = text[range.upperBound...].trimmingCharacters(in: .whitespaces)
+            let query = Self.query(url)
+            if version == nil, let build = query["buildnumber"], !build.isEmpty { version = build }
+            var next = index + 1
+            var counter: Int?
+            if next < lines.count, lines[next].text.drop(while: { $0 == " " }).first == "{",
+                !lines[next].prefixed
+            {
+                let (json, after) = collect(lines, from: index, first: "")
+                if case .object(let fields)? = Self.json(json) {
+                    counter = fields["counter"].flatMap { Int($0.textValue) }
+                }
+                recognised += after - next
+                next = after
+            }
+            event(.launch(counter: counter, appID: query["app_id"]))
+            recognised += 1
+            return next
+        } else if text == "Start" {
+            event(.start)
+        } else if let url = Self.after("NSUserActivity `webpageURL`:", in: text) {
+            event(.universalLink(url))
+        } else if let url = Self.after("handleOpenUrl:", in: text) ?? Self.after("handleOpenURL:", in: text) {
+            event(.openURL(url))
+        } else if let url = Self.after("performOnAppAttributionWithURL:", in: text) {
+            event(.performOnAppAttribution(url))
+        } else if text.hasPrefix("handlePushNotification:") {
+            let (json, next) = body(after: "handlePushNotification:")
+            recognised += next - index
+            if case .object(let fields)? = Self.json(json) {
+                event(.push(AttributionPayload(fields)))
+            } else {
+                note(line.number, "a push payload that is not JSON was skipped")
+            }
+            return next
+        } else if let method = Self.callbackMethod(text) {
+            let (rest, next) = body(after: method.marker)
+            recognised += next - index
+            switch method.name {
+            case "onConversionDataSuccess", "onAppOpenAttribution":
+                guard let payload = Self.payload(rest) else {
+                    note(line.number, "\(method.name)'s data could not be read (cut by the paste?); skipped")
+                    return next
+                }
+                event(
+                    method.name == "onConversionDataSuccess"
+                        ? .conversionData(payload) : .openAttribution(payload))
+            default:
+                let error =
+                    Self.error(rest)
+                    ?? LoggedError(domain: "", code: -1, message: rest.trimmingCharacters(in: .whitespaces))
+                event(
+                    method.name == "onConversionDataFail"
+                        ? .conversionFailure(error) : .openAttributionFailure(error))
+            }
+            return next
+        } else if text.hasPrefix("Delegate is `nil` or does not respond to -[") {
+            let method =
+                text.split(separator: " ").last.map { String($0.dropLast().prefix { $0 != ":" }) } ?? ""
+            event(.dropped(callback: method))
+        } else if text.contains("Error Domain=com.appsflyer"), let error = Self.error(String(text)) {
+            event(.error(error))
+        } else if Self.knownNoise.contains(where: { text.hasPrefix($0) }) {
+        } else {
+            skipped += 1
+            return index + 1
+        }
+        recognised += 1
+        return index + 1
+    }
+
+    /// SDK lines that carry nothing a scenario needs.
+    static let knownNoise = [
+        "Keychain items migration", "[SKAd]", "[CFG]", "[EXM]", "[HTTP] Operation start:", "[CACHE]",
+        "ASIdentifierManager", "ADClient", "CTTelephonyNetworkInfo", "FBSDKAppEventsUtility",
+        "Deeplink regex execution time", "Referrer URL:", "[DDL] Params:", "<~+~",
+    ]
+
+    private mutating func note(_ line: Int, _ text: String) {
+        if notes.count < 200 { notes.append("line \(line): \(text)") }
+    }
+
+    /// The message from `index`: `first` plus, while its brackets are open, the unprefixed lines after it.
+    private func collect(_ lines: [LogLine], from index: Int, first: String) -> (String, Int) {
+        var text = first
+        var depth = Self.depth(of: first, from: 0)
+        var opened = depth > 0 || first.contains("{") || first.contains("(")
+        var next = index + 1
+        // A body that starts on the next line: `-[X onConversionDataSuccess:]:` then `{`.
+        if !opened, first.trimmingCharacters(in: .whitespaces).isEmpty, next < lines.count {
+            let candidate = lines[next].text.drop { $0 == " " }
+            if candidate.first == "{" || candidate.first == "(" {
+                text = String(lines[next].text)
+                depth = Self.depth(of: text, from: 0)
+                opened = true
+                next += 1
+            }
+        }
+        var taken = 0
+        while opened, depth > 0, next < lines.count, taken < Self.maximumContinuationLines {
+            let continuation = lines[next]
+            if continuation.prefixed && continuation.time != nil { break }
+            text += "\n" + continuation.text
+            depth = Self.depth(of: String(continuation.text), from: depth)
+            next += 1
+            taken += 1
+        }
+        return (text, next)
+    }
+
+    /// The bracket depth after `text`, from `depth`, ignoring brackets in double-quoted strings.
+    static func depth(of text: String, from depth: Int) -> Int {
+        var depth = depth
+        var quoted = false
+        var escaped = false
+        for byte in text.utf8 {
+            if escaped {
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = quoted
+            } else if byte == UInt8(ascii: "\"") {
+                quoted.toggle()
+            } else if !quoted {
+                if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") {
+                    depth += 1
+                }
+                if byte == UInt8(ascii: "}") || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") {
+                    depth = max(0, depth - 1)
+                }
+            }
+        }
+        return depth
+    }
+
+    /// `-[App.AppDelegate onConversionDataSuccess:]:` and the other delegate methods, or the `Calling X with:` shape.
+    static func callbackMethod(_ text: Substring) -> (name: String, marker: String)? {
+        for name in [
+            "onConversionDataSuccess", "onConversionDataFail", "onAppOpenAttributionFailure",
+            "onAppOpenAttribution",
+        ] {
+            if text.contains("-["), let range = text.range(of: " \(name):]:") {
+                return (name, String(text[text.startIndex..<range.upperBound]))
+            }
+            if let range = text.range(of: "Calling \(name) with:") {
+                return (name, String(text[text.startIndex..<range.upperBound]))
+            }
+        }
+        return nil
+    }
+
+    /// A payload printed as JSON or as a dictionary description, typed as the real SDK types it.
+    static func payload(_ text: String) -> AttributionPayload? {
+        if case .object(let fields)? = json(text) { return AttributionPayload(fields) }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard case .object(let fields)? = PlistDescription.parse(Substring(trimmed)) else { return nil }
+        return AttributionPayload(typed(fields))
+    }
+
+    /// Booleans back for the keys that hold them; every other scalar stays the string it printed as.
+    static func typed(_ fields: [String: AttributionValue]) -> [String: AttributionValue] {
+        var result: [String: AttributionValue] = [:]
+        for (key, value) in fields {
+            switch value {
+            case .string(let text) where booleanKeys.contains(key):
+                result[key] =
+                    text == "1" || text == "true"
+                    ? .bool(true) : text == "0" || text == "false" ? .bool(false) : value
+            case .object(let inner): result[key] = .object(typed(inner))
+            default: result[key] = value
+            }
+        }
+        return result
+    }
+
+    /// JSON text, repaired when the paste broke a line inside a string.
+    static func json(_ text: String) -> AttributionValue? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.first == "{" || trimmed.first == "[" else { return nil }
+        if let value = try? AttributionValue(json: Array(trimmed.utf8)) { return value }
+        let joined = trimmed.split(separator: "\n").joined()
+        return try? AttributionValue(json: Array(joined.utf8))
+    }
+
+    static func deepLink(_ text: String) -> LoggedDeepLink? {
+        guard case .object(let fields)? = json(text) else { return nil }
+        if case .object(let clickEvent)? = fields["click_event"] {
+            var isDeferred: Bool?
+            if case .bool(let flag)? = fields["is_deferred"] ?? clickEvent["is_deferred"] {
+                isDeferred = flag
+            }
+            return LoggedDeepLink(
+                status: "FOUND", isDeferred: isDeferred, clickEvent: AttributionPayload(clickEvent),
+                error: nil)
+        }
+        let status = fields["status"]?.textValue ?? "NOT_FOUND"
+        var error: LoggedError?
+        if case .object(let details)? = fields["error"] {
+            error = LoggedError(
+                domain: details["domain"]?.textValue ?? "", code: Int(details["code"]?.textValue ?? "") ?? -1,
+                message: details["description"]?.textValue ?? "",
+                underlyingCode: details["underlyingCode"].flatMap { Int($0.textValue) })
+        }
+        return LoggedDeepLink(
+            status: status == "ERROR" || status == "FAILURE" ? "ERROR" : status, isDeferred: nil,
+            clickEvent: nil, error: error)
+    }
+
+    /// `Error Domain=D Code=N "message" UserInfo={NSUnderlyingError={Error Domain=NSURLErrorDomain Code=-1001 …}}`.
+    static func error(_ text: String) -> LoggedError? {
+        guard let domainStart = text.range(of: "Error Domain=") else { return nil }
+        let afterDomain = text[domainStart.upperBound...]
+        let domain = String(afterDomain.prefix { !$0.isWhitespace })
+        guard let codeStart = afterDomain.range(of: "Code=") else { return nil }
+        let codeText = afterDomain[codeStart.upperBound...].prefix { $0.isNumber || $0 == "-" }
+        guard let code = Int(codeText) else { return nil }
+        var message = ""
+        let afterCode = afterDomain[codeStart.upperBound...].dropFirst(codeText.count)
+        if let open = afterCode.firstIndex(of: "\"") {
+            let rest = afterCode[afterCode.index(after: open)...]
+            message = String(rest.prefix { $0 != "\"" })
+        }
+        var underlying: Int?
+        if let nested = afterCode.range(of: "Error Domain=NSURLErrorDomain Code=") {
+            underlying = Int(afterCode[nested.upperBound...].prefix { $0.isNumber || $0 == "-" })
+        }
+        return LoggedError(domain: domain, code: code, message: message, underlyingCode: underlying)
+    }
+
+    /// The text after `marker` when the message starts with it, trimmed; `nil` otherwise.
+    static func after(_ marker: String, in text: Substring) -> String? {
+        guard text.hasPrefix(marker) else { return nil }
+        let value = text.dropFirst(marker.count).trimmingCharacters(in: .whitespaces)
+        return value.isEmpty ? nil : value
+    }
+
+    /// A URL's query items, by name (the last wins).
+    static func query(_ url: String) -> [String: String] {
+        guard let question = url.firstIndex(of: "?") else { return [:] }
+        var items: [String: String] = [:]
+        for pair in url[url.index(after: question)...].split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            items[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+        }
+        return items
+    }
+
+    /// What marks a line as the Android SDK's: its logcat tag, its endpoint or its class names.
+    static func androidMark(_ text: Substring) -> String? {
+        for marker in [
+            "/AppsFlyer_", " AppsFlyer_", "D/AppsFlyer", "I/AppsFlyer", "androidevent",
+            "com.appsflyer.internal.",
+        ] {
+            if let range = text.range(of: marker) {
+                if marker == " AppsFlyer_", !(text[range.upperBound...].first?.isNumber ?? false) { continue }
+                let start = text.index(
+                    range.lowerBound,
+                    offsetBy: -min(12, text.distance(from: text.startIndex, to: range.lowerBound)))
+                return String(text[start...].prefix(60))
+            }
+        }
+        for marker in ["INAPP-", "CONVERSION-"] {
+            if let range = text.range(of: marker), text[range.upperBound...].first?.isNumber ?? false {
+                return String(text[range.lowerBound...].prefix(60))
+            }
+        }
+        return nil
+    }
+
+    /// Whether the Android marks outnumber the iOS SDK lines: the log is Android's.
+    var isAndroid: Bool { androidMarks > 0 && androidMarks >= recognised }
+}

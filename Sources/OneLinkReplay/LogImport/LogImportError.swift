@@ -1,0 +1,27 @@
+import OneLinkEmulator
+
+/// Why a log cannot be imported at all; anything less is a note on the ``LogImport``.
+public enum LogImportError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The log is an Android SDK log (`D/AppsFlyer_6.12.1`, `androidevent`, …): the importer reads iOS logs only.
+    case androidLog(line: Int, excerpt: String)
+    /// No line of the log is one the importer can use: no session, link or callback of the iOS SDK.
+    case nothingUsable(lines: Int)
+    /// The log is larger than ``SDKLogImporter/maximumBytes``.
+    case tooLarge(bytes: Int, limit: Int)
+
+    /// One sentence saying what is wrong and what to do.
+    public var description: String {
+        switch self {
+        case .androidLog(let line, let excerpt):
+            return
+                "line \(line): this is an Android SDK log (\(excerpt)); import-log reads the iOS SDK's debug log "
+                + "(Xcode's or Console's output with isDebug = true)"
+        case .nothingUsable(let lines):
+            return
+                "nothing usable in \(lines) lines: no AppsFlyer iOS SDK session, link or callback line was found; "
+                + "turn isDebug on and copy the whole log from the app's launch"
+        case .tooLarge(let bytes, let limit):
+            return "the log is \(bytes) bytes; the limit is \(limit)"
+        }
+    }
+}

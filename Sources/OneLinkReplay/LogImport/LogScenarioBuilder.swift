@@ -1,0 +1,538 @@
+import Foundation
+import OneLinkEmulator
+
+/// Turns the SDK's events from a log into a scenario: settings, backends, device, steps, and the callbacks as expectations.
+///
+/// The backends are set up to answer what the log shows the device received: the conversion data
+/// of the first launch, the deferred click, each short link's parameters, the failures and the
+/// delays (from the timestamps). Steps follow the log's sessions, links and processes, with
+/// `advance` steps where time passed. The callbacks become the expectations, placed by
+/// ``LogImporter`` after a trial replay.
+struct LogScenarioBuilder {
+    /// A callback the log shows, as an expectation, with the step it followed in the log.
+    struct LoggedCallback {
+        var expectation: [String: AttributionValue]
+        var step: Int
+        var line: Int
+    }
+
+    private(set) var notes: [String] = []
+    private(set) var steps: [[String: AttributionValue]] = []
+    private(set) var callbacks: [LoggedCallback] = []
+    private var sdk: [String: AttributionValue] = [:]
+    private var backend: [String: AttributionValue] = [:]
+    private var device: [String: AttributionValue] = [:]
+    private var shortLinks: [String: AttributionValue] = [:]
+    private var redirects: [String: AttributionValue] = [:]
+    private var customDomains: [String] = []
+    private var pushPaths: [[String]] = []
+    private var udl = false
+    private var version: String?
+    /// Whether a session ran in the current process, so a new version line is a relaunch.
+    private var sessionInProcess = false
+    private var anySession = false
+    private var installKnown = false
+    private var installPayload: AttributionPayload?
+    /// The time of the latest step, to turn time gaps into `advance` steps.
+    private var clock: Date?
+    /// The time of the latest step that is not an `advance`: when its link or session began.
+    private var stepTime: Date?
+    /// Whether the scenario's clock reads the log's times, so an `install_time` the emulator stamps matches.
+    private var synced = false
+    /// Whether a conversion-data callback was dropped before any conversion data was seen.
+    private var conversionDropped = false
+    private var redactionNoted = false
+    /// The link of the latest link step, and its kind.
+    private var lastLink: (url: String, kind: String)?
+    private var lastPush: AttributionPayload?
+    private var afterDeferredStart = false
+    /// The behaviour in force for each backend, as the scenario's `behaviour` would set it.
+    private var behaviour: [String: AttributionValue] = [:]
+    private var delegatePresent = (app: true, deepLink: true)
+
+    init(events: [LogEvent], version: String?) {
+        self.version = version
+        if let version, version.hasPrefix("7") { sdk["version"] = 7 }
+        for event in events { add(event) }
+        if !anySession && !steps.isEmpty {
+            note(
+                nil, "the log shows no session start, so the scenario has none either"
+            )
+        }
+    }
+
+    private mutating func note(_ line: Int?, _ text: String) {
+        guard notes.count < 200 else { return }
+        notes.append(line.map { "line \($0): \(text)" } ?? text)
+    }
+
+    private mutating func add(_ event: LogEvent) {
+        switch event.kind {
+        case .process:
+            if sessionInProcess {
+                step(["do": "relaunch"], at: event)
+                sessionInProcess = false
+            }
+        case .deepLinkDelegate:
+            udl = true
+        case .deferredStart:
+            udl = true
+            afterDeferredStart = true
+        case .deferredDone:
+            udl = true
+            if !anySession {
+                device["state"] = "installed"
+                note(event.line, "the deferred deep link was already resolved: the device starts installed")
+            }
+        case .launch(let counter, let appID):
+            if let appID, !appID.isEmpty, appID.allSatisfy(\.isNumber), sdk["appID"] == nil {
+                sdk["appID"] = .string(appID)
+            } else if let appID, !appID.isEmpty, sdk["appID"] == nil, !redactionNoted {
+                redactionNoted = true
+                note(
+                    event.line,
+                    "the app ID \(appID) is redacted or not numeric: the scenario keeps its default")
+            }
+            if counter == 1, anySession {
+                // The install's first launch again: the app was deleted and installed in between.
+                if let last = steps.last, last["do"] == "relaunch" {
+                    steps[steps.count - 1]["do"] = "reinstall"
+                } else {
+                    step(["do": "reinstall"], at: event)
+                }
+            } else if let counter, counter > 1, !anySession {
+                device["state"] = "installed"
+                device["sessions"] = .int(counter - 1)
+                note(
+                    event.line,
+                    "the first launch in the log is the install's launch number \(counter): the device starts installed"
+                )
+            }
+            startSession(at: event)
+        case .start:
+            startSession(at: event)
+        case .universalLink(let url):
+            link("universalLink", url, at: event)
+        case .openURL(let url):
+            link("handleOpen", url, at: event)
+        case .performOnAppAttribution(let url):
+            link("performOnAppAttribution", url, at: event)
+        case .push(let payload):
+            step(["do": "push", "payload": .object(payload.values)], at: event)
+            lastLink = nil
+            lastPush = payload
+        case .conversionData(let payload):
+            ensureSession(at: event)
+            conversionData(payload, at: event)
+        case .conversionFailure(let error):
+            ensureSession(at: event)
+            failure("onConversionDataFail", error, backendKey: "conversion", at: event)
+        case .openAttribution(let payload):
+            ensureLink(payload, at: event)
+            openAttribution(payload, at: event)
+        case .openAttributionFailure(let error):
+            failure("onAppOpenAttributionFailure", error, backendKey: "shortLinks", at: event)
+        case .deepLink(let result):
+            if result.isDeferred == true || (result.isDeferred == nil && afterDeferredStart) {
+                ensureSession(at: event)
+            } else if let clickEvent = result.clickEvent {
+                ensureLink(clickEvent, at: event)
+            }
+            udl = true
+            deepLink(result, at: event)
+        case .dropped(let callback):
+            if callback == "onConversionDataSuccess" || callback == "onConversionDataFail" {
+                ensureSession(at: event)
+            }
+            dropped(callback, at: event)
+        case .error(let error):
+            guard error.code == 50 || error.code == 0, !callbacks.contains(where: { $0.line > event.line })
+            else { break }
+            // A request's failure printed on its own (the app's start completion, say): the launch failed,
+            // and the SDK then fails the session's conversion data with the same error (rule 14).
+            ensureSession(at: event)
+            note(
+                event.line,
+                "\(error.domain) code \(error.code) \"\(error.message)\" printed on its own: replayed as the session's "
+                    + "conversion data failing with it, which is what the SDK reports after a failed launch")
+            failure("onConversionDataFail", error, backendKey: "conversion", at: event)
+        }
+    }
+
+    // MARK: - Steps
+
+    /// Adds a step, after an `advance` step for the time since the previous one.
+    private mutating func step(_ fields: [String: AttributionValue], at event: LogEvent) {
+        advance(to: event.time)
+        steps.append(fields)
+        stepTime = event.time
+    }
+
+    /// Adds an `advance` step when `time` is later than the latest step's.
+    private mutating func advance(to time: Date?) {
+        guard let time else { return }
+        defer { if clock == nil || time > clock! { clock = time } }
+        guard let clock else {
+            // A log of the emulator's own (or one whose clock starts the same day) keeps its times:
+            // the scenario's clock starts at ManualClock.defaultStart and moves to the first line's.
+            let lead = time.timeIntervalSince(ManualClock.defaultStart)
+            if lead >= 0, lead <= 86_400 {
+                synced = true
+                let milliseconds = Int64((lead * 1000).rounded())
+                if milliseconds >= 1 { steps.append(["do": "advance", "by": .string("\(milliseconds)ms")]) }
+            }
+            return
+        }
+        let milliseconds = Int64(((time.timeIntervalSince(clock)) * 1000).rounded())
+        guard milliseconds >= 1 else { return }
+        // A gap over a day is a paste of two runs, or a clock change: keep the order, not the gap.
+        guard milliseconds <= 86_400_000 else {
+            note(nil, "a gap of \(milliseconds / 1000) s between two lines was left out")
+            return
+        }
+        steps.append(["do": "advance", "by": .string("\(milliseconds)ms")])
+    }
+
+    private mutating func startSession(at event: LogEvent) {
+        // `Start` and the launch request it sends are one session.
+        if let last = steps.last, last["do"] == "start", let time = event.time, let clock,
+            time.timeIntervalSince(clock) < 0.001, callbacks.last?.step != steps.count - 1
+        {
+            return
+        }
+        step(["do": "start"], at: event)
+        sessionInProcess = true
+        anySession = true
+        afterDeferredStart = false
+    }
+
+    /// A callback with no session before it in the log: the app must have started the SDK.
+    private mutating func ensureSession(at event: LogEvent) {
+        guard !anySession else { return }
+        note(event.line, "a callback comes before any session in the log; a start step was added before it")
+        step(["do": "start"], at: event)
+        sessionInProcess = true
+        anySession = true
+    }
+
+    /// A direct link's callback with no link handed over before it in the log: the link is taken from its payload.
+    private mutating func ensureLink(_ payload: AttributionPayload, at event: LogEvent) {
+        guard lastLink == nil, lastPush == nil, let link = payload["link"]?.textValue, !link.isEmpty else {
+            lastLink = nil
+            return
+        }
+        let kind = link.lowercased().hasPrefix("https://") ? "universalLink" : "handleOpen"
+        note(
+            event.line,
+            "a deep link's callback with no link line before it: the link \(link) is taken from its payload")
+        self.link(kind, link, at: event)
+        lastLink = nil
+    }
+
+    private mutating func link(_ kind: String, _ url: String, at event: LogEvent) {
+        step(["do": .string(kind), "url": .string(url)], at: event)
+        lastLink = (url, kind)
+        lastPush = nil
+        afterDeferredStart = false
+    }
+
+    /// Records a callback; one that came after its step by some time gets an `advance` step before it.
+    private mutating func callback(_ expectation: [String: AttributionValue], at event: LogEvent) {
+        advance(to: event.time)
+        callbacks.append(
+            LoggedCallback(expectation: expectation, step: max(0, steps.count - 1), line: event.line))
+    }
+
+    // MARK: - Callbacks
+
+    private mutating func conversionData(_ payload: AttributionPayload, at event: LogEvent) {
+        ensureDelegate(deepLink: false, at: event)
+        var data = payload
+        let first = data["is_first_launch"]?.boolValue
+        data["is_first_launch"] = nil
+        data["iscache"] = nil
+        if !installKnown {
+            installKnown = true
+            installPayload = data
+            if first == false, !conversionDropped {
+                device["state"] = "installed"
+                device["conversionData"] = .object(data.values)
+                note(
+                    event.line,
+                    "the first conversion data in the log is not the first launch's: the device starts installed with it"
+                )
+            } else {
+                var answer = data
+                if synced, let started = stepTime,
+                    answer["install_time"] == .string(AttributionTimestamp.string(from: started))
+                {
+                    // The install happened at this session: the emulator stamps it the same way, and again after a reinstall.
+                    answer["install_time"] = nil
+                }
+                backend["install"] = ["nonOrganic": .object(answer.values)]
+            }
+        }
+        resetBehaviour("conversion", at: event)
+        delayed("conversion", at: event)
+        callback(
+            ["output": "onConversionDataSuccess", "payload": .object(payload.values), "types": "loose"],
+            at: event)
+    }
+
+    private mutating func openAttribution(_ payload: AttributionPayload, at event: LogEvent) {
+        ensureDelegate(deepLink: false, at: event)
+        if !installKnown, !anySession, payload["af_status"] != nil {
+            // Legacy mode merges the cached install's fields into a link's data: an earlier session ran.
+            var cached = AttributionPayload()
+            for key in AppsFlyerLib.installKeysMergedIntoOpenAttribution { cached[key] = payload[key] }
+            installKnown = true
+            installPayload = cached
+            device["state"] = "installed"
+            device["conversionData"] = .object(cached.values)
+            note(
+                event.line,
+                "the link's data carries the install's af_status: the device starts installed with that attribution"
+            )
+        }
+        learnLink(payload, at: event)
+        resetBehaviour("shortLinks", at: event)
+        callback(
+            ["output": "onAppOpenAttribution", "payload": .object(payload.values), "types": "loose"],
+            at: event)
+    }
+
+    private mutating func deepLink(_ result: LoggedDeepLink, at event: LogEvent) {
+        ensureDelegate(deepLink: true, at: event)
+        let deferred = result.isDeferred ?? afterDeferredStart
+        let backendKey = deferred ? "deferred" : "shortLinks"
+        var expectation: [String: AttributionValue] = ["output": "didResolveDeepLink"]
+        switch result.status {
+        case "FOUND":
+            expectation["status"] = "FOUND"
+            expectation["isDeferred"] = .bool(deferred)
+            if let clickEvent = result.clickEvent {
+                expectation["payload"] = .object(clickEvent.values)
+                expectation["types"] = "loose"
+                if deferred { deferredClick(clickEvent, at: event) } else { learnLink(clickEvent, at: event) }
+            }
+            resetBehaviour(backendKey, at: event)
+        case "NOT_FOUND":
+            expectation["status"] = "NOT_FOUND"
+            resetBehaviour(backendKey, at: event)
+        default:
+            expectation["status"] = "FAILURE"
+            if let error = result.error {
+                expectation["kind"] = .string(error.kind.rawValue)
+                failingBackend(backendKey, error, at: event)
+            }
+        }
+        if deferred { afterDeferredStart = false }
+        callback(expectation, at: event)
+    }
+
+    private mutating func failure(
+        _ name: String, _ error: LoggedError, backendKey: String, at event: LogEvent
+    ) {
+        ensureDelegate(deepLink: false, at: event)
+        switch (error.code, error.kind) {
+        case (10, _), (21, _):
+            break
+        case (20, _):
+            sdk["devKey"] = ""
+            note(event.line, "\(error.message): the scenario starts without a dev key, to the same effect")
+        default:
+            failingBackend(backendKey, error, at: event)
+        }
+        callback(["output": .string(name), "kind": .string(error.kind.rawValue)], at: event)
+    }
+
+    private mutating func dropped(_ method: String, at event: LogEvent) {
+        // A first launch's conversion data dropped for want of a delegate still used up is_first_launch.
+        if method == "onConversionDataSuccess", !installKnown { conversionDropped = true }
+        let deepLink = method == "didResolveDeepLink"
+        setDelegate(deepLink: deepLink, present: false, at: event)
+        callback(["output": .string(method), "dropped": true], at: event)
+    }
+
+    /// A callback reached a delegate: if the scenario had cleared it, set it again before the step.
+    private mutating func ensureDelegate(deepLink: Bool, at event: LogEvent) {
+        setDelegate(deepLink: deepLink, present: true, at: event)
+    }
+
+    private mutating func setDelegate(deepLink: Bool, present: Bool, at event: LogEvent) {
+        let current = deepLink ? delegatePresent.deepLink : delegatePresent.app
+        guard current != present else { return }
+        if deepLink { delegatePresent.deepLink = present } else { delegatePresent.app = present }
+        let change: [String: AttributionValue] = [
+            "do": present ? "setDelegate" : "clearDelegate",
+            "delegate": deepLink ? "deepLinkDelegate" : "delegate",
+        ]
+        steps.insert(change, at: max(0, steps.count - 1))
+        for index in callbacks.indices where callbacks[index].step >= steps.count - 2 {
+            callbacks[index].step += 1
+        }
+    }
+
+    // MARK: - Backends
+
+    /// A backend failure, as the scenario's `behaviour` sets it before the step that met it.
+    private mutating func failingBackend(_ key: String, _ error: LoggedError, at event: LogEvent) {
+        let value: AttributionValue
+        switch error.kind {
+        case .timeout:
+            value = "stall"
+            if let time = event.time, let started = stepTime {
+                let milliseconds = Int64((time.timeIntervalSince(started) * 1000).rounded())
+                let setting = key == "conversion" ? "conversionDataTimeout" : "deepLinkTimeout"
+                let standard: Int64 = key == "conversion" ? 10_000 : 3_000
+                if milliseconds > 0, milliseconds != standard, sdk[setting] == nil {
+                    sdk[setting] = .int(Int(milliseconds))
+                }
+            }
+        case .httpStatusCode:
+            value = [
+                "fail": [
+                    "kind": "HTTP_STATUS_CODE", "status": .int(error.httpStatus ?? 500),
+                    "message": .string(error.message),
+                ]
+            ]
+        default:
+            value = ["fail": ["kind": .string(error.kind.rawValue), "message": .string(error.message)]]
+        }
+        setBehaviour(key, value, at: event)
+    }
+
+    private mutating func resetBehaviour(_ key: String, at event: LogEvent) {
+        if behaviour[key] != nil { setBehaviour(key, nil, at: event) }
+    }
+
+    /// A success that came some time after its step: the backend answered after that delay.
+    private mutating func delayed(_ key: String, at event: LogEvent) {
+        guard let time = event.time, let clock, steps.last?["do"] == "start" else { return }
+        let milliseconds = Int64((time.timeIntervalSince(clock) * 1000).rounded())
+        guard milliseconds >= 1, milliseconds <= 60_000 else { return }
+        setBehaviour(key, ["delay": .string("\(milliseconds)ms")], at: event)
+    }
+
+    /// Sets a backend's behaviour before the current step: in `backend.behaviour` when nothing ran yet, else a `behaviour` step.
+    private mutating func setBehaviour(_ key: String, _ value: AttributionValue?, at event: LogEvent) {
+        guard behaviour[key] != value else { return }
+        behaviour[key] = value
+        let stepIndex = max(0, steps.count - 1)
+        if callbacks.isEmpty, stepIndex == steps.firstIndex(where: { $0["do"] == "start" }) ?? 0 {
+            var initial = backend["behaviour"]?.objectValue ?? [:]
+            initial[key] = value
+            backend["behaviour"] = initial.isEmpty ? nil : .object(initial)
+            return
+        }
+        steps.insert(["do": "behaviour", .init(stringLiteral: key): value ?? "immediate"], at: stepIndex)
+        for index in callbacks.indices where callbacks[index].step >= stepIndex { callbacks[index].step += 1 }
+    }
+
+    /// A found deferred deep link: the click it came from, three minutes before the install.
+    private mutating func deferredClick(_ clickEvent: AttributionPayload, at event: LogEvent) {
+        guard backend["deferredClicks"] == nil else { return }
+        var parameters = clickEvent
+        for key in ["is_deferred", "match_type", "link", "host", "path", "scheme"] { parameters[key] = nil }
+        // Withheld attribution keys are "" in the click event; the click itself carried no such value.
+        for (key, value) in parameters.values where value == .string("") { parameters[key] = nil }
+        var click: [String: AttributionValue] = ["at": "-3m", "parameters": .object(parameters.values)]
+        if let matchType = clickEvent["match_type"]?.textValue { click["matchType"] = .string(matchType) }
+        backend["deferredClicks"] = [.object(click)]
+        if device["state"] == "installed" {
+            device["state"] = nil
+            device["sessions"] = nil
+        }
+    }
+
+    /// What a found direct link's payload says about the backends: a short link's stored parameters, a custom domain, a wrapper.
+    private mutating func learnLink(_ payload: AttributionPayload, at event: LogEvent) {
+        guard let linkText = payload["link"]?.textValue, let url = URL(string: linkText),
+            let host = url.host?.lowercased()
+        else {
+            learnPush(payload)
+            return
+        }
+        if let original = payload["original_link"]?.textValue, original != linkText {
+            redirects[original] = .string(linkText)
+            if let wrapper = URL(string: original)?.host?.lowercased() {
+                var wrapped = sdk["resolveDeepLinkURLs"]?.arrayValue?.compactMap(\.textValue) ?? []
+                if !wrapped.contains(wrapper) { wrapped.append(wrapper) }
+                sdk["resolveDeepLinkURLs"] = .array(wrapped.map(AttributionValue.string))
+            }
+        }
+        let isOneLinkHost = host.hasSuffix(".onelink.me") || host == "onelink.me"
+        let segments = url.path.split(separator: "/")
+        let linkKeys: Set<String> = ["link", "host", "path", "scheme", "is_deferred", "original_link"]
+        let carriesOneLinkValues = payload.values.keys.contains { !linkKeys.contains($0) }
+        if !isOneLinkHost, url.scheme == "https", carriesOneLinkValues {
+            if !customDomains.contains(host) {
+                customDomains.append(host)
+                note(
+                    event.line,
+                    "\(host) answered as a OneLink: it is taken as a custom OneLink domain (oneLinkCustomDomains)"
+                )
+            }
+        }
+        learnPush(payload)
+        guard segments.count == 2, url.scheme == "https", isOneLinkHost || customDomains.contains(host) else {
+            return
+        }
+        let key = "\(segments[0])/\(segments[1])"
+        var stored = payload
+        let own = LogEventReader.query(linkText)
+        for name in own.keys { stored[name] = nil }
+        for name in ["link", "host", "path", "scheme", "is_deferred", "original_link", "click_event"] {
+            stored[name] = nil
+        }
+        if let installPayload {
+            for name in AppsFlyerLib.installKeysMergedIntoOpenAttribution
+            where stored[name] == installPayload[name] {
+                stored[name] = nil
+            }
+        }
+        for (name, value) in stored.values where value == .string("") { stored[name] = nil }
+        if shortLinks[key] == nil, !stored.values.isEmpty { shortLinks[key] = .object(stored.values) }
+    }
+
+    /// A push's deep link: the key path in the payload where its OneLink was (the app's `addPushNotificationDeepLinkPath`).
+    private mutating func learnPush(_ payload: AttributionPayload) {
+        guard let push = lastPush, let link = payload["link"]?.textValue else { return }
+        func find(_ value: AttributionValue, _ path: [String]) -> [String]? {
+            if value.textValue == link, !path.isEmpty { return path }
+            guard case .object(let members) = value else { return nil }
+            for key in members.keys.sorted() {
+                if let found = find(members[key]!, path + [key]) { return found }
+            }
+            return nil
+        }
+        if let path = find(.object(push.values), []), !pushPaths.contains(path) { pushPaths.append(path) }
+        lastPush = nil
+    }
+
+    // MARK: - Result
+
+    /// The scenario's `sdk`, `backend` and `device`, as the log set them up.
+    func document(name: String, description: String) -> [String: AttributionValue] {
+        var sdk = self.sdk
+        if udl { sdk["mode"] = "udl" }
+        if !customDomains.isEmpty {
+            sdk["customDomains"] = .array(customDomains.map(AttributionValue.string))
+        }
+        if !pushPaths.isEmpty {
+            sdk["pushPaths"] = .array(pushPaths.map { .array($0.map(AttributionValue.string)) })
+        }
+        var backend = self.backend
+        if !shortLinks.isEmpty { backend["shortLinks"] = .object(shortLinks) }
+        if !redirects.isEmpty { backend["redirects"] = .object(redirects) }
+        if backend["deferredClicks"] != nil, !udl { backend["deferredClicks"] = nil }
+        if backend["install"] == nil, device["state"] != "installed" { backend["install"] = "organic" }
+        var document: [String: AttributionValue] = [
+            "name": .string(name), "description": .string(description),
+        ]
+        if !sdk.isEmpty { document["sdk"] = .object(sdk) }
+        if !backend.isEmpty { document["backend"] = .object(backend) }
+        if !device.isEmpty { document["device"] = .object(device) }
+        return document
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import OneLinkEmulator
+
+/// Imports a real AppsFlyer iOS SDK debug log (6.x or 7.x, `isDebug = true`) as a replay scenario.
+///
+/// ```swift
+/// let imported = try await SDKLogImporter(name: "Issue 1234: deferred link lost").importLog(logText)
+/// try imported.scenarioText.write(toFile: "issue-1234.json", atomically: true, encoding: .utf8)
+/// for note in imported.notes { print(note) }
+/// ```
+///
+/// The importer reads the lines the SDK prints (shapes in `Docs/log-import.md`) through Xcode's,
+/// Console's and the plugins' prefixes, skipping and counting every other line. The backends of
+/// the scenario answer what the log shows the device received, its steps follow the log's
+/// sessions, links, processes and timestamps, and the callbacks the log shows become the
+/// expectations. A trial replay of the scenario places each expectation on the step where the
+/// emulator produces it; where the emulator parts from the log, the expectations stay where the
+/// log had them, so the replay's diff shows the difference, and a note says so. Anything guessed
+/// is a note. Import never traps or hangs: input is bounded (``maximumBytes``), and every
+/// unreadable part is skipped with a note.
+public struct SDKLogImporter: Sendable {
+    /// The largest log read: 8 MiB.
+    public static let maximumBytes = 8 << 20
+
+    /// The scenario's name.
+    public var name: String
+
+    /// Creates an importer whose scenarios are called `name`.
+    public init(name: String = "Imported SDK log") {
+        self.name = name
+    }
+
+    /// Imports `log`.
+    ///
+    /// - Throws: ``LogImportError`` for an Android log, a log with nothing usable, or one over ``maximumBytes``.
+    public func importLog(_ log: String) async throws(LogImportError) -> LogImport {
+        let size = log.utf8.count
+        guard size <= Self.maximumBytes else { throw .tooLarge(bytes: size, limit: Self.maximumBytes) }
+        let lines = LogLineReader.lines(of: log)
+        let reader = LogEventReader(lines: lines)
+        if reader.isAndroid, let (line, excerpt) = reader.androidLine {
+            throw .androidLog(line: line, excerpt: excerpt)
+        }
+        let usable = reader.events.contains { event in
+            switch event.kind {
+            case .error(let error): return error.code == 50 || error.code == 0
+            default: return true
+            }
+        }
+        guard usable else { throw .nothingUsable(lines: lines.count) }
+
+        let builder = LogScenarioBuilder(events: reader.events, version: reader.version)
+        var notes = reader.notes + builder.notes
+        if reader.version == nil { notes.append("the log shows no SDK version; the scenario uses SDK 6") }
+        var document = builder.document(
+            name: name,
+            description:
+                "Imported from an AppsFlyer iOS SDK\(reader.version.map { " \($0)" } ?? "") debug log: "
+                + "\(reader.recognised) SDK lines read, \(reader.skipped) other lines skipped.")
+        document["steps"] = .array(builder.steps.map(AttributionValue.object))
+        document["steps"] = .array(await placedSteps(document: document, builder: builder, notes: &notes))
+        if !notes.isEmpty { document["notes"] = .array(notes.map(AttributionValue.string)) }
+        return LogImport(
+            scenario: .object(document), notes: notes, recognisedLines: reader.recognised,
+            skippedLines: reader.skipped, sdkVersion: reader.version)
+    }
+
+    /// The steps with the log's callbacks as expectations, on the steps where a trial replay produces them.
+    private func placedSteps(
+        document: [String: AttributionValue], builder: LogScenarioBuilder, notes: inout [String]
+    ) async -> [AttributionValue] {
+        var steps = builder.steps
+        let logged = builder.callbacks
+        func byLog() -> [AttributionValue] {
+            var placed = steps
+            for callback in logged where placed.indices.contains(callback.step) {
+                var expect = placed[callback.step]["expect"]?.arrayValue ?? []
+                expect.append(.object(callback.expectation))
+                placed[callback.step]["expect"] = .array(expect)
+            }
+            return placed.map(AttributionValue.object)
+        }
+        let scenario: Scenario
+        do {
+            scenario = try Scenario(document: .object(document), file: "import")
+        } catch {
+            notes.append(
+                "the imported scenario does not decode (\(error)); expectations follow the log's order")
+            return byLog()
+        }
+        guard let trial = try? await ScenarioRunner().run(scenario) else { return byLog() }
+        // Where the emulator's callbacks are the log's, one for one, each expectation goes to its step.
+        var replayed: [(step: Int, observation: ScenarioObservation)] = []
+        for step in trial.steps {
+            for observation in step.observations { replayed.append((step.index, observation)) }
+        }
+        let callbackOutputs = replayed.filter { Self.callbackNames.contains($0.observation.output) }
+        let agrees =
+            callbackOutputs.count == logged.count
+            && zip(callbackOutputs, logged).allSatisfy { pair in
+                Self.agree(ScenarioExpectation(json: pair.1.expectation), pair.0.observation)
+            }
+        guard agrees else {
+            let first = Array(zip(callbackOutputs, logged)).firstIndex {
+                !Self.agree(ScenarioExpectation(json: $0.1.expectation), $0.0.observation)
+            }
+            let place =
+                first.map { "from callback \($0 + 1) (log line \(logged[$0].line))" }
+                ?? "in the number of callbacks (\(callbackOutputs.count) replayed, \(logged.count) in the log)"
+            notes.append(
+                "the emulator's replay parts from the log \(place): the expectations follow the log, and the replay's diff shows where"
+            )
+            return byLog()
+        }
+        var next = 0
+        for (stepIndex, observation) in replayed {
+            var expect = steps[stepIndex]["expect"]?.arrayValue ?? []
+            if Self.callbackNames.contains(observation.output) {
+                expect.append(.object(logged[next].expectation))
+                next += 1
+            } else {
+                expect.append(observation.value)
+            }
+            steps[stepIndex]["expect"] = .array(expect)
+        }
+        return steps.map(AttributionValue.object)
+    }
+
+    /// The outputs that are SDK delegate callbacks, which the log shows.
+    public static let callbackNames: Set<String> = [
+        "onConversionDataSuccess", "onConversionDataFail", "onAppOpenAttribution",
+        "onAppOpenAttributionFailure",
+        "didResolveDeepLink",
+    ]
+
+    /// Whether an expectation from the log holds for an observed output.
+    static func agree(_ expectation: ScenarioExpectation?, _ observation: ScenarioObservation) -> Bool {
+        guard let expectation else { return false }
+        return expectation.differences(from: observation).isEmpty
+    }
+}
+
+extension ScenarioExpectation {
+    /// The expectation a step's `expect` entry describes, or `nil` when it is not one.
+    init?(json fields: [String: AttributionValue]) {
+        guard case .string(let output)? = fields["output"] else { return nil }
+        var rest = fields
+        rest["output"] = nil
+        let types: TypeMatching = rest.removeValue(forKey: "types") == .string("loose") ? .loose : .strict
+        let match: PayloadMatch = rest.removeValue(forKey: "match") == .string("subset") ? .subset : .exact
+        self.init(output, fields: rest, match: match, types: types)
+    }
+}
