@@ -271,7 +271,7 @@ struct LogEventReader {
             error = LoggedError(
                 domain: details["domain"]?.textValue ?? "", code: Int(details["code"]?.textValue ?? "") ?? -1,
                 message: details["description"]?.textValue ?? "",
-                underlyingCode: details["underlyingCode"].flatMap { Int($0.textValue ?? "") })
+                underlyingCode: details["underlyingCode"].flatMap { Int($0.textValue) })
         }
         return LoggedDeepLink(
             status: status == "ERROR" || status == "FAILURE" ? "ERROR" : status, isDeferred: nil,
