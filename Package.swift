@@ -142,3 +142,16 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Apple's AppTrackingTransparency exists only on Apple platforms. Elsewhere the package offers a
+// stand-in module of the same name (Sources/AppTrackingTransparency), so app code that asks for
+// tracking permission compiles in a package's tests; on a Darwin host the product does not exist,
+// so `import AppTrackingTransparency` is always Apple's framework there (Docs/platforms.md).
+#if !canImport(Darwin)
+    package.products.append(.library(name: "AppTrackingTransparency", targets: ["AppTrackingTransparency"]))
+    package.targets.append(
+        .target(name: "AppTrackingTransparency", dependencies: ["OneLinkEmulator"], swiftSettings: settings))
+    for target in package.targets where target.name == "ConsumerCompatibilityTests" {
+        target.dependencies.append("AppTrackingTransparency")
+    }
+#endif
