@@ -8,7 +8,7 @@ public enum AFSDKPurchaseType: UInt, Sendable, Hashable {
     case oneTimePurchase = 1
 
     /// The name the validation request carries: `subscription` or `one_time_purchase`.
-    public var name: String {
+    var name: String {
         switch self {
         case .subscription: return "subscription"
         case .oneTimePurchase: return "one_time_purchase"
