@@ -17,7 +17,9 @@ struct PluginOptionalCallsTests {
         return (sdk, resolver)
     }
 
-    @Test("onAppOpenAttribution?, onAppOpenAttributionFailure? and allHTTPHeaderFields…? reach the app's implementation once each")
+    @Test(
+        "onAppOpenAttribution?, onAppOpenAttributionFailure? and allHTTPHeaderFields…? reach the app's implementation once each"
+    )
     func legacyOptionalCalls() async {
         let (sdk, resolver) = makeSDK()
         let wrapper = PluginDelegateWrapper()
@@ -32,7 +34,8 @@ struct PluginOptionalCallsTests {
                 "allHTTPHeaderFieldsForResolveDeepLinkURL", "onAppOpenAttribution:apples",
                 "allHTTPHeaderFieldsForResolveDeepLinkURL", "onAppOpenAttributionFailure",
             ])
-        #expect(resolver.requests.first?.headers["X-App"] == "full", "the header came back through the wrapper")
+        #expect(
+            resolver.requests.first?.headers["X-App"] == "full", "the header came back through the wrapper")
     }
 
     @Test("didResolveDeepLink? reaches the app's implementation once per result")

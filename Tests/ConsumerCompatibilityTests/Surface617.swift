@@ -47,7 +47,8 @@ enum Surface617 {
     ) {
         let details = AFSDKPurchaseDetails(
             productId: "com.example.gold", transactionId: transactionID, purchaseType: .subscription)
-        sdk.validateAndLogInAppPurchase(purchaseDetails: details, purchaseAdditionalDetails: ["tier": "gold"]) {
+        sdk.validateAndLogInAppPurchase(purchaseDetails: details, purchaseAdditionalDetails: ["tier": "gold"])
+        {
             response, error in reply(response, error)
         }
     }
@@ -56,7 +57,8 @@ enum Surface617 {
     static func validate(_ sdk: AppsFlyerLib, transactionID: String) async throws -> [AnyHashable: Any] {
         let details = AFSDKPurchaseDetails(
             productId: "com.example.gold", transactionId: transactionID, purchaseType: .oneTimePurchase)
-        return try await sdk.validateAndLogInAppPurchase(purchaseDetails: details, purchaseAdditionalDetails: nil)
+        return try await sdk.validateAndLogInAppPurchase(
+            purchaseDetails: details, purchaseAdditionalDetails: nil)
     }
 
     /// The invite link in the `async` form Swift generates for `generateInviteUrl`.

@@ -23,19 +23,27 @@ struct Surface617Tests {
 
     @Test("setConsentData and TCF collection change what every launch carries")
     func consent() async throws {
-        sdk.tcfStoredValues = ["IABTCF_TCString": "<tc-string>", "IABTCF_gdprApplies": 1, "IABTCF_CmpSdkID": 300]
+        sdk.tcfStoredValues = [
+            "IABTCF_TCString": "<tc-string>", "IABTCF_gdprApplies": 1, "IABTCF_CmpSdkID": 300,
+        ]
         Surface617.sendConsent(sdk, subjectToGDPR: true)
         try await sdk.start()
         let consent = try #require(launches.requests.first?.identity.consentData)
         #expect(
             consent
                 == [
-                    "manual": ["gdpr_applies": true, "ad_user_data_enabled": true, "ad_personalization_enabled": false],
+                    "manual": [
+                        "gdpr_applies": true, "ad_user_data_enabled": true,
+                        "ad_personalization_enabled": false,
+                    ],
                     "tcf": ["tcstring": "<tc-string>", "gdpr_applies": 1, "cmp_sdk_id": 300],
                 ])
         sdk.enableTCFDataCollection(false)
         #expect(sdk.identity.consentData == ["manual": consent["manual"] ?? .null])
-        #expect(sdk.recordedCalls.map(\.name).suffix(3) == ["setConsentData(_:)", "enableTCFDataCollection(_:)", "enableTCFDataCollection(_:)"])
+        #expect(
+            sdk.recordedCalls.map(\.name).suffix(3) == [
+                "setConsentData(_:)", "enableTCFDataCollection(_:)", "enableTCFDataCollection(_:)",
+            ])
     }
 
     @Test("logAdRevenue sends an af_ad_revenue event with the documented values")
@@ -64,10 +72,14 @@ struct Surface617Tests {
         #expect(calls.map(\.name) == ["logCrossPromoteImpression", "logAndOpenStore"])
         #expect(
             calls.first?.arguments["url"]
-                == "https://impression.appsflyer.com/id987654321?pid=af_cross_promotion&c=spring&af_siteid=123456789&af_sub1=banner")
+                == "https://impression.appsflyer.com/id987654321?pid=af_cross_promotion&c=spring&af_siteid=123456789&af_sub1=banner"
+        )
         let url = try #require(opened.value.first)
         #expect(opened.value.count == 1)
-        #expect(url.absoluteString == "https://app.appsflyer.com/id987654321?pid=af_cross_promotion&c=spring&af_siteid=123456789")
+        #expect(
+            url.absoluteString
+                == "https://app.appsflyer.com/id987654321?pid=af_cross_promotion&c=spring&af_siteid=123456789"
+        )
     }
 
     @Test("The 6.17 purchase connector validates, logs af_purchase, and reports failures; async form too")

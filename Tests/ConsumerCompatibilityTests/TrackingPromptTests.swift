@@ -28,7 +28,9 @@
                 await sdk.settle()
             }
             let expected = answer == .authorize ? "att:authorized" : "att:denied"
-            #expect(app.calls == [expected, "onConversionDataSuccess"], "the answer comes before the launch it released")
+            #expect(
+                app.calls == [expected, "onConversionDataSuccess"],
+                "the answer comes before the launch it released")
             #expect(app.sharedInCompletion == ObjectIdentifier(sdk))
             #expect(clock.now == started, "nothing waited on the clock")
             #expect(sdk.trackingPromptsShown == 1)

@@ -3,8 +3,10 @@ import Foundation
 /// One ad impression's revenue, as `AFAdRevenueData.h` (6.15 and later, and 7.0) has it.
 ///
 /// Log it with ``AppsFlyerLib/logAdRevenue(_:additionalParameters:)``.
-// @unchecked because the header makes the properties read-write, as here: an app that shares one
-// instance between threads and writes it must synchronise itself, as with the real class.
+///
+/// Thread safety: `@unchecked Sendable` because the header makes the properties read-write, as
+/// here; the SDK reads them once, in the logging call, and an app that shares one instance between
+/// threads and writes it must synchronise itself, as with the real class.
 public final class AFAdRevenueData: NSObject, @unchecked Sendable {
     /// The network that monetized the impression, such as `"facebook"`.
     public var monetizationNetwork: String

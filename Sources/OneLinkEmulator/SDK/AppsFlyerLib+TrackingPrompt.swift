@@ -67,7 +67,9 @@ extension AppsFlyerLib {
     }
 
     /// Calls the completions on the delivery queue, through the serial queue so `settle()` and `waitUntilIdle()` wait for them.
-    private func deliverTrackingPrompts(_ prompts: [PendingTrackingPrompt], status: TrackingAuthorizationStatus) {
+    private func deliverTrackingPrompts(
+        _ prompts: [PendingTrackingPrompt], status: TrackingAuthorizationStatus
+    ) {
         enqueue(
             .work(
                 EngineWork { [weak self] _ in

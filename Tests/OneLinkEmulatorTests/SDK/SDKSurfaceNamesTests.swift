@@ -21,7 +21,8 @@ struct SDKSurfaceNamesTests {
 
     /// The names of a list file: every line that is not blank, a comment (`#`) or a source (`@`).
     static func listedNames(_ file: String) throws -> [String] {
-        let text = try String(contentsOf: root.appendingPathComponent("Docs/surface/\(file)"), encoding: .utf8)
+        let text = try String(
+            contentsOf: root.appendingPathComponent("Docs/surface/\(file)"), encoding: .utf8)
         return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") && !$0.hasPrefix("@") }
     }
@@ -87,7 +88,8 @@ enum SymbolGraphNames {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
+            throw Failure(
+                description: "\(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
         }
         return data
     }

@@ -9,8 +9,10 @@ struct Surface701Tests {
     func optionalCalls() async {
         let clock = ManualClock()
         let sdk = AppsFlyerLib(
-            shortLinkResolver: .inMemory(links: ["H5hv/6d66214a": ["deep_link_value": "apples"]], clock: clock),
-            conversionDataSource: .inMemory(.organic, clock: clock), deferredDeepLinkSource: .inMemory(clock: clock),
+            shortLinkResolver: .inMemory(
+                links: ["H5hv/6d66214a": ["deep_link_value": "apples"]], clock: clock),
+            conversionDataSource: .inMemory(.organic, clock: clock),
+            deferredDeepLinkSource: .inMemory(clock: clock),
             clock: clock)
         sdk.initialize(devKey: "DEV_KEY", appId: "123456789")
         let wrapper = PluginWrapper7()
@@ -46,7 +48,10 @@ struct Surface701Tests {
                 "logAdRevenue(_:additionalParameters:)", "remoteDebuggingCallV2(withData:)",
                 "logCrossPromoteImpression", "logAndOpenStore",
             ])
-        #expect(opened.urls.map(\.absoluteString) == ["https://app.appsflyer.com/id1?pid=af_cross_promotion&c=c&af_siteid=123456789"])
+        #expect(
+            opened.urls.map(\.absoluteString) == [
+                "https://app.appsflyer.com/id1?pid=af_cross_promotion&c=c&af_siteid=123456789"
+            ])
     }
 
     @Test("generateInviteLink and validateAndLogInAppPurchase have their async forms")
