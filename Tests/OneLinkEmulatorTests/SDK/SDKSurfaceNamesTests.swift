@@ -1,5 +1,4 @@
 import Foundation
-import OneLinkTestThreads
 import Testing
 
 /// The SDK module's public names are the real SDK's (Docs/surface/real-sdk6.txt, or real-sdk7.txt with
@@ -7,29 +6,48 @@ import Testing
 ///
 /// The names come from the built module's symbol graph (`swift symbolgraph-extract`, as
 /// Scripts/docs.sh extracts it), so a new public symbol that is on neither list fails here.
+/// Tests/SDK7Consumer runs this same file (a symbolic link, compiled with `SDK7` defined) against
+/// the module built with the trait.
 @Suite("The SDK module's public names")
 struct SDKSurfaceNamesTests {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    /// The package root: the nearest folder above this file that has `Docs/surface`.
+    static let root: URL = {
+        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        for _ in 0..<8
+        where !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Docs/surface").path) {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder
+    }()
 
     #if SDK7
         static let realList = "real-sdk7.txt"
+        static let surfaceTag = "[sdk7]"
     #else
         static let realList = "real-sdk6.txt"
+        static let surfaceTag = "[sdk6]"
     #endif
 
     /// The names of a list file: every line that is not blank, a comment (`#`) or a source (`@`).
+    ///
+    /// A name followed by `[sdk6]` or `[sdk7]` belongs to that surface only.
     static func listedNames(_ file: String) throws -> [String] {
         let text = try String(
             contentsOf: root.appendingPathComponent("Docs/surface/\(file)"), encoding: .utf8)
         return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") && !$0.hasPrefix("@") }
+            .compactMap { line in
+                guard let space = line.firstIndex(of: " ") else { return line }
+                let tag = line[space...].trimmingCharacters(in: .whitespaces)
+                return tag == surfaceTag ? String(line[..<space]) : nil
+            }
     }
 
     @Test("Every public symbol of OneLinkEmulator is a real SDK name or a listed emulator-only name")
     func everyPublicNameIsListed() async throws {
-        let names = try await onThread { try SymbolGraphNames.publicNames(module: "OneLinkEmulator") }
+        let names = try await SymbolGraphNames.onThread {
+            try SymbolGraphNames.publicNames(module: "OneLinkEmulator")
+        }
         let real = Set(try Self.listedNames(Self.realList))
         let emulatorOnly = try Self.listedNames("emulator-only.txt")
         let exact = Set(emulatorOnly.filter { !$0.hasSuffix(".*") })
@@ -63,6 +81,15 @@ struct SDKSurfaceNamesTests {
 enum SymbolGraphNames {
     struct Failure: Error, CustomStringConvertible {
         let description: String
+    }
+
+    /// Runs blocking work (the child processes) on a thread of its own, off the cooperative pool.
+    static func onThread<Value: Sendable>(
+        _ work: @escaping @Sendable () throws -> Value
+    ) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try work() }) }.start()
+        }
     }
 
     /// The folder that holds `Modules/<module>.swiftmodule`: the test binary's build folder or one above it.
