@@ -143,6 +143,16 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+// `import AppsFlyerLib`: the emulator's SDK surface under the real SDK's module name, for client
+// files that import it unmodified (Docs/getting-started.md). Never in a target that links the real SDK.
+package.products.append(.library(name: "AppsFlyerLib", targets: ["AppsFlyerLib"]))
+package.targets += [
+    .target(name: "AppsFlyerLib", dependencies: ["OneLinkEmulator"], swiftSettings: settings),
+    // Consumer-shaped: `import AppsFlyerLib` only, without ExistentialAny, as app code is.
+    .testTarget(
+        name: "AppsFlyerLibModuleTests", dependencies: ["AppsFlyerLib"], swiftSettings: strictSettings),
+]
+
 // Apple's AppTrackingTransparency exists only on Apple platforms. Elsewhere the package offers a
 // stand-in module of the same name (Sources/AppTrackingTransparency), so app code that asks for
 // tracking permission compiles in a package's tests; on a Darwin host the product does not exist,
