@@ -38,6 +38,16 @@ struct PluginOptionalCallsTests {
             resolver.requests.first?.headers["X-App"] == "full", "the header came back through the wrapper")
     }
 
+    @Test("An unapplied reference is the method, as against the real SDK")
+    func unappliedReference() {
+        let app = FullAppDelegate()
+        let method = app.onAppOpenAttribution
+        method(["deep_link_value": "direct"])
+        let delegate: AppsFlyerLibDelegate = app
+        delegate.onAppOpenAttribution?(["deep_link_value": "optional"])
+        #expect(app.calls == ["onAppOpenAttribution:direct", "onAppOpenAttribution:optional"])
+    }
+
     @Test("didResolveDeepLink? reaches the app's implementation once per result")
     func unifiedOptionalCall() async {
         let (sdk, _) = makeSDK()

@@ -14,19 +14,25 @@
             return (sdk, clock)
         }
 
+        /// Launches `TrackingPromptApp` inside `withShared(sdk)` and lets it settle.
+        func launch(_ sdk: AppsFlyerLib) async -> TrackingPromptApp {
+            let app = TrackingPromptApp()
+            await AppsFlyerLib.withShared(sdk) {
+                app.didFinishLaunching()
+                app.didBecomeActive()
+                await sdk.settle()
+            }
+            return app
+        }
+
         @Test(
             "The user's answer ends waitForATTUserAuthorization at once; the completion runs in the withShared scope",
             arguments: [TrackingPromptAnswer.authorize, .deny])
         func answered(answer: TrackingPromptAnswer) async {
             let (sdk, clock) = makeSDK()
             sdk.trackingPromptAnswer = answer
-            let app = TrackingPromptApp()
             let started = clock.now
-            await AppsFlyerLib.withShared(sdk) {
-                app.didFinishLaunching()
-                app.didBecomeActive()
-                await sdk.settle()
-            }
+            let app = await launch(sdk)
             let expected = answer == .authorize ? "att:authorized" : "att:denied"
             #expect(
                 app.calls == [expected, "onConversionDataSuccess"],
@@ -48,12 +54,7 @@
         func noAnswer() async {
             let (sdk, clock) = makeSDK()
             sdk.trackingPromptAnswer = .noAnswer
-            let app = TrackingPromptApp()
-            await AppsFlyerLib.withShared(sdk) {
-                app.didFinishLaunching()
-                app.didBecomeActive()
-                await sdk.settle()
-            }
+            let app = await launch(sdk)
             #expect(app.calls.isEmpty, "the launch waits for the answer, and so does the completion")
             #expect(sdk.trackingPromptsShown == 1)
             sdk.trackingAuthorizationStatus = .denied
@@ -67,12 +68,7 @@
         func timeLimit() async {
             let (sdk, clock) = makeSDK()
             sdk.trackingPromptAnswer = .noAnswer
-            let app = TrackingPromptApp()
-            await AppsFlyerLib.withShared(sdk) {
-                app.didFinishLaunching()
-                app.didBecomeActive()
-                await sdk.settle()
-            }
+            let app = await launch(sdk)
             await clock.advance(by: .seconds(60))
             await sdk.settle()
             #expect(app.calls == ["onConversionDataSuccess"], "the prompt itself is still open")
