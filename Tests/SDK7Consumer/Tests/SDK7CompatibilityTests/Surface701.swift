@@ -81,6 +81,15 @@ enum Surface701 {
         }
     }
 
+    /// The calls the 7.0.1 reference and header deprecate, still there in SDK 7: compiled here, in a
+    /// deprecated function so that using them does not warn, and never called.
+    @available(*, deprecated, message: "uses the calls SDK 7 deprecates")
+    static func deprecatedCalls(_ sdk: AppsFlyerLib) {
+        sdk.setUserEmails(["jane@example.com"], with: EmailCryptTypeSHA256)
+        sdk.phoneNumber = "+447700900123"
+        sdk.waitForATTUserAuthorization(timeoutInterval: 60)
+    }
+
     /// The `async` forms Swift generates for SDK 7's completion-handler calls.
     static func asyncForms(_ sdk: AppsFlyerLib) async throws -> (URL, [AnyHashable: Any]) {
         let link = try await AppsFlyerShareInviteHelper.generateInviteLink { generator in
