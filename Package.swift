@@ -161,7 +161,14 @@ package.targets += [
     package.products.append(.library(name: "AppTrackingTransparency", targets: ["AppTrackingTransparency"]))
     package.targets.append(
         .target(name: "AppTrackingTransparency", dependencies: ["OneLinkEmulator"], swiftSettings: settings))
+    // Foundation on Linux has no NSUserActivity: the stand-in is a module of its own, which the SDK
+    // uses and a file that handles activities without the SDK can import (Docs/sdk-versions.md).
+    package.products.append(.library(name: "UserActivityStandIn", targets: ["UserActivityStandIn"]))
+    package.targets.append(.target(name: "UserActivityStandIn", swiftSettings: settings))
+    for target in package.targets where target.name == "OneLinkEmulator" {
+        target.dependencies.append("UserActivityStandIn")
+    }
     for target in package.targets where target.name == "ConsumerCompatibilityTests" {
-        target.dependencies.append("AppTrackingTransparency")
+        target.dependencies += ["AppTrackingTransparency", "UserActivityStandIn"]
     }
 #endif
