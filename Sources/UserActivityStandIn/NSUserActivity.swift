@@ -6,23 +6,25 @@ import Foundation
 // module's `NSUserActivity` is a type alias of this class, so files that see both see one type.
 // See Docs/sdk-versions.md.
 
-/// A stand-in for Foundation's `NSUserActivity`, which Foundation on Linux does not have.
-///
-/// It holds what app code and the SDK read from a universal-link activity:
-/// the type, the web page URL and the user info.
-open class NSUserActivity: NSObject {
-    /// The activity's type, such as ``NSUserActivityTypeBrowsingWeb``.
-    public let activityType: String
-    /// The web page the activity continues: the universal link.
-    open var webpageURL: URL?
-    /// Extra activity data; the SDK does not read it.
-    open var userInfo: [AnyHashable: Any]?
+#if !canImport(Darwin)
+    /// A stand-in for Foundation's `NSUserActivity`, which Foundation on Linux does not have.
+    ///
+    /// It holds what app code and the SDK read from a universal-link activity:
+    /// the type, the web page URL and the user info.
+    open class NSUserActivity: NSObject {
+        /// The activity's type, such as ``NSUserActivityTypeBrowsingWeb``.
+        public let activityType: String
+        /// The web page the activity continues: the universal link.
+        open var webpageURL: URL?
+        /// Extra activity data; the SDK does not read it.
+        open var userInfo: [AnyHashable: Any]?
 
-    /// Creates an activity of the given type.
-    public init(activityType: String) {
-        self.activityType = activityType
+        /// Creates an activity of the given type.
+        public init(activityType: String) {
+            self.activityType = activityType
+        }
     }
-}
 
-/// The activity type of a web page continued in the app: a universal link.
-public let NSUserActivityTypeBrowsingWeb = "NSUserActivityTypeBrowsingWeb"
+    /// The activity type of a web page continued in the app: a universal link.
+    public let NSUserActivityTypeBrowsingWeb = "NSUserActivityTypeBrowsingWeb"
+#endif
