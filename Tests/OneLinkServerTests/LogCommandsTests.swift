@@ -19,7 +19,8 @@ import Testing
     func deviceLogImportRun() async throws {
         let logged = try await run(["device-log", "Payloads/scenarios/rule-05-udl-deferred-and-direct.json"])
         #expect(logged.status == 0, "\(logged.errors)")
-        #expect(logged.output.hasPrefix("2020-08-12 15:08:00.000000+0000 OneLinkEmulator[1:1] [AppsFlyerSDK] "))
+        #expect(
+            logged.output.hasPrefix("2020-08-12 15:08:00.000000+0000 OneLinkEmulator[1:1] [AppsFlyerSDK] "))
         #expect(logged.output.contains("[DDL] Calling didResolveDeepLink with: {"))
         let log = try temporaryFile("device.log", logged.output)
         let scenario = log + ".json"
@@ -35,7 +36,8 @@ import Testing
     @Test("import-log refuses an Android log, a missing file and no file, with exit status 2")
     func refusals() async throws {
         let android = try temporaryFile(
-            "android.log", "12-30 15:47:39.927 14512-14902/com.example I/AppsFlyer_6.1.0: url: https://x/androidevent?\n")
+            "android.log",
+            "12-30 15:47:39.927 14512-14902/com.example I/AppsFlyer_6.1.0: url: https://x/androidevent?\n")
         let refused = try await run(["import-log", android])
         #expect(refused.status == 2)
         #expect(refused.errors.contains("this is an Android SDK log"))
