@@ -142,3 +142,33 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `import AppsFlyerLib`: the emulator's SDK surface under the real SDK's module name, for client
+// files that import it unmodified (Docs/getting-started.md). Never in a target that links the real SDK.
+package.products.append(.library(name: "AppsFlyerLib", targets: ["AppsFlyerLib"]))
+package.targets += [
+    .target(name: "AppsFlyerLib", dependencies: ["OneLinkEmulator"], swiftSettings: settings),
+    // Consumer-shaped: `import AppsFlyerLib` only, without ExistentialAny, as app code is.
+    .testTarget(
+        name: "AppsFlyerLibModuleTests", dependencies: ["AppsFlyerLib"], swiftSettings: strictSettings),
+]
+
+// Apple's AppTrackingTransparency exists only on Apple platforms. Elsewhere the package offers a
+// stand-in module of the same name (Sources/AppTrackingTransparency), so app code that asks for
+// tracking permission compiles in a package's tests; on a Darwin host the product does not exist,
+// so `import AppTrackingTransparency` is always Apple's framework there (Docs/platforms.md).
+#if !canImport(Darwin)
+    package.products.append(.library(name: "AppTrackingTransparency", targets: ["AppTrackingTransparency"]))
+    package.targets.append(
+        .target(name: "AppTrackingTransparency", dependencies: ["OneLinkEmulator"], swiftSettings: settings))
+    // Foundation on Linux has no NSUserActivity: the stand-in is a module of its own, which the SDK
+    // uses and a file that handles activities without the SDK can import (Docs/sdk-versions.md).
+    package.products.append(.library(name: "UserActivityStandIn", targets: ["UserActivityStandIn"]))
+    package.targets.append(.target(name: "UserActivityStandIn", swiftSettings: settings))
+    for target in package.targets where target.name == "OneLinkEmulator" {
+        target.dependencies.append("UserActivityStandIn")
+    }
+    for target in package.targets where target.name == "ConsumerCompatibilityTests" {
+        target.dependencies += ["AppTrackingTransparency", "UserActivityStandIn"]
+    }
+#endif

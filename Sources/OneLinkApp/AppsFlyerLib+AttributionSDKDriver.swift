@@ -1,3 +1,3 @@
-import OneLinkEmulator
+@_spi(SDK7) import OneLinkEmulator
 
 extension AppsFlyerLib: AttributionSDKDriver {}

@@ -1,5 +1,5 @@
 import Foundation
-import OneLinkEmulator
+@_spi(SDK7) import OneLinkEmulator
 
 /// What an app team's test suite pays: handler tests run in parallel through `shared()`.
 enum ConsumerBenchmark {

@@ -123,6 +123,5 @@ enum AppDelegateCalls {
     }
 
     static let statuses: [DeepLinkResultStatus] = [.notFound, .found, .failure]
-    static func sdk7Name(_ delegate: any AppsFlyerDeepLinkDelegate) -> any DeepLinkDelegate { delegate }
     static let shared: AppsFlyerLib = AppsFlyerLib.shared()
 }

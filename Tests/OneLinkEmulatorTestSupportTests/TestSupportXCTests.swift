@@ -1,5 +1,5 @@
 import Foundation
-import OneLinkEmulator
+@_spi(SDK7) import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import XCTest
 

@@ -13,7 +13,9 @@ let package = Package(
     targets: [
         .testTarget(
             name: "SDK7CompatibilityTests",
-            dependencies: [.product(name: "OneLinkEmulator", package: "OneLinkEmulator")]
+            dependencies: [.product(name: "OneLinkEmulator", package: "OneLinkEmulator")],
+            // SDKSurfaceNamesTests.swift (a link to the root package's test) checks the SDK 7 list.
+            swiftSettings: [.define("SDK7")]
         )
     ],
     swiftLanguageModes: [.v6]

@@ -18,6 +18,7 @@ enum HTTPIdentityFields {
             let partners = AttributionPayload(identity.partnerData.mapValues { .object($0.values) })
             items.append(("partner_data", partners.jsonText()))
         }
+        if let consentData = identity.consentData { items.append(("consent_data", consentData.jsonText())) }
         return items
     }
 }

@@ -121,8 +121,14 @@ package enum PlistDescription {
                     index += 1
                     guard let member = value(depth: depth + 1) else { return nil }
                     skipSpace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else { return nil }
-                    index += 1
+                    // `key = value;` as Foundation prints it; `key=value,` and a last member with no
+                    // separator as edited samples in AppsFlyer's docs show it.
+                    guard index < bytes.count else { return nil }
+                    if bytes[index] == UInt8(ascii: ";") || bytes[index] == UInt8(ascii: ",") {
+                        index += 1
+                    } else if bytes[index] != UInt8(ascii: "}") {
+                        return nil
+                    }
                     members[key] = member
                 }
             case UInt8(ascii: "("):

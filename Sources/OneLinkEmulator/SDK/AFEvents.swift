@@ -314,13 +314,29 @@ public let AFEventParamPreferredPriceRange = "af_preferred_price_range"
 public let AFEventParamPreferredNeighborhoods = "af_preferred_neighborhoods"
 /// The in-app event parameter name `"af_preferred_num_stops"`.
 public let AFEventParamPreferredNumStops = "af_preferred_num_stops"
+// The SDK 7 header has no AFEventParamAdRevenue* macros: they are SDK 6 names.
 /// The in-app event parameter name `"af_adrev_ad_type"`.
+#if SDK7
+    @_spi(SDK6)
+#endif
 public let AFEventParamAdRevenueAdType = "af_adrev_ad_type"
 /// The in-app event parameter name `"af_adrev_network_name"`.
+#if SDK7
+    @_spi(SDK6)
+#endif
 public let AFEventParamAdRevenueNetworkName = "af_adrev_network_name"
 /// The in-app event parameter name `"af_adrev_placement_id"`.
+#if SDK7
+    @_spi(SDK6)
+#endif
 public let AFEventParamAdRevenuePlacementId = "af_adrev_placement_id"
 /// The in-app event parameter name `"af_adrev_ad_size"`.
+#if SDK7
+    @_spi(SDK6)
+#endif
 public let AFEventParamAdRevenueAdSize = "af_adrev_ad_size"
 /// The in-app event parameter name `"af_adrev_mediated_network_name"`.
+#if SDK7
+    @_spi(SDK6)
+#endif
 public let AFEventParamAdRevenueMediatedNetworkName = "af_adrev_mediated_network_name"

@@ -1,9 +1,6 @@
 import Foundation
 
-/// What kind of purchase ``AFSDKPurchaseDetails`` describes, as in `AFSDKPurchaseType.h`.
-#if !SDK7
-    @_spi(SDK7)
-#endif
+/// What kind of purchase ``AFSDKPurchaseDetails`` describes, as in `AFSDKPurchaseType.h` (6.17 and 7.0).
 public enum AFSDKPurchaseType: UInt, Sendable, Hashable {
     /// An auto-renewable or non-renewing subscription.
     case subscription = 0
@@ -11,7 +8,7 @@ public enum AFSDKPurchaseType: UInt, Sendable, Hashable {
     case oneTimePurchase = 1
 
     /// The name the validation request carries: `subscription` or `one_time_purchase`.
-    public var name: String {
+    var name: String {
         switch self {
         case .subscription: return "subscription"
         case .oneTimePurchase: return "one_time_purchase"
@@ -21,11 +18,8 @@ public enum AFSDKPurchaseType: UInt, Sendable, Hashable {
 
 /// The purchase SDK 7's `validateAndLogInAppPurchase(purchaseDetails:purchaseAdditionalDetails:completion:)` validates.
 ///
-/// As in `AFSDKPurchaseDetails.h` (7.0): the product ID, the transaction ID
+/// As in `AFSDKPurchaseDetails.h` (6.17 and 7.0): the product ID, the transaction ID
 /// and the purchase type, all read-only; both IDs must be non-empty.
-#if !SDK7
-    @_spi(SDK7)
-#endif
 public final class AFSDKPurchaseDetails: NSObject, Sendable {
     /// The App Store product identifier.
     public let productId: String

@@ -7,7 +7,14 @@ extension AppsFlyerLib {
     /// emulated ``trackingAuthorizationStatus`` is `.notDetermined`, a session
     /// waits, so its conversion data and deferred deep link come only after the
     /// user answers (or the time limit passes). A status that is already
-    /// decided costs no wait.
+    /// decided costs no wait. SDK 7 deprecates it with the header's message and no longer waits.
+    #if SDK7
+        @available(
+            *, deprecated,
+            message:
+                "Use registerSessionReadyListener: instead. Register the listener in didFinishLaunching and call start() inside it. If ATT consent is needed before start, collect it inside the listener block. The SDK no longer manages ATT timing internally."
+        )
+    #endif
     public func waitForATTUserAuthorization(timeoutInterval: TimeInterval) {
         let seconds = timeoutInterval.isFinite ? max(0, timeoutInterval) : 0
         if seconds != timeoutInterval {
@@ -28,6 +35,7 @@ extension AppsFlyerLib {
         set {
             trackingGate.status = newValue
             debug(.attStatus, "tracking authorization is now \(newValue)")
+            if newValue.isDetermined { answerPendingTrackingPrompts(with: newValue) }
             noteChange()
         }
     }

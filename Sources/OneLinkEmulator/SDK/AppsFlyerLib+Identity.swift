@@ -58,8 +58,10 @@ extension AppsFlyerLib {
     }
 
     /// The user's phone number, sent as its SHA-256 digest with every request; the header makes it write-only.
+    ///
+    /// Deprecated in SDK 7.0.1 (the dev hub's reference), not removed: use `setUserPhone(countryCode:phoneNumber:)`.
     #if SDK7
-        @_spi(SDK6)
+        @available(*, deprecated, message: "Deprecated in v7.0.1: use setUserPhone(countryCode:phoneNumber:)")
     #endif
     public var phoneNumber: String? {
         @available(*, unavailable, message: "the real SDK's phoneNumber can only be set")
@@ -81,8 +83,9 @@ extension AppsFlyerLib {
     /// SHA-256 digest; ``EmailCryptTypeNone`` sends them as given. SHA-1 and MD5
     /// are listed by the header but not emulated: such addresses are sent as
     /// given with the type recorded, and a `config.userEmails` debug log says so.
+    /// Deprecated in SDK 7.0.1 (the dev hub's reference), not removed: use `setUserEmail(_:)`.
     #if SDK7
-        @_spi(SDK6)
+        @available(*, deprecated, message: "Deprecated in v7.0.1: use setUserEmail(_:)")
     #endif
     public func setUserEmails(_ userEmails: [String]?, with type: EmailCryptType) {
         let emails = userEmails ?? []

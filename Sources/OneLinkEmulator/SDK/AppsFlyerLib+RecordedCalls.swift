@@ -1,8 +1,8 @@
 import Foundation
 
 extension AppsFlyerLib {
-    /// The SDK version the emulated surface follows: AppsFlyerLib.h 6.11.
-    public static let emulatedSDKVersion = "6.11.0"
+    /// The version SDK 6's `getSDKVersion()` reports: the 6.x release whose surface the emulator follows, AppsFlyerLib.h 6.17 (Docs/sdk-versions.md).
+    public static let emulatedSDKVersion = "6.17.9"
 
     /// The SDK's version string.
     #if SDK7

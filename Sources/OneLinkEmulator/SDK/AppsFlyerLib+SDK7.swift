@@ -4,8 +4,8 @@ import Foundation
 // public; without it they are `@_spi(SDK7)`, so SDK 6 handler code cannot reach them by accident
 // while the emulator's own tests and replay (`@_spi(SDK7) import OneLinkEmulator`) still can.
 extension AppsFlyerLib {
-    /// The version SDK 7's `getSdkVersion()` reports.
-    public static let emulatedSDK7Version = "7.0.0"
+    /// The version SDK 7's `getSdkVersion()` reports: the 7.0.x release whose surface the emulator follows (Docs/sdk-versions.md).
+    public static let emulatedSDK7Version = "7.0.1"
 
     // MARK: - Session readiness
 
@@ -175,10 +175,8 @@ extension AppsFlyerLib {
     /// for an empty product or transaction ID (nothing is sent), the
     /// validator's failure, or ``AttributionError/unexpected(_:)`` with the
     /// response when the store did not confirm the purchase. It is called on
-    /// the delivery queue.
-    #if !SDK7
-        @_spi(SDK7)
-    #endif
+    /// the delivery queue. Public in both surfaces: 6.17 added it (the purchase connector's
+    /// `AFSDKPurchaseDetails` form), and 7.0 kept it.
     public func validateAndLogInAppPurchase(
         purchaseDetails: AFSDKPurchaseDetails, purchaseAdditionalDetails: [AnyHashable: Any]?,
         completion: @escaping ([AnyHashable: Any]?, (any Error)?) -> Void

@@ -58,6 +58,8 @@ public final class AppsFlyerLib: @unchecked Sendable {
     let published = Locked(PublishedEvents())
     let configurationErrorLog = Locked<[String]>([])
     let sessionReadiness = Locked(SessionReadinessState())
+    let trackingPrompt = Locked(TrackingPromptState())
+    let optionalSurface = Locked(OptionalSurfaceState())
 
     /// The serial action queue every call goes through.
     let queue = EngineQueue()
@@ -244,7 +246,12 @@ public final class AppsFlyerLib: @unchecked Sendable {
     /// Handles a universal link that opened the app: the entry point that works on every platform.
     ///
     /// ``continue(_:restorationHandler:)`` forwards a browsing-web
-    /// `NSUserActivity`'s `webpageURL` here.
+    /// `NSUserActivity`'s `webpageURL` here. The real SDK added `handleUniversalLink(_:)` in 7.0.1,
+    /// so without the `SDK7` trait it is `@_spi(SDK7)`: SDK 6 handler code cannot call a name the
+    /// real SDK 6 lacks.
+    #if !SDK7
+        @_spi(SDK7)
+    #endif
     public func handleUniversalLink(_ url: URL) {
         submit(.universalLink(url.absoluteString))
     }

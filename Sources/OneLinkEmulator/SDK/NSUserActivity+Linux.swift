@@ -1,25 +1,20 @@
 import Foundation
 
 #if !canImport(Darwin)
-    /// A stand-in for Foundation's `NSUserActivity`, which Foundation on Linux does not have.
-    ///
-    /// It holds only what the SDK reads from a universal-link activity, so that
-    /// app code calling `AppsFlyerLib.shared().continue(userActivity, restorationHandler:)`
-    /// compiles on every platform. On Apple platforms the real class is used.
-    open class NSUserActivity: NSObject {
-        /// The activity's type, such as ``NSUserActivityTypeBrowsingWeb``.
-        public let activityType: String
-        /// The web page the activity continues: the universal link.
-        open var webpageURL: URL?
-        /// Extra activity data; the SDK does not read it.
-        open var userInfo: [AnyHashable: Any]?
+    import UserActivityStandIn
 
-        /// Creates an activity of the given type.
-        public init(activityType: String) {
-            self.activityType = activityType
-        }
-    }
+    /// Foundation's `NSUserActivity` on Linux: the stand-in class of the `UserActivityStandIn` module.
+    ///
+    /// App code calling `AppsFlyerLib.shared().continue(userActivity, restorationHandler:)`
+    /// compiles on every platform; on Apple platforms Foundation's class is used. A type alias,
+    /// not a second class: a file that imports both this module and `UserActivityStandIn` sees one
+    /// type, and a file that handles activities without the SDK imports `UserActivityStandIn` alone.
+    public typealias NSUserActivity = UserActivityStandIn.NSUserActivity
 
     /// The activity type of a web page continued in the app: a universal link.
-    public let NSUserActivityTypeBrowsingWeb = "NSUserActivityTypeBrowsingWeb"
+    ///
+    /// The same value as `UserActivityStandIn`'s; disfavoured, so a file that imports both
+    /// modules uses that one without ambiguity.
+    @_disfavoredOverload public let NSUserActivityTypeBrowsingWeb = UserActivityStandIn
+        .NSUserActivityTypeBrowsingWeb
 #endif

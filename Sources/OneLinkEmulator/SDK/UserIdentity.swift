@@ -20,6 +20,9 @@ public struct UserIdentity: Sendable, Hashable {
     public var partnerData: [String: AttributionPayload]
     /// The hashed personal data SDK 7's `setUser…` calls set.
     public var pii: UserPII
+    /// The `consent_data` object the requests carry: `manual` from `setConsentData(_:)`, `tcf` from the
+    /// CMP's stored values while `enableTCFDataCollection(true)` is on; `nil` with neither.
+    public var consentData: AttributionPayload? = nil
 
     /// Creates an identity; every field is empty by default.
     public init(

@@ -49,8 +49,10 @@ struct LogEvent: Sendable {
         case deferredDone
         /// `SEND Start:` with its body: a session's launch request; `counter` 1 is the install's first.
         case launch(counter: Int?, appID: String?)
-        /// `Start`: the old shape of a session start.
+        /// `Start`, or SDK 7's `[START]` lines: a session start, whose launch request may follow.
         case start
+        /// `[WARNING] Skip launch`: a start inside `minTimeBetweenSessions`, with no session.
+        case skippedStart
         /// A universal link, a URI-scheme link, a push or `performOnAppAttribution` handed to the SDK.
         case universalLink(String)
         case openURL(String)
@@ -62,6 +64,8 @@ struct LogEvent: Sendable {
         case openAttribution(AttributionPayload)
         case openAttributionFailure(LoggedError)
         case deepLink(LoggedDeepLink)
+        /// `[Shortlink] OneLink:` and the parameters the short link resolved to.
+        case shortLinkStored(AttributionPayload)
         /// `Delegate is nil or does not respond to …`: the callback found no delegate.
         case dropped(callback: String)
         /// An `NSError` of the SDK's domains printed on its own, such as a start completion's.

@@ -15,6 +15,7 @@ struct LogEventReader {
     private(set) var version: String?
     private(set) var androidLine: (Int, String)?
     private var androidMarks = 0
+    private var lastTime: Date?
 
     /// Reads every line.
     init(lines: [LogLine]) {
@@ -37,8 +38,11 @@ struct LogEventReader {
             skipped += 1
             return index + 1
         }
+        // A line without a time (a message's second line, a paste without prefixes) is as late as the last one with one.
+        if let time = line.time { lastTime = time }
+        let time = lastTime
         func event(_ kind: LogEvent.Kind) {
-            events.append(LogEvent(line: line.number, time: line.time, kind: kind))
+            events.append(LogEvent(line: line.number, time: time, kind: kind))
         }
         func body(after marker: String) -> (String, Int) {
             let rest = text.range(of: marker).map { String(text[$0.upperBound...]) } ?? ""
@@ -89,8 +93,61 @@ struct LogEventReader {
             event(.launch(counter: counter, appID: query["app_id"]))
             recognised += 1
             return next
-        } else if text == "Start" {
+        } else if text == "Start" || text.hasPrefix("[START] Initial start")
+            || text.hasPrefix("[START] Time from last start")
+        {
             event(.start)
+        } else if text.hasPrefix("[WARNING] Skip launch") {
+            event(.skippedStart)
+        } else if text.hasPrefix("UniversalLink/Deeplink found:") {
+            var url = Self.after("UniversalLink/Deeplink found:", in: text)
+            var next = index + 1
+            // 6.x prints the link on the next line.
+            if url == nil, next < lines.count, !lines[next].prefixed {
+                url = lines[next].text.trimmingCharacters(in: .whitespaces)
+                next += 1
+            }
+            recognised += next - index
+            if let url, !url.isEmpty {
+                event(
+                    url.lowercased().hasPrefix("https://") || url.lowercased().hasPrefix("http://")
+                        ? .universalLink(url) : .openURL(url))
+            }
+            return next
+        } else if text.hasPrefix("[Shortlink] OneLink:")
+            || (text.isEmpty == false && text.hasPrefix("[Shortlink]"))
+        {
+            let (rest, next) = body(after: "[Shortlink] OneLink:")
+            recognised += next - index
+            if let stored = Self.payload(rest) { event(.shortLinkStored(stored)) }
+            return next
+        } else if text.hasPrefix("Result:") {
+            let (rest, next) = body(after: "Result:")
+            recognised += next - index
+            if case .object(let fields)? = PlistDescription.parse(
+                Substring(rest.trimmingCharacters(in: .whitespacesAndNewlines))),
+                let status = fields["statusCode"].flatMap({ Int($0.textValue.prefix { $0.isNumber }) }),
+                status >= 400
+            {
+                event(
+                    .error(
+                        LoggedError(
+                            domain: "com.appsflyer.sdk.network", code: 50,
+                            message: "Status code failure: \(status)")))
+            }
+            return next
+        } else if text.contains("Delegate is 'nil' or does not respond to -[")
+            || text.contains("Delegate is `nil` or does not respond to -[")
+        {
+            // `…-[AppsFlyerLibDelegate onConversionDataSuccess:]`: the method is the last word.
+            let method = text.split(separator: " ").last.map { String($0.prefix { $0 != ":" }) } ?? ""
+            event(.dropped(callback: method))
+        } else if text.hasPrefix("[DDL] Delegate doesn't respond to") {
+            event(.dropped(callback: "didResolveDeepLink"))
+        } else if text.hasPrefix("[SRD] WARNING: deeplink timed out")
+            || text.hasPrefix("[ATT] Tracking authorization update")
+        {
+            note(line.number, "\(text.prefix(120)): shown for information, not replayed")
         } else if let url = Self.after("NSUserActivity `webpageURL`:", in: text) {
             event(.universalLink(url))
         } else if let url = Self.after("handleOpenUrl:", in: text) ?? Self.after("handleOpenURL:", in: text) {
@@ -127,10 +184,6 @@ struct LogEventReader {
                         ? .conversionFailure(error) : .openAttributionFailure(error))
             }
             return next
-        } else if text.hasPrefix("Delegate is `nil` or does not respond to -[") {
-            let method =
-                text.split(separator: " ").last.map { String($0.dropLast().prefix { $0 != ":" }) } ?? ""
-            event(.dropped(callback: method))
         } else if text.contains("Error Domain=com.appsflyer"), let error = Self.error(String(text)) {
             event(.error(error))
         } else if Self.knownNoise.contains(where: { text.hasPrefix($0) }) {
@@ -146,7 +199,9 @@ struct LogEventReader {
     static let knownNoise = [
         "Keychain items migration", "[SKAd]", "[CFG]", "[EXM]", "[HTTP] Operation start:", "[CACHE]",
         "ASIdentifierManager", "ADClient", "CTTelephonyNetworkInfo", "FBSDKAppEventsUtility",
-        "Deeplink regex execution time", "Referrer URL:", "[DDL] Params:", "<~+~",
+        "Deeplink regex execution time", "Referrer URL:", "[DDL] Params:", "<~+~", "[GCD-B01]",
+        "Loading conversion data",
+        "[START] isFirstLaunch", "IDFA disabled", "Shortlink found. Executing:", "[GCD-E02]",
     ]
 
     private mutating func note(_ line: Int, _ text: String) {

@@ -42,6 +42,11 @@ struct LogScenarioBuilder {
     /// Whether a conversion-data callback was dropped before any conversion data was seen.
     private var conversionDropped = false
     private var redactionNoted = false
+    /// Whether the latest step is a start that its launch request may still join, and whether a session ran before it.
+    private var pendingStart = false
+    private var sessionsBeforePending = false
+    /// The short links whose parameters the log printed (`[Shortlink] OneLink:`), which the callbacks need not be read for.
+    private var storedKeys: Set<String> = []
     /// The link of the latest link step, and its kind.
     private var lastLink: (url: String, kind: String)?
     private var lastPush: AttributionPayload?
@@ -93,14 +98,21 @@ struct LogScenarioBuilder {
                     event.line,
                     "the app ID \(appID) is redacted or not numeric: the scenario keeps its default")
             }
-            if counter == 1, anySession {
+            // A start line just before (`Start`, SDK 7's `[START]`) and its launch request are one session.
+            let joins = pendingStart && (event.time == nil || stepTime == nil || event.time == stepTime)
+            let earlier = joins ? sessionsBeforePending : anySession
+            pendingStart = false
+            if counter == 1, earlier {
                 // The install's first launch again: the app was deleted and installed in between.
-                if let last = steps.last, last["do"] == "relaunch" {
-                    steps[steps.count - 1]["do"] = "reinstall"
+                let before = joins ? steps.count - 2 : steps.count - 1
+                if before >= 0, steps[before]["do"] == "relaunch" {
+                    steps[before]["do"] = "reinstall"
+                } else if joins {
+                    steps.insert(["do": "reinstall"], at: steps.count - 1)
                 } else {
                     step(["do": "reinstall"], at: event)
                 }
-            } else if let counter, counter > 1, !anySession {
+            } else if let counter, counter > 1, !earlier {
                 device["state"] = "installed"
                 device["sessions"] = .int(counter - 1)
                 note(
@@ -108,9 +120,15 @@ struct LogScenarioBuilder {
                     "the first launch in the log is the install's launch number \(counter): the device starts installed"
                 )
             }
-            startSession(at: event)
+            if !joins { startSession(at: event) }
+        case .skippedStart:
+            pendingStart = false
+            step(["do": "start"], at: event)
         case .start:
+            let before = anySession
             startSession(at: event)
+            pendingStart = true
+            sessionsBeforePending = before
         case .universalLink(let url):
             link("universalLink", url, at: event)
         case .openURL(let url):
@@ -140,6 +158,8 @@ struct LogScenarioBuilder {
             }
             udl = true
             deepLink(result, at: event)
+        case .shortLinkStored(let stored):
+            storedShortLink(stored, at: event)
         case .dropped(let callback):
             if callback == "onConversionDataSuccess" || callback == "onConversionDataFail" {
                 ensureSession(at: event)
@@ -194,12 +214,6 @@ struct LogScenarioBuilder {
     }
 
     private mutating func startSession(at event: LogEvent) {
-        // `Start` and the launch request it sends are one session.
-        if let last = steps.last, last["do"] == "start", let time = event.time, let clock,
-            time.timeIntervalSince(clock) < 0.001, callbacks.last?.step != steps.count - 1
-        {
-            return
-        }
         step(["do": "start"], at: event)
         sessionInProcess = true
         anySession = true
@@ -230,6 +244,13 @@ struct LogScenarioBuilder {
     }
 
     private mutating func link(_ kind: String, _ url: String, at event: LogEvent) {
+        pendingStart = false
+        // Two lines for one link (`NSUserActivity` and `UniversalLink/Deeplink found:`): one step.
+        if let lastLink, lastLink.url == url, callbacks.last.map({ $0.step < steps.count - 1 }) ?? true,
+            steps.last?["url"] == .string(url)
+        {
+            return
+        }
         step(["do": .string(kind), "url": .string(url)], at: event)
         lastLink = (url, kind)
         lastPush = nil
@@ -238,6 +259,7 @@ struct LogScenarioBuilder {
 
     /// Records a callback; one that came after its step by some time gets an `advance` step before it.
     private mutating func callback(_ expectation: [String: AttributionValue], at event: LogEvent) {
+        pendingStart = false
         advance(to: event.time)
         callbacks.append(
             LoggedCallback(expectation: expectation, step: max(0, steps.count - 1), line: event.line))
@@ -492,7 +514,30 @@ struct LogScenarioBuilder {
             }
         }
         for (name, value) in stored.values where value == .string("") { stored[name] = nil }
-        if shortLinks[key] == nil, !stored.values.isEmpty { shortLinks[key] = .object(stored.values) }
+        if shortLinks[key] == nil, !storedKeys.contains(key), !stored.values.isEmpty {
+            shortLinks[key] = .object(stored.values)
+        }
+    }
+
+    /// `[Shortlink] OneLink:`: what the short link of the latest link step resolved to.
+    private mutating func storedShortLink(_ stored: AttributionPayload, at event: LogEvent) {
+        guard let url = (lastLink?.url).flatMap(URL.init(string:)) else {
+            note(event.line, "a short link's parameters with no link before them were skipped")
+            return
+        }
+        let segments = url.path.split(separator: "/")
+        guard segments.count == 2 else { return }
+        if let host = url.host?.lowercased(), !(host.hasSuffix(".onelink.me") || host == "onelink.me"),
+            !customDomains.contains(host)
+        {
+            customDomains.append(host)
+            note(
+                event.line,
+                "\(host) resolved as a short OneLink: it is taken as a custom OneLink domain (oneLinkCustomDomains)"
+            )
+        }
+        shortLinks["\(segments[0])/\(segments[1])"] = .object(stored.values)
+        storedKeys.insert("\(segments[0])/\(segments[1])")
     }
 
     /// A push's deep link: the key path in the payload where its OneLink was (the app's `addPushNotificationDeepLinkPath`).

@@ -34,6 +34,37 @@ public struct SDKLogImporter: Sendable {
     ///
     /// - Throws: ``LogImportError`` for an Android log, a log with nothing usable, or one over ``maximumBytes``.
     public func importLog(_ log: String) async throws(LogImportError) -> LogImport {
+        var draft = try prepare(log)
+        let steps = await placedSteps(document: draft.document, builder: draft.builder, notes: &draft.notes)
+        return draft.finished(steps: steps)
+    }
+
+    /// Imports `log` without the trial replay: the expectations stay on the steps the log had them after.
+    ///
+    /// The synchronous part of ``importLog(_:)``, for the fuzz target and for tools that replay later.
+    package func draft(_ log: String) throws(LogImportError) -> LogImport {
+        let draft = try prepare(log)
+        return draft.finished(steps: Self.byLog(draft.builder.steps, draft.builder.callbacks))
+    }
+
+    /// An import before its expectations are placed.
+    private struct Draft {
+        var builder: LogScenarioBuilder
+        var reader: LogEventReader
+        var notes: [String]
+        var document: [String: AttributionValue]
+
+        func finished(steps: [AttributionValue]) -> LogImport {
+            var document = self.document
+            document["steps"] = .array(steps)
+            if !notes.isEmpty { document["notes"] = .array(notes.map(AttributionValue.string)) }
+            return LogImport(
+                scenario: .object(document), notes: notes, recognisedLines: reader.recognised,
+                skippedLines: reader.skipped, sdkVersion: reader.version)
+        }
+    }
+
+    private func prepare(_ log: String) throws(LogImportError) -> Draft {
         let size = log.utf8.count
         guard size <= Self.maximumBytes else { throw .tooLarge(bytes: size, limit: Self.maximumBytes) }
         let lines = LogLineReader.lines(of: log)
@@ -58,11 +89,20 @@ public struct SDKLogImporter: Sendable {
                 "Imported from an AppsFlyer iOS SDK\(reader.version.map { " \($0)" } ?? "") debug log: "
                 + "\(reader.recognised) SDK lines read, \(reader.skipped) other lines skipped.")
         document["steps"] = .array(builder.steps.map(AttributionValue.object))
-        document["steps"] = .array(await placedSteps(document: document, builder: builder, notes: &notes))
-        if !notes.isEmpty { document["notes"] = .array(notes.map(AttributionValue.string)) }
-        return LogImport(
-            scenario: .object(document), notes: notes, recognisedLines: reader.recognised,
-            skippedLines: reader.skipped, sdkVersion: reader.version)
+        return Draft(builder: builder, reader: reader, notes: notes, document: document)
+    }
+
+    /// The steps with each logged callback as an expectation of the step it followed in the log.
+    private static func byLog(
+        _ steps: [[String: AttributionValue]], _ logged: [LogScenarioBuilder.LoggedCallback]
+    ) -> [AttributionValue] {
+        var placed = steps
+        for callback in logged where placed.indices.contains(callback.step) {
+            var expect = placed[callback.step]["expect"]?.arrayValue ?? []
+            expect.append(.object(callback.expectation))
+            placed[callback.step]["expect"] = .array(expect)
+        }
+        return placed.map(AttributionValue.object)
     }
 
     /// The steps with the log's callbacks as expectations, on the steps where a trial replay produces them.
@@ -71,15 +111,7 @@ public struct SDKLogImporter: Sendable {
     ) async -> [AttributionValue] {
         var steps = builder.steps
         let logged = builder.callbacks
-        func byLog() -> [AttributionValue] {
-            var placed = steps
-            for callback in logged where placed.indices.contains(callback.step) {
-                var expect = placed[callback.step]["expect"]?.arrayValue ?? []
-                expect.append(.object(callback.expectation))
-                placed[callback.step]["expect"] = .array(expect)
-            }
-            return placed.map(AttributionValue.object)
-        }
+        func byLog() -> [AttributionValue] { Self.byLog(steps, logged) }
         let scenario: Scenario
         do {
             scenario = try Scenario(document: .object(document), file: "import")

@@ -22,7 +22,9 @@ import Testing
         sdk.deepLinkDelegate = recorder  // UDL mode: set before start()
 
         try await sdk.start()  // in async code, the async start(): it returns the launch response
-        sdk.handleUniversalLink(URL(string: "https://myapp.onelink.me/H5hv/6d66214a")!)
+        let activity = NSUserActivity(activityType: NSUserActivityTypeBrowsingWeb)
+        activity.webpageURL = URL(string: "https://myapp.onelink.me/H5hv/6d66214a")
+        sdk.continue(activity, restorationHandler: nil)  // what the scene delegate does with a universal link
         // A first launch in UDL mode: the deferred lookup finds no click (NOT_FOUND), the
         // conversion data arrives, and the link is found. No sleeping: this returns once all three arrived.
         try await recorder.waitForCallbacks(3)

@@ -10,7 +10,7 @@ struct SDK7SurfaceTests {
         sdk.initialize(devKey: "DEV_KEY", appId: "123456789")
         #expect(sdk.appsFlyerDevKey == "DEV_KEY")
         #expect(sdk.appleAppID == "123456789")
-        #expect(sdk.getSdkVersion() == "7.0.0")
+        #expect(sdk.getSdkVersion() == "7.0.1")
         #expect(sdk.getSDKVersion() == AppsFlyerLib.emulatedSDKVersion)
     }
 

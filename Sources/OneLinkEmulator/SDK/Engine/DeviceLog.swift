@@ -47,8 +47,8 @@ enum DeviceLog {
     /// A universal link handed over: ``NSUserActivity `webpageURL`: https://…`` (appsflyer-flutter-plugin#333).
     static func userActivity(_ url: String) -> String { "NSUserActivity `webpageURL`: \(url)" }
 
-    /// A URI-scheme link handed over: `handleOpenUrl: myapp://…` (react-native-appsflyer#555).
-    static func openURL(_ url: String) -> String { "handleOpenUrl: \(url)" }
+    /// A URI-scheme link handed over: `UniversalLink/Deeplink found: myapp://…` (dev hub's UDL guide; 7.0.1's strings).
+    static func openURL(_ url: String) -> String { "UniversalLink/Deeplink found: \(url)" }
 
     /// A push payload handed over; no device log showed one, so the shape follows `handleOpenUrl:`.
     static func push(_ payload: AttributionPayload) -> String {
@@ -58,12 +58,40 @@ enum DeviceLog {
     /// A link resolved without a session; the shape follows `handleOpenUrl:`.
     static func performOnAppAttribution(_ url: String) -> String { "performOnAppAttributionWithURL: \(url)" }
 
-    /// ``[HTTP] Operation start: `OneLink-1` ``: a short link is resolved (appsflyer-flutter-plugin#333).
-    static func oneLinkOperation(_ number: Int) -> String { "[HTTP] Operation start: `OneLink-\(number)`" }
+    /// `Shortlink found. Executing: https://onelink.appsflyer.com/shortlink-sdk/v2/H5hv?id=apples` (dev hub's UDL guide).
+    static func shortLinkRequest(template: String, shortID: String) -> String {
+        "Shortlink found. Executing: https://onelink.appsflyer.com/shortlink-sdk/v2/\(template)?id=\(shortID)"
+    }
+
+    /// `[Shortlink] OneLink:` and the stored parameters, as a dictionary printout (dev hub's UDL guide).
+    static func shortLinkResult(_ stored: AttributionPayload) -> String {
+        "[Shortlink] OneLink:\n" + PlistDescription.render(.object(stored.values))
+    }
+
+    /// `[GCD-B01] GCD 4.0 URL: …` with the dev key masked as the SDK masks it (dev hub's deferred deep linking guide).
+    static func conversionRequest(appID: String, devKey: String, uid: String) -> String {
+        let masked = devKey.count > 2 ? "\(devKey.prefix(1))*****\(devKey.suffix(1))" : "*****"
+        return
+            "[GCD-B01] GCD 4.0 URL: https://gcdsdk.appsflyer.com/install_data/v4.0/id\(appID)?devkey=\(masked)&device_id=\(uid)"
+    }
+
+    /// `[WARNING] Skip launch`: a start inside `minTimeBetweenSessions` (7.0.1's strings).
+    static let skipLaunch = "[WARNING] Skip launch"
+
+    /// SDK 7's `[START]` lines for an accepted start (7.0.1's strings): the first-launch flag, then whether the process just started.
+    static func startLines(firstLaunch: Bool, cold: Bool, sinceLast: TimeInterval?, now: Date) -> String {
+        let stamp = Int64((now.timeIntervalSince1970 * 1000).rounded())
+        let second =
+            cold
+            ? "[START] Initial start of the application"
+            : "[START] Time from last start(session): \(String(format: "%.3f", sinceLast ?? 0))"
+        return "[START] isFirstLaunch: \(firstLaunch), timestamp: \(stamp)\n" + second
+    }
 
     /// The callback lines: `[GCD-A02] -[App.AppDelegate onConversionDataSuccess:]:` and the dictionary (dev hub,
     /// testing iOS), `[DDL] Calling didResolveDeepLink with: {...}` (dev hub, testing iOS), and for a
-    /// callback without a delegate the real SDK's "Delegate is `nil`" line (AppsFlyerFramework#301).
+    /// callback without a delegate the real SDK's `[GCD-E01] Delegate is 'nil'` line (AppsFlyerFramework#301;
+    /// 7.0.1's strings) or, for `didResolveDeepLink`, ``[DDL] Delegate doesn't respond to `didResolveDeepLink:` ``.
     static func callback(_ event: AppsFlyerEvent, delegate: Any?) -> String {
         let method: String
         switch event {
@@ -74,12 +102,12 @@ enum DeviceLog {
         case .deepLink(let result):
             guard delegate != nil else {
                 return
-                    "Delegate is `nil` or does not respond to -[AppsFlyerDeepLinkDelegate didResolveDeepLink:]"
+                    "[DDL] Delegate doesn't respond to `didResolveDeepLink:`"
             }
             return "[DDL] Calling didResolveDeepLink with: \(deepLinkJSON(result))"
         }
         guard let delegate else {
-            return "Delegate is `nil` or does not respond to -[AppsFlyerLibDelegate \(method)]"
+            return "[GCD-E01] Delegate is 'nil' or does not respond to -[AppsFlyerLibDelegate \(method)]"
         }
         let receiver = "-[\(String(reflecting: type(of: delegate))) \(method)]:"
         switch event {

@@ -18,8 +18,6 @@ final class LinkService: Sendable {
     typealias Headers = @Sendable (_ link: String) async -> [String: String]
 
     private let resolver: any ShortLinkResolver
-    /// How many short-link resolutions started, to number their operations in the device log.
-    private let operations = Locked(0)
     private let deviceStore: any DeviceStore
     private let deadlines: Deadlines
     private let log: DebugLogger
@@ -179,15 +177,12 @@ final class LinkService: Sendable {
                 headers: await headers(parsed.link),
                 timeout: .milliseconds(Int64(clamping: config.deepLinkTimeout)), sdkHost: config.customHost)
             let resolver = self.resolver
-            log.device(
-                DeviceLog.oneLinkOperation(
-                    operations.withLock {
-                        $0 += 1; return $0
-                    }))
+            log.device(DeviceLog.shortLinkRequest(template: template, shortID: shortID))
             let stored = try await deadlines.run(
                 until: deadline, limitMilliseconds: config.deepLinkTimeout, backend: "\(type(of: resolver))",
                 rule: .linkShortLink
             ) { try await resolver.resolve(request) }
+            log.device(DeviceLog.shortLinkResult(stored))
             payload = stored.merging(parsed.parameters)
             payload["link"] = .string(parsed.link)
         } else {

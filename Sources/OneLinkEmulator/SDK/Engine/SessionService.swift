@@ -128,6 +128,7 @@ final class SessionService: Sendable {
             return (nil, state.udlMode ?? false, false)
         }
         if let elapsed = decision.skip {
+            log.device(DeviceLog.skipLaunch)
             log(
                 .sessionMinTimeBetweenSessions,
                 "no session: \(Int(elapsed * 1000)) ms since the last session, minimum \(config.minTimeBetweenSessions) s"
@@ -146,6 +147,12 @@ final class SessionService: Sendable {
         device.sessionCount += 1
         device.lastSessionStart = now
         save(device)
+        if config.sdkVersion.hasPrefix("7") {
+            log.device(
+                DeviceLog.startLines(
+                    firstLaunch: !device.firstLaunchDelivered, cold: decision.cold, sinceLast: sinceLast,
+                    now: now))
+        }
         log.device(
             DeviceLog.launch(
                 appID: config.appID, version: config.sdkVersion, counter: device.sessionCount,
@@ -188,6 +195,8 @@ final class SessionService: Sendable {
             }
             return .conversionDataSuccess(firstLaunchFlagged(payload, device: &device))
         }
+        log.device(
+            DeviceLog.conversionRequest(appID: config.appID, devKey: config.devKey, uid: device.deviceID))
         let request = installRequest(device: device, config: config)
         let source = conversionDataSource
         do {

@@ -63,7 +63,7 @@ struct SampleApp7FlowTests {
     func initializeAndVersion() async {
         let sdk = makeSDK()
         _ = await run(sdk)
-        #expect(sdk.getSdkVersion() == "7.0.0")
+        #expect(sdk.getSdkVersion() == "7.0.1")
         #expect(sdk.appsFlyerDevKey == "sQ84wpdxRTR4RMCaE9YqS4")
         #expect(sdk.appleAppID == "1512793879")
         #expect(sdk.isSessionReady())

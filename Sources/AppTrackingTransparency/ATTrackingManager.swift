@@ -1,0 +1,40 @@
+import Foundation
+import OneLinkEmulator
+
+// A stand-in for Apple's AppTrackingTransparency framework, so app code that asks for tracking
+// permission compiles and runs in a package's tests on Linux. Package.swift declares this module
+// only on hosts without Darwin: on Apple platforms `import AppTrackingTransparency` is always the
+// real framework. See Docs/platforms.md.
+
+/// The emulated `ATTrackingManager`: the prompt is played by the emulated device of `AppsFlyerLib.shared()`.
+///
+/// The test decides the user's answer with `AppsFlyerLib.trackingPromptAnswer`
+/// (allow, deny, or leave the prompt open) and reads the status the app sees
+/// from `AppsFlyerLib.trackingAuthorizationStatus`.
+open class ATTrackingManager: NSObject {
+    /// The ATT statuses, as `ATTrackingManager.AuthorizationStatus` names them.
+    public typealias AuthorizationStatus = TrackingAuthorizationStatus
+
+    /// The status the user decided for this app, on the emulated device of `AppsFlyerLib.shared()`.
+    open class var trackingAuthorizationStatus: AuthorizationStatus {
+        AppsFlyerLib.shared().trackingAuthorizationStatus
+    }
+
+    /// Shows the tracking prompt while the status is `.notDetermined`, and calls `completion` with the status.
+    ///
+    /// The completion runs once the emulated user answers: at once for an
+    /// answer the test decided beforehand, later for a prompt left open. Like
+    /// the SDK's callbacks, it runs inside the asking task's `withShared` scope.
+    open class func requestTrackingAuthorization(
+        completionHandler completion: @escaping (AuthorizationStatus) -> Void
+    ) {
+        AppsFlyerLib.shared().requestTrackingAuthorization(completion: completion)
+    }
+
+    /// The `async` form Swift offers for `requestTrackingAuthorization(completionHandler:)`.
+    open class func requestTrackingAuthorization() async -> AuthorizationStatus {
+        await withCheckedContinuation { continuation in
+            AppsFlyerLib.shared().requestTrackingAuthorization { continuation.resume(returning: $0) }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+#if canImport(AppsFlyerLib)
+    import AppsFlyerLib
+#else
+    import OneLinkEmulator
+#endif
+
+// A plugin's wrapper, as the Flutter, React Native and Unity plugins write it: it is the SDK's
+// delegate and forwards each callback to the app's own delegate through the Objective-C optional
+// call, `delegate?.method?(argument)`, so an app that leaves a method out is simply not called.
+
+/// Sits between the SDK and the app's delegates, forwarding every callback the plugin way.
+final class PluginDelegateWrapper: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked Sendable {
+    // @unchecked because NSObject is not Sendable: the weak references are set before the SDK starts.
+    weak var appDelegate: AppsFlyerLibDelegate?
+    weak var appDeepLinkDelegate: DeepLinkDelegate?
+
+    func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) {
+        appDelegate?.onConversionDataSuccess(conversionInfo)
+    }
+
+    func onConversionDataFail(_ error: Error) {
+        appDelegate?.onConversionDataFail(error)
+    }
+
+    func onAppOpenAttribution(_ attributionData: [AnyHashable: Any]) {
+        appDelegate?.onAppOpenAttribution?(attributionData)
+    }
+
+    func onAppOpenAttributionFailure(_ error: Error) {
+        appDelegate?.onAppOpenAttributionFailure?(error)
+    }
+
+    func allHTTPHeaderFieldsForResolveDeepLinkURL(_ URL: URL) -> [String: String]? {
+        appDelegate?.allHTTPHeaderFieldsForResolveDeepLinkURL?(URL)
+    }
+
+    func didResolveDeepLink(_ result: DeepLinkResult) {
+        appDeepLinkDelegate?.didResolveDeepLink?(result)
+    }
+}
+
+/// An app delegate that implements every optional method, counting the calls.
+final class FullAppDelegate: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked Sendable {
+    // @unchecked because NSObject is not Sendable: `calls` is only touched under `lock`.
+    private let lock = NSLock()
+    private var received: [String] = []
+
+    var calls: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return received
+    }
+
+    private func note(_ call: String) {
+        lock.lock()
+        received.append(call)
+        lock.unlock()
+    }
+
+    func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) { note("onConversionDataSuccess") }
+    func onConversionDataFail(_ error: Error) { note("onConversionDataFail") }
+    func onAppOpenAttribution(_ attributionData: [AnyHashable: Any]) {
+        note("onAppOpenAttribution:\(attributionData["deep_link_value"] as? String ?? "")")
+    }
+    func onAppOpenAttributionFailure(_ error: Error) { note("onAppOpenAttributionFailure") }
+    func allHTTPHeaderFieldsForResolveDeepLinkURL(_ URL: URL) -> [String: String]? {
+        note("allHTTPHeaderFieldsForResolveDeepLinkURL")
+        return ["X-App": "full"]
+    }
+    func didResolveDeepLink(_ result: DeepLinkResult) {
+        note("didResolveDeepLink:\(result.deepLink?.deeplinkValue ?? "")")
+    }
+}
+
+/// An app delegate with only the required methods: the optional calls reach nothing.
+final class RequiredOnlyAppDelegate: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked Sendable {
+    // @unchecked because NSObject is not Sendable: `count` is only touched under `lock`.
+    private let lock = NSLock()
+    private var received = 0
+
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return received
+    }
+
+    func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) {
+        lock.lock()
+        received += 1
+        lock.unlock()
+    }
+
+    func onConversionDataFail(_ error: Error) {}
+}
