@@ -49,9 +49,6 @@ struct QueuedCommand: Sendable {
     let completion: UncheckedCompletion?
     /// The instance `shared()` returned in the task that queued the command, bound again around its callbacks.
     let scope: AppsFlyerLib?
-    /// Whether the call was made during the launch (before the session-ready listener first fired
-    /// and before any background): only then can a universal link be iOS passing on the cold-start link again.
-    var duringLaunch = false
 }
 
 /// The SDK's serial action queue.
@@ -67,8 +64,6 @@ extension ActionQueue.Job where Command == QueuedCommand {
     var completion: UncheckedCompletion? { command.completion }
     /// The task scope of `withShared` that queued the call.
     var scope: AppsFlyerLib? { command.scope }
-    /// Whether the call was made during the launch.
-    var duringLaunch: Bool { command.duringLaunch }
 }
 
 extension AppsFlyerLib {
@@ -93,11 +88,8 @@ extension AppsFlyerLib {
         group: EngineQueue.Group?, startImmediately: Bool = false
     ) {
         if case .action(.start) = command { noteStartRequested() }
-        var queued = QueuedCommand(
+        let queued = QueuedCommand(
             command: command, receivedAt: clock.now, completion: completion, scope: Self.taskShared)
-        if case .action(.universalLink) = command {
-            queued.duringLaunch = sessionReadiness.withLock { $0.launchWindowOpen }
-        }
         guard queue.enqueue(queued, into: group, waiter: queueWaiter).startWorker else { return }
         if startImmediately {
             Deadlines.startWork { await self.queue.drain { await self.process($0) } }

@@ -32,12 +32,12 @@ extension AppsFlyerLib {
     /// these rules: SDK 7 takes a URL whose scheme is not `https` as
     /// `handleOpen` does (SwiftUI's `onOpenURL` hands over both kinds), and the
     /// cold-start link `handleLaunchOptions(_:)` handed over is not handled a
-    /// second time when the app passes it on again during the launch (a call
-    /// made before the session-ready listener first fired and before any background).
+    /// second time when the app passes it on again during the launch (within
+    /// ``sessionReadyTimeLimit`` of the hand-over, before any background).
     func processUniversalLink(_ text: String, fromLaunchOptions: Bool, item: EngineJob) async {
         if fromLaunchOptions {
-            sessionReadiness.withLock { $0.launchLinks.append(text) }
-        } else if item.duringLaunch, isLaunchLinkAlreadyHandled(text) {
+            sessionReadiness.withLock { $0.launchLinks.append((text, item.receivedAt)) }
+        } else if isLaunchLinkAlreadyHandled(text, calledAt: item.receivedAt) {
             debug(.sessionReady, "\(text) was handed over by handleLaunchOptions; not handled twice")
             return
         }

@@ -85,9 +85,17 @@ extension AppsFlyerLib {
     }
 
     /// Whether `text` is the cold-start link `handleLaunchOptions(_:)` already handed over; it is then forgotten.
-    func isLaunchLinkAlreadyHandled(_ text: String) -> Bool {
+    ///
+    /// Only a call made within ``sessionReadyTimeLimit`` of the hand-over counts: iOS passes the
+    /// cold-start link on during the launch; the same link opened later is a new open.
+    func isLaunchLinkAlreadyHandled(_ text: String, calledAt: Date) -> Bool {
         sessionReadiness.withLock { state in
-            guard let index = state.launchLinks.firstIndex(of: text) else { return false }
+            let window = TimeInterval(Self.sessionReadyTimeLimit.components.seconds)
+            guard
+                let index = state.launchLinks.firstIndex(where: {
+                    $0.text == text && calledAt.timeIntervalSince($0.handedOver) <= window
+                })
+            else { return false }
             state.launchLinks.remove(at: index)
             return true
         }
@@ -100,7 +108,6 @@ extension AppsFlyerLib {
         sessionReadiness.withLock {
             $0.endCycle()
             $0.launchLinks.removeAll()
-            $0.launchWindowOpen = false
         }
         stopSessionReadyTimer()
         debug(.sessionReady, "the app went to the background; the listener resets")
@@ -198,7 +205,6 @@ extension AppsFlyerLib {
                 return nil
             }
             state.firedActivation = activation ?? state.activation
-            state.launchWindowOpen = false
             return listener
         }
         guard let listener else {

@@ -37,12 +37,7 @@ struct SessionReadinessState: Sendable {
     /// Universal links handed over by `handleLaunchOptions(_:)` in this launch, so the
     /// `continue(_:restorationHandler:)` iOS also calls for the same cold-start link is not handled
     /// twice; forgotten when the app goes to the background.
-    var launchLinks: [String] = []
-    /// Whether the process is still launching.
-    ///
-    /// True until the listener first fires or the app goes to the background: the `continue` iOS
-    /// makes for the cold-start link comes in this window.
-    var launchWindowOpen = true
+    var launchLinks: [(text: String, handedOver: Date)] = []
 
     /// Whether the listener may still fire for activation `id` (the current one when `nil`).
     func mayFire(for id: UInt64?) -> Bool {
