@@ -279,7 +279,11 @@ struct LogEventReader {
     /// A payload printed as JSON or as a dictionary description, typed as the real SDK types it.
     static func payload(_ text: String) -> AttributionPayload? {
         if case .object(let fields)? = json(text) { return AttributionPayload(fields) }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Published samples elide keys with `...` lines; the keys shown are still read.
+        let shown = text.split(separator: "\n", omittingEmptySubsequences: false).filter {
+            $0.trimmingCharacters(in: .whitespaces) != "..."
+        }
+        let trimmed = shown.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
         guard case .object(let fields)? = PlistDescription.parse(Substring(trimmed)) else { return nil }
         return AttributionPayload(typed(fields))
     }
