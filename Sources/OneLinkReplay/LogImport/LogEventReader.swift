@@ -60,7 +60,14 @@ struct LogEventReader {
             event(.deferredStart)
         } else if text.hasPrefix("[DDL] DDL already has been resolved") {
             event(.deferredDone)
+        } else if text.hasPrefix("[DDL] Params:") {
+            // The deep-link request's parameters: the app runs in UDL mode.
+            let (_, next) = body(after: "[DDL] Params:")
+            recognised += next - index
+            event(.deepLinkDelegate)
+            return next
         } else if text.hasPrefix("[DDL] URL:") {
+            event(.deepLinkDelegate)
             if version == nil, let range = text.range(of: "sdk_version=") {
                 let found = String(text[range.upperBound...].prefix { $0.isNumber || $0 == "." })
                 if !found.isEmpty { version = found }
