@@ -49,6 +49,11 @@ struct LogEventReader {
             return collect(lines, from: index, first: rest)
         }
 
+        if version == nil, line.fromSDK, let range = text.range(of: "sdk_version=") {
+            // A request URL names the SDK's version (the SKAN and deep-link requests do).
+            let found = String(text[range.upperBound...].prefix { $0.isNumber || $0 == "." })
+            if found.contains(".") { version = found }
+        }
         if let range = text.range(of: "AppsFlyer SDK version ") {
             let found = String(text[range.upperBound...].prefix { !$0.isWhitespace })
             if version == nil, !found.isEmpty { version = found }
