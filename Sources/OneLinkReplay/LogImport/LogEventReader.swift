@@ -49,6 +49,11 @@ struct LogEventReader {
             return collect(lines, from: index, first: rest)
         }
 
+        if version == nil, line.fromSDK, let range = text.range(of: "sdk_version=") {
+            // A request URL names the SDK's version (the SKAN and deep-link requests do).
+            let found = String(text[range.upperBound...].prefix { $0.isNumber || $0 == "." })
+            if found.contains(".") { version = found }
+        }
         if let range = text.range(of: "AppsFlyer SDK version ") {
             let found = String(text[range.upperBound...].prefix { !$0.isWhitespace })
             if version == nil, !found.isEmpty { version = found }
@@ -60,7 +65,14 @@ struct LogEventReader {
             event(.deferredStart)
         } else if text.hasPrefix("[DDL] DDL already has been resolved") {
             event(.deferredDone)
+        } else if text.hasPrefix("[DDL] Params:") {
+            // The deep-link request's parameters: the app runs in UDL mode.
+            let (_, next) = body(after: "[DDL] Params:")
+            recognised += next - index
+            event(.deepLinkDelegate)
+            return next
         } else if text.hasPrefix("[DDL] URL:") {
+            event(.deepLinkDelegate)
             if version == nil, let range = text.range(of: "sdk_version=") {
                 let found = String(text[range.upperBound...].prefix { $0.isNumber || $0 == "." })
                 if !found.isEmpty { version = found }
@@ -279,7 +291,11 @@ struct LogEventReader {
     /// A payload printed as JSON or as a dictionary description, typed as the real SDK types it.
     static func payload(_ text: String) -> AttributionPayload? {
         if case .object(let fields)? = json(text) { return AttributionPayload(fields) }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Published samples elide keys with `...` lines; the keys shown are still read.
+        let shown = text.split(separator: "\n", omittingEmptySubsequences: false).filter {
+            $0.trimmingCharacters(in: .whitespaces) != "..."
+        }
+        let trimmed = shown.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
         guard case .object(let fields)? = PlistDescription.parse(Substring(trimmed)) else { return nil }
         return AttributionPayload(typed(fields))
     }

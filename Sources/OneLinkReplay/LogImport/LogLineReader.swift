@@ -46,6 +46,9 @@ enum LogLineReader {
         var time: Date?
         var prefixed = false
         var fromSDK = false
+        // A pasted line may start with spaces before its prefix (the dev hub's samples do).
+        let indented = text.drop { $0 == " " || $0 == "\t" }
+        if indented.hasPrefix("[AppsFlyerSDK] ") { text = indented }
         var changed = true
         var rounds = 0
         while changed, rounds < 8 {

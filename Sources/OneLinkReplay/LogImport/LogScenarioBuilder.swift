@@ -150,8 +150,24 @@ struct LogScenarioBuilder {
             openAttribution(payload, at: event)
         case .openAttributionFailure(let error):
             failure("onAppOpenAttributionFailure", error, backendKey: "shortLinks", at: event)
-        case .deepLink(let result):
-            if result.isDeferred == true || (result.isDeferred == nil && afterDeferredStart) {
+        case .deepLink(var result):
+            if result.isDeferred == nil {
+                // The iOS line carries no is_deferred: after `[DDL] Start DDL`, or a result with a match type and
+                // no link of its own before any session or link, it is the first launch's deferred lookup.
+                let matchType = result.clickEvent?["match_type"]?.textValue ?? ""
+                let linkless = result.clickEvent?["link"] == nil && lastLink == nil
+                if afterDeferredStart
+                    || (linkless && !anySession && !matchType.isEmpty && matchType != "null")
+                {
+                    result.isDeferred = true
+                    if !afterDeferredStart {
+                        note(
+                            event.line,
+                            "a deep link with a match type and no link before it: taken as the deferred one")
+                    }
+                }
+            }
+            if result.isDeferred == true {
                 ensureSession(at: event)
             } else if let clickEvent = result.clickEvent {
                 ensureLink(clickEvent, at: event)
@@ -166,8 +182,13 @@ struct LogScenarioBuilder {
             }
             dropped(callback, at: event)
         case .error(let error):
-            guard error.code == 50 || error.code == 0, !callbacks.contains(where: { $0.line > event.line })
-            else { break }
+            guard error.code == 50, !callbacks.contains(where: { $0.line > event.line }) else {
+                note(
+                    event.line,
+                    "\(error.domain) code \(error.code) \"\(error.message)\" printed on its own: which call it answered is "
+                        + "not in the log, so it is not replayed")
+                break
+            }
             // A request's failure printed on its own (the app's start completion, say): the launch failed,
             // and the SDK then fails the session's conversion data with the same error (rule 14).
             ensureSession(at: event)
@@ -260,6 +281,14 @@ struct LogScenarioBuilder {
     /// Records a callback; one that came after its step by some time gets an `advance` step before it.
     private mutating func callback(_ expectation: [String: AttributionValue], at event: LogEvent) {
         pendingStart = false
+        if steps.isEmpty {
+            note(
+                event.line,
+                "a callback with no session or link before it in the log: a start step was added before it")
+            step(["do": "start"], at: event)
+            sessionInProcess = true
+            anySession = true
+        }
         advance(to: event.time)
         callbacks.append(
             LoggedCallback(expectation: expectation, step: max(0, steps.count - 1), line: event.line))

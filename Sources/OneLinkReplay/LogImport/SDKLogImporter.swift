@@ -74,7 +74,7 @@ public struct SDKLogImporter: Sendable {
         }
         let usable = reader.events.contains { event in
             switch event.kind {
-            case .error(let error): return error.code == 50 || error.code == 0
+            case .error(let error): return error.code == 50
             default: return true
             }
         }
