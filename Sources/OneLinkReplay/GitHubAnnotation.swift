@@ -30,7 +30,8 @@ public struct GitHubAnnotation: Sendable, Hashable {
     public var message: String
 
     /// Creates an annotation.
-    public init(level: Level = .error, file: String, line: Int? = nil, title: String? = nil, message: String) {
+    public init(level: Level = .error, file: String, line: Int? = nil, title: String? = nil, message: String)
+    {
         self.level = level
         self.file = file
         self.line = line
@@ -51,7 +52,9 @@ public struct GitHubAnnotation: Sendable, Hashable {
     /// - Parameters:
     ///   - result: A replayed scenario.
     ///   - sourceMap: The scenario file's map; without one, or for a step it lacks, the line is left out.
-    public static func annotations(for result: ScenarioResult, sourceMap: ScenarioSourceMap?) -> [GitHubAnnotation] {
+    public static func annotations(
+        for result: ScenarioResult, sourceMap: ScenarioSourceMap?
+    ) -> [GitHubAnnotation] {
         result.steps.filter { !$0.passed }.map { step in
             GitHubAnnotation(
                 file: result.file, line: sourceMap?.line(ofStep: step.index),
@@ -61,7 +64,8 @@ public struct GitHubAnnotation: Sendable, Hashable {
     }
 
     /// The annotation of a file that is not a valid scenario, on the line of the path it names.
-    public static func annotation(for error: ScenarioError, sourceMap: ScenarioSourceMap?) -> GitHubAnnotation {
+    public static func annotation(for error: ScenarioError, sourceMap: ScenarioSourceMap?) -> GitHubAnnotation
+    {
         GitHubAnnotation(
             file: error.file, line: sourceMap?.line(of: error.path), title: "invalid scenario",
             message: QuotedInput.message(error.description, limit: 2048))
