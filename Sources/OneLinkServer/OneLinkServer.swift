@@ -100,7 +100,8 @@ public final class OneLinkServer: Sendable {
             wrapperBase: configuration.wrapperBase?.absoluteString ?? baseURLText,
             faultPlan: { [weak self] in self?.faultPlan ?? .none }, dashboard: dashboard)
         let logSink: any RequestLogSink =
-            dashboard.map { DashboardLogSink(state: $0, next: configuration.logSink) } ?? configuration.logSink
+            dashboard.map { DashboardLogSink(state: $0, next: configuration.logSink) }
+            ?? configuration.logSink
         let loop: IOLoop
         do throws(ServerError) {
             loop = try IOLoop(

@@ -29,7 +29,8 @@ public struct ServerDashboard: Sendable {
 
     /// Creates a dashboard.
     public init(
-        shortLinks: [String: AttributionPayload] = [:], maximumRows: Int = 50, maximumCellCharacters: Int = 200,
+        shortLinks: [String: AttributionPayload] = [:], maximumRows: Int = 50,
+        maximumCellCharacters: Int = 200,
         refreshSeconds: Int = 2
     ) {
         self.shortLinks = shortLinks

@@ -51,7 +51,9 @@ struct DashboardPage {
             headers: ["Time", "Link", "Parameters", "User agent", "Device"],
             rows: snapshot.clicks.map { click in
                 var device = "\(click.userAgent.platform.rawValue), IP \(click.fingerprint.ipAddress)"
-                if let browser = click.userAgent.inAppBrowser { device += ", in-app browser \(browser.rawValue)" }
+                if let browser = click.userAgent.inAppBrowser {
+                    device += ", in-app browser \(browser.rawValue)"
+                }
                 if let advertisingID = click.advertisingID { device += ", advertising ID \(advertisingID)" }
                 if let deviceID = click.deviceID { device += ", device ID \(deviceID)" }
                 return [
@@ -65,7 +67,8 @@ struct DashboardPage {
             rows: snapshot.installs.map(installRow))
         let links = settings.shortLinks.sorted { $0.key < $1.key }
         html += section(
-            "Short links", id: "short-links", shown: min(links.count, settings.maximumRows), total: links.count,
+            "Short links", id: "short-links", shown: min(links.count, settings.maximumRows),
+            total: links.count,
             headers: ["Link", "Parameters"],
             rows: links.prefix(settings.maximumRows).map { [code($0.key), code($0.value.jsonText())] })
         let faults = faultPlan.rules.map { (Self.describe($0.key), $0.value) }.sorted { $0.0 < $1.0 }

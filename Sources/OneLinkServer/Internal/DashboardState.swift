@@ -75,7 +75,8 @@ final class DashboardState: Sendable {
     {
         histories.withLock {
             (
-                $0.requests.elements.reversed(), $0.requestTotal, $0.clicks.elements.reversed(), $0.clickTotal,
+                $0.requests.elements.reversed(), $0.requestTotal, $0.clicks.elements.reversed(),
+                $0.clickTotal,
                 $0.installs.elements.reversed(), $0.installTotal
             )
         }
