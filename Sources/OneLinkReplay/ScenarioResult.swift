@@ -16,6 +16,8 @@ public struct ScenarioResult: Sendable {
         public var expectations: [ScenarioExpectation]
         /// How the observations differ from the expectations; empty when the step passed.
         public var differences: [String]
+        /// What the step sent to the backends and when it started, for ``ScenarioDiagram``.
+        var trace = StepTrace()
 
         /// Whether the step met its expectations.
         public var passed: Bool { differences.isEmpty }
@@ -45,4 +47,22 @@ public struct ScenarioResult: Sendable {
         }
         return text
     }
+}
+
+/// The backend requests one step made and the virtual time it started at.
+struct StepTrace: Sendable, Hashable {
+    /// One request the SDK sent to a backend.
+    enum Request: Sendable, Hashable {
+        /// A short-link resolution, `template/shortID`.
+        case shortLink(String)
+        /// A conversion-data (`install_data`) request.
+        case conversion
+        /// A UDL deferred-deep-link lookup.
+        case deferred
+    }
+
+    /// Milliseconds of virtual time since the scenario started, when the step began.
+    var startMilliseconds: Int64 = 0
+    /// The requests, conversion data first, then deferred lookups, then short links.
+    var requests: [Request] = []
 }

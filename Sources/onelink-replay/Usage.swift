@@ -4,7 +4,8 @@ enum Usage {
     /// The line for a first argument that is no subcommand (bounded, since it is echoed).
     static func unknownSubcommand(_ name: String) -> String {
         let kind = name.hasPrefix("-") ? "unknown option" : "unknown subcommand"
-        return "onelink-replay: \(kind) \(QuotedInput.prefix(name)) (expected run, serve or payloads)"
+        return
+            "onelink-replay: \(kind) \(QuotedInput.prefix(name)) (expected run, diagram, serve or payloads)"
     }
 
     static let text = """
@@ -14,6 +15,8 @@ enum Usage {
           run [options] [files or folders...]
                                       Replay scenario files (default Payloads/scenarios) and check
                                       the outputs each step expects; see Docs/scenarios.md.
+          diagram [options] SCENARIO.json
+                                      Replay one scenario and write a Mermaid sequence diagram of it.
           serve                       Serve the emulated AppsFlyer endpoints over HTTP on loopback.
           payloads [folder]           Validate the bundled sample payloads and pretty-print each one.
 

@@ -110,7 +110,7 @@ import Testing
         #expect(result.status == 2)
         #expect(
             result.errors.hasPrefix(
-                "onelink-replay: unknown subcommand bogus (expected run, serve or payloads)\n"))
+                "onelink-replay: unknown subcommand bogus (expected run, diagram, serve or payloads)\n"))
         let none = try await outcome([])
         #expect(none.errors.hasPrefix("onelink-replay: expected a subcommand\n"))
     }
