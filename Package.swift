@@ -72,7 +72,8 @@ let package = Package(
             capability: .command(
                 intent: .custom(
                     verb: "onelink-replay",
-                    description: "Run onelink-replay (run, diagram, serve, payloads) on this package's files")),
+                    description: "Run onelink-replay (run, diagram, serve, payloads) on this package's files")
+            ),
             dependencies: ["onelink-replay"]
         ),
         // A child process for the crash-safety test: it keeps saving device state until killed.

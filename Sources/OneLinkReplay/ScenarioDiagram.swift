@@ -121,8 +121,8 @@ public struct ScenarioDiagram: Sendable {
             lines.append(Self.arrow(for: observation))
         }
         if !recorded.passed {
-            let first = (recorded.differences.first { !$0.hasSuffix(":") } ?? recorded.differences.first ?? "")
-                .trimmingCharacters(in: .whitespaces)
+            let line = recorded.differences.first { !$0.hasSuffix(":") } ?? recorded.differences.first ?? ""
+            let first = line.trimmingCharacters(in: .whitespaces)
             lines.append(
                 "Note over SDK,Delegates: "
                     + Self.label("✗ step \(recorded.index) failed its expectations: \(first)"))
