@@ -12,7 +12,8 @@ import PackagePlugin
 ///
 /// It forwards every argument unchanged, so each subcommand (`run`, `diagram`, `serve`, `payloads`,
 /// and those added later) works through it. Relative paths are resolved in the package's
-/// directory, and the tool's exit status becomes the plugin's.
+/// directory. When the tool fails, the plugin reports its exit status and exits with it; `swift
+/// package` then exits 1.
 @main
 struct OneLinkReplayPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -26,7 +27,7 @@ struct OneLinkReplayPlugin: CommandPlugin {
         let status = process.terminationStatus
         guard status == 0 else {
             Diagnostics.error("onelink-replay \(arguments.first ?? "") exited with status \(status)")
-            // The tool's own status (1 a failed scenario, 2 a usage error) is the plugin's.
+            // The tool already printed why; exiting with its status avoids a second, vaguer error.
             exit(status)
         }
     }
