@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkClicks
 import OneLinkEmulator
 
 /// The `run` command's results as JUnit XML, the test report CI systems read.
@@ -125,27 +126,9 @@ public struct JUnitReport: Sendable {
         String(format: "%.3f", value.isFinite ? max(0, value) : 0)
     }
 
-    /// Text safe in an XML attribute or element: markup characters as entities, in an attribute
-    /// line breaks and tabs as character references (a parser would fold them into spaces), and
-    /// the characters XML 1.0 forbids (other controls, U+FFFE, U+FFFF) as `U+XXXX` text.
+    /// Text safe in an XML attribute (line breaks as character references, which a parser would
+    /// otherwise fold into spaces) or element; characters XML 1.0 forbids become `U+XXXX` text.
     static func escaped(_ text: String, attribute: Bool = true) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\n": result += attribute ? "&#10;" : "\n"
-            case "\r": result += "&#13;"
-            case "\t": result += attribute ? "&#9;" : "\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-                result += String(format: "U+%04X", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        HTMLText.escaped(text, controls: attribute ? .referenceLineBreaks : .keepLineBreaks)
     }
 }

@@ -233,6 +233,18 @@ struct ReportFormatTests {
         #expect(output.standardError.contains("unknown step"))
     }
 
+    @Test("junit: a control character XML forbids becomes text, and the document stays well-formed")
+    func junitControlCharacters() async throws {
+        let folder = try Fixtures.temporaryFolder()
+        let text = Self.passing.replacingOccurrences(
+            of: #""name": "passes""#, with: #""name": "bell\u0007 tab\t""#)
+        _ = try ReplayCommandTests.write(text, named: "control.json", in: folder)
+        let (status, output) = await Self.run(["--format", "junit", folder.path])
+        #expect(status == 0)
+        #expect(JUnitSchema.problems(output.standardOutput) == [])
+        #expect(output.standardOutput.contains("name=\"bellU+0007 tab&#9;\""))
+    }
+
     @Test("github: the checked-in documented commands parse with the runner's rules")
     func githubSamplesParse() throws {
         let text = try String(

@@ -145,25 +145,7 @@ struct DashboardPage {
     }
 
     /// Escapes `&`, `<`, `>`, `"` and `'`, and shows control characters as `U+XXXX`.
-    func escape(_ text: String) -> String { Self.escape(text) }
-
-    static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case _ where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value):
-                result += String(format: "U+%04X", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    func escape(_ text: String) -> String { HTMLText.escaped(text, controls: .visible) }
 
     static func describe(_ target: FaultPlan.Target) -> String {
         switch target {
