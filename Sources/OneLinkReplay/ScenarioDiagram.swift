@@ -7,7 +7,7 @@ import OneLinkEmulator
 /// backend (conversion data and deferred deep links), the click service and the
 /// delegates. Each step's first arrow carries the virtual time it started at
 /// (`t+1500ms`), and a step whose outputs missed their expectations is marked with a
-/// note where it happened. GitHub renders a ```` ```mermaid ```` block in Markdown.
+/// note where it happened. GitHub renders a fenced code block marked `mermaid` in Markdown.
 ///
 /// ```swift
 /// let diagram = try await ScenarioDiagram.replaying(contentsOf: url)
@@ -54,7 +54,7 @@ public struct ScenarioDiagram: Sendable {
         try await replaying(Scenario(contentsOf: url, file: file), profile: profile)
     }
 
-    /// The diagram in a fenced ```` ```mermaid ```` block, as Markdown shows it.
+    /// The diagram in a fenced code block marked `mermaid`, as Markdown shows it.
     public var markdown: String { "```mermaid\n" + mermaid + "```\n" }
 
     /// The Mermaid source.
