@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "OneLinkEmulatorTestSupport", targets: ["OneLinkEmulatorTestSupport"]),
         .executable(name: "onelink-replay", targets: ["onelink-replay"]),
         .executable(name: "onelink-bench", targets: ["onelink-bench"]),
+        // `swift package onelink-replay run Tests/Scenarios` in a package that depends on this one.
+        .plugin(name: "onelink-replay-plugin", targets: ["OneLinkReplayPlugin"]),
     ],
     // A consumer that enables the SDK7 trait gets the AppsFlyer iOS SDK 7 names from OneLinkEmulator
     // (`#if SDK7` in the sources); without it the SDK 6 names stay. Docs/migrating-to-sdk7.md.
@@ -63,6 +65,16 @@ let package = Package(
                 "OneLinkEmulator", "OneLinkApp", "OneLinkClicks", "OneLinkServer", "OneLinkReplay",
             ],
             swiftSettings: settings
+        ),
+        // Forwards its arguments to the onelink-replay tool, built for the host (Docs/scenarios.md).
+        .plugin(
+            name: "OneLinkReplayPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "onelink-replay",
+                    description: "Run onelink-replay (run, diagram, serve, payloads) on this package's files")
+            ),
+            dependencies: ["onelink-replay"]
         ),
         // A child process for the crash-safety test: it keeps saving device state until killed.
         .executableTarget(

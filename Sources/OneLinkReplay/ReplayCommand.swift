@@ -16,8 +16,13 @@ public enum ReplayCommand {
         step produced the outputs it expects. The format is in Docs/scenarios.md.
 
         OPTIONS:
-          --format human|json        human (default): PASS/FAIL lines, diffs and a summary.
+          --format human|json|junit|github
+                                     human (default): PASS/FAIL lines, diffs and a summary.
                                      json: JSON Lines of observed outputs and verdicts.
+                                     junit: JUnit XML, one test case per scenario, the
+                                     step diff as the failure (for CI test reports).
+                                     github: the human lines plus a GitHub Actions
+                                     ::error annotation on each failing step's line.
           --profile ios|documented|android|strings
                                      Replay with those value types (default ios: the real
                                      SDK's; documented: as the docs' samples print them).
@@ -45,6 +50,10 @@ public enum ReplayCommand {
         case human
         /// JSON Lines: one object per observed output, per verdict, and a summary.
         case json
+        /// JUnit XML (``JUnitReport``) on standard output, written once every scenario has run.
+        case junit
+        /// The human lines plus a ``GitHubAnnotation`` on the line of each failing step.
+        case github
     }
 
     struct Options {
@@ -105,24 +114,28 @@ public enum ReplayCommand {
         let profile = options.profile
         // Scenarios are independent, so several run at once; results are reported in file order.
         let width = max(2, ProcessInfo.processInfo.activeProcessorCount * 4)
-        await withTaskGroup(of: (Int, Outcome).self) { group in
+        await withTaskGroup(of: (Int, Outcome, Duration).self) { group in
             var next = 0
-            var ready: [Int: Outcome] = [:]
+            var ready: [Int: (Outcome, Duration)] = [:]
             var reported = 0
             func add() {
                 let index = next
                 let file = files[index]
-                group.addTask { (index, await process(file, profile: profile, record: record)) }
+                group.addTask {
+                    let started = ContinuousClock.now
+                    let outcome = await process(file, profile: profile, record: record)
+                    return (index, outcome, started.duration(to: .now))
+                }
                 next += 1
             }
             while next < min(width, files.count) { add() }
             if !files.isEmpty { reporter.progress(files[0]) }
-            for await (index, outcome) in group {
-                ready[index] = outcome
-                while let outcome = ready.removeValue(forKey: reported) {
+            for await (index, outcome, duration) in group {
+                ready[index] = (outcome, duration)
+                while let (outcome, duration) = ready.removeValue(forKey: reported) {
                     switch outcome {
                     case .invalid(let error): reporter.invalid(error)
-                    case .passedOrFailed(let result): reporter.report(result)
+                    case .passedOrFailed(let result): reporter.report(result, duration: duration)
                     case .recorded(let result): reporter.recorded(result)
                     }
                     reported += 1
@@ -186,7 +199,7 @@ public enum ReplayCommand {
                 return .failure(UsageError(message: ""))
             case "--format":
                 guard let text = inline ?? value(argument), let format = Format(rawValue: text) else {
-                    return .failure(UsageError(message: "--format expects human or json"))
+                    return .failure(UsageError(message: "--format expects human, json, junit or github"))
                 }
                 options.format = format
             case "--profile":

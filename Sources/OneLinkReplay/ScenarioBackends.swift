@@ -137,3 +137,42 @@ extension Scenario {
             setConversionBehavior: setConversion, setDeferredBehavior: setDeferred)
     }
 }
+
+extension ScenarioBackends {
+    /// How many requests each backend has received so far.
+    struct RequestMarks {
+        var conversion: Int
+        var deferred: Int
+        var shortLinks: Int
+    }
+
+    var requestMarks: RequestMarks {
+        RequestMarks(
+            conversion: Self.count(conversionDataSource), deferred: Self.count(deferredDeepLinkSource),
+            shortLinks: shortLinkResolver.requests.count + shortLinkResolver.droppedRequestCount)
+    }
+
+    /// The requests received since `marks`, conversion data first, then deferred lookups, then short links.
+    func requests(since marks: RequestMarks) -> [StepTrace.Request] {
+        let now = requestMarks
+        var found = Array(
+            repeating: StepTrace.Request.conversion, count: max(0, now.conversion - marks.conversion))
+        found += Array(repeating: .deferred, count: max(0, now.deferred - marks.deferred))
+        let newLinks = max(0, now.shortLinks - marks.shortLinks)
+        found += shortLinkResolver.requests.suffix(newLinks).map {
+            .shortLink("\($0.template)/\($0.shortID)")
+        }
+        return found
+    }
+
+    private static func count(_ source: Any) -> Int {
+        switch source {
+        case let source as InMemoryConversionDataSource:
+            return source.requests.count + source.droppedRequestCount
+        case let source as InMemoryDeferredDeepLinkSource:
+            return source.requests.count + source.droppedRequestCount
+        case let source as ReplayBehaviorSource: return source.callCount
+        default: return 0
+        }
+    }
+}

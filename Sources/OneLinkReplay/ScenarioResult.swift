@@ -19,6 +19,8 @@ public struct ScenarioResult: Sendable {
 
         /// The readable lines of ``mismatches``: an `output N (kind):` header over the indented lines of each output.
         public var differences: [String] { ScenarioRunner.lines(mismatches, expectations) }
+        /// What the step sent to the backends and when it started, for ``ScenarioDiagram``.
+        var trace = StepTrace()
 
         /// Whether the step met its expectations.
         public var passed: Bool { mismatches.isEmpty }
@@ -52,4 +54,22 @@ public struct ScenarioResult: Sendable {
         }
         return text
     }
+}
+
+/// The backend requests one step made and the virtual time it started at.
+struct StepTrace: Sendable, Hashable {
+    /// One request the SDK sent to a backend.
+    enum Request: Sendable, Hashable {
+        /// A short-link resolution, `template/shortID`.
+        case shortLink(String)
+        /// A conversion-data (`install_data`) request.
+        case conversion
+        /// A UDL deferred-deep-link lookup.
+        case deferred
+    }
+
+    /// Milliseconds of virtual time since the scenario started, when the step began.
+    var startMilliseconds: Int64 = 0
+    /// The requests, conversion data first, then deferred lookups, then short links.
+    var requests: [Request] = []
 }

@@ -35,13 +35,19 @@ public struct ScenarioRunner: Sendable {
         let convert: ValueProfile? = scenario.pinnedProfile == nil ? effective : nil
         var steps: [ScenarioResult.Step] = []
         steps.reserveCapacity(scenario.steps.count)
+        let start = session.clock.now
         for (index, step) in scenario.steps.enumerated() {
+            let before = session.backends.requestMarks
+            let milliseconds = Int64((session.clock.now.timeIntervalSince(start) * 1000).rounded())
             let observations = await session.perform(step.action)
             steps.append(
                 ScenarioResult.Step(
                     index: index, kind: step.kind, note: step.note, observations: observations,
                     expectations: step.expectations,
-                    mismatches: Self.mismatches(step.expectations, observations, profile: convert)))
+                    mismatches: Self.mismatches(step.expectations, observations, profile: convert),
+                    trace: StepTrace(
+                        startMilliseconds: milliseconds,
+                        requests: session.backends.requests(since: before))))
         }
         await session.finish()
         return ScenarioResult(

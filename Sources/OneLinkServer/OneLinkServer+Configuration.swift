@@ -42,6 +42,8 @@ extension OneLinkServer {
         public var shortLinkCreator: (any ShortLinkCreator)?
         /// Answers `POST /api/v6/iosevent/{appID}`: each session's launch request (400 for a dev key it refuses).
         public var launchRecorder: any LaunchRecorder
+        /// The `GET /` dashboard page; `nil` (the default) leaves `/` an ordinary path.
+        public var dashboard: ServerDashboard?
 
         /// Creates a configuration.
         public init(
@@ -56,8 +58,10 @@ extension OneLinkServer {
             allowsNonLoopbackHost: Bool = false,
             eventRecorder: any EventRecorder = InMemoryEventRecorder(),
             shortLinkCreator: (any ShortLinkCreator)? = nil,
-            launchRecorder: any LaunchRecorder = InMemoryLaunchRecorder()
+            launchRecorder: any LaunchRecorder = InMemoryLaunchRecorder(),
+            dashboard: ServerDashboard? = nil
         ) {
+            self.dashboard = dashboard
             self.launchRecorder = launchRecorder
             self.host = host
             self.port = port

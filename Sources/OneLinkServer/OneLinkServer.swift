@@ -94,14 +94,18 @@ public final class OneLinkServer: Sendable {
             on: address, port: configuration.port,
             backlog: Int32(clamping: configuration.limits.listenBacklog))
         state.withLock { $0.port = port }
+        let dashboard = configuration.dashboard.map(DashboardState.init(settings:))
         let router = Router(
             configuration: configuration,
             wrapperBase: configuration.wrapperBase?.absoluteString ?? baseURLText,
-            faultPlan: { [weak self] in self?.faultPlan ?? .none })
+            faultPlan: { [weak self] in self?.faultPlan ?? .none }, dashboard: dashboard)
+        let logSink: any RequestLogSink =
+            dashboard.map { DashboardLogSink(state: $0, next: configuration.logSink) }
+            ?? configuration.logSink
         let loop: IOLoop
         do throws(ServerError) {
             loop = try IOLoop(
-                listener: listener, limits: configuration.limits, logSink: configuration.logSink
+                listener: listener, limits: configuration.limits, logSink: logSink
             ) { request, clientIP in
                 await router.respond(to: request, clientIP: clientIP)
             }

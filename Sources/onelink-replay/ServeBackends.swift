@@ -10,6 +10,8 @@ struct ServeBackends {
     var conversionDataSource: any ConversionDataSource
     var deferredDeepLinkSource: any DeferredDeepLinkSource
     var clickHandler: ClickHandler?
+    /// The seeded short links, keyed `template/shortID`, for the dashboard.
+    var shortLinks: [String: AttributionPayload]
     /// One line saying what was loaded, printed to standard error.
     var summary: String
 
@@ -32,8 +34,9 @@ struct ServeBackends {
         file: String, bounds: ScenarioBackends.Bounds
     ) throws(ServeOptions.UsageError) -> ServeBackends {
         let built: ScenarioBackends
+        let scenario: Scenario
         do {
-            let scenario = try Scenario(contentsOf: URL(fileURLWithPath: file), file: file)
+            scenario = try Scenario(contentsOf: URL(fileURLWithPath: file), file: file)
             built = try scenario.backends(clock: SystemClock(), bounds: bounds)
         } catch {
             throw .init(message: error.description)
@@ -45,7 +48,7 @@ struct ServeBackends {
         return ServeBackends(
             shortLinkResolver: built.shortLinkResolver, conversionDataSource: built.conversionDataSource,
             deferredDeepLinkSource: built.deferredDeepLinkSource, clickHandler: built.clickHandler,
-            summary: "seeded from scenario \(file): \(clicks)")
+            shortLinks: scenario.backend.shortLinks, summary: "seeded from scenario \(file): \(clicks)")
     }
 
     /// Short links from `shortlinks.json`; clicks on the OneLink domains and templates of the short
@@ -129,7 +132,7 @@ struct ServeBackends {
             + sampleNote
         return ServeBackends(
             shortLinkResolver: resolver, conversionDataSource: conversion,
-            deferredDeepLinkSource: storeDeferred, clickHandler: handler,
+            deferredDeepLinkSource: storeDeferred, clickHandler: handler, shortLinks: links,
             summary: summary)
     }
 }

@@ -19,7 +19,9 @@ enum ServeCommand {
         creation) over HTTP on a loopback address, seeded
         from the Payloads folder. The first line on standard output is
         "listening on http://HOST:PORT"; then one line per request. SIGINT, SIGTERM or
-        SIGHUP stops the server and the command exits 0.
+        SIGHUP stops the server and the command exits 0. GET / is a dashboard page:
+        recent requests, recorded clicks, installs and how each was matched, short
+        links and faults; it reloads itself every 2 s (Docs/server.md).
 
         OPTIONS:
           --host ADDRESS               Loopback address to bind: 127.0.0.0/8, ::1 or
@@ -102,7 +104,8 @@ enum ServeCommand {
                     shortLinkCreator: (backends.shortLinkResolver as? InMemoryShortLinkResolver).map {
                         InMemoryShortLinkCreator(resolver: $0)
                     },
-                    launchRecorder: InMemoryLaunchRecorder(validDevKeys: options.validDevKeys)))
+                    launchRecorder: InMemoryLaunchRecorder(validDevKeys: options.validDevKeys),
+                    dashboard: ServerDashboard(shortLinks: backends.shortLinks)))
         } catch {
             return usageError(error.description)
         }

@@ -5,7 +5,7 @@ enum Usage {
     static func unknownSubcommand(_ name: String) -> String {
         let kind = name.hasPrefix("-") ? "unknown option" : "unknown subcommand"
         return
-            "onelink-replay: \(kind) \(QuotedInput.prefix(name)) (expected run, serve, payloads, import-log or device-log)"
+            "onelink-replay: \(kind) \(QuotedInput.prefix(name)) (expected run, diagram, serve, payloads, import-log or device-log)"
     }
 
     static let text = """
@@ -15,6 +15,8 @@ enum Usage {
           run [options] [files or folders...]
                                       Replay scenario files (default Payloads/scenarios) and check
                                       the outputs each step expects; see Docs/scenarios.md.
+          diagram [options] SCENARIO.json
+                                      Replay one scenario and write a Mermaid sequence diagram of it.
           serve                       Serve the emulated AppsFlyer endpoints over HTTP on loopback.
           payloads [folder]           Validate the bundled sample payloads and pretty-print each one.
           import-log <log> [-o file]  Turn a real AppsFlyer iOS SDK debug log into a replay scenario;

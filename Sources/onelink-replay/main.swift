@@ -11,6 +11,8 @@ let status: Int32
 switch arguments.first {
 case "run":
     status = await RunCommand.main(Array(arguments.dropFirst()))
+case "diagram":
+    status = await DiagramCommand.run(arguments: Array(arguments.dropFirst()), output: .standard)
 case "serve":
     status = await ServeCommand.main(Array(arguments.dropFirst()))
 case "payloads":

@@ -28,7 +28,8 @@ struct ScenarioDocsTests {
             #expect(doc.contains("`\(output)`"), "output \(output)")
         }
         for option in [
-            "--format human\\|json", "--profile ios\\|documented\\|android\\|strings", "--record",
+            "--format human\\|json\\|junit\\|github", "--profile ios\\|documented\\|android\\|strings",
+            "--record",
             "--shard i/n",
         ] {
             #expect(doc.contains("`\(option)`"), "option \(option)")

@@ -1,20 +1,51 @@
+import Foundation
 import OneLinkEmulator
 
-/// Escapes text for HTML element content and double-quoted attribute values.
-enum HTMLText {
-    static func escaped(_ text: String) -> String {
+/// Escapes text for HTML (and XML) element content and double-quoted attribute values.
+package enum HTMLText {
+    /// What becomes of line breaks, tabs and other control characters.
+    package enum Controls: Sendable {
+        /// Kept as they are: the click service's pages, whose input is validated before.
+        case kept
+        /// Line breaks and tabs kept; other controls, U+FFFE and U+FFFF (which XML 1.0 forbids)
+        /// shown as `U+XXXX` text: element content of a report.
+        case keepLineBreaks
+        /// Line breaks and tabs as character references (`&#10;`), which an attribute keeps;
+        /// the rest as in ``keepLineBreaks``.
+        case referenceLineBreaks
+        /// Every control character shown as `U+XXXX` text: one-line table cells.
+        case visible
+    }
+
+    /// `text` with `&`, `<`, `>`, `"` and `'` as entities, and control characters as `controls` says.
+    package static func escaped(_ text: String, controls: Controls = .kept) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "'": result += "&#39;"
-            default: result.append(character)
+            case _ where controls == .referenceLineBreaks && Self.isLineBreakOrTab(scalar):
+                result += "&#\(scalar.value);"
+            case _ where controls == .keepLineBreaks && (scalar == "\n" || scalar == "\t"):
+                result.unicodeScalars.append(scalar)
+            case _ where controls != .kept && Self.isControl(scalar):
+                result += String(format: "U+%04X", scalar.value)
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result
+    }
+
+    private static func isLineBreakOrTab(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\n" || scalar == "\r" || scalar == "\t"
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || scalar.value == 0xFFFE
+            || scalar.value == 0xFFFF
     }
 }

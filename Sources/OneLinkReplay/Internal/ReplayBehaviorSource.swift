@@ -6,6 +6,10 @@ final class ReplayBehaviorSource: ConversionDataSource, DeferredDeepLinkSource, 
     private let conversion: (any ConversionDataSource)?
     private let deferred: (any DeferredDeepLinkSource)?
     private let core: InMemoryBackendCore<InstallAttributionRequest>
+    /// How many calls arrived, for the per-step trace of ``ScenarioDiagram``.
+    private let calls = Locked(0)
+
+    var callCount: Int { calls.withLock { $0 } }
 
     init(
         conversion: (any ConversionDataSource)?, deferred: (any DeferredDeepLinkSource)?,
@@ -24,12 +28,14 @@ final class ReplayBehaviorSource: ConversionDataSource, DeferredDeepLinkSource, 
     }
 
     func conversionData(for request: InstallAttributionRequest) async throws -> AttributionPayload {
+        calls.withLock { $0 += 1 }
         try await core.answer()
         guard let conversion else { throw AttributionError.unexpected("no conversion-data source") }
         return try await conversion.conversionData(for: request)
     }
 
     func deferredDeepLink(for request: InstallAttributionRequest) async throws -> DeferredDeepLinkResponse {
+        calls.withLock { $0 += 1 }
         try await core.answer()
         guard let deferred else { throw AttributionError.unexpected("no deferred-deep-link source") }
         return try await deferred.deferredDeepLink(for: request)

@@ -1,3 +1,4 @@
+import Foundation
 import OneLinkEmulator
 
 /// Writes the `run` command's per-scenario lines, progress and summary in the chosen format.
@@ -12,6 +13,7 @@ struct Reporter {
     var invalid = 0
     var recorded = 0
     var progressShown = false
+    var junit = JUnitReport()
 
     /// Progress is drawn only on a terminal, in human format, when there are many scenarios.
     static let progressThreshold = 10
@@ -48,11 +50,17 @@ struct Reporter {
         done += 1
         invalid += 1
         output.writeError(QuotedInput.message(error.description, limit: 2048) + "\n")
-        if format == .json {
+        switch format {
+        case .json:
             line([
                 "type": "invalid", "file": .string(error.file), "path": .string(error.path),
                 "message": .string(error.reason.description),
             ])
+        case .junit: junit.add(error)
+        case .github:
+            let map = ScenarioSourceMap(contentsOf: URL(fileURLWithPath: error.file))
+            output.write(GitHubAnnotation.annotation(for: error, sourceMap: map).command + "\n")
+        case .human: break
         }
     }
 
@@ -71,16 +79,24 @@ struct Reporter {
         }
     }
 
-    mutating func report(_ result: ScenarioResult) {
+    mutating func report(_ result: ScenarioResult, duration: Duration = .zero) {
         clearProgress()
         done += 1
         if result.passed { passed += 1 } else { failed += 1 }
         switch format {
-        case .human:
+        case .human, .github:
             output.write("\(result.passed ? "PASS" : "FAIL") \(result.name) (\(result.file))\n")
             if !result.passed {
                 output.write(result.failureReport.split(separator: "\n").map { "  \($0)\n" }.joined())
             }
+            if format == .github, !result.passed {
+                let map = ScenarioSourceMap(contentsOf: URL(fileURLWithPath: result.file))
+                for annotation in GitHubAnnotation.annotations(for: result, sourceMap: map) {
+                    output.write(annotation.command + "\n")
+                }
+            }
+        case .junit:
+            junit.add(result, seconds: duration.timeInterval)
         case .json:
             for step in result.steps {
                 for observation in step.observations {
@@ -121,7 +137,9 @@ struct Reporter {
         clearProgress()
         let status: Int32 = invalid > 0 ? 2 : (failed > 0 ? 1 : 0)
         switch format {
-        case .human:
+        case .junit where !recording:
+            output.write(junit.xml)
+        case .human, .github, .junit:
             if recording {
                 output.write("\(Self.count(done, "scenario")): \(recorded) recorded, \(invalid) invalid\n")
             } else {

@@ -10,6 +10,8 @@ struct Router: Sendable {
     let configuration: OneLinkServer.Configuration
     let wrapperBase: String
     let faultPlan: @Sendable () -> FaultPlan
+    /// What the `GET /` dashboard shows, when the configuration asks for one.
+    var dashboard: DashboardState?
 
     enum Route {
         case shortLink(template: String)
@@ -26,6 +28,9 @@ struct Router: Sendable {
     }
 
     func respond(to original: ServerRequest, clientIP: String) async -> ServerResponse {
+        if let dashboard, original.method == "GET", original.path == "/" {
+            return dashboardPage(dashboard)
+        }
         var request = original
         let hop = Self.stripHop(&request)
         let route = self.route(of: request)
@@ -212,9 +217,16 @@ struct Router: Sendable {
             appID: appID, devKey: query(request, "devkey") ?? "", deviceID: deviceID,
             installTime: installTime,
             device: device)
+        var install = DashboardState.Install(
+            deviceID: deviceID, installTime: timeText, advertisingID: device.advertisingID)
         do {
-            return .json(200, try await configuration.conversionDataSource.conversionData(for: conversion))
+            let answer = try await configuration.conversionDataSource.conversionData(for: conversion)
+            install.answer = answer
+            dashboard?.record(install)
+            return .json(200, answer)
         } catch {
+            install.failure = String(describing: error)
+            dashboard?.record(install)
             return Self.failure(error)
         }
     }
@@ -275,6 +287,7 @@ struct Router: Sendable {
             deviceID: request.header("X-OneLink-Device-ID"))
         do {
             let decision = try await handler.handle(click)
+            if let recorded = decision.recordedClick { dashboard?.record(recorded) }
             guard let http = decision.httpResponse else {
                 return .error(500, "the click opened the app, so no server answer exists")
             }
@@ -308,6 +321,20 @@ struct Router: Sendable {
             )
         }
         return .error(404, "no route for GET \(request.path)")
+    }
+
+    private func dashboardPage(_ dashboard: DashboardState) -> ServerResponse {
+        let page = DashboardPage(
+            state: dashboard, faultPlan: faultPlan(),
+            clickStoreCount: (configuration.clickHandler?.store as? InMemoryClickStore)?.count)
+        return ServerResponse(
+            status: 200,
+            headers: [
+                ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
+                ("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'"),
+                ("X-Content-Type-Options", "nosniff"),
+            ],
+            body: Array(page.render().utf8))
     }
 
     // MARK: Redirect faults
