@@ -1,4 +1,4 @@
-// fuzz-modules: OneLinkEmulator
+// fuzz-modules: UserActivityStandIn OneLinkEmulator
 // fuzz-seeds: json
 //
 // Fuzzes `AttributionValue(json:)` with arbitrary bytes. Beyond "no crash", every accepted document
