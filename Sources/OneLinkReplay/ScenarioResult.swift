@@ -36,6 +36,8 @@ public struct ScenarioResult: Sendable {
     public var steps: [Step]
     /// What the emulated SDK printed in the real SDK's line shapes during the run, whatever `sdk.debug` says.
     ///
+    /// Recorded when the runner's ``ScenarioRunner/recordsDeviceLog`` is on or the scenario sets `sdk.debug`; empty otherwise.
+    ///
     /// `onelink-replay device-log` prints it; `onelink-replay import-log` turns it back into a scenario.
     public var deviceLog: [DeviceLogLine] = []
 

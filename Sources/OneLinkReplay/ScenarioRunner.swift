@@ -13,8 +13,16 @@ import OneLinkEmulator
 /// Nothing sleeps: time moves only in `advance` steps. Each run builds its
 /// own SDK, backends and app-side systems, so runs are independent.
 public struct ScenarioRunner: Sendable {
+    /// Whether each result's ``ScenarioResult/deviceLog`` is recorded: the emulated SDK's lines in the real SDK's shapes.
+    ///
+    /// Off by default, since formatting them costs time on every callback; `onelink-replay
+    /// device-log` and the log-import round trip turn it on.
+    public var recordsDeviceLog: Bool
+
     /// Creates a runner.
-    public init() {}
+    public init(recordsDeviceLog: Bool = false) {
+        self.recordsDeviceLog = recordsDeviceLog
+    }
 
     /// Replays a scenario and returns what each step produced, with its verdict.
     ///
@@ -32,6 +40,7 @@ public struct ScenarioRunner: Sendable {
         let effective = scenario.pinnedProfile ?? profile
         let session = try ReplaySession(
             scenario: scenario, profile: effective, delegate: delegate, deepLinkDelegate: deepLinkDelegate)
+        session.sdk.writesDeviceLog = recordsDeviceLog
         let convert: ValueProfile? = scenario.pinnedProfile == nil ? effective : nil
         var steps: [ScenarioResult.Step] = []
         steps.reserveCapacity(scenario.steps.count)

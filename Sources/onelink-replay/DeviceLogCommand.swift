@@ -47,7 +47,7 @@ enum DeviceLogCommand {
         }
         guard let file else { return fail("expected one scenario file") }
         do {
-            let result = try await ScenarioRunner().run(
+            let result = try await ScenarioRunner(recordsDeviceLog: true).run(
                 contentsOf: URL(fileURLWithPath: file), profile: profile)
             FileHandleOutput.standardOutput.write(result.deviceLog.map { $0.rendered() + "\n" }.joined())
             return 0

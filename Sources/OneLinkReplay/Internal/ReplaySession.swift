@@ -60,8 +60,6 @@ final class ReplaySession {
         sdk.minTimeBetweenSessions = settings.minTimeBetweenSessions
         sdk.conversionDataTimeout = settings.conversionDataTimeout
         sdk.isDebug = settings.debug
-        // The emulated device's log in the real SDK's shapes, for ScenarioResult.deviceLog and import-log.
-        sdk.writesDeviceLog = true
         sdk.deviceInfo = settings.deviceInfo
         // The team's delegates are app code, often `@MainActor`: they get the main queue, as from the
         // real SDK. Without them nothing needs it, and the run does not depend on the main queue

@@ -24,7 +24,7 @@ struct LogRoundTripTests {
         arguments: Fixtures.scenarioNames)
     func roundTrip(name: String) async throws {
         let file = Fixtures.scenarios.appendingPathComponent(name)
-        let original = try await ScenarioRunner().run(contentsOf: file)
+        let original = try await ScenarioRunner(recordsDeviceLog: true).run(contentsOf: file)
         let log = original.deviceLog.map { $0.rendered() + "\n" }.joined()
         let expected = Self.callbacks(original)
         let result = await Self.importing(log, name: name)
