@@ -34,7 +34,7 @@ public struct ScenarioResult: Sendable {
     public var profile: ValueProfile
     /// Every step, in order.
     public var steps: [Step]
-    /// What the emulated SDK printed in the real SDK's line shapes during the run, whatever `sdk.debug` says.
+    /// What the emulated SDK printed in the real SDK's line shapes during the run.
     ///
     /// Recorded when the runner's ``ScenarioRunner/recordsDeviceLog`` is on or the scenario sets `sdk.debug`; empty otherwise.
     ///
