@@ -49,7 +49,7 @@ public final class AppsFlyerLib: Sendable {
     let engine: Engine
     let trackingPrompt = Locked(TrackingPromptState())
     let optionalSurface = Locked(OptionalSurfaceState())
-    let configurationErrorLog = Locked<[String]>([])
+    let configurationErrorLog = Locked(BoundedHistory<String>(limit: AppsFlyerLib.storageErrorLimit))
 
     /// Creates an SDK over the given backends.
     ///
