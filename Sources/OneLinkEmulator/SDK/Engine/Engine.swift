@@ -9,7 +9,7 @@ import Foundation
 /// hands the callbacks to the app on the delivery queue.
 ///
 /// The road of a warm universal link, in this file and `LinkService.swift`:
-/// ``enqueue(_:completion:waiter:group:startImmediately:)`` queues the
+/// ``enqueue(_:completion:waiter:group:startImmediately:helping:)`` queues the
 /// command; ``process(_:)`` runs it; ``processUniversalLink(_:fromLaunchOptions:item:)``
 /// applies the rules every entry point shares; ``processLink(_:entry:item:)``
 /// drives ``LinkService`` step by step (asking the delegate for resolution
@@ -101,20 +101,30 @@ final class Engine: Sendable {
 
     /// Queues `command`, with the caller's `withShared` scope, and starts a worker when none holds the queue.
     ///
-    /// - Parameter startImmediately: Start the worker on the calling thread, until it first waits.
+    /// - Parameters:
+    ///   - startImmediately: Start the worker on the calling thread, until it first waits.
+    ///   - helping: The caller waits for the command: it runs the queue itself, on its own thread
+    ///     until the work first waits, when nobody holds the queue, and no worker is started.
+    /// - Returns: Whether the caller, `helping`, ran the queue.
+    @discardableResult
     func enqueue(
         _ command: EngineCommand, completion: Completion? = nil, waiter: EngineQueue.Waiter? = nil,
-        group: EngineQueue.Group? = nil, startImmediately: Bool = false
-    ) {
+        group: EngineQueue.Group? = nil, startImmediately: Bool = false, helping: Bool = false
+    ) -> Bool {
         if case .action(.start) = command { sessionReadiness.withLock { $0.startRequested = true } }
         let queued = QueuedCommand(
             command: command, receivedAt: clock.now, completion: completion, scope: Self.scope)
-        guard queue.enqueue(queued, into: group, waiter: waiter).startWorker else { return }
+        let outcome = queue.enqueue(queued, into: group, waiter: waiter, claiming: helping)
+        if outcome.claimed {
+            Deadlines.startWork { await self.queue.drainClaimed { await self.process($0) } }
+        }
+        guard outcome.startWorker else { return outcome.claimed }
         if startImmediately {
             Deadlines.startWork { await self.queue.drain { await self.process($0) } }
         } else {
             Task { await self.queue.drain { await self.process($0) } }
         }
+        return false
     }
 
     /// Runs the queued commands on the calling thread, until they first have to wait, if no worker has started on them.
@@ -142,8 +152,7 @@ final class Engine: Sendable {
     func enqueueAndWait(_ command: EngineCommand) async -> [AppsFlyerEvent] {
         var ranHere = false
         let outputs = await withCheckedContinuation { continuation in
-            enqueue(command, waiter: .outputs(continuation))
-            ranHere = processQueuedNow()
+            ranHere = enqueue(command, waiter: .outputs(continuation), helping: true)
         }
         if ranHere { await yieldIfDue() }
         return outputs
