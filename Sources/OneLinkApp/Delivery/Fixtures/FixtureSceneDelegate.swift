@@ -2,53 +2,51 @@ import Foundation
 import OneLinkEmulator
 
 #if !canImport(UIKit)
-    /// The scene delegate of every bundled scene wiring: correct, or with the mistakes set per fixture.
+    /// The scene delegate of every bundled scene wiring: correct, or with the one mistake its fixture names.
     ///
     /// The correct one forwards links from the connection options on a cold
     /// start, and from `openURLContexts` and `continue` while the app runs;
     /// push taps are the app delegate's.
     final class FixtureSceneDelegate: NSObject, UIWindowSceneDelegate, UNUserNotificationCenterDelegate {
         /// What the scene delegate gets wrong.
-        struct Mistakes: OptionSet {
-            let rawValue: Int
-
+        enum Mistake {
             /// It reads nothing in `willConnectTo`, so the link that launched the app is lost.
-            static let readsNothingOnConnect = Mistakes(rawValue: 1 << 0)
+            case readsNothingOnConnect
             /// It forwards each link and also hands it to the app delegate's old handler, which forwards it
             /// again: a common result of moving to scenes while keeping the old `application(_:open:options:)`
             /// and `application(_:continue:restorationHandler:)` code as the shared handler.
-            static let forwardsTwice = Mistakes(rawValue: 1 << 1)
+            case forwardsTwice
             /// It also forwards `connectionOptions.notificationResponse`, while the app delegate's
             /// notification center delegate forwards the same tap.
-            static let forwardsConnectionPushTap = Mistakes(rawValue: 1 << 2)
+            case forwardsConnectionPushTap
             /// It becomes the notification center delegate in `willConnectTo`, after the app finished
             /// launching: Apple's `UNUserNotificationCenter.delegate` must be set "before your app finishes
             /// launching", so the tap that launched the app is missed; taps while it runs arrive.
-            static let centerDelegateInWillConnect = Mistakes(rawValue: 1 << 3)
+            case centerDelegateInWillConnect
         }
 
-        private let mistakes: Mistakes
+        private let mistake: Mistake?
         /// The app delegate's handlers, which the mistakes call too.
         private let legacy = FixtureAppDelegate(links: .entryPoints, pushTaps: .entryPoints)
         private let application = UIApplication()
 
-        init(mistakes: Mistakes = []) {
-            self.mistakes = mistakes
+        init(mistake: Mistake? = nil) {
+            self.mistake = mistake
         }
 
         func scene(
             _ scene: UIScene, willConnectTo session: UISceneSession,
             options connectionOptions: UIScene.ConnectionOptions
         ) {
-            if mistakes.contains(.centerDelegateInWillConnect) {
+            if mistake == .centerDelegateInWillConnect {
                 UNUserNotificationCenter.current().delegate = self
             }
-            guard !mistakes.contains(.readsNothingOnConnect) else { return }
+            guard mistake != .readsNothingOnConnect else { return }
             for activity in connectionOptions.userActivities { self.scene(scene, continue: activity) }
             if !connectionOptions.urlContexts.isEmpty {
                 self.scene(scene, openURLContexts: connectionOptions.urlContexts)
             }
-            if mistakes.contains(.forwardsConnectionPushTap),
+            if mistake == .forwardsConnectionPushTap,
                 let response = connectionOptions.notificationResponse
             {
                 AppsFlyerLib.shared().handlePushNotification(response.notification.request.content.userInfo)
@@ -59,7 +57,7 @@ import OneLinkEmulator
             for context in URLContexts {
                 AppsFlyerLib.shared().handleOpen(
                     context.url, sourceApplication: context.options.sourceApplication)
-                if mistakes.contains(.forwardsTwice) {
+                if mistake == .forwardsTwice {
                     _ = legacy.application(application, open: context.url, options: [:])
                 }
             }
@@ -67,7 +65,7 @@ import OneLinkEmulator
 
         func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
             AppsFlyerLib.shared().continue(userActivity, restorationHandler: nil)
-            if mistakes.contains(.forwardsTwice) {
+            if mistake == .forwardsTwice {
                 _ = legacy.application(application, continue: userActivity) { _ in }
             }
         }

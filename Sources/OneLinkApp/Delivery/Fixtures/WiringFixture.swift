@@ -53,7 +53,7 @@ import OneLinkEmulator
                 return appDelegateOnly(links: .entryPoints, pushTaps: .launchOptions)
             case .pushFromLaunchOptionsAndCenter:
                 return appDelegateOnly(links: .entryPoints, pushTaps: [.launchOptions, .entryPoints])
-            case .scenes: return scenes([])
+            case .scenes: return scenes(nil)
             case .scenesReadNothingOnConnect: return scenes(.readsNothingOnConnect)
             case .scenesForwardTwice: return scenes(.forwardsTwice)
             case .scenesPushFromConnectionOptionsAndCenter: return scenes(.forwardsConnectionPushTap)
@@ -71,12 +71,12 @@ import OneLinkEmulator
         }
 
         /// A scene app whose app delegate reads push taps, unless the scene delegate does.
-        private func scenes(_ mistakes: FixtureSceneDelegate.Mistakes) -> AppWiring {
+        private func scenes(_ mistake: FixtureSceneDelegate.Mistake?) -> AppWiring {
             let pushTaps: FixtureAppDelegate.Sources =
-                mistakes.contains(.centerDelegateInWillConnect) ? [] : .entryPoints
+                mistake == .centerDelegateInWillConnect ? [] : .entryPoints
             return .scenes(
                 rawValue, appDelegate: { FixtureAppDelegate(links: [], pushTaps: pushTaps) },
-                sceneDelegate: { FixtureSceneDelegate(mistakes: mistakes) })
+                sceneDelegate: { FixtureSceneDelegate(mistake: mistake) })
         }
 
         /// A SwiftUI app whose adaptor delegate reads push taps.
