@@ -52,6 +52,8 @@ final class ReplaySession {
             deferredDeepLinkSource: backends.deferredDeepLinkSource, launchRecorder: backends.launchRecorder,
             deviceStore: deviceStore, clock: clock,
             logSink: log)
+        // Every replay step that touches the SDK waits for it: the SDK runs on the replay's thread.
+        sdk.runsWhenAwaited = true
         let settings = scenario.sdk
         sdk.sdkGeneration = SDKGeneration(rawValue: settings.version.rawValue) ?? .v6
         sdk.setCredentials(devKey: settings.devKey, appID: settings.appID)

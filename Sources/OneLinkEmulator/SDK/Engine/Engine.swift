@@ -43,6 +43,8 @@ final class Engine: Sendable {
     /// Calls that ran queued work in place since the last yield (see ``yieldIfDue()``).
     private let ranInPlace = Locked<UInt>(0)
     private let participant = Locked<UInt64?>(nil)
+    /// Whether queued commands run only when someone waits for them (see ``runsWhenAwaited``).
+    private let awaitedOnly = Locked(false)
 
     /// Creates an engine over the SDK's backends.
     init(
@@ -79,7 +81,9 @@ final class Engine: Sendable {
                 $0 = virtual.addParticipant(
                     VirtualTimeParticipant(
                         sleepersChanged: { queue.noteChange() },
-                        settle: {
+                        settle: { [weak self] in
+                            // Commands queued without a worker run now, before time moves on.
+                            if let self, self.runsWhenAwaited { _ = self.processQueuedNow() }
                             await queue.waitUntil { status in
                                 // A due session-ready timer is about to call the listener: not settled yet.
                                 let now = clock.now
@@ -114,7 +118,8 @@ final class Engine: Sendable {
         if case .action(.start) = command { sessionReadiness.withLock { $0.startRequested = true } }
         let queued = QueuedCommand(
             command: command, receivedAt: clock.now, completion: completion, scope: Self.scope)
-        let outcome = queue.enqueue(queued, into: group, waiter: waiter, claiming: helping)
+        let outcome = queue.enqueue(
+            queued, into: group, waiter: waiter, claiming: helping, asksForWorker: !runsWhenAwaited)
         if outcome.claimed {
             Deadlines.startWork { await self.queue.drainClaimed { await self.process($0) } }
         }
@@ -125,6 +130,20 @@ final class Engine: Sendable {
             Task { await self.queue.drain { await self.process($0) } }
         }
         return false
+    }
+
+    /// Whether the engine runs queued commands only when someone waits for them, on the waiter's thread: a deterministic simulation.
+    ///
+    /// Replay and the wiring check set it on an SDK over a virtual clock:
+    /// an app's call queues its command and starts no worker task, and the
+    /// next `settle()`, `waitUntilIdle()`, `perform(_:)` or advance of the
+    /// clock runs it in call order, on the caller's thread, until the work
+    /// waits on the clock. No thread waits for another, and the order of
+    /// events does not depend on the scheduler. Apps and consumers' tests
+    /// keep the worker (the default), since they may wait in other ways.
+    var runsWhenAwaited: Bool {
+        get { awaitedOnly.value }
+        set { awaitedOnly.withLock { $0 = newValue } }
     }
 
     /// Runs the queued commands on the calling thread, until they first have to wait, if no worker has started on them.
