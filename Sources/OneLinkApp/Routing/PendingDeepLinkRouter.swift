@@ -39,7 +39,7 @@ public final class PendingDeepLinkRouter: Sendable {
         var uiReady = false
         var inBackground: Bool
         var storeBlocked = false
-        var history: [RouteDelivery] = []
+        var history = BoundedHistory<RouteDelivery>(limit: PendingDeepLinkRouter.historyLimit)
     }
 
     private enum Step {
@@ -115,7 +115,7 @@ public final class PendingDeepLinkRouter: Sendable {
     public var isAppInBackground: Bool { state.withLock { $0.inBackground } }
 
     /// The most recent deliveries, oldest first, up to ``historyLimit``.
-    public var deliveries: [RouteDelivery] { state.withLock { $0.history } }
+    public var deliveries: [RouteDelivery] { state.withLock { $0.history.elements } }
 
     /// Why actions are held now, or `nil` when nothing blocks delivery.
     public var holdReason: RoutingHoldReason? { state.withLock { Self.holdReason(in: $0) } }
@@ -375,9 +375,6 @@ public final class PendingDeepLinkRouter: Sendable {
                 state.pending = remaining
                 state.version &+= 1
                 state.history.append(RouteDelivery(pending: next, handler: handler.name))
-                if state.history.count > Self.historyLimit {
-                    state.history.removeFirst(state.history.count - Self.historyLimit)
-                }
                 return .deliver(next, handler)
             }
             switch step {
@@ -431,7 +428,7 @@ public final class PendingDeepLinkRouter: Sendable {
         }
         deliverPending()
         return state.withLock { state in
-            if let delivery = state.history.last(where: { $0.pending.id == pending.id }) {
+            if let delivery = state.history.elements.last(where: { $0.pending.id == pending.id }) {
                 return .delivered(delivery)
             }
             return .held(pending, Self.holdReason(in: state) ?? .storeFailure)

@@ -7,12 +7,12 @@
 // @unchecked because `Value` is not Sendable: the SDK only moves the box between its own threads and
 // touches `value` on the delivery queue (the main queue, or the SDK's queue for `.sdkQueue`), one call
 // at a time, while the SDK's serial queue waits for that call to return; nothing else reads it.
-struct Handoff<Value>: @unchecked Sendable {
+package struct Handoff<Value>: @unchecked Sendable {
     /// The app's value.
-    let value: Value
+    package let value: Value
 
     /// Wraps `value` for the trip to the delivery queue.
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
     }
 }
