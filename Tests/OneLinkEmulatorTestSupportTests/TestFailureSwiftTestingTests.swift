@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulatorTestSupport
+import OneLinkReplay
 import Testing
 
 /// The kit's failure helpers under Swift Testing; `TestSupportXCTests` covers XCTest.
@@ -36,6 +37,16 @@ struct TestFailureSwiftTestingTests {
             report.expectAllPassed()
         } matching: { issue in
             issue.comments.contains { $0.rawValue == "Example: two: expected 1 but got 2" }
+        }
+    }
+
+    @Test func scenarioCheckFindsTheRelayByItsName() throws {
+        // ScenarioCheck (OneLinkReplay) cannot import the kit: it looks the relay up by these.
+        #expect(_mangledTypeName(TestFailure.Relay.self) == ScenarioCheck.testFailureRelayName)
+        #expect(TestFailure.Relay.key == ScenarioCheck.testFailureRelayKey)
+        #expect(ObjectIdentifier(TestFailure.Relay.Failure.self) == ObjectIdentifier(ScenarioCheck.RelayedFailure.self))
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(TestFailure.Relay.self, from: Data("{}".utf8))
         }
     }
 
