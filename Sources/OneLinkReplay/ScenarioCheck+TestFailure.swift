@@ -11,7 +11,8 @@ extension ScenarioCheck {
     package static let testFailureRelayName = "26OneLinkEmulatorTestSupport0D7FailureO5RelayV"
 
     /// The `JSONDecoder.userInfo` key under which the relay expects the failure.
-    package static let testFailureRelayKey = CodingUserInfoKey(rawValue: "OneLinkEmulatorTestSupport.TestFailure")!
+    package static let testFailureRelayKey = CodingUserInfoKey(
+        rawValue: "OneLinkEmulatorTestSupport.TestFailure")!
 
     /// One failure, as the relay reads it: message, `#fileID`, `#filePath`, line and column.
     package typealias RelayedFailure = (
@@ -31,7 +32,8 @@ extension ScenarioCheck {
     ) {
         if let relay {
             let decoder = JSONDecoder()
-            decoder.userInfo[testFailureRelayKey] = (message, fileID, filePath, line, column) as RelayedFailure
+            decoder.userInfo[testFailureRelayKey] =
+                (message, fileID, filePath, line, column) as RelayedFailure
             // Decoding the relay from an empty object records the failure; it throws only without one.
             if (try? decoder.decode(relay, from: Data("{}".utf8))) != nil { return }
         }

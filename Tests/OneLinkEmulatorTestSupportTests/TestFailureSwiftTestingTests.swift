@@ -47,7 +47,8 @@ struct TestFailureSwiftTestingTests {
         #expect(ObjectIdentifier(relay) == ObjectIdentifier(TestFailure.Relay.self))
         #expect(TestFailure.Relay.key == ScenarioCheck.testFailureRelayKey)
         #expect(
-            ObjectIdentifier(TestFailure.Relay.Failure.self) == ObjectIdentifier(ScenarioCheck.RelayedFailure.self))
+            ObjectIdentifier(TestFailure.Relay.Failure.self)
+                == ObjectIdentifier(ScenarioCheck.RelayedFailure.self))
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(TestFailure.Relay.self, from: Data("{}".utf8))
         }
@@ -61,7 +62,9 @@ struct TestFailureSwiftTestingTests {
         ) { written.append($0) }
         #expect(written.count == 1)
         #expect(written.first?.hasPrefix("AppTests/LinkTests.swift:12: scenario x failed\n") == true)
-        #expect(written.first?.contains("add OneLinkEmulatorTestSupport to the test target's dependencies") == true)
+        #expect(
+            written.first?.contains("add OneLinkEmulatorTestSupport to the test target's dependencies")
+                == true)
     }
 
     @Test func passingScenarioRecordsNothing() async throws {

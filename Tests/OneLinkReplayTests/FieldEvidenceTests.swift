@@ -48,9 +48,9 @@ import Testing
             scenario, profile: .ios, delegate: recorder, deepLinkDelegate: recorder)
         let outputs = result.steps.flatMap { step in step.observations.map { (step: step.index, output: $0) }
         }
-        for problem in FieldComparison(observation: observation, outputs: outputs, recorded: recorder.callbacks.map(FieldCall.init))
-            .problems
-        {
+        let recorded = recorder.callbacks.map(FieldCall.init)
+        let comparison = FieldComparison(observation: observation, outputs: outputs, recorded: recorded)
+        for problem in comparison.problems {
             Issue.record("\(file): \(problem)")
         }
     }
@@ -378,6 +378,8 @@ extension FieldCall {
     init(_ callback: CallbackRecorder.Callback) {
         var deepLinkDescription: String?
         if case .deepLink(let result) = callback { deepLinkDescription = result.deepLink?.description }
-        self.init(name: callback.name, error: callback.error.map { $0 as NSError }, deepLinkDescription: deepLinkDescription)
+        self.init(
+            name: callback.name, error: callback.error.map { $0 as NSError },
+            deepLinkDescription: deepLinkDescription)
     }
 }

@@ -11,7 +11,9 @@ final class Client: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDelegate, @
     var finished: [String] { lines.value }
 
     private func note(_ name: String) {
-        lines.withLock { $0.append("\(name) mainQueue=\(MainQueue.isCurrent) mainThread=\(Thread.isMainThread)") }
+        lines.withLock {
+            $0.append("\(name) mainQueue=\(MainQueue.isCurrent) mainThread=\(Thread.isMainThread)")
+        }
     }
 
     func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) { note("onConversionDataSuccess") }
