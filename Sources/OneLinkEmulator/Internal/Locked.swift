@@ -46,6 +46,12 @@ package final class Locked<State> {
     package var value: State {
         withLock { $0 }
     }
+
+    /// The part of the state at `keyPath`, read or written under the lock: a property's accessors in one line.
+    package subscript<Value>(keyPath: WritableKeyPath<State, Value>) -> Value {
+        get { withLock { $0[keyPath: keyPath] } }
+        set { withLock { $0[keyPath: keyPath] = newValue } }
+    }
 }
 
 // @unchecked because every access to `state` goes through `lock`; the conformance is conditional, so

@@ -40,7 +40,7 @@ public final class AppsFlyerShareInviteHelper {
         let link = InviteLink(
             template: generator.template, domain: generator.brandDomain ?? defaultDomain,
             appleAppID: generator.appleAppID, parameters: generator.parameters)
-        sdk.generateInviteLink(link, completion: InviteCompletion(body: completionHandler))
+        sdk.generateInviteLink(link, completion: completionHandler)
     }
 
     /// Logs that the user sent an invite: an ``AFEventInvite`` event with the parameters and `af_channel` set to `channel`.
@@ -77,11 +77,4 @@ struct InviteLink: Sendable {
         }
         return "https://\(domain)/\(HTTPURLPolicy.encode(template))?" + query.joined(separator: "&")
     }
-}
-
-/// A `generateInviteUrl` completion handler carried across the serial queue.
-// @unchecked because the closure is not Sendable: it is called once, on the delivery queue, for
-// the one queued link generation that carried it.
-struct InviteCompletion: @unchecked Sendable {
-    let body: (URL?) -> Void
 }

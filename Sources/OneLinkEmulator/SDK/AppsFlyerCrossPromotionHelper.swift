@@ -66,12 +66,6 @@ public final class AppsFlyerCrossPromotionHelper: NSObject {
     }
 }
 
-/// An `openStore` block carried to the delivery queue.
-// @unchecked because the block is not Sendable: it is called once, on the delivery queue.
-private struct OpenStoreBlock: @unchecked Sendable {
-    let body: (URLSession, URL) -> Void
-}
-
 extension AppsFlyerLib {
     /// Records a cross-promotion impression or click with its link; hands a click's link to `openStore`.
     func logCrossPromotion(
@@ -98,11 +92,9 @@ extension AppsFlyerLib {
         }
         record(call, ["appID": .string(appID), "url": .string(url.absoluteString)])
         guard let openStore else { return }
-        let block = OpenStoreBlock(body: openStore)
-        enqueue(
-            .work(
-                EngineWork { [weak self] item in
-                    await self?.onDeliveryQueue(scope: item.scope) { block.body(URLSession.shared, url) }
-                }), completion: nil, waiter: nil)
+        engine.enqueue(
+            .callBlocks([
+                ScopedBlock(body: Handoff { openStore(URLSession.shared, url) }, scope: Engine.scope)
+            ]))
     }
 }

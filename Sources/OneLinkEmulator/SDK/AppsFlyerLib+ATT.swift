@@ -36,7 +36,7 @@ extension AppsFlyerLib {
             trackingGate.status = newValue
             debug(.attStatus, "tracking authorization is now \(newValue)")
             if newValue.isDetermined { answerPendingTrackingPrompts(with: newValue) }
-            noteChange()
+            engine.noteChange()
         }
     }
 

@@ -46,34 +46,34 @@ extension AppsFlyerLib {
 
     #if SDK7
         /// The AppsFlyer dev key `initialize(devKey:appId:)` set; read-only in SDK 7.
-        public var appsFlyerDevKey: String { configuration.withLock { $0.devKey } }
+        public var appsFlyerDevKey: String { configuration[\.devKey] }
 
         /// The app's Apple ID `initialize(devKey:appId:)` set; read-only in SDK 7.
-        public var appleAppID: String { configuration.withLock { $0.appID } }
+        public var appleAppID: String { configuration[\.appID] }
     #else
         /// The AppsFlyer dev key; ``start()->()`` refuses to begin a session without it.
         public var appsFlyerDevKey: String {
-            get { configuration.withLock { $0.devKey } }
-            set { configuration.withLock { $0.devKey = newValue } }
+            get { configuration[\.devKey] }
+            set { configuration[\.devKey] = newValue }
         }
 
         /// The app's Apple ID (digits only); ``start()->()`` refuses to begin a session without it.
         public var appleAppID: String {
-            get { configuration.withLock { $0.appID } }
-            set { configuration.withLock { $0.appID = newValue } }
+            get { configuration[\.appID] }
+            set { configuration[\.appID] = newValue }
         }
     #endif
 
     /// Custom domains that serve OneLinks, in addition to `*.onelink.me`.
     public var oneLinkCustomDomains: [String]? {
-        get { configuration.withLock { $0.customDomains } }
-        set { configuration.withLock { $0.customDomains = newValue } }
+        get { configuration[\.customDomains] }
+        set { configuration[\.customDomains] = newValue }
     }
 
     /// Domains whose links wrap a OneLink (email click recorders and the like); they are unwrapped through the resolver.
     public var resolveDeepLinkURLs: [String]? {
-        get { configuration.withLock { $0.resolveDeepLinkURLs } }
-        set { configuration.withLock { $0.resolveDeepLinkURLs = newValue } }
+        get { configuration[\.resolveDeepLinkURLs] }
+        set { configuration[\.resolveDeepLinkURLs] = newValue }
     }
 
     /// How long a deep-link resolution may take, in milliseconds (default 3000).
@@ -81,20 +81,20 @@ extension AppsFlyerLib {
     /// The time counts from the moment the link is handed to the SDK; an
     /// answer that arrives later is dropped.
     public var deepLinkTimeout: UInt {
-        get { configuration.withLock { $0.deepLinkTimeout } }
-        set { configuration.withLock { $0.deepLinkTimeout = newValue } }
+        get { configuration[\.deepLinkTimeout] }
+        set { configuration[\.deepLinkTimeout] = newValue }
     }
 
     /// The minimum time between two sessions, in seconds (default 5).
     public var minTimeBetweenSessions: UInt {
-        get { configuration.withLock { $0.minTimeBetweenSessions } }
-        set { configuration.withLock { $0.minTimeBetweenSessions = newValue } }
+        get { configuration[\.minTimeBetweenSessions] }
+        set { configuration[\.minTimeBetweenSessions] = newValue }
     }
 
     /// Whether every decision is written to the debug log sink, with the lines the real SDK would print (``DeviceLogLine``).
     public var isDebug: Bool {
-        get { configuration.withLock { $0.isDebug } }
-        set { configuration.withLock { $0.isDebug = newValue } }
+        get { configuration[\.isDebug] }
+        set { configuration[\.isDebug] = newValue }
     }
 
     /// Whether the lines in the real SDK's shape go to the log sink even while ``isDebug`` is off.
@@ -102,24 +102,24 @@ extension AppsFlyerLib {
     /// For replay, which records the emulated device's log of every run without reporting the
     /// emulator's decisions as outputs.
     package var writesDeviceLog: Bool {
-        get { configuration.withLock { $0.writesDeviceLog } }
-        set { configuration.withLock { $0.writesDeviceLog = newValue } }
+        get { configuration[\.writesDeviceLog] }
+        set { configuration[\.writesDeviceLog] = newValue }
     }
 
     /// How long the conversion-data request may take, in milliseconds (default 10000).
     ///
     /// Emulator only: the real SDK does not expose this limit.
     public var conversionDataTimeout: UInt {
-        get { configuration.withLock { $0.conversionDataTimeout } }
-        set { configuration.withLock { $0.conversionDataTimeout = newValue } }
+        get { configuration[\.conversionDataTimeout] }
+        set { configuration[\.conversionDataTimeout] = newValue }
     }
 
     /// Where delegates and completion handlers are called: the main queue by default, as in the real SDK.
     ///
     /// Emulator only. See ``CallbackDelivery``.
     public var callbackDelivery: CallbackDelivery {
-        get { configuration.withLock { $0.callbackDelivery } }
-        set { configuration.withLock { $0.callbackDelivery = newValue } }
+        get { configuration[\.callbackDelivery] }
+        set { configuration[\.callbackDelivery] = newValue }
     }
 
     /// How values read from link text are typed: strings by default, as the real SDK hands them over.
@@ -129,16 +129,16 @@ extension AppsFlyerLib {
     /// for handler code that was written against those samples. Conversion
     /// data keeps the JSON types its source answered with either way.
     public var valueTyping: LinkParser.ValueTyping {
-        get { configuration.withLock { $0.valueTyping } }
-        set { configuration.withLock { $0.valueTyping = newValue } }
+        get { configuration[\.valueTyping] }
+        set { configuration[\.valueTyping] = newValue }
     }
 
     /// The device's fingerprint and advertising ID sent to the backends.
     ///
     /// Emulator only: the real SDK reads these from the device.
     public var deviceInfo: DeviceInfo {
-        get { configuration.withLock { $0.deviceInfo } }
-        set { configuration.withLock { $0.deviceInfo = newValue } }
+        get { configuration[\.deviceInfo] }
+        set { configuration[\.deviceInfo] = newValue }
     }
 
     /// Adds a key path in push payloads that holds a OneLink URL, such as `["af_push_link"]`.

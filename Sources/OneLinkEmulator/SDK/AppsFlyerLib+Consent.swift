@@ -58,7 +58,7 @@ extension AppsFlyerLib {
     /// A test sets it to play the CMP; ``enableTCFDataCollection(_:)`` decides
     /// whether the SDK sends it.
     public var tcfStoredValues: AttributionPayload {
-        get { optionalSurface.withLock { $0.tcfStoredValues } }
+        get { optionalSurface[\.tcfStoredValues] }
         set { updateConsent { $0.tcfStoredValues = newValue } }
     }
 
@@ -71,7 +71,7 @@ extension AppsFlyerLib {
     }
 
     /// The install ID the app chose with `setInstallId(_:)`, if any: emulator only.
-    public var customInstallID: String? { optionalSurface.withLock { $0.customInstallID } }
+    public var customInstallID: String? { optionalSurface[\.customInstallID] }
 
     /// Sets a custom install ID in place of AppsFlyer's; recorded.
     ///

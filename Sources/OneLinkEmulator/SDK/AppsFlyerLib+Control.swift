@@ -9,81 +9,73 @@ extension AppsFlyerLib {
     /// log, as the real SDK ignores them. Clearing the flag resumes the SDK;
     /// the next `start()` begins a session as usual.
     public var isStopped: Bool {
-        get { configuration.withLock { $0.isStopped } }
-        set { configuration.withLock { $0.isStopped = newValue } }
+        get { configuration[\.isStopped] }
+        set { configuration[\.isStopped] = newValue }
     }
 
     /// Whether the user opted out of logging: sessions still deliver attribution, but no in-app events are sent.
     public var anonymizeUser: Bool {
-        get { flag(\.anonymizeUser) }
-        set { setFlag(\.anonymizeUser, newValue) }
+        get { configuration[\.flags.anonymizeUser] }
+        set { configuration[\.flags.anonymizeUser] = newValue }
     }
 
     // MARK: - Recorded flags
 
     /// Opts out of Apple Search Ads attribution; recorded only.
     public var disableCollectASA: Bool {
-        get { flag(\.disableCollectASA) }
-        set { setFlag(\.disableCollectASA, newValue) }
+        get { configuration[\.flags.disableCollectASA] }
+        set { configuration[\.flags.disableCollectASA] = newValue }
     }
 
     /// Opts out of Apple Ads attribution; recorded only.
     public var disableAppleAdsAttribution: Bool {
-        get { flag(\.disableAppleAdsAttribution) }
-        set { setFlag(\.disableAppleAdsAttribution, newValue) }
+        get { configuration[\.flags.disableAppleAdsAttribution] }
+        set { configuration[\.flags.disableAppleAdsAttribution] = newValue }
     }
 
     /// Opts out of SKAdNetwork; recorded only.
     public var disableSKAdNetwork: Bool {
-        get { flag(\.disableSKAdNetwork) }
-        set { setFlag(\.disableSKAdNetwork, newValue) }
+        get { configuration[\.flags.disableSKAdNetwork] }
+        set { configuration[\.flags.disableSKAdNetwork] = newValue }
     }
 
     /// Stops collecting the advertising identifier: ``advertisingIdentifier`` becomes empty and no request carries it.
     public var disableAdvertisingIdentifier: Bool {
-        get { flag(\.disableAdvertisingIdentifier) }
-        set { setFlag(\.disableAdvertisingIdentifier, newValue) }
+        get { configuration[\.flags.disableAdvertisingIdentifier] }
+        set { configuration[\.flags.disableAdvertisingIdentifier] = newValue }
     }
 
     /// Stops collecting the vendor identifier (IDFV); recorded only.
     public var disableIDFVCollection: Bool {
-        get { flag(\.disableIDFVCollection) }
-        set { setFlag(\.disableIDFVCollection, newValue) }
+        get { configuration[\.flags.disableIDFVCollection] }
+        set { configuration[\.flags.disableIDFVCollection] = newValue }
     }
 
     /// Collects the device name; recorded only.
     public var shouldCollectDeviceName: Bool {
-        get { flag(\.shouldCollectDeviceName) }
-        set { setFlag(\.shouldCollectDeviceName, newValue) }
+        get { configuration[\.flags.shouldCollectDeviceName] }
+        set { configuration[\.flags.shouldCollectDeviceName] = newValue }
     }
 
     /// Validates purchases against Apple's sandbox; recorded only.
     public var useReceiptValidationSandbox: Bool {
-        get { flag(\.useReceiptValidationSandbox) }
-        set { setFlag(\.useReceiptValidationSandbox, newValue) }
+        get { configuration[\.flags.useReceiptValidationSandbox] }
+        set { configuration[\.flags.useReceiptValidationSandbox] = newValue }
     }
 
     /// Tests uninstall measurement against Apple's sandbox; recorded only.
     public var useUninstallSandbox: Bool {
-        get { flag(\.useUninstallSandbox) }
-        set { setFlag(\.useUninstallSandbox, newValue) }
-    }
-
-    private func flag(_ key: WritableKeyPath<PrivacyFlags, Bool>) -> Bool {
-        configuration.withLock { $0.flags[keyPath: key] }
-    }
-
-    private func setFlag(_ key: WritableKeyPath<PrivacyFlags, Bool>, _ value: Bool) {
-        configuration.withLock { $0.flags[keyPath: key] = value }
+        get { configuration[\.flags.useUninstallSandbox] }
+        set { configuration[\.flags.useUninstallSandbox] = newValue }
     }
 
     // MARK: - Host
 
     /// The host the SDK's requests go to; `appsflyersdk.com` unless `setHost(_:withHostPrefix:)` changed it.
-    public var host: String { configuration.withLock { $0.host } }
+    public var host: String { configuration[\.host] }
 
     /// The prefix put before ``host``'s subdomains; empty unless `setHost(_:withHostPrefix:)` set one.
-    public var hostPrefix: String { configuration.withLock { $0.hostPrefix } }
+    public var hostPrefix: String { configuration[\.hostPrefix] }
 
     /// Points the SDK's requests at another host, such as `onelink-replay serve`.
     ///
@@ -108,7 +100,7 @@ extension AppsFlyerLib {
     /// The calls whose only real effect is to forward data to AppsFlyer's servers, oldest first.
     ///
     /// Emulator only; at most ``storageErrorLimit`` are kept.
-    public var recordedCalls: [RecordedCall] { configuration.withLock { $0.recordedCalls } }
+    public var recordedCalls: [RecordedCall] { configuration[\.recordedCalls] }
 
     func record(_ name: String, _ arguments: AttributionPayload = [:]) {
         debug(.callRecorded, "\(name) recorded")

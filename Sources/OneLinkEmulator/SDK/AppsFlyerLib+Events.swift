@@ -1,14 +1,7 @@
 import Foundation
 
-/// Work an SDK area queues on the serial action queue through ``EngineCommand/work(_:)``.
-struct EngineWork: Sendable {
-    let body: @Sendable (EngineJob) async -> Void
-}
-
-/// The `success` and `failure` blocks of a purchase validation, carried across the serial queue.
-// @unchecked because the blocks are not Sendable: one of them is called once, on the delivery
-// queue, for the one queued validation that carried them.
-struct PurchaseBlocks: @unchecked Sendable {
+/// The `success` and `failure` blocks of a purchase validation; one of them is called on the delivery queue.
+struct PurchaseBlocks {
     let success: (([AnyHashable: Any]) -> Void)?
     let failure: (((any Error)?, Any?) -> Void)?
 }
@@ -51,7 +44,7 @@ extension AppsFlyerLib {
     ) {
         queueEvent(
             name: name, values: values.map { $0 as [AnyHashable: Any] },
-            completion: completionHandler.map(UncheckedCompletion.init))
+            completion: completionHandler.map(Completion.init))
     }
 
     /// Logs an in-app event and returns the backend's response: the form Swift generates for `logEvent(name:values:completionHandler:)`.
@@ -61,7 +54,7 @@ extension AppsFlyerLib {
     public func logEvent(name: String, values: [String: Any]?) async throws -> [String: Any] {
         let result: Result<AttributionPayload, AttributionError> = await withCheckedContinuation {
             continuation in
-            let completion = UncheckedCompletion { response, error in
+            let completion = Completion { response, error in
                 if let error {
                     continuation.resume(returning: .failure(AttributionError(wrapping: error)))
                 } else {
@@ -130,12 +123,10 @@ extension AppsFlyerLib {
             currency: currency,
             transactionID: transactionId, additionalParameters: additional, sandbox: context.sandbox)
         let reason = refusal
-        enqueue(
-            .work(
-                EngineWork { [weak self] item in
-                    await self?.processPurchase(
-                        request, context: context, refusal: reason, blocks: blocks, item: item)
-                }), completion: nil, waiter: nil)
+        engine.enqueue(
+            .purchase(
+                OutgoingPurchase(request: request, context: context, refusal: reason, blocks: Handoff(blocks))
+            ))
     }
 
     // MARK: - Processing
@@ -159,7 +150,7 @@ extension AppsFlyerLib {
     }
 
     /// Converts the values and queues the event, or its refusal, on the serial action queue.
-    func queueEvent(name: String, values: [AnyHashable: Any]?, completion: UncheckedCompletion?) {
+    func queueEvent(name: String, values: [AnyHashable: Any]?, completion: Completion?) {
         do {
             queueEvent(
                 name: name, payload: try AttributionPayload(foundation: values ?? [:]), completion: completion
@@ -168,113 +159,19 @@ extension AppsFlyerLib {
             let context = eventContext()
             let refusal = AttributionError.developerError(
                 "the values of event \(name) cannot be sent: \(error)")
-            enqueue(
-                .work(
-                    EngineWork { [weak self] item in
-                        await self?.sendEvent(
-                            name: name, values: [:], context: context, refusal: refusal,
-                            completion: completion, item: item)
-                    }), completion: nil, waiter: nil)
+            engine.enqueue(
+                .event(
+                    OutgoingEvent(
+                        name: name, values: [:], context: context, refusal: refusal, completion: completion)))
         }
     }
 
-    func queueEvent(name: String, payload: AttributionPayload, completion: UncheckedCompletion?) {
+    func queueEvent(name: String, payload: AttributionPayload, completion: Completion?) {
         let context = eventContext()
-        enqueue(
-            .work(
-                EngineWork { [weak self] item in
-                    await self?.sendEvent(
-                        name: name, values: payload, context: context, refusal: context.refusal,
-                        completion: completion,
-                        item: item)
-                }), completion: nil, waiter: nil)
-    }
-
-    /// Sends one event (unless refused) and reports the outcome to its completion, if any.
-    private func sendEvent(
-        name: String, values: AttributionPayload, context: EventContext, refusal: AttributionError?,
-        completion: UncheckedCompletion?, item: EngineJob
-    ) async {
-        let result = await send(name: name, values: values, context: context, refusal: refusal)
-        guard let completion else { return }
-        await onDeliveryQueue(scope: item.scope) {
-            switch result {
-            case .success(let response): completion.body(response.foundationStringKeyed, nil)
-            case .failure(let error): completion.body(nil, error)
-            }
-        }
-    }
-
-    private func send(
-        name: String, values: AttributionPayload, context: EventContext, refusal: AttributionError?
-    ) async -> Result<AttributionPayload, AttributionError> {
-        if let refusal {
-            debug(.eventRefused, "\(name) not sent: \(refusal)")
-            return .failure(refusal)
-        }
-        let event = InAppEvent(
-            appID: context.appID, devKey: context.devKey,
-            deviceID: sessions.loadDeviceState(now: context.time).deviceID,
-            name: name, values: values, customerUserID: context.customerUserID,
-            currencyCode: context.currencyCode,
-            time: context.time, host: context.host)
-        let recorder = eventRecorder
-        do {
-            let response = try await withDeadline(
-                clock.now.addingTimeInterval(Double(context.timeoutMilliseconds) / 1000),
-                limitMilliseconds: context.timeoutMilliseconds, backend: "\(type(of: recorder))",
-                rule: .eventSend
-            ) { try await recorder.recordEvent(event) }
-            return .success(response)
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    private func processPurchase(
-        _ purchase: PurchaseValidationRequest, context: EventContext, refusal: AttributionError?,
-        blocks: PurchaseBlocks, item: EngineJob
-    ) async {
-        let outcome: Result<PurchaseValidation, AttributionError>
-        if let refusal {
-            debug(.purchaseRefused, "validation not sent: \(refusal)")
-            outcome = .failure(refusal)
-        } else {
-            var request = purchase
-            request.deviceID = sessions.loadDeviceState(now: context.time).deviceID
-            let validator = purchaseValidator
-            do {
-                let sent = request
-                outcome = .success(
-                    try await withDeadline(
-                        clock.now.addingTimeInterval(Double(context.timeoutMilliseconds) / 1000),
-                        limitMilliseconds: context.timeoutMilliseconds, backend: "\(type(of: validator))",
-                        rule: .purchaseValidate
-                    ) { try await validator.validate(sent) })
-            } catch {
-                outcome = .failure(error)
-            }
-        }
-        if case .success(let validation) = outcome, validation.isValid {
-            var values = purchase.additionalParameters
-            if let price = purchase.price { values[AFEventParamRevenue] = .string(price) }
-            if let currency = purchase.currency { values[AFEventParamCurrency] = .string(currency) }
-            if let product = purchase.productIdentifier { values[AFEventParamContentId] = .string(product) }
-            if let transaction = purchase.transactionID {
-                values[AFEventParamReceiptId] = .string(transaction)
-            }
-            values[AFEventParamValidated] = .bool(true)
-            _ = await send(name: AFEventPurchase, values: values, context: context, refusal: nil)
-        }
-        await onDeliveryQueue(scope: item.scope) {
-            switch outcome {
-            case .success(let validation) where validation.isValid:
-                blocks.success?(validation.response.foundationDictionary)
-            case .success(let validation):
-                blocks.failure?(nil, validation.response.foundationDictionary)
-            case .failure(let error):
-                blocks.failure?(error, nil)
-            }
-        }
+        engine.enqueue(
+            .event(
+                OutgoingEvent(
+                    name: name, values: payload, context: context, refusal: context.refusal,
+                    completion: completion)))
     }
 }

@@ -14,8 +14,8 @@ extension AppsFlyerLib {
 
     /// The app's own user ID; it travels with every launch and conversion-data request.
     public var customerUserID: String? {
-        get { configuration.withLock { $0.identity.customerUserID } }
-        set { configuration.withLock { $0.identity.customerUserID = newValue } }
+        get { configuration[\.identity.customerUserID] }
+        set { configuration[\.identity.customerUserID] = newValue }
     }
 
     /// Extra data for the raw reports; it travels with every launch and conversion-data request.
@@ -41,20 +41,20 @@ extension AppsFlyerLib {
 
     /// The device language the app reports, such as `"en-GB"`; it travels with every request.
     public var currentDeviceLanguage: String? {
-        get { configuration.withLock { $0.identity.currentDeviceLanguage } }
-        set { configuration.withLock { $0.identity.currentDeviceLanguage = newValue } }
+        get { configuration[\.identity.currentDeviceLanguage] }
+        set { configuration[\.identity.currentDeviceLanguage] = newValue }
     }
 
     /// The currency of in-app purchase events, a three-letter ISO 4217 code such as `"USD"`.
     public var currencyCode: String? {
-        get { configuration.withLock { $0.currencyCode } }
-        set { configuration.withLock { $0.currencyCode = newValue } }
+        get { configuration[\.currencyCode] }
+        set { configuration[\.currencyCode] = newValue }
     }
 
     /// The OneLink template ID user-invite links are built on (`AppsFlyerLinkGenerator`).
     public var appInviteOneLinkID: String? {
-        get { configuration.withLock { $0.appInviteOneLinkID } }
-        set { configuration.withLock { $0.appInviteOneLinkID = newValue } }
+        get { configuration[\.appInviteOneLinkID] }
+        set { configuration[\.appInviteOneLinkID] = newValue }
     }
 
     /// The user's phone number, sent as its SHA-256 digest with every request; the header makes it write-only.
@@ -75,7 +75,7 @@ extension AppsFlyerLib {
     /// The identity every request carries, as the backends see it.
     ///
     /// Emulator only: the real SDK does not expose it.
-    public var identity: UserIdentity { configuration.withLock { $0.identity } }
+    public var identity: UserIdentity { configuration[\.identity] }
 
     /// Sets the user's e-mail addresses, hashed as `type` says, for every later request.
     ///

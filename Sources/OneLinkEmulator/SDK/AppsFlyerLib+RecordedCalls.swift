@@ -20,7 +20,7 @@ extension AppsFlyerLib {
     /// The partners that must not receive this user's data (deprecated in the real SDK); recorded.
     @available(*, deprecated, message: "Use setSharingFilterForPartners(_:)")
     public var sharingFilter: [String]? {
-        get { configuration.withLock { $0.sharingFilter } }
+        get { configuration[\.sharingFilter] }
         set {
             configuration.withLock { $0.sharingFilter = newValue }
             record("sharingFilter", ["partners": Self.list(newValue)])
@@ -68,7 +68,7 @@ extension AppsFlyerLib {
 
     /// A Facebook deferred app link, set by the app by hand (the header's manual setter); recorded.
     public var facebookDeferredAppLink: URL? {
-        get { configuration.withLock { $0.facebookDeferredAppLink } }
+        get { configuration[\.facebookDeferredAppLink] }
         set {
             configuration.withLock { $0.facebookDeferredAppLink = newValue }
             record("facebookDeferredAppLink", ["url": newValue.map { .string($0.absoluteString) } ?? .null])

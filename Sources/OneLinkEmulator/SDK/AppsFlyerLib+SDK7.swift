@@ -33,7 +33,7 @@ extension AppsFlyerLib {
         @_spi(SDK7)
     #endif
     public func registerSessionReadyListener(_ listener: @escaping () -> Void) {
-        setSessionReadyListener(listener)
+        engine.setSessionReadyListener(listener)
     }
 
     /// Removes the session-ready listener; a no-op without one.
@@ -41,7 +41,7 @@ extension AppsFlyerLib {
         @_spi(SDK7)
     #endif
     public func unregisterSessionReadyListener() {
-        removeSessionReadyListener()
+        engine.removeSessionReadyListener()
     }
 
     /// Whether the session-ready listener has been called in the current foreground cycle; `false` until its body runs.
@@ -49,7 +49,7 @@ extension AppsFlyerLib {
         @_spi(SDK7)
     #endif
     public func isSessionReady() -> Bool {
-        sessionReadyThisCycle
+        engine.sessionReadyThisCycle
     }
 
     /// Hands the cold-start universal link in `launchOptions` to the SDK; call it before ``registerSessionReadyListener(_:)``.
@@ -62,7 +62,7 @@ extension AppsFlyerLib {
         @_spi(SDK7)
     #endif
     public func handleLaunchOptions(_ launchOptions: [AnyHashable: Any]?) {
-        acceptLaunchOptions(launchOptions)
+        engine.acceptLaunchOptions(launchOptions)
     }
 
     /// Handles a URL from SwiftUI's `onOpenURL`: an `https` URL as a universal link, any other scheme as ``handleOpen(_:options:)`` would.
@@ -211,7 +211,7 @@ extension AppsFlyerLib {
     /// Emulator only: on a device the SDK observes `UIApplication`'s
     /// notifications. SDK 6 code never needs it.
     public func simulateDidEnterBackground() {
-        enterBackground()
+        engine.enterBackground()
     }
 
     /// Plays the app becoming active again after ``simulateDidEnterBackground()``: a new foreground cycle begins.
@@ -221,6 +221,6 @@ extension AppsFlyerLib {
     /// plays an alert closing: SDK 7.0.1 was seen calling the listener again
     /// on such a `didBecomeActive` (Docs/behaviour.md, rule 21).
     public func simulateDidBecomeActive() {
-        becomeActive()
+        engine.becomeActive()
     }
 }

@@ -1,9 +1,5 @@
 import Foundation
 
-// The SDK 7 session model (Docs/behaviour.md, rules 20-23). The listener check is queued on the
-// SDK's serial queue, so every link handed over before it (the cold-start link from
-// `handleLaunchOptions(_:)`, a warm link from `continue`) is resolved and delivered before the
-// listener fires; a timer on the SDK's clock bounds that wait.
 extension AppsFlyerLib {
     /// The longest the session-ready listener waits for links handed over before it: 5 seconds on the SDK's clock.
     ///
@@ -16,8 +12,8 @@ extension AppsFlyerLib {
     /// Replay switches it per scenario (`"sdk": {"version": 7}`), so both
     /// models run in one build. Set it before the first call.
     package var sdkGeneration: SDKGeneration {
-        get { sessionReadiness.withLock { $0.generation } }
-        set { sessionReadiness.withLock { $0.generation = newValue } }
+        get { engine.generation }
+        set { engine.generation = newValue }
     }
 
     /// Sets the dev key and app ID at once (SDK 7's `initialize(devKey:appId:)`), then checks session readiness.
@@ -28,204 +24,7 @@ extension AppsFlyerLib {
             $0.devKey = devKey
             $0.appID = appID
         }
-        scheduleSessionReadyCheck()
-    }
-
-    /// Holds `listener` in place of any earlier one and checks session readiness.
-    func setSessionReadyListener(_ listener: @escaping () -> Void) {
-        let keysSet = configuration.withLock { !$0.devKey.isEmpty && !$0.appID.isEmpty }
-        if !keysSet {
-            // The string SDK 7.0.1's binary logs (galean/CoreIntegrations, APPSFLYER_V7_SMOKE_TEST.md);
-            // the header's "must be set before the listener fires" is kept: the listener waits.
-            debug(
-                .sessionReady,
-                "devKey and appleAppID must be set before calling registerSessionReadyListener:")
-        }
-        let afterStart = sessionReadiness.withLock { state -> Bool in
-            if state.generation == .v7 && state.startRequested { return true }
-            state.nextListenerID += 1
-            state.listener = SessionReadyListener(id: state.nextListenerID, body: listener)
-            return false
-        }
-        if afterStart {
-            debug(
-                .sessionReady,
-                "registerSessionReadyListener after start(): the listener never fires (SDK 7 migration guide)"
-            )
-            return
-        }
-        scheduleSessionReadyCheck()
-    }
-
-    /// Notes a `start` call in SDK 7's session model, so a listener registered after it never fires.
-    func noteStartRequested() {
-        sessionReadiness.withLock { $0.startRequested = true }
-    }
-
-    /// Drops the listener; a no-op without one.
-    func removeSessionReadyListener() {
-        sessionReadiness.withLock { $0.listener = nil }
-        stopSessionReadyTimer()
-    }
-
-    /// Whether the listener has been called in the current foreground cycle; never before its body runs.
-    var sessionReadyThisCycle: Bool { sessionReadiness.withLock { $0.readyThisCycle } }
-
-    /// Hands the cold-start universal link in `launchOptions` to the SDK, so the listener waits for it.
-    ///
-    /// The link is the `webpageURL` of the browsing-web activity under
-    /// `UIApplicationLaunchOptionsUserActivityDictionaryKey`; any other launch is a no-op.
-    func acceptLaunchOptions(_ launchOptions: [AnyHashable: Any]?) {
-        guard let url = Self.launchUniversalLink(in: launchOptions) else {
-            debug(.sessionReady, "handleLaunchOptions: no universal link in the launch options")
-            return
-        }
-        debug(.sessionReady, "handleLaunchOptions: the listener waits for \(url.absoluteString)")
-        enqueue(.launchLink(url.absoluteString), completion: nil, waiter: nil)
-    }
-
-    /// Whether `text` is the cold-start link `handleLaunchOptions(_:)` already handed over; it is then forgotten.
-    ///
-    /// Only a call made within ``sessionReadyTimeLimit`` of the hand-over counts: iOS passes the
-    /// cold-start link on during the launch; the same link opened later is a new open.
-    func isLaunchLinkAlreadyHandled(_ text: String, calledAt: Date) -> Bool {
-        sessionReadiness.withLock { state in
-            let window = TimeInterval(Self.sessionReadyTimeLimit.components.seconds)
-            guard
-                let index = state.launchLinks.firstIndex(where: {
-                    $0.text == text && calledAt.timeIntervalSince($0.handedOver) <= window
-                })
-            else { return false }
-            state.launchLinks.remove(at: index)
-            return true
-        }
-    }
-
-    /// Ends the foreground cycle: the listener may fire once in the next one.
-    func enterBackground() {
-        // The continue iOS makes for the cold-start link comes during launch: once the app has been
-        // in the background, the same link opened again is a new open.
-        sessionReadiness.withLock {
-            $0.endCycle()
-            $0.launchLinks.removeAll()
-        }
-        stopSessionReadyTimer()
-        debug(.sessionReady, "the app went to the background; the listener resets")
-    }
-
-    /// Plays `didBecomeActive`: begins a foreground cycle, or, inside one (an alert closed), lets the listener fire again; then checks session readiness.
-    ///
-    /// SDK 7.0.1 was seen calling the listener on every `didBecomeActive` of
-    /// one foreground cycle (after an ATT or system alert), against the
-    /// header's "once per cycle" (Docs/behaviour.md, rule 21): the field wins.
-    func becomeActive() {
-        let refire = sessionReadiness.withLock { state -> Bool in
-            state.activation += 1
-            if !state.inForeground {
-                state.inForeground = true
-                return false
-            }
-            return state.firedActivation != nil
-        }
-        if refire {
-            debug(.sessionReady, "didBecomeActive inside the foreground cycle: the listener fires again")
-        }
-        scheduleSessionReadyCheck()
-    }
-
-    /// Forgets the listener and the cycle, as a new process would.
-    func resetSessionReadiness() {
-        sessionReadiness.withLock { state in state = SessionReadinessState(generation: state.generation) }
-        stopSessionReadyTimer()
-    }
-
-    /// Queues a readiness check behind every action already waiting, with a timer on the SDK's clock in case they take too long.
-    private func scheduleSessionReadyCheck() {
-        let id = sessionReadiness.withLock { state -> UInt64? in
-            state.listener != nil && state.mayFire(for: state.activation) ? state.activation : nil
-        }
-        guard let id else { return }
-        let busy = !queue.isIdle
-        let scope = Self.taskShared
-        if busy { startSessionReadyTimer(scope: scope) }
-        enqueue(
-            .work(
-                EngineWork { [weak self] item in
-                    await self?.fireSessionReadyListener(scope: item.scope, activation: id, timedOut: false)
-                }), completion: nil, waiter: nil)
-    }
-
-    private func startSessionReadyTimer(scope: AppsFlyerLib?) {
-        let deadline = clock.now.adding(Self.sessionReadyTimeLimit)
-        let clock = self.clock
-        let timer = Task { [weak self] in
-            do {
-                if let virtual = clock as? any VirtualClock {
-                    try await virtual.sleep(until: deadline, as: .timer)
-                } else {
-                    try await clock.sleep(until: deadline)
-                }
-            } catch {
-                return
-            }
-            await self?.fireSessionReadyListener(scope: scope, activation: nil, timedOut: true)
-            self?.stopSessionReadyTimer()
-        }
-        let previous = sessionReadiness.withLock { state -> Task<Void, Never>? in
-            defer {
-                state.timer = timer
-                state.timerDue = deadline
-            }
-            return state.timer
-        }
-        previous?.cancel()
-    }
-
-    /// Cancels the time-limit timer, if one runs, and lets waiters go on.
-    func stopSessionReadyTimer() {
-        let (timer, hadDeadline) = sessionReadiness.withLock { state -> (Task<Void, Never>?, Bool) in
-            defer {
-                state.timer = nil
-                state.timerDue = nil
-            }
-            return (state.timer, state.timerDue != nil)
-        }
-        timer?.cancel()
-        if hadDeadline { noteChange() }
-    }
-
-    /// Calls the listener on the delivery queue if every condition holds and it has not fired for this activation.
-    ///
-    /// `activation` is the `didBecomeActive` the check was queued for; `nil` (the time limit) means the current one.
-    private func fireSessionReadyListener(scope: AppsFlyerLib?, activation: UInt64?, timedOut: Bool) async {
-        let keysSet = configuration.withLock { !$0.devKey.isEmpty && !$0.appID.isEmpty }
-        let listener = sessionReadiness.withLock { state -> SessionReadyListener? in
-            guard keysSet, state.inForeground, state.mayFire(for: activation), let listener = state.listener
-            else {
-                return nil
-            }
-            state.firedActivation = activation ?? state.activation
-            return listener
-        }
-        guard let listener else {
-            if !keysSet {
-                debug(
-                    .sessionReady, "the listener waits for the dev key and app ID (initialize(devKey:appId:))"
-                )
-            }
-            return
-        }
-        debug(
-            .sessionReady,
-            timedOut
-                ? "links still resolving after \(Self.sessionReadyTimeLimit); the listener fires anyway"
-                : "keys set and earlier links resolved: the listener fires")
-        if !timedOut { stopSessionReadyTimer() }
-        let readiness = sessionReadiness
-        await onDeliveryQueue(scope: scope) {
-            readiness.withLock { $0.readyThisCycle = true }
-            listener.body()
-        }
+        engine.scheduleSessionReadyCheck()
     }
 
     /// Launch options as UIKit passes them to `didFinishLaunchingWithOptions` for a cold start from a universal link.
@@ -268,13 +67,5 @@ extension AppsFlyerLib {
             }
         }
         return nil
-    }
-}
-
-extension AppsFlyerLib {
-    /// Whether the session-ready timer is due but has not finished: the listener is about to fire, so the SDK is not settled.
-    var sessionReadyTimerFiring: Bool {
-        let now = clock.now
-        return sessionReadiness.withLock { $0.timerIsDue(at: now) }
     }
 }

@@ -1,9 +1,6 @@
 import Foundation
 
 extension AppsFlyerLib {
-    /// The instance `shared()` returns inside ``withShared(_:isolation:operation:)``.
-    @TaskLocal static var taskShared: AppsFlyerLib?
-
     private static let processShared = Locked<AppsFlyerLib?>(nil)
 
     /// The built-in instance: in-memory organic backends and the system clock.
@@ -18,7 +15,7 @@ extension AppsFlyerLib {
     /// scope again around every callback it delivers on behalf of that task,
     /// so a delegate that calls `shared()` reaches the instance that called it.
     public static func shared() -> AppsFlyerLib {
-        taskShared ?? processShared.value ?? defaultShared
+        Engine.scope ?? processShared.value ?? defaultShared
     }
 
     /// The instance `shared()` returns for the whole process, when no task scope applies; `nil` restores the built-in one.
@@ -59,13 +56,13 @@ extension AppsFlyerLib {
         _ instance: AppsFlyerLib, isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> Result
     ) async rethrows -> Result {
-        try await $taskShared.withValue(instance, operation: operation, isolation: isolation)
+        try await Engine.$scope.withValue(instance, operation: operation, isolation: isolation)
     }
 
     /// Runs synchronous `operation` with `shared()` returning `instance` on this thread.
     public static func withShared<Result>(
         _ instance: AppsFlyerLib, operation: () throws -> Result
     ) rethrows -> Result {
-        try $taskShared.withValue(instance, operation: operation)
+        try Engine.$scope.withValue(instance, operation: operation)
     }
 }

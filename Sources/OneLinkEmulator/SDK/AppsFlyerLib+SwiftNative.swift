@@ -10,12 +10,12 @@ extension AppsFlyerLib {
     /// ``settle()``.
     @discardableResult
     public func perform(_ action: SDKAction) async -> [AppsFlyerEvent] {
-        await enqueueAndWait { enqueue(.action(action), completion: nil, waiter: $0) }
+        await engine.enqueueAndWait(.action(action))
     }
 
     /// Queues an action without waiting for its callbacks.
     public func submit(_ action: SDKAction) {
-        enqueue(.action(action), completion: nil, waiter: nil)
+        engine.enqueue(.action(action))
     }
 
     /// Queues an action and starts processing the queue on the calling thread, until it first has to wait.
@@ -26,7 +26,7 @@ extension AppsFlyerLib {
     /// order; a call that waits on the clock continues on another task as with
     /// ``submit(_:)``. The caller must not hold a lock its delegates need.
     package func submitProcessingNow(_ action: SDKAction) {
-        enqueue(.action(action), completion: nil, waiter: nil, startImmediately: true)
+        engine.enqueue(.action(action), startImmediately: true)
     }
 
     /// Simulates deleting the app and installing it again: the device state is erased and the process state reset.
@@ -34,7 +34,7 @@ extension AppsFlyerLib {
     /// As with ``simulateRelaunch()``, the delegates and the session-ready listener are gone
     /// and the configuration stays. Ordered with the other calls: actions queued earlier finish first.
     public func simulateReinstall() async {
-        await enqueueAndWait { enqueue(.reinstall, completion: nil, waiter: $0) }
+        _ = await engine.enqueueAndWait(.reinstall)
     }
 
     /// Simulates the app process being killed and launched again on the same install.
@@ -48,15 +48,15 @@ extension AppsFlyerLib {
     /// and options) stays, so a test need not repeat it; the app's launch code sets the same values
     /// again anyway. Ordered with the other calls: actions queued earlier finish first.
     public func simulateRelaunch() async {
-        await enqueueAndWait { enqueue(.relaunch, completion: nil, waiter: $0) }
+        _ = await engine.enqueueAndWait(.relaunch)
     }
 
     /// Every callback from now on, as an asynchronous sequence; each access starts a new subscription.
     public var events: AsyncStream<AppsFlyerEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: AppsFlyerEvent.self)
-        let id = published.withLock { $0.subscribe(continuation) }
+        let id = engine.published.withLock { $0.subscribe(continuation) }
         continuation.onTermination = { [weak self] _ in
-            self?.published.withLock { $0.unsubscribe(id) }
+            self?.engine.published.withLock { $0.unsubscribe(id) }
         }
         return stream
     }
@@ -64,7 +64,7 @@ extension AppsFlyerLib {
     /// Every callback delivered so far by this instance, oldest first.
     ///
     /// At most ``deliveredEventLimit`` are kept, so a long-lived instance's memory stays bounded.
-    public var deliveredEvents: [AppsFlyerEvent] { published.withLock { $0.history.elements } }
+    public var deliveredEvents: [AppsFlyerEvent] { engine.published.withLock { $0.history.elements } }
 
     /// The number of events ``deliveredEvents`` keeps by default: 10,000.
     public static let defaultDeliveredEventLimit = 10_000
@@ -73,12 +73,12 @@ extension AppsFlyerLib {
     ///
     /// Emulator only. ``events`` subscribers and ``perform(_:)`` see every event regardless.
     public var deliveredEventLimit: Int {
-        get { published.withLock { $0.history.limit } }
-        set { published.withLock { $0.history.limit = newValue } }
+        get { engine.published.withLock { $0.history.limit } }
+        set { engine.published.withLock { $0.history.limit = newValue } }
     }
 
     /// How many events were dropped from ``deliveredEvents`` to respect ``deliveredEventLimit``.
-    public var droppedEventCount: Int { published.withLock { $0.history.droppedCount } }
+    public var droppedEventCount: Int { engine.published.withLock { $0.history.droppedCount } }
 
     /// The most ``storageErrors`` keeps.
     public static let storageErrorLimit = 64
@@ -87,22 +87,22 @@ extension AppsFlyerLib {
     ///
     /// Kept whether or not ``isDebug`` is on, so a test can assert that a
     /// corrupt file was reported; at most ``storageErrorLimit`` are kept.
-    public var storageErrors: [StorageError] { sessions.storageErrors }
+    public var storageErrors: [StorageError] { engine.sessions.storageErrors }
 
     /// The number of sessions this install has started, from the device store.
-    public var sessionCount: Int { (try? deviceStore.load())?.sessionCount ?? 0 }
+    public var sessionCount: Int { (try? engine.deviceStore.load())?.sessionCount ?? 0 }
 
     /// The number of links handled as re-engagements (all link entry points but ``performOnAppAttribution(with:)``).
-    public var attributedOpenCount: Int { links.attributedOpenCount }
+    public var attributedOpenCount: Int { engine.links.attributedOpenCount }
 
     /// The AppsFlyer device ID of this install, once the first session created it.
-    public var deviceID: String? { (try? deviceStore.load())?.deviceID }
+    public var deviceID: String? { (try? engine.deviceStore.load())?.deviceID }
 
     /// Whether no action is queued or running right now.
     ///
     /// After ``settle()`` returns, `false` means the SDK is blocked on a
     /// ``ManualClock`` and will not progress until the clock is advanced.
-    public var isIdle: Bool { queue.isIdle && !sessionReadyTimerFiring }
+    public var isIdle: Bool { engine.queue.isIdle && !engine.sessionReadyTimerFiring }
 
     /// Waits until every queued action has been processed and its callbacks delivered.
     ///
@@ -110,8 +110,7 @@ extension AppsFlyerLib {
     /// Actions already queued that the SDK's queue task has not started on
     /// run right here, in order, until one has to wait; callbacks are the same.
     nonisolated(nonsending) public func waitUntilIdle() async {
-        await processQueuedHere()
-        await queue.waitUntil { [weak self] status in status.isIdle && self?.sessionReadyTimerFiring != true }
+        await engine.waitUntilIdle()
     }
 
     /// Waits until the SDK cannot progress without the clock moving.
@@ -125,19 +124,6 @@ extension AppsFlyerLib {
     /// Actions already queued that the SDK's queue task has not started on
     /// run right here, in order, until one has to wait; callbacks are the same.
     nonisolated(nonsending) public func settle() async {
-        await processQueuedHere()
-        let virtual = clock as? any VirtualClock
-        let gate = trackingGate
-        let deadlines = self.deadlines
-        await queue.waitUntil { [weak self] status in
-            if self?.sessionReadyTimerFiring == true { return false }
-            if status.isIdle { return true }
-            let racing = deadlines.count
-            guard let virtual, racing > 0 else { return false }
-            // A race whose timer has already fired is finishing, not blocked: wait for it. A race
-            // waiting for the ATT answer is blocked on the test, as one waiting on the clock is.
-            let suspended = virtual.suspended
-            return suspended.work + gate.waiterCount >= racing && suspended.timers >= racing
-        }
+        await engine.settle()
     }
 }

@@ -8,9 +8,8 @@ struct TrackingPromptState: Sendable {
 }
 
 /// A `requestTrackingAuthorization` completion waiting for the user's answer.
-// @unchecked because the completion is not Sendable: it is called once, on the delivery queue.
-struct PendingTrackingPrompt: @unchecked Sendable {
-    let completion: (TrackingAuthorizationStatus) -> Void
+struct PendingTrackingPrompt: Sendable {
+    let completion: Handoff<(TrackingAuthorizationStatus) -> Void>
     /// The `withShared` instance of the task that asked, bound again around the completion.
     let scope: AppsFlyerLib?
 }
@@ -24,14 +23,14 @@ extension AppsFlyerLib {
     /// at once, which releases a waiting session; the completion follows on the
     /// delivery queue, inside the asking task's ``withShared(_:isolation:operation:)`` scope.
     public var trackingPromptAnswer: TrackingPromptAnswer {
-        get { trackingPrompt.withLock { $0.answer } }
-        set { trackingPrompt.withLock { $0.answer = newValue } }
+        get { trackingPrompt[\.answer] }
+        set { trackingPrompt[\.answer] = newValue }
     }
 
     /// How many times the emulated device showed the ATT prompt: emulator only.
     ///
     /// A request made after the status was decided shows none.
-    public var trackingPromptsShown: Int { trackingPrompt.withLock { $0.shown } }
+    public var trackingPromptsShown: Int { trackingPrompt[\.shown] }
 
     /// Shows the emulated ATT prompt, or answers at once with the decided status, as `ATTrackingManager.requestTrackingAuthorization` does.
     ///
@@ -40,7 +39,7 @@ extension AppsFlyerLib {
     package func requestTrackingAuthorization(
         completion: @escaping (TrackingAuthorizationStatus) -> Void
     ) {
-        let prompt = PendingTrackingPrompt(completion: completion, scope: Self.taskShared)
+        let prompt = PendingTrackingPrompt(completion: Handoff(completion), scope: Engine.scope)
         let current = trackingGate.status
         if current.isDetermined {
             deliverTrackingPrompts([prompt], status: current)
@@ -70,13 +69,10 @@ extension AppsFlyerLib {
     private func deliverTrackingPrompts(
         _ prompts: [PendingTrackingPrompt], status: TrackingAuthorizationStatus
     ) {
-        enqueue(
-            .work(
-                EngineWork { [weak self] _ in
-                    guard let self else { return }
-                    for prompt in prompts {
-                        await self.onDeliveryQueue(scope: prompt.scope) { prompt.completion(status) }
-                    }
-                }), completion: nil, waiter: nil)
+        engine.enqueue(
+            .callBlocks(
+                prompts.map { prompt in
+                    ScopedBlock(body: Handoff { prompt.completion.value(status) }, scope: prompt.scope)
+                }))
     }
 }

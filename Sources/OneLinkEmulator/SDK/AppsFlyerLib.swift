@@ -42,35 +42,14 @@ import Foundation
 /// ``events``, and their side effects (such as using up `is_first_launch`)
 /// still happen, as with the real SDK's nil delegate.
 ///
-/// Thread safety: `@unchecked Sendable` because the weak, non-`Sendable`
-/// delegate references sit behind a lock and are only called on the delivery
-/// queue; every other stored property is a constant of a `Sendable` type.
-public final class AppsFlyerLib: @unchecked Sendable {
-    let deviceStore: any DeviceStore
-    let clock: any EmulatorClock
-    let eventRecorder: any EventRecorder
-    let purchaseValidator: any PurchaseValidator
-    let shortLinkCreator: (any ShortLinkCreator)?
-
-    let configuration: Locked<Configuration>
-    let delegates = Locked(Delegates())
-    let trackingGate = TrackingGate()
-    let published = Locked(PublishedEvents())
-    let configurationErrorLog = Locked<[String]>([])
-    let sessionReadiness = Locked(SessionReadinessState())
+/// Thread safety: `Sendable`. Its state lives in the engine, behind locks;
+/// the delegates are held weakly there and called only on the delivery queue.
+public final class AppsFlyerLib: Sendable {
+    /// The engine that runs every call: the queue, the services, delivery.
+    let engine: Engine
     let trackingPrompt = Locked(TrackingPromptState())
     let optionalSurface = Locked(OptionalSurfaceState())
-
-    /// The serial action queue every call goes through.
-    let queue = EngineQueue()
-    /// Races backend calls against their deadlines.
-    let deadlines: Deadlines
-    /// Sessions and the install's state.
-    let sessions: SessionService
-    /// Link parsing, unwrapping and resolution.
-    let links: LinkService
-    let logger: DebugLogger
-    private var participantID: UInt64?
+    let configurationErrorLog = Locked<[String]>([])
 
     /// Creates an SDK over the given backends.
     ///
@@ -97,64 +76,47 @@ public final class AppsFlyerLib: @unchecked Sendable {
         purchaseValidator: any PurchaseValidator = InMemoryPurchaseValidator(),
         shortLinkCreator: (any ShortLinkCreator)? = nil
     ) {
-        self.deviceStore = deviceStore
-        self.clock = clock
-        self.eventRecorder = eventRecorder
-        self.purchaseValidator = purchaseValidator
-        self.shortLinkCreator = shortLinkCreator
-        let configuration = Locked(Configuration())
-        let queue = self.queue
-        let logger = DebugLogger(
-            sink: logSink, clock: clock, isOn: { configuration.withLock { $0.isDebug } },
-            deviceLinesOn: { configuration.withLock { $0.writesDeviceLog } })
-        let deadlines = Deadlines(clock: clock, log: logger) { queue.noteChange() }
-        self.configuration = configuration
-        self.logger = logger
-        self.deadlines = deadlines
-        sessions = SessionService(
-            conversionDataSource: conversionDataSource, deferredDeepLinkSource: deferredDeepLinkSource,
-            launchRecorder: launchRecorder, deviceStore: deviceStore, clock: clock, deadlines: deadlines,
-            trackingGate: trackingGate, log: logger
-        ) { queue.containsPending { $0.command.isDirectLink } }
-        links = LinkService(
-            resolver: shortLinkResolver, deviceStore: deviceStore, deadlines: deadlines, log: logger)
-        if let virtual = clock as? any VirtualClock {
-            // The queue's waits read the clock's sleepers; an advance waits for this SDK to react
-            // to each deadline it reaches before time moves on.
-            participantID = virtual.addParticipant(
-                VirtualTimeParticipant(
-                    sleepersChanged: { queue.noteChange() },
-                    settle: { [sessionReadiness] in
-                        await queue.waitUntil { status in
-                            // A due session-ready timer is about to call the listener: not settled yet.
-                            let now = clock.now
-                            if sessionReadiness.withLock({ $0.timerIsDue(at: now) }) { return false }
-                            return status.isIdle || deadlines.waitOnTime
-                        }
-                    }))
-        }
+        engine = Engine(
+            shortLinkResolver: shortLinkResolver, conversionDataSource: conversionDataSource,
+            deferredDeepLinkSource: deferredDeepLinkSource, launchRecorder: launchRecorder,
+            deviceStore: deviceStore, clock: clock, logSink: logSink, eventRecorder: eventRecorder,
+            purchaseValidator: purchaseValidator, shortLinkCreator: shortLinkCreator)
     }
 
-    deinit {
-        if let participantID, let virtual = clock as? any VirtualClock {
-            virtual.removeParticipant(participantID)
-        }
+    /// Logs one decision to the debug log, if it is on.
+    func debug(_ rule: DebugRule, _ message: @autoclosure () -> String) {
+        engine.logger(rule, message())
     }
+
+    /// The settings every public property reads and writes.
+    var configuration: Locked<Configuration> { engine.configuration }
+    /// The clock sessions, timeouts and install times are measured on.
+    var clock: any EmulatorClock { engine.clock }
+    /// The ATT status and the sessions waiting for it.
+    var trackingGate: TrackingGate { engine.trackingGate }
+
+    /// Keys of the cached install attribution that are merged into legacy `onAppOpenAttribution` payloads.
+    ///
+    /// The link's own parameters win when a key appears on both sides.
+    public static let installKeysMergedIntoOpenAttribution = ["install_time", "af_status", "af_message"]
+
+    /// The most hops a wrapped link is followed before unwrapping fails.
+    public static let maximumUnwrapHops = 10
 
     // MARK: - Delegates
 
     /// The delegate for conversion data and legacy deep links; held weakly.
     public weak var delegate: (any AppsFlyerLibDelegate)? {
-        get { delegates.withLock { $0.delegate } }
-        set { delegates.withLock { $0.delegate = newValue } }
+        get { engine.delegates.withLock { $0.delegate } }
+        set { engine.delegates.withLock { $0.delegate = newValue } }
     }
 
     /// The unified deep linking delegate; held weakly.
     ///
     /// Set it before ``start()->()`` for UDL mode.
     public weak var deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)? {
-        get { delegates.withLock { $0.deepLinkDelegate } }
-        set { delegates.withLock { $0.deepLinkDelegate = newValue } }
+        get { engine.delegates.withLock { $0.deepLinkDelegate } }
+        set { engine.delegates.withLock { $0.deepLinkDelegate = newValue } }
     }
 
     // MARK: - Entry points
@@ -179,7 +141,7 @@ public final class AppsFlyerLib: @unchecked Sendable {
     /// ``AttributionError/bridged``).
     /// It is called before the session's conversion-data callbacks.
     public func start(completionHandler: (([String: Any]?, (any Error)?) -> Void)?) {
-        enqueue(.action(.start), completion: completionHandler.map(UncheckedCompletion.init), waiter: nil)
+        engine.enqueue(.action(.start), completion: completionHandler.map(Completion.init))
     }
 
     /// Begins a session and returns its launch response: the form Swift generates for `start(completionHandler:)`.
@@ -192,7 +154,7 @@ public final class AppsFlyerLib: @unchecked Sendable {
     @discardableResult
     public func start() async throws -> [String: Any] {
         let outcome: LaunchOutcome = await withCheckedContinuation { continuation in
-            let completion = UncheckedCompletion { response, error in
+            let completion = Completion { response, error in
                 if let error {
                     continuation.resume(returning: .failed(AttributionError(wrapping: error)))
                 } else {
@@ -200,7 +162,7 @@ public final class AppsFlyerLib: @unchecked Sendable {
                         returning: .accepted((try? AttributionPayload(foundation: response ?? [:])) ?? [:]))
                 }
             }
-            enqueue(.action(.start), completion: completion, waiter: nil)
+            engine.enqueue(.action(.start), completion: completion)
         }
         switch outcome {
         case .accepted(let response): return response.foundationStringKeyed
@@ -212,7 +174,7 @@ public final class AppsFlyerLib: @unchecked Sendable {
     ///
     /// Available before `start()`, as in the real SDK; the first session keeps the same ID.
     public func getAppsFlyerUID() -> String {
-        sessions.loadDeviceState(now: clock.now).deviceID
+        engine.sessions.loadDeviceState(now: clock.now).deviceID
     }
 
     /// Handles a URL that opened the app (URI scheme or web link), as `application(_:open:options:)` passes it.

@@ -1,11 +1,9 @@
 import Foundation
 
-/// The block `registerSessionReadyListener(_:)` holds, carried to the delivery queue.
-// @unchecked because the block is not Sendable: the SDK only stores it under its lock and calls
-// it on the delivery queue (the main queue by default), never concurrently with itself.
-struct SessionReadyListener: @unchecked Sendable {
+/// The block `registerSessionReadyListener(_:)` holds, called on the delivery queue.
+struct SessionReadyListener: Sendable {
     let id: UInt64
-    let body: () -> Void
+    let body: Handoff<() -> Void>
 }
 
 /// The SDK 7 session-readiness state: the listener, the foreground cycle and whether it fired.

@@ -10,7 +10,7 @@ final class TrackingGate: Sendable {
 
     /// The current status; a change away from `.notDetermined` releases every waiter.
     var status: TrackingAuthorizationStatus {
-        get { state.withLock { $0.status } }
+        get { state[\.status] }
         set {
             let released = state.withLock { state -> [CheckedContinuation<Void, Never>] in
                 state.status = newValue

@@ -114,6 +114,17 @@ final class ActionQueue<Command: Sendable, Output: Sendable>: Sendable {
         return result
     }
 
+    /// Queues `command` at the end as a step of `job`, which is running: it joins the job's group, and the drainer running `job` runs it too.
+    ///
+    /// No worker is asked for and no waiter is woken: the queue is held
+    /// while `job` runs, and its group cannot finish before the step has run.
+    func appendStep(_ command: Command, of job: Job) {
+        state.withLock { state in
+            state.outstanding[job.group, default: 0] += 1
+            state.pending.append(Job(group: job.group, command: command))
+        }
+    }
+
     /// Runs the queued commands one at a time with `perform`, until none is left.
     ///
     /// Called by the one worker ``enqueue(_:into:waiter:)`` asked for. It

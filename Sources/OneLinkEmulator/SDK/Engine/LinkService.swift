@@ -8,15 +8,58 @@ enum LinkEntry: String, Sendable {
     case performOnAppAttribution = "performOnAppAttribution"
 }
 
+/// What the link service needs next: a request sent, or nothing more.
+enum LinkStep: Sendable {
+    /// A request must go out: the engine asks the delegate for its headers, then calls ``LinkService/send(_:headers:deadline:)``.
+    case request(PendingLink)
+    /// The link's callback; `nil` when a push payload has none.
+    case finished(AppsFlyerEvent?)
+}
+
+/// A link part way through resolution: what is known of it, and the request it waits for.
+struct PendingLink: Sendable {
+    /// The request the link waits for.
+    enum Stage: Sendable {
+        /// One hop of a wrapped link: where the current link redirects.
+        case unwrap(visited: Set<String>, hops: Int)
+        /// The short link's stored parameters.
+        case shortLink(template: String, shortID: String)
+    }
+
+    /// The text the app handed over.
+    let text: String
+    let entry: LinkEntry
+    let udl: Bool
+    let config: AppsFlyerLib.Configuration
+    let parser: LinkParser
+    /// The link as parsed so far: after each hop of a wrapped link, the link it led to.
+    var parsed: ParsedLink
+    /// The wrapped link the app handed over, when it was unwrapped.
+    var originalLink: String?
+    var stage: Stage
+
+    /// The link the next request is about: the delegate's headers are asked for it.
+    var requestLink: String { parsed.link }
+
+    /// Whether `link` is on a domain of `resolveDeepLinkURLs`, so it is unwrapped before it is read.
+    func isWrapped(_ link: ParsedLink) -> Bool {
+        guard link.kind == .webLink else { return false }
+        return (config.resolveDeepLinkURLs ?? []).contains {
+            let domain = $0.lowercased()
+            return link.host == domain || link.host.hasSuffix("." + domain)
+        }
+    }
+}
+
 /// Deep links: parses, unwraps and resolves the links the app hands over, and turns them into callbacks.
 ///
 /// In UDL mode a link becomes one `didResolveDeepLink`; in legacy mode an
 /// `onAppOpenAttribution` (merged with the install's attribution) or its
-/// failure. The service returns the callbacks; the SDK delivers them.
+/// failure. The service works in steps: ``begin(_:entry:udl:config:)``
+/// reads the link, and each request the link needs is one
+/// ``send(_:headers:deadline:)`` with the headers the engine got from the
+/// delegate. It returns the callbacks; the engine delivers them.
 final class LinkService: Sendable {
-    /// Asks the app's delegate for the extra headers of one resolution request.
-    typealias Headers = @Sendable (_ link: String) async -> [String: String]
-
     private let resolver: any ShortLinkResolver
     private let deviceStore: any DeviceStore
     private let deadlines: Deadlines
@@ -36,59 +79,138 @@ final class LinkService: Sendable {
     /// The number of links handled as re-engagements: every entry point but `performOnAppAttribution`.
     var attributedOpenCount: Int { openCount.value }
 
-    /// A link's callback, or a failure, when resolution must end by `deadline`.
-    ///
-    /// - Parameter directDeepLink: Called when the link is delivered as a direct UDL deep link.
-    func handle(
-        _ text: String, entry: LinkEntry, udl: Bool, config: AppsFlyerLib.Configuration, deadline: Date,
-        headers: Headers, directDeepLink: () -> Void
-    ) async -> AppsFlyerEvent {
+    /// Reads a link the app handed over: its callback, or the first request it needs.
+    func begin(
+        _ text: String, entry: LinkEntry, udl: Bool, config: AppsFlyerLib.Configuration
+    ) -> LinkStep {
+        let parser = LinkParser(customDomains: config.customDomains ?? [], valueTyping: config.valueTyping)
+        let appended = appendingConfiguredParameters(to: text, config: config)
+        let parsed: ParsedLink
         do {
-            guard let payload = try await resolve(text, config: config, deadline: deadline, headers: headers)
-            else {
-                let parsed = try? LinkParser(
-                    customDomains: config.customDomains ?? [], valueTyping: config.valueTyping
-                ).parse(text)
-                let host = parsed?.host ?? ""
-                if udl, let parsed {
-                    // The real SDK was seen answering FOUND, with no deep_link_value, for a universal link
-                    // on a domain it did not know as a OneLink (appsflyer-flutter-plugin#355, fixed by
-                    // setOneLinkCustomDomain; AppsFlyerFramework#221 and #270): it reads no OneLink
-                    // parameters from such a link, so the click event holds only the link and its parts.
-                    if entry != .performOnAppAttribution { openCount.withLock { $0 += 1 } }
-                    directDeepLink()
-                    log(.udlNotOneLink, "\(host) is not a OneLink host: FOUND with the link alone")
-                    let event = parsed.payload.keeping(Self.linkPartKeys)
-                    return .deepLink(.found(DeepLink(clickEvent: event, isDeferred: false)))
-                }
-                if udl {
-                    log(.udlNotOneLink, "\(host) is not a OneLink host: NOT_FOUND")
-                    return .deepLink(.notFound)
-                }
-                log(.linkNotOneLink, "\(host) is not a OneLink host: onAppOpenAttributionFailure")
-                return .appOpenAttributionFailure(.invalidLink(.notOneLink(host: host)))
-            }
-            if entry != .performOnAppAttribution { openCount.withLock { $0 += 1 } }
-            if udl {
-                directDeepLink()
-                log(.udlDirect, "direct deep link from \(entry.rawValue): FOUND")
-                return .deepLink(.found(DeepLink(clickEvent: payload, isDeferred: false)))
-            }
-            log(.linkOpenAttribution, "deep link from \(entry.rawValue): onAppOpenAttribution")
-            return .appOpenAttribution(mergedWithInstall(payload))
+            parsed = try parser.parse(appended)
         } catch {
-            return udl ? .deepLink(.failure(error)) : .appOpenAttributionFailure(error)
+            log(.linkInvalid, "\(error)")
+            return .finished(failure(.invalidLink(error), udl: udl))
         }
+        for diagnostic in parsed.diagnostics { log(.linkDiagnostic, "\(diagnostic)") }
+        var pending = PendingLink(
+            text: text, entry: entry, udl: udl, config: config, parser: parser, parsed: parsed,
+            stage: .unwrap(visited: [parsed.link], hops: 0))
+        if pending.isWrapped(parsed) {
+            pending.originalLink = appended
+            return .request(pending)
+        }
+        return unwrapped(pending)
+    }
+
+    /// Sends the request `pending` waits for, within `deadline`, and reads its answer.
+    func send(_ pending: PendingLink, headers: [String: String], deadline: Date) async -> LinkStep {
+        var pending = pending
+        let config = pending.config
+        let resolver = self.resolver
+        do throws(AttributionError) {
+            switch pending.stage {
+            case .unwrap(var visited, var hops):
+                let current = pending.parsed.link
+                let next = try await deadlines.run(
+                    until: deadline, limitMilliseconds: config.deepLinkTimeout,
+                    backend: "\(type(of: resolver))", rule: .linkUnwrap
+                ) { try await resolver.redirectTarget(of: current, headers: headers) }
+                guard let next else {
+                    log(.linkUnwrap, "\(current) does not redirect; unwrapping stops")
+                    return unwrapped(pending)
+                }
+                hops += 1
+                if hops > AppsFlyerLib.maximumUnwrapHops {
+                    throw .tooManyRedirects(limit: AppsFlyerLib.maximumUnwrapHops)
+                }
+                if visited.contains(next) { throw .redirectLoop(next) }
+                visited.insert(next)
+                log(.linkUnwrap, "hop \(hops): \(current) -> \(next)")
+                do {
+                    pending.parsed = try pending.parser.parse(next)
+                } catch {
+                    throw .invalidLink(error)
+                }
+                pending.stage = .unwrap(visited: visited, hops: hops)
+                return pending.isWrapped(pending.parsed) ? .request(pending) : unwrapped(pending)
+            case .shortLink(let template, let shortID):
+                let parsed = pending.parsed
+                let request = ShortLinkRequest(
+                    host: parsed.host, template: template, shortID: shortID, link: parsed.link,
+                    headers: headers, timeout: .milliseconds(Int64(clamping: config.deepLinkTimeout)),
+                    sdkHost: config.customHost)
+                log.device(DeviceLog.shortLinkRequest(template: template, shortID: shortID))
+                let stored = try await deadlines.run(
+                    until: deadline, limitMilliseconds: config.deepLinkTimeout,
+                    backend: "\(type(of: resolver))", rule: .linkShortLink
+                ) { try await resolver.resolve(request) }
+                log.device(DeviceLog.shortLinkResult(stored))
+                var payload = stored.merging(parsed.parameters)
+                payload["link"] = .string(parsed.link)
+                return .finished(found(payload, pending))
+            }
+        } catch {
+            return .finished(failure(error, udl: pending.udl))
+        }
+    }
+
+    /// The step after unwrapping: a short link's resolution request, or the link's callback.
+    private func unwrapped(_ pending: PendingLink) -> LinkStep {
+        var pending = pending
+        let parsed = pending.parsed
+        guard parsed.isDeepLink else { return .finished(notDeepLink(pending)) }
+        if case .shortLink(let template, let shortID) = parsed.kind {
+            pending.stage = .shortLink(template: template, shortID: shortID)
+            return .request(pending)
+        }
+        return .finished(found(parsed.payload, pending))
+    }
+
+    /// The callback of a resolved deep link.
+    private func found(_ payload: AttributionPayload, _ pending: PendingLink) -> AppsFlyerEvent {
+        var payload = payload
+        if let originalLink = pending.originalLink { payload["original_link"] = .string(originalLink) }
+        if pending.entry != .performOnAppAttribution { openCount.withLock { $0 += 1 } }
+        if pending.udl {
+            log(.udlDirect, "direct deep link from \(pending.entry.rawValue): FOUND")
+            return .deepLink(.found(DeepLink(clickEvent: payload, isDeferred: false)))
+        }
+        log(.linkOpenAttribution, "deep link from \(pending.entry.rawValue): onAppOpenAttribution")
+        return .appOpenAttribution(mergedWithInstall(payload))
+    }
+
+    /// The callback of a link that is not a deep link: a link on a host that is not a OneLink's.
+    private func notDeepLink(_ pending: PendingLink) -> AppsFlyerEvent {
+        let parsed = try? pending.parser.parse(pending.text)
+        let host = parsed?.host ?? ""
+        if pending.udl, let parsed {
+            // The real SDK was seen answering FOUND, with no deep_link_value, for a universal link
+            // on a domain it did not know as a OneLink (appsflyer-flutter-plugin#355, fixed by
+            // setOneLinkCustomDomain; AppsFlyerFramework#221 and #270): it reads no OneLink
+            // parameters from such a link, so the click event holds only the link and its parts.
+            if pending.entry != .performOnAppAttribution { openCount.withLock { $0 += 1 } }
+            log(.udlNotOneLink, "\(host) is not a OneLink host: FOUND with the link alone")
+            let event = parsed.payload.keeping(Self.linkPartKeys)
+            return .deepLink(.found(DeepLink(clickEvent: event, isDeferred: false)))
+        }
+        if pending.udl {
+            log(.udlNotOneLink, "\(host) is not a OneLink host: NOT_FOUND")
+            return .deepLink(.notFound)
+        }
+        log(.linkNotOneLink, "\(host) is not a OneLink host: onAppOpenAttributionFailure")
+        return .appOpenAttributionFailure(.invalidLink(.notOneLink(host: host)))
+    }
+
+    private func failure(_ error: AttributionError, udl: Bool) -> AppsFlyerEvent {
+        udl ? .deepLink(.failure(error)) : .appOpenAttributionFailure(error)
     }
 
     /// The keys of a link's own parts, the whole click event of a universal link that is not a OneLink in UDL mode.
     static let linkPartKeys = ["link", "scheme", "host", "path"]
 
-    /// A push payload's callback, or `nil` when the payload holds no OneLink and no `"af"` attribution.
-    func handlePush(
-        _ push: AttributionPayload, udl: Bool, config: AppsFlyerLib.Configuration, deadline: Date,
-        headers: Headers, directDeepLink: () -> Void
-    ) async -> AppsFlyerEvent? {
+    /// Reads a push payload: the OneLink at a configured key path, else the `"af"` attribution, else no callback.
+    func beginPush(_ push: AttributionPayload, udl: Bool, config: AppsFlyerLib.Configuration) -> LinkStep {
         if !config.pushPaths.isEmpty {
             let parser = LinkParser(
                 customDomains: config.customDomains ?? [], valueTyping: config.valueTyping)
@@ -106,126 +228,34 @@ final class LinkService: Sendable {
                 switch link.kind {
                 case .oneLink, .shortLink:
                     log(.pushOneLink, "OneLink found at \(path)")
-                    return await handle(
-                        text, entry: .push, udl: udl, config: config, deadline: deadline, headers: headers,
-                        directDeepLink: directDeepLink)
+                    return begin(text, entry: .push, udl: udl, config: config)
                 default:
                     log(.pushPath, "value at \(path) is not a valid OneLink: \(text); ignored")
                 }
             }
             log(.pushIgnored, "no configured key path holds a valid OneLink; no callback")
-            return nil
+            return .finished(nil)
         }
         guard case .object(let attribution)? = push["af"] else {
             log(
                 .pushIgnored,
                 "push payload has no \"af\" dictionary and no deep-link path is set; no callback")
-            return nil
+            return .finished(nil)
         }
         openCount.withLock { $0 += 1 }
         let payload = AttributionPayload(attribution)
         if udl {
-            directDeepLink()
             log(.pushLegacy, "attribution parameters under \"af\": FOUND")
-            return .deepLink(.found(DeepLink(clickEvent: payload, isDeferred: false)))
+            return .finished(.deepLink(.found(DeepLink(clickEvent: payload, isDeferred: false))))
         }
         log(.pushLegacy, "attribution parameters under \"af\": onAppOpenAttribution")
-        return .appOpenAttribution(mergedWithInstall(payload))
+        return .finished(.appOpenAttribution(mergedWithInstall(payload)))
     }
 
     /// `payload` with the install's attribution keys the link does not set itself.
     func mergedWithInstall(_ payload: AttributionPayload) -> AttributionPayload {
         guard let cached = (try? deviceStore.load())?.conversionData else { return payload }
         return cached.keeping(AppsFlyerLib.installKeysMergedIntoOpenAttribution).merging(payload)
-    }
-
-    /// Parses, unwraps and resolves a link; `nil` when it is not a deep link.
-    func resolve(
-        _ text: String, config: AppsFlyerLib.Configuration, deadline: Date, headers: Headers
-    ) async throws(AttributionError) -> AttributionPayload? {
-        let parser = LinkParser(customDomains: config.customDomains ?? [], valueTyping: config.valueTyping)
-        let text = appendingConfiguredParameters(to: text, config: config)
-        var parsed: ParsedLink
-        do {
-            parsed = try parser.parse(text)
-        } catch {
-            log(.linkInvalid, "\(error)")
-            throw .invalidLink(error)
-        }
-        for diagnostic in parsed.diagnostics { log(.linkDiagnostic, "\(diagnostic)") }
-
-        var originalLink: String?
-        let wrappedDomains = (config.resolveDeepLinkURLs ?? []).map { $0.lowercased() }
-        func isWrapped(_ link: ParsedLink) -> Bool {
-            guard link.kind == .webLink else { return false }
-            return wrappedDomains.contains { link.host == $0 || link.host.hasSuffix("." + $0) }
-        }
-        if isWrapped(parsed) {
-            originalLink = text
-            parsed = try await unwrap(
-                parsed, parser: parser, config: config, deadline: deadline, headers: headers
-            ) {
-                isWrapped($0)
-            }
-        }
-
-        guard parsed.isDeepLink else { return nil }
-        var payload: AttributionPayload
-        if case .shortLink(let template, let shortID) = parsed.kind {
-            let request = ShortLinkRequest(
-                host: parsed.host, template: template, shortID: shortID, link: parsed.link,
-                headers: await headers(parsed.link),
-                timeout: .milliseconds(Int64(clamping: config.deepLinkTimeout)), sdkHost: config.customHost)
-            let resolver = self.resolver
-            log.device(DeviceLog.shortLinkRequest(template: template, shortID: shortID))
-            let stored = try await deadlines.run(
-                until: deadline, limitMilliseconds: config.deepLinkTimeout, backend: "\(type(of: resolver))",
-                rule: .linkShortLink
-            ) { try await resolver.resolve(request) }
-            log.device(DeviceLog.shortLinkResult(stored))
-            payload = stored.merging(parsed.parameters)
-            payload["link"] = .string(parsed.link)
-        } else {
-            payload = parsed.payload
-        }
-        if let originalLink { payload["original_link"] = .string(originalLink) }
-        return payload
-    }
-
-    /// Follows a wrapped link's redirects until it is no longer wrapped.
-    private func unwrap(
-        _ wrapped: ParsedLink, parser: LinkParser, config: AppsFlyerLib.Configuration, deadline: Date,
-        headers: Headers, isWrapped: (ParsedLink) -> Bool
-    ) async throws(AttributionError) -> ParsedLink {
-        var parsed = wrapped
-        var visited: Set<String> = [parsed.link]
-        var hops = 0
-        let resolver = self.resolver
-        while isWrapped(parsed) {
-            let current = parsed.link
-            let sent = await headers(current)
-            let next = try await deadlines.run(
-                until: deadline, limitMilliseconds: config.deepLinkTimeout, backend: "\(type(of: resolver))",
-                rule: .linkUnwrap
-            ) { try await resolver.redirectTarget(of: current, headers: sent) }
-            guard let next else {
-                log(.linkUnwrap, "\(current) does not redirect; unwrapping stops")
-                break
-            }
-            hops += 1
-            if hops > AppsFlyerLib.maximumUnwrapHops {
-                throw .tooManyRedirects(limit: AppsFlyerLib.maximumUnwrapHops)
-            }
-            if visited.contains(next) { throw .redirectLoop(next) }
-            visited.insert(next)
-            log(.linkUnwrap, "hop \(hops): \(current) -> \(next)")
-            do {
-                parsed = try parser.parse(next)
-            } catch {
-                throw .invalidLink(error)
-            }
-        }
-        return parsed
     }
 
     /// `text` with the parameters of every matching `appendParametersToDeeplinkURL(contains:parameters:)` call added.

@@ -10,6 +10,27 @@ struct SessionOutcome: Sendable {
     var afterQueuedCalls: Bool
 }
 
+/// What a `start` call has reached: its outcome, or an accepted launch whose callbacks follow.
+enum SessionStep: Sendable {
+    /// No callbacks follow: the outcome is complete.
+    case finished(SessionOutcome)
+    /// The launch was accepted; ``SessionService/complete(_:directLinkQueued:)`` fetches the callbacks.
+    case launched(SessionInProgress)
+}
+
+/// A session whose launch request was accepted.
+struct SessionInProgress: Sendable {
+    /// The install's state, already saved with this session counted.
+    var device: DeviceState
+    let config: AppsFlyerLib.Configuration
+    /// When the session started: its conversion-data deadline counts from here.
+    let started: Date
+    /// Whether the process runs in UDL mode.
+    let udl: Bool
+    /// The launch response, for `start(completionHandler:)`.
+    let launch: LaunchOutcome
+}
+
 /// Sessions and the install they belong to: the `start` flow and the state it keeps.
 ///
 /// A session is decided (cold or warm, UDL or legacy, or skipped by
@@ -37,18 +58,13 @@ final class SessionService: Sendable {
     private let deadlines: Deadlines
     private let trackingGate: TrackingGate
     private let log: DebugLogger
-    private let directLinkQueued: @Sendable () -> Bool
     private let state = Locked(State())
 
     /// Creates the service over the SDK's backends.
-    ///
-    /// `directLinkQueued` says whether a link call is waiting in the SDK's
-    /// queue: a first launch opened by a link makes no deferred lookup.
     init(
         conversionDataSource: any ConversionDataSource, deferredDeepLinkSource: any DeferredDeepLinkSource,
         launchRecorder: any LaunchRecorder, deviceStore: any DeviceStore, clock: any EmulatorClock,
-        deadlines: Deadlines, trackingGate: TrackingGate, log: DebugLogger,
-        directLinkQueued: @escaping @Sendable () -> Bool
+        deadlines: Deadlines, trackingGate: TrackingGate, log: DebugLogger
     ) {
         self.conversionDataSource = conversionDataSource
         self.deferredDeepLinkSource = deferredDeepLinkSource
@@ -58,7 +74,6 @@ final class SessionService: Sendable {
         self.deadlines = deadlines
         self.trackingGate = trackingGate
         self.log = log
-        self.directLinkQueued = directLinkQueued
     }
 
     // MARK: - Process state
@@ -98,8 +113,12 @@ final class SessionService: Sendable {
 
     // MARK: - Sessions
 
-    /// Runs one `start` call: decides the session, sends the launch and collects the session's callbacks.
-    func start(config: AppsFlyerLib.Configuration, deepLinkDelegateSet: Bool) async -> SessionOutcome {
+    /// Runs one `start` call up to its launch request: the session's outcome, or the accepted launch whose callbacks follow.
+    ///
+    /// After ``SessionStep/launched(_:)`` the engine calls
+    /// ``complete(_:directLinkQueued:)``, saying whether a link call waits in
+    /// its queue: a first launch opened by a link makes no deferred lookup.
+    func start(config: AppsFlyerLib.Configuration, deepLinkDelegateSet: Bool) async -> SessionStep {
         var now = clock.now
         var missing: [String] = []
         if config.devKey.isEmpty { missing.append("appsFlyerDevKey") }
@@ -110,7 +129,7 @@ final class SessionService: Sendable {
             log(.startDeveloperError, error.explanation)
             var events: [AppsFlyerEvent] = [.conversionDataFail(error)]
             if deepLinkDelegateSet { events.append(.deepLink(.failure(error))) }
-            return SessionOutcome(events: events, launch: .failed(error), afterQueuedCalls: false)
+            return .finished(SessionOutcome(events: events, launch: .failed(error), afterQueuedCalls: false))
         }
 
         let minimum = TimeInterval(config.minTimeBetweenSessions)
@@ -135,14 +154,14 @@ final class SessionService: Sendable {
             )
             let error = AttributionError.sessionSkipped(
                 elapsedMilliseconds: Int(elapsed * 1000), minimumSeconds: config.minTimeBetweenSessions)
-            return SessionOutcome(events: [], launch: .failed(error), afterQueuedCalls: false)
+            return .finished(SessionOutcome(events: [], launch: .failed(error), afterQueuedCalls: false))
         }
         log(
             .sessionStart,
             "\(decision.cold ? "cold" : "warm") session started in \(decision.udl ? "UDL" : "legacy") mode")
 
         if await waitForTrackingDecision(config: config, started: now) { now = clock.now }
-        var device = loadDeviceState(now: now)
+        var device = loadDeviceState(now: now, savingFresh: false)
         let sinceLast = device.lastSessionStart.map { now.timeIntervalSince($0) }
         device.sessionCount += 1
         device.lastSessionStart = now
@@ -163,22 +182,37 @@ final class SessionService: Sendable {
             log(
                 .sessionLaunchFailed, "the launch request failed, so no conversion data: \(error.explanation)"
             )
-            return SessionOutcome(
-                events: [.conversionDataFail(error)], launch: launch, afterQueuedCalls: true)
+            return .finished(
+                SessionOutcome(events: [.conversionDataFail(error)], launch: launch, afterQueuedCalls: true))
         }
+        return .launched(
+            SessionInProgress(device: device, config: config, started: now, udl: decision.udl, launch: launch)
+        )
+    }
 
+    /// Completes a session whose launch was accepted: the install's deferred lookup in UDL mode, then conversion data.
+    ///
+    /// The device state is saved once more, when the session changed it
+    /// (twice on the first launch in UDL mode: the lookup is marked done
+    /// before it goes out, so it is never made twice).
+    func complete(_ session: SessionInProgress, directLinkQueued: Bool) async -> SessionOutcome {
+        var device = session.device
+        let config = session.config
         var events: [AppsFlyerEvent] = []
-        if decision.udl && device.deferredLookupDone { log.device(DeviceLog.deferredDone) }
-        if decision.udl && !device.deferredLookupDone {
+        if session.udl && device.deferredLookupDone { log.device(DeviceLog.deferredDone) }
+        if session.udl && !device.deferredLookupDone {
             device.deferredLookupDone = true
             save(device)
-            if let event = await deferredLookup(device: device, config: config) {
+            if let event = await deferredLookup(
+                device: device, config: config, directLinkQueued: directLinkQueued)
+            {
                 events.append(event)
             }
         }
-        events.append(await conversionData(device: &device, config: config, started: now))
-        save(device)
-        return SessionOutcome(events: events, launch: launch, afterQueuedCalls: true)
+        let saved = device
+        events.append(await conversionData(device: &device, config: config, started: session.started))
+        if device != saved { save(device) }
+        return SessionOutcome(events: events, launch: session.launch, afterQueuedCalls: true)
     }
 
     /// The session's conversion-data callback: the cached data, or a fetch within the time limit.
@@ -313,9 +347,9 @@ final class SessionService: Sendable {
     }
 
     private func deferredLookup(
-        device: DeviceState, config: AppsFlyerLib.Configuration
+        device: DeviceState, config: AppsFlyerLib.Configuration, directLinkQueued: Bool
     ) async -> AppsFlyerEvent? {
-        if state.withLock({ $0.directDeepLinkThisLaunch }) || directLinkQueued() {
+        if state.withLock({ $0.directDeepLinkThisLaunch }) || directLinkQueued {
             log(.udlDeferredSkipped, "a direct deep link opened this first launch; no deferred lookup")
             return nil
         }
@@ -345,7 +379,9 @@ final class SessionService: Sendable {
     var storageErrors: [StorageError] { state.withLock { $0.storageErrors } }
 
     /// The install's state from the store, or a fresh install's when the store has none or cannot be read.
-    func loadDeviceState(now: Date) -> DeviceState {
+    ///
+    /// - Parameter savingFresh: Save a fresh install at once; a session that saves it right after passes `false`.
+    func loadDeviceState(now: Date, savingFresh: Bool = true) -> DeviceState {
         do {
             if let state = try deviceStore.load() { return state }
             log(.deviceFresh, "no device state: fresh install")
@@ -365,7 +401,7 @@ final class SessionService: Sendable {
             state.freshInstall = fresh
             return fresh
         }
-        save(fresh)
+        if savingFresh { save(fresh) }
         return fresh
     }
 

@@ -15,7 +15,6 @@ struct LinkServiceTests {
         let resolver: InMemoryShortLinkResolver
         let service: LinkService
         let headersAsked = Locked<[String]>([])
-        let directLinks = Locked(0)
 
         init(redirects: [String: String] = [:]) {
             let logger = DebugLogger(sink: log, clock: clock) { true }
@@ -31,15 +30,19 @@ struct LinkServiceTests {
             config: AppsFlyerLib.Configuration? = nil,
             deadline: Date? = nil
         ) async -> AppsFlyerEvent {
-            let asked = headersAsked
-            let direct = directLinks
-            return await service.handle(
-                text, entry: entry, udl: udl, config: config ?? AppsFlyerLib.Configuration(),
-                deadline: deadline ?? clock.now.addingTimeInterval(3),
-                headers: { link in
-                    asked.withLock { $0.append(link) }
-                    return ["X-Test": "1"]
-                }, directDeepLink: { direct.withLock { $0 += 1 } })
+            // The engine's loop: each request the service asks for is sent with the delegate's headers.
+            var step = service.begin(
+                text, entry: entry, udl: udl, config: config ?? AppsFlyerLib.Configuration())
+            while case .request(let pending) = step {
+                headersAsked.withLock { $0.append(pending.requestLink) }
+                step = await service.send(
+                    pending, headers: ["X-Test": "1"], deadline: deadline ?? clock.now.addingTimeInterval(3))
+            }
+            guard case .finished(let event?) = step else {
+                Issue.record("a link always ends in a callback")
+                return .deepLink(.notFound)
+            }
+            return event
         }
     }
 
@@ -53,7 +56,6 @@ struct LinkServiceTests {
         #expect(event.payload?["deep_link_value"] == "apples")
         #expect(event.payload?["link"] == .string(Self.short))
         #expect(fixture.service.attributedOpenCount == 1)
-        #expect(fixture.directLinks.value == 1)
         #expect(fixture.headersAsked.value == [Self.short])
         #expect(fixture.resolver.requests.first?.headers["X-Test"] == "1")
     }
@@ -73,7 +75,6 @@ struct LinkServiceTests {
         #expect(event.payload?["campaign"] == nil)
         #expect(event.payload?["deep_link_value"] == "apples")
         #expect(fixture.service.attributedOpenCount == 0)
-        #expect(fixture.directLinks.value == 0)
     }
 
     @Test(
@@ -92,7 +93,6 @@ struct LinkServiceTests {
                                 "host": "example.com", "path": "/page",
                             ], isDeferred: false))))
         #expect(fixture.service.attributedOpenCount == 1)
-        #expect(fixture.directLinks.value == 1)
         let legacy = await fixture.handle("https://example.com/page", udl: false)
         #expect(legacy == .appOpenAttributionFailure(.invalidLink(.notOneLink(host: "example.com"))))
         #expect(fixture.service.attributedOpenCount == 1)
@@ -127,14 +127,21 @@ struct LinkServiceTests {
     func push() async {
         let fixture = Fixture()
         let config = AppsFlyerLib.Configuration()
-        let found = await fixture.service.handlePush(
-            ["af": ["deep_link_value": "pears"]], udl: true, config: config, deadline: fixture.clock.now,
-            headers: { _ in [:] }, directDeepLink: {})
-        #expect(found?.payload?["deep_link_value"] == "pears")
-        let ignored = await fixture.service.handlePush(
-            ["aps": ["alert": "hi"]], udl: true, config: config, deadline: fixture.clock.now,
-            headers: { _ in [:] }, directDeepLink: {})
-        #expect(ignored == nil)
+        guard
+            case .finished(let found?) = fixture.service.beginPush(
+                ["af": ["deep_link_value": "pears"]], udl: true, config: config)
+        else {
+            Issue.record("an \"af\" push needs no request")
+            return
+        }
+        #expect(found.payload?["deep_link_value"] == "pears")
+        guard
+            case .finished(nil) = fixture.service.beginPush(
+                ["aps": ["alert": "hi"]], udl: true, config: config)
+        else {
+            Issue.record("a push without attribution has no callback")
+            return
+        }
         #expect(fixture.service.attributedOpenCount == 1)
     }
 }

@@ -9,7 +9,7 @@ struct SessionServiceTests {
     struct Fixture {
         let clock = ManualClock()
         let log = RecordingDebugLogSink()
-        let store = InMemoryDeviceStore()
+        let store = CountingDeviceStore()
         let launches: InMemoryLaunchRecorder
         let linkQueued = Locked(false)
         let service: SessionService
@@ -21,14 +21,23 @@ struct SessionServiceTests {
             let logger = DebugLogger(sink: log, clock: clock) { true }
             let launches = InMemoryLaunchRecorder(clock: clock)
             self.launches = launches
-            let linkQueued = self.linkQueued
             service = SessionService(
                 conversionDataSource: InMemoryConversionDataSource(
                     attribution: attribution, behavior: conversionBehavior, clock: clock),
                 deferredDeepLinkSource: InMemoryDeferredDeepLinkSource(clicks: clicks, clock: clock),
                 launchRecorder: launches, deviceStore: store, clock: clock,
-                deadlines: Deadlines(clock: clock, log: logger) {}, trackingGate: TrackingGate(), log: logger
-            ) { linkQueued.value }
+                deadlines: Deadlines(clock: clock, log: logger) {}, trackingGate: TrackingGate(), log: logger)
+        }
+
+        /// Runs a `start` as the engine does: up to the launch, then the rest, saying whether a link is queued.
+        func start(
+            config: AppsFlyerLib.Configuration, deepLinkDelegateSet: Bool
+        ) async -> SessionOutcome {
+            switch await service.start(config: config, deepLinkDelegateSet: deepLinkDelegateSet) {
+            case .finished(let outcome): return outcome
+            case .launched(let session):
+                return await service.complete(session, directLinkQueued: linkQueued.value)
+            }
         }
 
         var config: AppsFlyerLib.Configuration {
@@ -46,7 +55,7 @@ struct SessionServiceTests {
     )
     func firstSession() async throws {
         let fixture = Fixture()
-        let outcome = await fixture.service.start(config: fixture.config, deepLinkDelegateSet: true)
+        let outcome = await fixture.start(config: fixture.config, deepLinkDelegateSet: true)
         #expect(outcome.events.map(\.callbackName) == ["didResolveDeepLink", "onConversionDataSuccess"])
         #expect(outcome.events.first == .deepLink(.notFound))
         #expect(outcome.events.last?.payload?["is_first_launch"] == true)
@@ -67,8 +76,8 @@ struct SessionServiceTests {
     )
     func skippedSession() async {
         let fixture = Fixture()
-        _ = await fixture.service.start(config: fixture.config, deepLinkDelegateSet: false)
-        let outcome = await fixture.service.start(config: fixture.config, deepLinkDelegateSet: true)
+        _ = await fixture.start(config: fixture.config, deepLinkDelegateSet: false)
+        let outcome = await fixture.start(config: fixture.config, deepLinkDelegateSet: true)
         #expect(outcome.events.isEmpty)
         #expect(!outcome.afterQueuedCalls)
         guard case .failed(.sessionSkipped(let elapsed, let minimum)) = outcome.launch else {
@@ -84,7 +93,7 @@ struct SessionServiceTests {
     @Test("without keys no session starts, and both delegates hear the developer error at once")
     func missingKeys() async {
         let fixture = Fixture()
-        let outcome = await fixture.service.start(
+        let outcome = await fixture.start(
             config: AppsFlyerLib.Configuration(), deepLinkDelegateSet: true)
         #expect(outcome.events.map(\.callbackName) == ["onConversionDataFail", "didResolveDeepLink"])
         #expect(outcome.events.first?.error?.kind == .developerError)
@@ -97,13 +106,13 @@ struct SessionServiceTests {
     func directLinkSkipsDeferredLookup() async throws {
         let queued = Fixture()
         queued.linkQueued.withLock { $0 = true }
-        let outcome = await queued.service.start(config: queued.config, deepLinkDelegateSet: true)
+        let outcome = await queued.start(config: queued.config, deepLinkDelegateSet: true)
         #expect(outcome.events.map(\.callbackName) == ["onConversionDataSuccess"])
         #expect(queued.rules.contains(.udlDeferredSkipped))
 
         let delivered = Fixture()
         delivered.service.noteDirectDeepLink()
-        let second = await delivered.service.start(config: delivered.config, deepLinkDelegateSet: true)
+        let second = await delivered.start(config: delivered.config, deepLinkDelegateSet: true)
         #expect(second.events.map(\.callbackName) == ["onConversionDataSuccess"])
         #expect(try delivered.store.load()?.deferredLookupDone == true, "the one lookup is used up")
     }
@@ -111,18 +120,18 @@ struct SessionServiceTests {
     @Test("resetProcess makes the next start a cold one; reinstall also erases the install")
     func relaunchAndReinstall() async throws {
         let fixture = Fixture()
-        _ = await fixture.service.start(config: fixture.config, deepLinkDelegateSet: false)
+        _ = await fixture.start(config: fixture.config, deepLinkDelegateSet: false)
         let deviceID = try #require(try fixture.store.load()?.deviceID)
         fixture.service.resetProcess()
         #expect(fixture.service.udlMode == nil)
-        let warm = await fixture.service.start(config: fixture.config, deepLinkDelegateSet: false)
+        let warm = await fixture.start(config: fixture.config, deepLinkDelegateSet: false)
         #expect(warm.events.last?.payload?["af_status"] == "Organic")
         #expect(warm.events.last?.payload?["iscache"] == nil, "organic data carries no iscache")
         #expect(warm.events.last?.payload?["is_first_launch"] == false)
         #expect(try fixture.store.load()?.deviceID == deviceID)
         fixture.service.reinstall()
         #expect(try fixture.store.load() == nil)
-        let fresh = await fixture.service.start(config: fixture.config, deepLinkDelegateSet: false)
+        let fresh = await fixture.start(config: fixture.config, deepLinkDelegateSet: false)
         #expect(fresh.events.last?.payload?["is_first_launch"] == true)
         #expect(try fixture.store.load()?.deviceID != deviceID)
     }
@@ -138,4 +147,40 @@ struct SessionServiceTests {
         }
         #expect(ids.count == 1)
     }
+
+    @Test("a session saves the device state once when one save is enough: a warm session with cached data")
+    func savesOncePerSession() async throws {
+        let fixture = Fixture(attribution: .nonOrganic(["media_source": "Email"]))
+        _ = await fixture.start(config: fixture.config, deepLinkDelegateSet: false)
+        #expect(fixture.store.saves.value == 2, "first launch: the session counted, then the conversion data")
+        fixture.service.resetProcess()
+        let warm = await fixture.start(config: fixture.config, deepLinkDelegateSet: false)
+        #expect(warm.events.last?.payload?["iscache"] == true)
+        #expect(fixture.store.saves.value == 3, "the warm session changes only its count and time")
+        #expect(try fixture.store.load()?.sessionCount == 2)
+    }
+
+    @Test("a first UDL launch marks its deferred lookup done before it goes out, so it is never made twice")
+    func firstUDLLaunchSaves() async throws {
+        let fixture = Fixture()
+        _ = await fixture.start(config: fixture.config, deepLinkDelegateSet: true)
+        #expect(fixture.store.saves.value == 3)
+        #expect(try fixture.store.load()?.deferredLookupDone == true)
+        #expect(try fixture.store.load()?.firstLaunchDelivered == true)
+    }
+}
+
+/// An in-memory device store that counts its saves.
+final class CountingDeviceStore: DeviceStore {
+    let saves = Locked(0)
+    private let store = InMemoryDeviceStore()
+
+    func load() throws(StorageError) -> DeviceState? { try store.load() }
+
+    func save(_ state: DeviceState) throws(StorageError) {
+        saves.withLock { $0 += 1 }
+        try store.save(state)
+    }
+
+    func erase() throws(StorageError) { try store.erase() }
 }

@@ -1,0 +1,47 @@
+import Foundation
+
+extension Engine {
+    /// Runs a `start` call through the session service and delivers what it produced.
+    ///
+    /// A session's callbacks come after every call queued while it ran (a
+    /// link opened during the launch request is delivered first), so they
+    /// go to the end of the queue as a step of this command's group.
+    func processStart(_ item: EngineJob) async {
+        var config = configuration.value
+        config.sdkVersion = generation.emulatedVersion
+        let deepLinkDelegateSet = delegates.withLock { $0.deepLinkDelegate } != nil
+        if !sessions.processStarted {
+            logger.device(DeviceLog.version(config.sdkVersion))
+            logger.device(DeviceLog.banner)
+            if let deepLinkDelegate = delegates.withLock({ $0.deepLinkDelegate }) {
+                logger.device(DeviceLog.deepLinkDelegate(deepLinkDelegate))
+            }
+        }
+        if generation == .v7, config.attWaitTimeout != nil {
+            debug(.attWait, "SDK 7: waitForATTUserAuthorization is deprecated and no longer delays start()")
+            config.attWaitTimeout = nil
+        }
+        let outcome: SessionOutcome
+        switch await sessions.start(config: config, deepLinkDelegateSet: deepLinkDelegateSet) {
+        case .finished(let finished):
+            outcome = finished
+        case .launched(let session):
+            // A first launch opened by a link makes no deferred lookup, even when the link is still queued.
+            let directLinkQueued = queue.containsPending { $0.command.isDirectLink }
+            outcome = await sessions.complete(session, directLinkQueued: directLinkQueued)
+        }
+        if outcome.afterQueuedCalls {
+            queue.appendStep(QueuedCommand(item, .deliver(outcome.events, launch: outcome.launch)), of: item)
+        } else {
+            await deliver(outcome.events, item: item, launch: outcome.launch)
+        }
+    }
+}
+
+extension QueuedCommand {
+    /// A step of `item`: `command`, with the call's time, completion and scope.
+    init(_ item: EngineJob, _ command: EngineCommand) {
+        self.init(
+            command: command, receivedAt: item.receivedAt, completion: item.completion, scope: item.scope)
+    }
+}
