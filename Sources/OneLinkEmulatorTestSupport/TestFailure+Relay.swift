@@ -9,8 +9,9 @@ extension TestFailure {
     /// ``TestFailure/record(_:fileID:filePath:line:column:)``. `Decodable` is the contract because both
     /// modules know it without knowing each other.
     package struct Relay: Decodable {
-        /// The `userInfo` key and payload shape; `ScenarioCheck.testFailureRelayKey` and `RelayedFailure` match them.
+        /// The `userInfo` key of the failure; `ScenarioCheck.testFailureRelayKey` matches it.
         package static let key = CodingUserInfoKey(rawValue: "OneLinkEmulatorTestSupport.TestFailure")!
+        /// The failure under ``key``; `ScenarioCheck.RelayedFailure` matches it.
         package typealias Failure = (
             message: String, fileID: String, filePath: StaticString, line: UInt, column: UInt
         )
