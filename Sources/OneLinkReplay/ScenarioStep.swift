@@ -37,9 +37,10 @@ public struct ScenarioStep: Sendable, Hashable {
         /// Changes how backends answer from now on; `nil` leaves one unchanged.
         case behaviour(
             shortLinks: InMemoryBehavior?, conversion: InMemoryBehavior?, deferred: InMemoryBehavior?)
-        /// Launches the app with launch options: classify, `didFinishLaunching`, drive the SDK, become active.
+        /// Launches the app's `EmulatedAppProcess` with launch options: classify, `didFinishLaunching`,
+        /// drive the SDK, become active; a running app is brought to the front instead (warm).
         case launch(LaunchOptions)
-        /// One lifecycle signal through `AppLifecycle` and `LifecycleSessionDriver`.
+        /// One lifecycle signal to the app process's `AppLifecycle`, through `LifecycleSessionDriver`.
         case lifecycle(LifecycleSignal)
         /// Hands an action to the pending deep-link router.
         case route(RouteInput)

@@ -3,7 +3,8 @@ import OneLinkEmulator
 
 /// A phone with installed emulated apps, a shared pasteboard, and app-to-app URL opening.
 ///
-/// Each installed app gets its own ``AppLifecycle`` on the device's clock.
+/// Each installed app gets its own ``EmulatedAppProcess`` on the device's
+/// clock, which decides whether an opening is cold or warm.
 /// ``open(_:from:)`` follows what iOS does when one app opens another's URL
 /// scheme: the source app resigns active and enters the background; the
 /// target is launched with the URL in its launch options when it was not
@@ -19,8 +20,8 @@ import OneLinkEmulator
 /// ```
 public final class EmulatedDevice: Sendable {
     private struct Installed {
-        var app: EmulatedApp
-        var lifecycle: AppLifecycle
+        let app: EmulatedApp
+        let process: EmulatedAppProcess
     }
 
     private let apps: Locked<[String: Installed]>
@@ -56,7 +57,7 @@ public final class EmulatedDevice: Sendable {
                 bytes.allSatisfy(DeepLinkAction.isSchemeByte)
             else { throw .invalidScheme(scheme) }
         }
-        let lifecycle = AppLifecycle(clock: clock, device: properties)
+        let process = EmulatedAppProcess(clock: clock, device: properties)
         let result: Result<Void, AppDirectoryError> = apps.withLock { apps in
             if apps[app.bundleID] != nil { return .failure(.duplicateBundleID(app.bundleID)) }
             for scheme in app.urlSchemes {
@@ -64,13 +65,13 @@ public final class EmulatedDevice: Sendable {
                     return .failure(.schemeAlreadyClaimed(scheme: scheme, by: owner.app.bundleID))
                 }
             }
-            apps[app.bundleID] = Installed(app: app, lifecycle: lifecycle)
+            apps[app.bundleID] = Installed(app: app, process: process)
             return .success(())
         }
         try result.get()
     }
 
-    /// Deletes an app, with its lifecycle.
+    /// Deletes an app, with its process.
     ///
     /// - Throws: ``AppDirectoryError/notInstalled(bundleID:)``.
     public func uninstall(_ bundleID: String) throws(AppDirectoryError) {
@@ -78,9 +79,14 @@ public final class EmulatedDevice: Sendable {
         guard removed != nil else { throw .notInstalled(bundleID: bundleID) }
     }
 
-    /// The lifecycle of an installed app, or `nil` when it is not installed.
+    /// The process of an installed app, or `nil` when it is not installed.
+    public func process(of bundleID: String) -> EmulatedAppProcess? {
+        apps.withLock { $0[bundleID]?.process }
+    }
+
+    /// The lifecycle of an installed app's process, or `nil` when it is not installed.
     public func lifecycle(of bundleID: String) -> AppLifecycle? {
-        apps.withLock { $0[bundleID]?.lifecycle }
+        process(of: bundleID)?.lifecycle
     }
 
     /// The bundle ID of the installed app that registers `scheme`, or `nil`.
@@ -112,14 +118,10 @@ public final class EmulatedDevice: Sendable {
     public func open(_ url: URL, from source: String? = nil) async -> OpenURLResult {
         guard let scheme = url.scheme?.lowercased() else { return .failed(.invalidURL(url.absoluteString)) }
         guard let target = bundleID(forScheme: scheme) else { return .notInstalled(scheme: scheme) }
-        if let source, source != target, let sourceLifecycle = lifecycle(of: source),
-            sourceLifecycle.state == .active
+        if let source, source != target, let sourceProcess = process(of: source),
+            sourceProcess.lifecycle.state == .active
         {
-            do {
-                try sourceLifecycle.handle([.willResignActive, .didEnterBackground])
-            } catch {
-                return .failed(.lifecycle(bundleID: source, error))
-            }
+            sourceProcess.enterBackground()
         }
         do {
             let delivery = try bringToFront(
@@ -135,7 +137,8 @@ public final class EmulatedDevice: Sendable {
     /// A not-running app gets `didFinishLaunching` in the mode its classification
     /// implies (``LaunchMode/init(_:)``): a background launch stops there; a
     /// foreground one continues to `didBecomeActive`. A running app in the
-    /// background is brought to the front (a warm delivery).
+    /// background is brought to the front (a warm delivery). The app's
+    /// ``EmulatedAppProcess/bringToFront(launching:_:)`` makes the decision.
     ///
     /// - Returns: What the app received.
     /// - Throws: ``AppDirectoryError/notInstalled(bundleID:)``, or
@@ -151,44 +154,18 @@ public final class EmulatedDevice: Sendable {
         _ bundleID: String, options: LaunchOptions, passiveAllowed: Bool
     ) throws(AppDirectoryError) -> AppOpenDelivery {
         guard let installed = apps.withLock({ $0[bundleID] }) else { throw .notInstalled(bundleID: bundleID) }
-        let lifecycle = installed.lifecycle
         let classification = LaunchClassification(options: options)
         let mode = passiveAllowed ? LaunchMode(classification) : .foreground
-        var after: [LifecycleSignal] = []
-        let delivery: AppOpenDelivery
-        do throws(LifecycleError) {
-            switch lifecycle.state {
-            case .notRunning:
-                try lifecycle.handle(.didFinishLaunching(mode))
-                delivery = AppOpenDelivery(
-                    bundleID: bundleID, classification: classification, isColdLaunch: true)
-                if mode == .foreground { after = [.didBecomeActive] }
-            case .background, .suspended:
-                if case .background = mode {
-                    throw LifecycleError.invalidTransition(
-                        from: lifecycle.state, signal: .didFinishLaunching(mode))
-                }
-                try lifecycle.handle(.willEnterForeground)
-                delivery = AppOpenDelivery(
-                    bundleID: bundleID, classification: classification, isColdLaunch: false)
-                after = [.didBecomeActive]
-            case .inactive:
-                delivery = AppOpenDelivery(
-                    bundleID: bundleID, classification: classification, isColdLaunch: false)
-                after = [.didBecomeActive]
-            case .active:
-                delivery = AppOpenDelivery(
-                    bundleID: bundleID, classification: classification, isColdLaunch: false)
-            }
-        } catch {
-            throw .lifecycle(bundleID: bundleID, error)
-        }
-        installed.app.onOpen?(delivery)
+        var delivery = AppOpenDelivery(
+            bundleID: bundleID, classification: classification, isColdLaunch: false)
         do {
-            try lifecycle.handle(after)
+            try installed.process.bringToFront(launching: mode) { isColdLaunch in
+                delivery.isColdLaunch = isColdLaunch
+                installed.app.onOpen?(delivery)
+            }
+            return delivery
         } catch {
             throw .lifecycle(bundleID: bundleID, error)
         }
-        return delivery
     }
 }

@@ -27,7 +27,7 @@ extension AppsFlyerLib {
         var currencyCode: String?
         var attWaitTimeout: TimeInterval?
         var appendedDeepLinkParameters: [AppendedDeepLinkParameters] = []
-        var recordedCalls: [RecordedCall] = []
+        var recordedCalls = BoundedHistory<RecordedCall>(limit: AppsFlyerLib.storageErrorLimit)
         var sharingFilter: [String]?
         var facebookDeferredAppLink: URL?
 

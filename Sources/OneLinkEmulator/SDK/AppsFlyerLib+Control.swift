@@ -100,13 +100,12 @@ extension AppsFlyerLib {
     /// The calls whose only real effect is to forward data to AppsFlyer's servers, oldest first.
     ///
     /// Emulator only; at most ``storageErrorLimit`` are kept.
-    public var recordedCalls: [RecordedCall] { configuration[\.recordedCalls] }
+    public var recordedCalls: [RecordedCall] { configuration[\.recordedCalls].elements }
 
     func record(_ name: String, _ arguments: AttributionPayload = [:]) {
         debug(.callRecorded, "\(name) recorded")
         configuration.withLock { state in
             state.recordedCalls.append(RecordedCall(name: name, arguments: arguments))
-            if state.recordedCalls.count > Self.storageErrorLimit { state.recordedCalls.removeFirst() }
         }
     }
 }

@@ -134,13 +134,10 @@ extension AppsFlyerLib {
     /// Configuration calls the emulator refused, oldest first (at most ``storageErrorLimit``).
     ///
     /// Emulator only: the real SDK ignores such input silently.
-    public var configurationErrors: [String] { configurationErrorLog.value }
+    public var configurationErrors: [String] { configurationErrorLog.value.elements }
 
     func recordConfigurationError(_ message: String) {
         debug(.configRefused, message)
-        configurationErrorLog.withLock { errors in
-            errors.append(message)
-            if errors.count > Self.storageErrorLimit { errors.removeFirst() }
-        }
+        configurationErrorLog.withLock { $0.append(message) }
     }
 }

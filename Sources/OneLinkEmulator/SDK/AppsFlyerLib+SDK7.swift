@@ -72,7 +72,7 @@ extension AppsFlyerLib {
         @_spi(SDK7)
     #endif
     public func handleUniversalLink(_ url: URL?) {
-        submit(.universalLink(url?.absoluteString ?? ""))
+        engine.enqueue(.action(.universalLink(url?.absoluteString ?? "")))
     }
 
     // MARK: - Renamed calls

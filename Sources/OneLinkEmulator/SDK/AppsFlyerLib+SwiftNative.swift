@@ -126,4 +126,15 @@ extension AppsFlyerLib {
     nonisolated(nonsending) public func settle() async {
         await engine.settle()
     }
+
+    /// Whether queued calls run only when something waits for them (`settle()`, `waitUntilIdle()`, `perform(_:)`, an advance of the virtual clock), on the waiter's thread.
+    ///
+    /// For replay and the wiring check, which always wait: no worker task is
+    /// started, so no thread waits for another and runs are deterministic.
+    /// A test that waits in other ways (for an `events` element, say) must
+    /// leave it off, the default.
+    package var runsWhenAwaited: Bool {
+        get { engine.runsWhenAwaited }
+        set { engine.runsWhenAwaited = newValue }
+    }
 }

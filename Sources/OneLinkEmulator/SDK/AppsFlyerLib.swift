@@ -49,7 +49,7 @@ public final class AppsFlyerLib: Sendable {
     let engine: Engine
     let trackingPrompt = Locked(TrackingPromptState())
     let optionalSurface = Locked(OptionalSurfaceState())
-    let configurationErrorLog = Locked<[String]>([])
+    let configurationErrorLog = Locked(BoundedHistory<String>(limit: AppsFlyerLib.storageErrorLimit))
 
     /// Creates an SDK over the given backends.
     ///
@@ -127,7 +127,7 @@ public final class AppsFlyerLib: Sendable {
     /// `onConversionDataSuccess` (or `onConversionDataFail`); in UDL mode the
     /// first launch also delivers one deferred `didResolveDeepLink`.
     public func start() {
-        submit(.start)
+        engine.enqueue(.action(.start))
     }
 
     /// Begins a session and reports its launch request to `completionHandler`, on the delivery queue.
@@ -186,7 +186,7 @@ public final class AppsFlyerLib: Sendable {
         let source =
             options?.first { Self.keyName($0.key) == "UIApplicationOpenURLOptionsSourceApplicationKey" }?
             .value as? String
-        submit(.openURL(url?.absoluteString ?? "", sourceApplication: source))
+        engine.enqueue(.action(.openURL(url?.absoluteString ?? "", sourceApplication: source)))
     }
 
     /// A dictionary key's name: the string itself, or a string-backed key type's raw value (`UIApplication.OpenURLOptionsKey`).
@@ -197,7 +197,7 @@ public final class AppsFlyerLib: Sendable {
 
     /// Handles a URL that opened the app, as the pre-iOS 9 `application(_:open:sourceApplication:annotation:)` passes it.
     public func handleOpen(_ url: URL?, sourceApplication: String?) {
-        submit(.openURL(url?.absoluteString ?? "", sourceApplication: sourceApplication))
+        engine.enqueue(.action(.openURL(url?.absoluteString ?? "", sourceApplication: sourceApplication)))
     }
 
     /// Handles a URL that opened the app, with the annotation the pre-iOS 9 entry point passes; the annotation is not read.
@@ -215,7 +215,7 @@ public final class AppsFlyerLib: Sendable {
         @_spi(SDK7)
     #endif
     public func handleUniversalLink(_ url: URL) {
-        submit(.universalLink(url.absoluteString))
+        engine.enqueue(.action(.universalLink(url.absoluteString)))
     }
 
     /// Handles a universal link delivered as a browsing-web user activity, as `application(_:continue:restorationHandler:)` passes it.
@@ -247,11 +247,11 @@ public final class AppsFlyerLib: Sendable {
     /// dictionary is ignored with a debug log and no callback, as the real SDK does.
     public func handlePushNotification(_ pushPayload: [AnyHashable: Any]?) {
         guard let pushPayload else {
-            submit(.push([:]))
+            engine.enqueue(.action(.push([:])))
             return
         }
         do {
-            submit(.push(try AttributionPayload(foundation: pushPayload)))
+            engine.enqueue(.action(.push(try AttributionPayload(foundation: pushPayload))))
         } catch {
             debug(.pushPayload, "push payload cannot be read (\(error)); push ignored")
         }
@@ -261,6 +261,6 @@ public final class AppsFlyerLib: Sendable {
     ///
     /// A `nil` URL is reported through the failure callback as an empty link.
     public func performOnAppAttribution(with URL: URL?) {
-        submit(.performOnAppAttribution(URL?.absoluteString ?? ""))
+        engine.enqueue(.action(.performOnAppAttribution(URL?.absoluteString ?? "")))
     }
 }

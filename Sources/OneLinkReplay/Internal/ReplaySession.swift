@@ -16,7 +16,8 @@ final class ReplaySession {
     let outputs = Locked<[ScenarioObservation]>([])
     let pasteboard: InMemoryPasteboard
     let routerStore = InMemoryPendingActionStore()
-    var lifecycle: AppLifecycle?
+    /// The scenario's app, once a `launch` or `lifecycle` step has run in this process.
+    var process: EmulatedAppProcess?
     var sessions: LifecycleSessionDriver?
     var router: PendingDeepLinkRouter?
     var device: EmulatedDevice?
@@ -51,6 +52,8 @@ final class ReplaySession {
             deferredDeepLinkSource: backends.deferredDeepLinkSource, launchRecorder: backends.launchRecorder,
             deviceStore: deviceStore, clock: clock,
             logSink: log)
+        // Every replay step that touches the SDK waits for it: the SDK runs on the replay's thread.
+        sdk.runsWhenAwaited = true
         let settings = scenario.sdk
         sdk.sdkGeneration = SDKGeneration(rawValue: settings.version.rawValue) ?? .v6
         sdk.setCredentials(devKey: settings.devKey, appID: settings.appID)
@@ -272,7 +275,7 @@ final class ReplaySession {
             try? routerStore.save([])
             hasStarted = false
         }
-        lifecycle = nil
+        process = nil
         sessions = nil
         if let routing = scenario.app.routing {
             router = try? PendingDeepLinkRouter(configuration: routing, store: routerStore, clock: clock)
@@ -281,28 +284,34 @@ final class ReplaySession {
 
     // MARK: - Launch and lifecycle
 
-    private func ensureLifecycle() -> LifecycleSessionDriver {
-        if let sessions { return sessions }
-        let lifecycle = AppLifecycle(clock: clock, isFirstLaunch: !hasStarted)
-        let driver = LifecycleSessionDriver(lifecycle: lifecycle, driver: sdk)
-        self.lifecycle = lifecycle
+    /// The app's process and the session driver over its lifecycle, made on first use in each process.
+    private func ensureProcess() -> (EmulatedAppProcess, LifecycleSessionDriver) {
+        if let process, let sessions { return (process, sessions) }
+        let process = EmulatedAppProcess(clock: clock, isFirstLaunch: !hasStarted)
+        let driver = LifecycleSessionDriver(lifecycle: process.lifecycle, driver: sdk)
+        self.process = process
         sessions = driver
-        if let router { _ = router.follow(lifecycle) }
-        return driver
+        if let router { _ = router.follow(process.lifecycle) }
+        return (process, driver)
     }
 
     private func send(_ signal: LifecycleSignal) {
-        let driver = ensureLifecycle()
         do {
-            let events = try driver.send(signal)
-            for event in events {
-                if event.name == .appStart { hasStarted = true }
-                var properties = event.properties
-                for key in driver.lifecycle.device.eventProperties.values.keys { properties[key] = nil }
-                emit(event.name.rawValue, ["payload": .object(properties.values)])
-            }
+            try sendThroughSessions(signal)
         } catch {
             emit("lifecycleError", ["error": .string(error.description)])
+        }
+    }
+
+    /// Hands a signal to the app's lifecycle through the session driver, and reports the events it emitted.
+    private func sendThroughSessions(_ signal: LifecycleSignal) throws(LifecycleError) {
+        let driver = ensureProcess().1
+        let events = try driver.send(signal)
+        for event in events {
+            if event.name == .appStart { hasStarted = true }
+            var properties = event.properties
+            for key in driver.lifecycle.device.eventProperties.values.keys { properties[key] = nil }
+            emit(event.name.rawValue, ["payload": .object(properties.values)])
         }
     }
 
@@ -313,16 +322,22 @@ final class ReplaySession {
         if let source = classification.sourceApplication { fields["sourceApplication"] = .string(source) }
         if let reason = classification.passiveReason { fields["passiveReason"] = .string(reason.rawValue) }
         emit("launch", fields)
-        let mode = LaunchMode(classification)
-        send(.didFinishLaunching(mode))
-        classification.drive(sdk)
-        if router != nil {
-            if let payload = classification.pushPayload { route(.push(payload)) }
-            if classification.source == .urlScheme, let url = classification.url {
-                route(.url(url.absoluteString))
+        do {
+            try ensureProcess().0.bringToFront(
+                launching: LaunchMode(classification), sending: sendThroughSessions
+            ) { _ in
+                // The app's didFinishLaunchingWithOptions.
+                classification.drive(sdk)
+                if router != nil {
+                    if let payload = classification.pushPayload { route(.push(payload)) }
+                    if classification.source == .urlScheme, let url = classification.url {
+                        route(.url(url.absoluteString))
+                    }
+                }
             }
+        } catch {
+            emit("lifecycleError", ["error": .string(error.description)])
         }
-        if case .foreground = mode { send(.didBecomeActive) }
     }
 
     // MARK: - Routing

@@ -43,65 +43,55 @@ import OneLinkEmulator
 
         /// The wiring, named after the fixture.
         public var wiring: AppWiring {
-            let name = rawValue
             switch self {
-            case .appDelegate: return .appDelegate(name) { FixtureAppDelegate() }
-            case .scenes:
-                return .scenes(
-                    name, appDelegate: { FixturePushOnlyAppDelegate() },
-                    sceneDelegate: { FixtureSceneDelegate() })
-            case .swiftUI:
-                return .swiftUI(name, appDelegate: { FixturePushOnlyAppDelegate() }) {
-                    SwiftUILinkHandlers().onOpenURL { url in
-                        AppsFlyerLib.shared().handleOpen(url, options: nil)
-                    }
-                }
-            case .scenesReadNothingOnConnect:
-                return .scenes(
-                    name, appDelegate: { FixturePushOnlyAppDelegate() },
-                    sceneDelegate: { FixtureWarmOnlySceneDelegate() })
-            case .scenesForwardTwice:
-                return .scenes(
-                    name, appDelegate: { FixturePushOnlyAppDelegate() },
-                    sceneDelegate: { FixtureDoubleForwardingSceneDelegate() })
+            case .appDelegate: return appDelegateOnly(links: .entryPoints, pushTaps: .entryPoints)
             case .linksOnlyFromLaunchOptions:
-                return .appDelegate(name) {
-                    FixtureLaunchOptionsAppDelegate(
-                        readsLaunchLinks: true, forwardsRunningLinks: false, pushSource: .notificationCenter)
-                }
+                return appDelegateOnly(links: .launchOptions, pushTaps: .entryPoints)
             case .linksFromLaunchOptionsAndDelegate:
-                return .appDelegate(name) {
-                    FixtureLaunchOptionsAppDelegate(
-                        readsLaunchLinks: true, forwardsRunningLinks: true, pushSource: .notificationCenter)
-                }
+                return appDelegateOnly(links: [.launchOptions, .entryPoints], pushTaps: .entryPoints)
             case .pushOnlyFromLaunchOptions:
-                return .appDelegate(name) {
-                    FixtureLaunchOptionsAppDelegate(
-                        readsLaunchLinks: false, forwardsRunningLinks: true, pushSource: .launchOptions)
-                }
+                return appDelegateOnly(links: .entryPoints, pushTaps: .launchOptions)
             case .pushFromLaunchOptionsAndCenter:
-                return .appDelegate(name) {
-                    FixtureLaunchOptionsAppDelegate(
-                        readsLaunchLinks: false, forwardsRunningLinks: true, pushSource: .both)
-                }
-            case .scenesPushFromConnectionOptionsAndCenter:
-                return .scenes(
-                    name, appDelegate: { FixturePushOnlyAppDelegate() },
-                    sceneDelegate: { FixturePushReadingSceneDelegate() })
-            case .scenesCenterDelegateInWillConnect:
-                return .scenes(
-                    name, appDelegate: { FixtureNoPushAppDelegate() },
-                    sceneDelegate: { FixtureCenterDelegateSceneDelegate() })
+                return appDelegateOnly(links: .entryPoints, pushTaps: [.launchOptions, .entryPoints])
+            case .scenes: return scenes(nil)
+            case .scenesReadNothingOnConnect: return scenes(.readsNothingOnConnect)
+            case .scenesForwardTwice: return scenes(.forwardsTwice)
+            case .scenesPushFromConnectionOptionsAndCenter: return scenes(.forwardsConnectionPushTap)
+            case .scenesCenterDelegateInWillConnect: return scenes(.centerDelegateInWillConnect)
+            case .swiftUI: return swiftUI(universalLinksInContinueUserActivity: false)
             case .swiftUIUniversalLinksInContinueUserActivity:
-                return .swiftUI(name, appDelegate: { FixturePushOnlyAppDelegate() }) {
-                    SwiftUILinkHandlers()
-                        .onOpenURL { url in
-                            guard url.scheme != "https" else { return }
-                            AppsFlyerLib.shared().handleOpen(url, options: nil)
-                        }
-                        .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in
-                            AppsFlyerLib.shared().continue(activity, restorationHandler: nil)
-                        }
+                return swiftUI(universalLinksInContinueUserActivity: true)
+            }
+        }
+
+        private func appDelegateOnly(
+            links: FixtureAppDelegate.Sources, pushTaps: FixtureAppDelegate.Sources
+        ) -> AppWiring {
+            .appDelegate(rawValue) { FixtureAppDelegate(links: links, pushTaps: pushTaps) }
+        }
+
+        /// A scene app whose app delegate reads push taps, unless the scene delegate does.
+        private func scenes(_ mistake: FixtureSceneDelegate.Mistake?) -> AppWiring {
+            let pushTaps: FixtureAppDelegate.Sources =
+                mistake == .centerDelegateInWillConnect ? [] : .entryPoints
+            return .scenes(
+                rawValue, appDelegate: { FixtureAppDelegate(links: [], pushTaps: pushTaps) },
+                sceneDelegate: { FixtureSceneDelegate(mistake: mistake) })
+        }
+
+        /// A SwiftUI app whose adaptor delegate reads push taps.
+        ///
+        /// The mistake forwards only custom schemes from `onOpenURL` and expects universal links in
+        /// `onContinueUserActivity`, which SwiftUI never calls for them.
+        private func swiftUI(universalLinksInContinueUserActivity mistake: Bool) -> AppWiring {
+            .swiftUI(rawValue, appDelegate: { FixtureAppDelegate(links: [], pushTaps: .entryPoints) }) {
+                let view = SwiftUILinkHandlers().onOpenURL { url in
+                    guard !mistake || url.scheme != "https" else { return }
+                    AppsFlyerLib.shared().handleOpen(url, options: nil)
+                }
+                guard mistake else { return view }
+                return view.onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in
+                    AppsFlyerLib.shared().continue(activity, restorationHandler: nil)
                 }
             }
         }

@@ -6,7 +6,7 @@
 /// with the outputs they collected. ``waitUntil(_:)`` lets a caller wait for
 /// any condition over the queue's status, re-checked on ``noteChange()``.
 ///
-/// The queue does not run anything by itself: ``enqueue(_:into:waiter:)``
+/// The queue does not run anything by itself: ``enqueue(_:into:waiter:claiming:asksForWorker:)``
 /// says when the caller must start a worker, which calls ``drain(_:)``. A
 /// caller about to wait for the queue may run the queued commands itself
 /// instead, through ``claimForHelping()`` and ``drainClaimed(_:)``; the
@@ -89,11 +89,17 @@ final class ActionQueue<Command: Sendable, Output: Sendable>: Sendable {
     ///
     /// - Returns: The command's group, and whether no worker is running, so
     ///   the caller must start one that calls ``drain(_:)``.
+    ///
+    /// With `claiming`, a caller about to wait for the command takes the
+    /// queue itself when nobody holds it (`claimed`), and must then call
+    /// ``drainClaimed(_:)``; no worker is asked for either way. Without
+    /// `asksForWorker`, the command waits for the next caller that helps.
     @discardableResult
     func enqueue(
-        _ command: Command, into group: Group? = nil, waiter: Waiter? = nil
-    ) -> (group: Group, startWorker: Bool) {
-        let result = state.withLock { state -> (Group, Bool) in
+        _ command: Command, into group: Group? = nil, waiter: Waiter? = nil, claiming: Bool = false,
+        asksForWorker: Bool = true
+    ) -> (group: Group, startWorker: Bool, claimed: Bool) {
+        let result = state.withLock { state -> (Group, Bool, Bool) in
             let group =
                 group
                 ?? {
@@ -106,9 +112,10 @@ final class ActionQueue<Command: Sendable, Output: Sendable>: Sendable {
             }
             state.outstanding[group, default: 0] += 1
             state.pending.append(Job(group: group, command: command))
-            if state.draining || state.workerScheduled { return (group, false) }
+            if claiming { return (group, false, state.claim()) }
+            if !asksForWorker || state.draining || state.workerScheduled { return (group, false, false) }
             state.workerScheduled = true
-            return (group, true)
+            return (group, true, false)
         }
         noteChange()
         return result
@@ -127,7 +134,7 @@ final class ActionQueue<Command: Sendable, Output: Sendable>: Sendable {
 
     /// Runs the queued commands one at a time with `perform`, until none is left.
     ///
-    /// Called by the one worker ``enqueue(_:into:waiter:)`` asked for. It
+    /// Called by the one worker ``enqueue(_:into:waiter:claiming:asksForWorker:)`` asked for. It
     /// returns at once when a helper holds the queue, or already ran every
     /// command: the holder runs whatever is queued after it.
     func drain(_ perform: (Job) async -> Void) async {

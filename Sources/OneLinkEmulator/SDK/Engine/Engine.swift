@@ -9,7 +9,7 @@ import Foundation
 /// hands the callbacks to the app on the delivery queue.
 ///
 /// The road of a warm universal link, in this file and `LinkService.swift`:
-/// ``enqueue(_:completion:waiter:group:startImmediately:)`` queues the
+/// ``enqueue(_:completion:waiter:group:startImmediately:helping:)`` queues the
 /// command; ``process(_:)`` runs it; ``processUniversalLink(_:fromLaunchOptions:item:)``
 /// applies the rules every entry point shares; ``processLink(_:entry:item:)``
 /// drives ``LinkService`` step by step (asking the delegate for resolution
@@ -43,6 +43,8 @@ final class Engine: Sendable {
     /// Calls that ran queued work in place since the last yield (see ``yieldIfDue()``).
     private let ranInPlace = Locked<UInt>(0)
     private let participant = Locked<UInt64?>(nil)
+    /// Whether queued commands run only when someone waits for them (see ``runsWhenAwaited``).
+    private let awaitedOnly = Locked(false)
 
     /// Creates an engine over the SDK's backends.
     init(
@@ -79,7 +81,9 @@ final class Engine: Sendable {
                 $0 = virtual.addParticipant(
                     VirtualTimeParticipant(
                         sleepersChanged: { queue.noteChange() },
-                        settle: {
+                        settle: { [weak self] in
+                            // Commands queued without a worker run now, before time moves on.
+                            if let self, self.runsWhenAwaited { _ = self.processQueuedNow() }
                             await queue.waitUntil { status in
                                 // A due session-ready timer is about to call the listener: not settled yet.
                                 let now = clock.now
@@ -101,20 +105,45 @@ final class Engine: Sendable {
 
     /// Queues `command`, with the caller's `withShared` scope, and starts a worker when none holds the queue.
     ///
-    /// - Parameter startImmediately: Start the worker on the calling thread, until it first waits.
+    /// - Parameters:
+    ///   - startImmediately: Start the worker on the calling thread, until it first waits.
+    ///   - helping: The caller waits for the command: it runs the queue itself, on its own thread
+    ///     until the work first waits, when nobody holds the queue, and no worker is started.
+    /// - Returns: Whether the caller, `helping`, ran the queue.
+    @discardableResult
     func enqueue(
         _ command: EngineCommand, completion: Completion? = nil, waiter: EngineQueue.Waiter? = nil,
-        group: EngineQueue.Group? = nil, startImmediately: Bool = false
-    ) {
+        group: EngineQueue.Group? = nil, startImmediately: Bool = false, helping: Bool = false
+    ) -> Bool {
         if case .action(.start) = command { sessionReadiness.withLock { $0.startRequested = true } }
         let queued = QueuedCommand(
             command: command, receivedAt: clock.now, completion: completion, scope: Self.scope)
-        guard queue.enqueue(queued, into: group, waiter: waiter).startWorker else { return }
+        let outcome = queue.enqueue(
+            queued, into: group, waiter: waiter, claiming: helping, asksForWorker: !runsWhenAwaited)
+        if outcome.claimed {
+            Deadlines.startWork { await self.queue.drainClaimed { await self.process($0) } }
+        }
+        guard outcome.startWorker else { return outcome.claimed }
         if startImmediately {
             Deadlines.startWork { await self.queue.drain { await self.process($0) } }
         } else {
             Task { await self.queue.drain { await self.process($0) } }
         }
+        return false
+    }
+
+    /// Whether the engine runs queued commands only when someone waits for them, on the waiter's thread: a deterministic simulation.
+    ///
+    /// Replay and the wiring check set it on an SDK over a virtual clock:
+    /// an app's call queues its command and starts no worker task, and the
+    /// next `settle()`, `waitUntilIdle()`, `perform(_:)` or advance of the
+    /// clock runs it in call order, on the caller's thread, until the work
+    /// waits on the clock. No thread waits for another, and the order of
+    /// events does not depend on the scheduler. Apps and consumers' tests
+    /// keep the worker (the default), since they may wait in other ways.
+    var runsWhenAwaited: Bool {
+        get { awaitedOnly.value }
+        set { awaitedOnly.withLock { $0 = newValue } }
     }
 
     /// Runs the queued commands on the calling thread, until they first have to wait, if no worker has started on them.
@@ -142,8 +171,7 @@ final class Engine: Sendable {
     func enqueueAndWait(_ command: EngineCommand) async -> [AppsFlyerEvent] {
         var ranHere = false
         let outputs = await withCheckedContinuation { continuation in
-            enqueue(command, waiter: .outputs(continuation))
-            ranHere = processQueuedNow()
+            ranHere = enqueue(command, waiter: .outputs(continuation), helping: true)
         }
         if ranHere { await yieldIfDue() }
         return outputs

@@ -47,7 +47,7 @@ final class SessionService: Sendable {
         var directDeepLinkThisLaunch = false
         /// The install created when the store had none, so concurrent creators agree on it.
         var freshInstall: DeviceState?
-        var storageErrors: [StorageError] = []
+        var storageErrors = BoundedHistory<StorageError>(limit: AppsFlyerLib.storageErrorLimit)
     }
 
     private let conversionDataSource: any ConversionDataSource
@@ -376,7 +376,7 @@ final class SessionService: Sendable {
     // MARK: - Install state
 
     /// Device-store failures so far, oldest first, at most `AppsFlyerLib.storageErrorLimit`.
-    var storageErrors: [StorageError] { state.withLock { $0.storageErrors } }
+    var storageErrors: [StorageError] { state.withLock { $0.storageErrors.elements } }
 
     /// The install's state from the store, or a fresh install's when the store has none or cannot be read.
     ///
@@ -418,9 +418,6 @@ final class SessionService: Sendable {
     private func recordStorageError(_ error: StorageError) {
         state.withLock { state in
             state.storageErrors.append(error)
-            if state.storageErrors.count > AppsFlyerLib.storageErrorLimit {
-                state.storageErrors.removeFirst(state.storageErrors.count - AppsFlyerLib.storageErrorLimit)
-            }
         }
     }
 }

@@ -32,6 +32,11 @@ struct ActionQueueTests {
             await queue.drain { await self.run($0) }
         }
 
+        /// Runs the queue the caller claimed on enqueue, on the calling task.
+        func drainClaimed() async {
+            await queue.drainClaimed { await self.run($0) }
+        }
+
         /// Claims the queue as a helper and runs it on the calling task; false when it could not claim it.
         func help() async -> Bool {
             guard queue.claimForHelping() else { return false }
@@ -79,7 +84,7 @@ struct ActionQueueTests {
         let queue = Queue()
         let worker = Worker(queue)
         let outputs = await withCheckedContinuation { continuation in
-            let (group, _) = queue.enqueue(1, waiter: .outputs(continuation))
+            let group = queue.enqueue(1, waiter: .outputs(continuation)).group
             queue.enqueue(2)
             queue.enqueue(3, into: group)
             worker.start()
@@ -129,6 +134,28 @@ struct ActionQueueTests {
         flag.withLock { $0 = true }
         queue.noteChange()
         #expect(await waiter.value)
+    }
+
+    @Test(
+        "a caller that claims on enqueue runs the queue itself and asks for no worker; while it runs, others do not claim"
+    )
+    func claimingOnEnqueue() async {
+        let queue = Queue()
+        let worker = Worker(queue)
+        let first = queue.enqueue(1, claiming: true)
+        #expect(first.claimed && !first.startWorker, "an idle queue is the caller's, without a worker")
+        let second = queue.enqueue(2, claiming: true)
+        #expect(!second.claimed && !second.startWorker, "the first caller holds the queue and runs 2 too")
+        #expect(!queue.enqueue(3).startWorker, "nor does a plain enqueue ask for a worker while it is held")
+        await worker.drainClaimed()
+        #expect(worker.ran == [1, 2, 3])
+        #expect(queue.isIdle)
+        #expect(queue.enqueue(4).startWorker)
+        #expect(
+            queue.enqueue(5, claiming: true).claimed, "a worker asked for but not started yet is overtaken")
+        await worker.drainClaimed()
+        await worker.drainHere()
+        #expect(worker.ran == [1, 2, 3, 4, 5], "the late worker finds nothing left")
     }
 
     @Test("a helper runs the queue in order; the worker asked for then finds nothing and runs nothing")
