@@ -52,8 +52,7 @@ let package = Package(
             swiftSettings: settings
         ),
         .target(
-            name: "OneLinkEmulatorTestSupport", dependencies: ["OneLinkEmulator", "OneLinkReplay"],
-            swiftSettings: settings),
+            name: "OneLinkEmulatorTestSupport", dependencies: ["OneLinkEmulator"], swiftSettings: settings),
         .executableTarget(
             name: "onelink-replay",
             dependencies: ["OneLinkEmulator", "OneLinkClicks", "OneLinkServer", "OneLinkReplay"],
@@ -138,6 +137,7 @@ let package = Package(
             name: "OneLinkReplayTests",
             dependencies: [
                 "OneLinkReplay", "OneLinkEmulator", "OneLinkApp", "OneLinkClicks", "OneLinkServer",
+                "OneLinkEmulatorTestSupport",
             ],
             swiftSettings: settings
         ),

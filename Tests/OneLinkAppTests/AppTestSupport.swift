@@ -11,22 +11,15 @@ enum AppDriverCall: Equatable, Sendable {
 }
 
 /// A fake SDK that records the calls a launch or a lifecycle makes.
-final class AppRecordingDriver: AttributionSDKDriver, @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [AppDriverCall] = []
+final class AppRecordingDriver: AttributionSDKDriver, Sendable {
+    private let recorded = Locked<[AppDriverCall]>([])
 
-    var calls: [AppDriverCall] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
-    }
+    var calls: [AppDriverCall] { recorded.value }
 
     var startCount: Int { calls.filter { $0 == .start }.count }
 
     private func record(_ call: AppDriverCall) {
-        lock.lock()
-        recorded.append(call)
-        lock.unlock()
+        recorded.withLock { $0.append(call) }
     }
 
     func start() { record(.start) }

@@ -55,7 +55,7 @@ struct AttributionErrorNSErrorTests {
         let fixture = SDKFixture()
         fixture.conversion.behavior = .failing(.httpStatus(code: 403, reason: nil))
         await fixture.sdk.perform(.start)
-        guard case .conversionFail(let error)? = fixture.delegate.calls.first else {
+        guard case .conversionDataFailure(let error)? = fixture.delegate.callbacks.first else {
             Issue.record("expected onConversionDataFail")
             return
         }

@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkEmulatorTestSupport
 import OneLinkReplay
 import Testing
 
@@ -42,14 +43,14 @@ import Testing
     func replay(_ file: String) async throws {
         let observation = try FieldObservation(file: file, in: Self.folder)
         let scenario = try Scenario(document: observation.scenario, file: file)
-        let recorder = FieldRecorder()
+        let recorder = CallbackRecorder()
         let result = try await ScenarioRunner().run(
             scenario, profile: .ios, delegate: recorder, deepLinkDelegate: recorder)
         let outputs = result.steps.flatMap { step in step.observations.map { (step: step.index, output: $0) }
         }
-        for problem in FieldComparison(observation: observation, outputs: outputs, recorded: recorder.calls)
-            .problems
-        {
+        let recorded = recorder.callbacks.map(FieldCall.init)
+        let comparison = FieldComparison(observation: observation, outputs: outputs, recorded: recorded)
+        for problem in comparison.problems {
             Issue.record("\(file): \(problem)")
         }
     }
@@ -70,8 +71,8 @@ import Testing
             ),
         ]
         let recorded = [
-            FieldRecorder.Call(name: "onConversionDataSuccess", error: nil, deepLinkDescription: nil),
-            FieldRecorder.Call(
+            FieldCall(name: "onConversionDataSuccess", error: nil, deepLinkDescription: nil),
+            FieldCall(
                 name: "onAppOpenAttributionFailure", error: NSError(domain: "NSURLErrorDomain", code: -1001),
                 deepLinkDescription: nil),
         ]
@@ -205,13 +206,13 @@ struct FieldComparison {
     /// Compares the observation with the replay's outputs, each with the index of the step that produced it.
     init(
         observation: FieldObservation, outputs: [(step: Int, output: ScenarioObservation)],
-        recorded: [FieldRecorder.Call]
+        recorded: [FieldCall]
     ) {
-        var emulated: [(step: Int, output: ScenarioObservation, call: FieldRecorder.Call?)] = []
+        var emulated: [(step: Int, output: ScenarioObservation, call: FieldCall?)] = []
         var delivered: [String: Int] = [:]
         for (step, output) in outputs where Self.callbackNames.contains(output.output) {
             // Dropped callbacks (no delegate set) never reached the recorder.
-            var call: FieldRecorder.Call?
+            var call: FieldCall?
             if output.fields["dropped"] != .bool(true) {
                 let index = delivered[output.output, default: 0]
                 delivered[output.output] = index + 1
@@ -247,7 +248,7 @@ struct FieldComparison {
     }
 
     private mutating func compare(
-        _ expected: FieldObservation.Observed, _ output: ScenarioObservation, _ call: FieldRecorder.Call?,
+        _ expected: FieldObservation.Observed, _ output: ScenarioObservation, _ call: FieldCall?,
         label: String, observation: FieldObservation
     ) {
         if let status = expected.status, output.fields["status"]?.stringValue != status {
@@ -296,7 +297,7 @@ struct FieldComparison {
     }
 
     private mutating func compareError(
-        _ expected: FieldObservation.Observed, _ output: ScenarioObservation, _ call: FieldRecorder.Call?,
+        _ expected: FieldObservation.Observed, _ output: ScenarioObservation, _ call: FieldCall?,
         label: String
     ) {
         // A start completion is no delegate call: its NSError's domain and code are in the output.
@@ -364,46 +365,21 @@ struct FieldComparison {
     }
 }
 
-/// The team-delegate side of a replay: every delivered callback, with its `NSError` and `DeepLink.description`.
-final class FieldRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDelegate, @unchecked Sendable {
-    // @unchecked: `calls` is only touched under `lock`.
-    struct Call {
-        var name: String
-        var error: NSError?
-        var deepLinkDescription: String?
-    }
-
-    private let lock = NSLock()
-    private var recorded: [Call] = []
-
-    var calls: [Call] { lock.withLock { recorded } }
-
-    private func record(_ call: Call) { lock.withLock { recorded.append(call) } }
-
-    func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) {
-        record(Call(name: "onConversionDataSuccess"))
-    }
-
-    func onConversionDataFail(_ error: any Error) {
-        record(Call(name: "onConversionDataFail", error: error as NSError))
-    }
-
-    func onAppOpenAttribution(_ attributionData: [AnyHashable: Any]) {
-        record(Call(name: "onAppOpenAttribution"))
-    }
-
-    func onAppOpenAttributionFailure(_ error: any Error) {
-        record(Call(name: "onAppOpenAttributionFailure", error: error as NSError))
-    }
-
-    func didResolveDeepLink(_ result: DeepLinkResult) {
-        record(
-            Call(
-                name: "didResolveDeepLink", error: result.error.map { $0 as NSError },
-                deepLinkDescription: result.deepLink?.description))
-    }
+/// The team-delegate side of a replay, one recorded callback: its `NSError` and `DeepLink.description`.
+struct FieldCall {
+    var name: String
+    var error: NSError?
+    var deepLinkDescription: String?
 }
 
-extension FieldRecorder.Call {
+extension FieldCall {
     init(name: String) { self.init(name: name, error: nil, deepLinkDescription: nil) }
+
+    init(_ callback: CallbackRecorder.Callback) {
+        var deepLinkDescription: String?
+        if case .deepLink(let result) = callback { deepLinkDescription = result.deepLink?.description }
+        self.init(
+            name: callback.name, error: callback.error.map { $0 as NSError },
+            deepLinkDescription: deepLinkDescription)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 import OneLinkReplay
 
 /// Paths of the package's bundled fixtures, found from this file's location.
@@ -23,36 +24,18 @@ enum Fixtures {
 }
 
 /// A ``ReplayOutput`` that keeps everything written.
-final class CapturedOutput: @unchecked Sendable {
-    private let lock = NSLock()
-    private var out = ""
-    private var err = ""
+final class CapturedOutput: Sendable {
+    private let written = Locked<(out: String, err: String)>(("", ""))
 
-    var standardOutput: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return out
-    }
+    var standardOutput: String { written.value.out }
 
-    var standardError: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return err
-    }
+    var standardError: String { written.value.err }
 
     func output(isTerminal: Bool = false) -> ReplayOutput {
         ReplayOutput(
             isTerminal: isTerminal,
-            write: { text in
-                self.lock.lock()
-                self.out += text
-                self.lock.unlock()
-            },
-            writeError: { text in
-                self.lock.lock()
-                self.err += text
-                self.lock.unlock()
-            })
+            write: { text in self.written.withLock { $0.out += text } },
+            writeError: { text in self.written.withLock { $0.err += text } })
     }
 }
 

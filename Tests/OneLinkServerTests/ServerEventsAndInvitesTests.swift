@@ -7,21 +7,12 @@ import Testing
 
 /// Collects one completion's outcome, from whichever queue called it.
 final class OutcomeBox<Value>: @unchecked Sendable {
-    // @unchecked: every access goes through the lock.
-    private let lock = NSLock()
-    private var stored: Value?
+    // @unchecked: `Value` need not be Sendable; it is only reached through the Locked.
+    private let stored = Locked<Value?>(nil)
 
-    func set(_ value: Value) {
-        lock.lock()
-        stored = value
-        lock.unlock()
-    }
+    func set(_ value: Value) { stored.withLock { $0 = value } }
 
-    var value: Value? {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
+    var value: Value? { stored.value }
 }
 
 @Suite("Server: in-app events and invite short links")
@@ -164,7 +155,7 @@ struct ServerEventsAndInvitesTests {
             friend.callbackDelivery = .sdkQueue
             friend.conversionDataTimeout = 60_000
             friend.deepLinkTimeout = 60_000
-            let delegate = InviteDelegate()
+            let delegate = CallbackRecorder()  // only needs to exist: the test reads what `perform` returns
             friend.deepLinkDelegate = delegate
             await friend.perform(.start)
             let events = await friend.perform(.universalLink(url.absoluteString))
@@ -204,10 +195,4 @@ struct ServerEventsAndInvitesTests {
             #expect(none.status == 404)
         }
     }
-}
-
-/// A deep-link delegate that only needs to exist: the test reads the events `perform` returns.
-final class InviteDelegate: NSObject, DeepLinkDelegate, @unchecked Sendable {
-    // @unchecked: it holds no state.
-    func didResolveDeepLink(_ result: DeepLinkResult) {}
 }

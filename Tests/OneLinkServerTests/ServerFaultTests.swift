@@ -272,7 +272,7 @@ import Testing
                 let sdk = AppsFlyerLib(
                     shortLinkResolver: try HTTPShortLinkResolver(baseURL: running.baseURL), clock: sdkClock,
                     logSink: SilentLogSink())
-                let delegate = SilentDelegate()
+                let delegate = CallbackRecorder()  // the SDK's `deliveredEvents` is what the test reads
                 sdk.appsFlyerDevKey = "DEV_KEY"
                 sdk.appleAppID = "123456789"
                 sdk.delegate = delegate
@@ -360,11 +360,4 @@ import Testing
 /// Drops the SDK's debug log.
 struct SilentLogSink: DebugLogSink {
     func log(_ entry: DebugLogEntry) {}
-}
-
-/// A delegate that does nothing itself; the SDK's `deliveredEvents` is what the tests read.
-final class SilentDelegate: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked Sendable {
-    func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) {}
-    func onConversionDataFail(_ error: any Error) {}
-    func didResolveDeepLink(_ result: DeepLinkResult) {}
 }

@@ -7,21 +7,12 @@ import Testing
 
 /// A resolver whose backing resolver is set after the server has bound, so fixture URLs can
 /// name the server's own address.
-final class LateBoundShortLinkResolver: ShortLinkResolver, @unchecked Sendable {
-    private let lock = NSLock()
-    private var inner: any ShortLinkResolver = InMemoryShortLinkResolver()
+final class LateBoundShortLinkResolver: ShortLinkResolver, Sendable {
+    private let inner = Locked<any ShortLinkResolver>(InMemoryShortLinkResolver())
 
-    func bind(_ resolver: any ShortLinkResolver) {
-        lock.lock()
-        defer { lock.unlock() }
-        inner = resolver
-    }
+    func bind(_ resolver: any ShortLinkResolver) { inner.withLock { $0 = resolver } }
 
-    private var current: any ShortLinkResolver {
-        lock.lock()
-        defer { lock.unlock() }
-        return inner
-    }
+    private var current: any ShortLinkResolver { inner.value }
 
     func resolve(_ request: ShortLinkRequest) async throws -> AttributionPayload {
         try await current.resolve(request)

@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
+import OneLinkReplay
 import XCTest
 
 final class LinkRouterXCTests: XCTestCase {

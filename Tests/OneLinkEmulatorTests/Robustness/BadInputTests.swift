@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkEmulatorTestSupport
 import Testing
 
 /// Runs every hostile input of `Payloads/bad-input/` and checks its exact error or callback.
@@ -67,7 +68,7 @@ import Testing
             sdk.resolveDeepLinkURLs = setup["wrapper_domains"]?.arrayValue?.compactMap(\.stringValue)
             sdk.valueTyping = .documented  // the corpus records the parser's documented typing
             sdk.callbackDelivery = .sdkQueue
-            let delegate = RecordingDelegate()
+            let delegate = CallbackRecorder()
             sdk.delegate = delegate
             if udl { sdk.deepLinkDelegate = delegate }
 
@@ -155,7 +156,7 @@ import Testing
                 shortLinkResolver: resolver, conversionDataSource: .inMemory(.organic, clock: clock),
                 clock: clock, logSink: RecordingDebugLogSink())
             sdk.resolveDeepLinkURLs = ["click.fixture.example"]
-            let delegate = RecordingDelegate()
+            let delegate = CallbackRecorder()
             sdk.delegate = delegate
             if udl { sdk.deepLinkDelegate = delegate }
             let link =

@@ -27,7 +27,7 @@ import Testing
         let fixture = SDKFixture(links: Self.shortLinks, udl: true)
         await fixture.sdk.perform(.start)
         let before = fixture.sdk.deliveredEvents.count
-        let callsBefore = fixture.delegate.calls.count
+        let callsBefore = fixture.delegate.callbacks.count
 
         let results = await withTaskGroup(of: (Int, [AppsFlyerEvent]).self) { group in
             for index in 0..<Self.count {

@@ -18,10 +18,10 @@ struct SDK7ReadinessFieldTests {
         let fixture = fixture()
         let sdk = fixture.sdk
         let probe = ListenerProbe()
-        let errors = LockedBox<[NSError]>([])
+        let errors = Locked<[NSError]>([])
         sdk.registerSessionReadyListener(
             probe.listener {
-                sdk.start { _, error in if let error { errors.mutate { $0.append(error as NSError) } } }
+                sdk.start { _, error in if let error { errors.withLock { $0.append(error as NSError) } } }
             })
         await probe.next()
         await sdk.waitUntilIdle()
@@ -70,13 +70,13 @@ struct SDK7ReadinessFieldTests {
     func readyOnlyOnceCalled() async {
         let fixture = fixture()
         let sdk = fixture.sdk
-        let seen = LockedBox<[Bool]>([])
+        let seen = Locked<[Bool]>([])
         fixture.resolver.behavior = .delayed(.seconds(1))
         sdk.handleLaunchOptions(
             AppsFlyerLib.launchOptions(
                 universalLink: URL(string: "https://onelink-basic-app.onelink.me/H5hv/6d66214a")!))
         let probe = ListenerProbe()
-        sdk.registerSessionReadyListener(probe.listener { seen.mutate { $0.append(sdk.isSessionReady()) } })
+        sdk.registerSessionReadyListener(probe.listener { seen.withLock { $0.append(sdk.isSessionReady()) } })
         await sdk.settle()
         #expect(!sdk.isSessionReady(), "the listener waits for the cold-start link")
         await fixture.clock.advance(by: .seconds(1))

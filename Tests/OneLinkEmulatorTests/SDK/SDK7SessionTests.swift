@@ -146,7 +146,7 @@ struct SDK7SessionTests {
         await sdk.waitUntilIdle()
         #expect(seenAtFire.value == ["didResolveDeepLink"])
         #expect(delegate.names == ["didResolveDeepLink", "onConversionDataSuccess"])
-        guard case .deepLink(let result) = try #require(delegate.calls.first) else { return }
+        guard case .deepLink(let result) = try #require(delegate.callbacks.first) else { return }
         #expect(result.deepLink?.deeplinkValue == "apples")
         #expect(result.deepLink?.isDeferred == false)
     }
@@ -157,7 +157,7 @@ struct SDK7SessionTests {
         fixture.sdk.handleLaunchOptions(nil)
         fixture.sdk.handleLaunchOptions(["UIApplicationLaunchOptionsURLKey": URL(string: "fruit://apples")!])
         await fixture.sdk.waitUntilIdle()
-        #expect(fixture.delegate.calls.isEmpty)
+        #expect(fixture.delegate.callbacks.isEmpty)
     }
 
     @Test("Rule 22: a link still resolving after 5 s on the SDK's clock does not hold the listener back")
@@ -176,7 +176,7 @@ struct SDK7SessionTests {
         await probe.next()
         await sdk.settle()
         #expect(probe.count == 1)
-        #expect(fixture.delegate.calls.isEmpty, "the link is still resolving")
+        #expect(fixture.delegate.callbacks.isEmpty, "the link is still resolving")
         await fixture.clock.advance(by: .seconds(55))
         await sdk.waitUntilIdle()
         #expect(fixture.delegate.names == ["didResolveDeepLink"])
@@ -218,7 +218,7 @@ struct SDK7SessionTests {
             URL(string: "afbasicapp://mainactivity?deep_link_value=peaches") as URL?)
         fixture.sdk.handleUniversalLink(nil as URL?)
         await fixture.sdk.waitUntilIdle()
-        let statuses = fixture.delegate.calls.compactMap { call -> DeepLinkResultStatus? in
+        let statuses = fixture.delegate.callbacks.compactMap { call -> DeepLinkResultStatus? in
             if case .deepLink(let result) = call { return result.status }
             return nil
         }

@@ -18,11 +18,11 @@ struct SDKATTTests {
         let fixture = fixture()
         fixture.sdk.start(completionHandler: nil)
         await fixture.sdk.settle()
-        #expect(fixture.delegate.calls.isEmpty)
+        #expect(fixture.delegate.callbacks.isEmpty)
         #expect(fixture.launches.requests.isEmpty, "the launch is held")
         await fixture.clock.advance(by: .seconds(30))
         await fixture.sdk.settle()
-        #expect(fixture.delegate.calls.isEmpty, "30 s of the 60 s limit passed")
+        #expect(fixture.delegate.callbacks.isEmpty, "30 s of the 60 s limit passed")
 
         fixture.sdk.trackingAuthorizationStatus = .authorized
         await fixture.sdk.waitUntilIdle()
@@ -41,7 +41,7 @@ struct SDKATTTests {
         await fixture.sdk.settle()
         await fixture.clock.advance(by: .milliseconds(59_999))
         await fixture.sdk.settle()
-        #expect(fixture.delegate.calls.isEmpty)
+        #expect(fixture.delegate.callbacks.isEmpty)
         await fixture.clock.advance(by: .milliseconds(1))
         await fixture.sdk.waitUntilIdle()
         #expect(fixture.delegate.names == ["didResolveDeepLink", "onConversionDataSuccess"])

@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkClicks
 import OneLinkEmulator
+import OneLinkEmulatorTestSupport
 import Testing
 
 /// Corners of the SDK rules that the per-rule suites leave out: extreme settings, every error kind,
@@ -132,7 +133,7 @@ struct SDKEdgeCaseTests {
     @Test("Rule 11: the deep-link delegate is weak; with none set, didResolveDeepLink is dropped and logged")
     func weakDeepLinkDelegate() async throws {
         let fixture = SDKFixture()
-        var temporary: RecordingDelegate? = RecordingDelegate()
+        var temporary: CallbackRecorder? = CallbackRecorder()
         weak let weakReference = temporary
         fixture.sdk.deepLinkDelegate = temporary
         await fixture.sdk.perform(.start)

@@ -4,21 +4,14 @@ import Testing
 
 /// Collects what completion handlers received, from whichever queue called them.
 final class CompletionLog: @unchecked Sendable {
-    // @unchecked: every access goes through the lock.
-    private let lock = NSLock()
-    private var entries: [(response: [String: Any]?, error: (any Error)?, onMain: Bool)] = []
+    // @unchecked: the responses are Foundation dictionaries, not Sendable; they live in a Locked.
+    private let entries = Locked<[(response: [String: Any]?, error: (any Error)?, onMain: Bool)]>([])
 
     func record(_ response: [String: Any]?, _ error: (any Error)?) {
-        lock.lock()
-        entries.append((response, error, MainQueue.isCurrent))
-        lock.unlock()
+        entries.withLock { $0.append((response, error, MainQueue.isCurrent)) }
     }
 
-    var all: [(response: [String: Any]?, error: (any Error)?, onMain: Bool)] {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries
-    }
+    var all: [(response: [String: Any]?, error: (any Error)?, onMain: Bool)] { entries.value }
 }
 
 /// An SDK with an in-memory event recorder and purchase validator on a manual clock.
@@ -196,45 +189,34 @@ struct SDKEventTests {
 
 /// Collects what the purchase blocks received.
 final class PurchaseLog: @unchecked Sendable {
-    // @unchecked: every access goes through the lock.
-    private let lock = NSLock()
-    private var successes: [[AnyHashable: Any]] = []
-    private var failures: [(error: (any Error)?, response: Any?)] = []
-
-    private var queues: [Bool] = []
+    // @unchecked: the responses are Foundation values, not Sendable; they live in a Locked.
+    private struct Calls {
+        var successes: [[AnyHashable: Any]] = []
+        var failures: [(error: (any Error)?, response: Any?)] = []
+        var queues: [Bool] = []
+    }
+    private let calls = Locked(Calls())
 
     func success(_ response: [AnyHashable: Any]) {
-        lock.lock()
-        successes.append(response)
-        queues.append(MainQueue.isCurrent)
-        lock.unlock()
+        calls.withLock {
+            $0.successes.append(response)
+            $0.queues.append(MainQueue.isCurrent)
+        }
     }
 
     /// Whether each call of either block came on the main queue.
-    var onMain: [Bool] {
-        lock.lock()
-        defer { lock.unlock() }
-        return queues
-    }
+    var onMain: [Bool] { calls.value.queues }
 
     func failure(_ error: (any Error)?, _ response: Any?) {
-        lock.lock()
-        failures.append((error, response))
-        queues.append(MainQueue.isCurrent)
-        lock.unlock()
+        calls.withLock {
+            $0.failures.append((error, response))
+            $0.queues.append(MainQueue.isCurrent)
+        }
     }
 
-    var succeeded: [[AnyHashable: Any]] {
-        lock.lock()
-        defer { lock.unlock() }
-        return successes
-    }
+    var succeeded: [[AnyHashable: Any]] { calls.value.successes }
 
-    var failed: [(error: (any Error)?, response: Any?)] {
-        lock.lock()
-        defer { lock.unlock() }
-        return failures
-    }
+    var failed: [(error: (any Error)?, response: Any?)] { calls.value.failures }
 }
 
 @Suite("Purchase validation")

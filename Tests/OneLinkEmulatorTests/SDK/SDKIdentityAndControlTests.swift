@@ -83,7 +83,7 @@ struct SDKControlTests {
         await #expect(throws: AttributionError.sdkStopped) { try await fixture.sdk.start() }
         fixture.sdk.handleOpen(URL(string: "https://app.onelink.me/H5hv/abc"), options: nil)
         await fixture.sdk.waitUntilIdle()
-        #expect(fixture.delegate.calls.isEmpty)
+        #expect(fixture.delegate.callbacks.isEmpty)
         #expect(fixture.sdk.deliveredEvents.isEmpty)
         #expect(fixture.launches.requests.isEmpty)
         #expect(fixture.conversion.requests.isEmpty)
@@ -105,7 +105,7 @@ struct SDKControlTests {
         fixture.sdk.isStopped = true
         await fixture.clock.advance(by: .seconds(1))
         await fixture.sdk.waitUntilIdle()
-        #expect(fixture.delegate.calls.isEmpty)
+        #expect(fixture.delegate.callbacks.isEmpty)
         #expect(fixture.log.entries.contains { $0.rule == "control.stopped" })
     }
 

@@ -2,34 +2,21 @@ import Foundation
 import OneLinkClickFixtures
 import OneLinkClicks
 import OneLinkEmulator
+import OneLinkEmulatorTestSupport
 import Testing
 
 /// Collects the URLs `generateInviteUrl` handed over.
-final class URLLog: @unchecked Sendable {
-    // @unchecked: every access goes through the lock.
-    private let lock = NSLock()
-    private var urls: [URL?] = []
-    private var queues: [Bool] = []
+final class URLLog: Sendable {
+    private let calls = Locked<[(url: URL?, onMain: Bool)]>([])
 
     func record(_ url: URL?) {
-        lock.lock()
-        urls.append(url)
-        queues.append(MainQueue.isCurrent)
-        lock.unlock()
+        calls.withLock { $0.append((url, MainQueue.isCurrent)) }
     }
 
     /// Whether each call came on the main queue.
-    var onMain: [Bool] {
-        lock.lock()
-        defer { lock.unlock() }
-        return queues
-    }
+    var onMain: [Bool] { calls.value.map(\.onMain) }
 
-    var all: [URL?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return urls
-    }
+    var all: [URL?] { calls.value.map(\.url) }
 }
 
 @Suite("User invites")
@@ -195,7 +182,7 @@ struct SDKInviteTests {
         #expect(decision.recordedClick != nil)
         await clock.advance(by: .seconds(120))
 
-        let delegate = RecordingDelegate()
+        let delegate = CallbackRecorder()
         let friend = AppsFlyerLib(
             shortLinkResolver: resolver,
             conversionDataSource: ClickStoreConversionDataSource.clickStore(store),

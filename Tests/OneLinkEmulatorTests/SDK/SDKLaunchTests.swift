@@ -15,14 +15,14 @@ struct SDKLaunchTests {
     func accepted() async throws {
         let fixture = fixture()
         let launches = fixture.launches
-        let order = LockedBox<[String]>([])
+        let order = Locked<[String]>([])
         fixture.sdk.start { response, error in
-            order.mutate {
+            order.withLock {
                 $0.append("completion \(response?["status"] as? String ?? "nil") \(error == nil)")
             }
         }
         await fixture.sdk.waitUntilIdle()
-        order.mutate { $0 += fixture.delegate.names }
+        order.withLock { $0 += fixture.delegate.names }
         #expect(order.value == ["completion ok true", "onConversionDataSuccess"])
         #expect(launches.requests.map(\.sessionCount) == [1])
         #expect(launches.requests.first?.devKey == "DEV_KEY")
@@ -126,9 +126,9 @@ struct SDKLaunchTests {
     func launchTimeout() async {
         let fixture = fixture(behavior: .stalled)
         fixture.sdk.conversionDataTimeout = 2000
-        let result = LockedBox<[String]>([])
+        let result = Locked<[String]>([])
         fixture.sdk.start { _, error in
-            result.mutate { $0.append("\(error.map { ($0 as NSError).code } ?? -1)") }
+            result.withLock { $0.append("\(error.map { ($0 as NSError).code } ?? -1)") }
         }
         await fixture.sdk.settle()
         #expect(result.value.isEmpty)

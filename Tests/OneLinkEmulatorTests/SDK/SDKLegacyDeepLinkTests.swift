@@ -22,7 +22,7 @@ struct SDKLegacyDeepLinkTests {
         #expect(payload["host"] == "onelink-basic-app.onelink.me")
         #expect(payload["path"] == "/H5hv")
         #expect(payload["link"] == .string(Self.longLink))
-        guard case .openAttribution(let data)? = fixture.delegate.calls.first else {
+        guard case .openAttribution(let data)? = fixture.delegate.callbacks.first else {
             Issue.record("expected onAppOpenAttribution")
             return
         }
@@ -175,7 +175,7 @@ struct SDKLegacyDeepLinkTests {
         #expect(await fixture.sdk.perform(.push(["aps": ["alert": "Hi"]])).isEmpty)
         #expect(await fixture.sdk.perform(.push(["af_push_link": "https://example.com/not-onelink"])).isEmpty)
         #expect(await fixture.sdk.perform(.push(["af_push_link": 42])).isEmpty)
-        #expect(fixture.delegate.calls.isEmpty)
+        #expect(fixture.delegate.callbacks.isEmpty)
         #expect(fixture.log.entries(rule: "push.ignored").count == 3)
     }
 

@@ -8,21 +8,15 @@ import Testing
 /// `Thread.isMainThread` would be the wrong test on Linux: under `swift test`'s asynchronous
 /// entry point, libdispatch drains the main queue on a worker thread.
 final class ThreadRecordingDelegate: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked Sendable {
-    // @unchecked because NSObject is not Sendable: `calls` is only touched under `lock`.
-    private let lock = NSLock()
-    private var calls: [(name: String, onMain: Bool)] = []
+    // Not a CallbackRecorder: it records where each call ran and answers the header request.
+    // @unchecked because NSObject is not Sendable: `calls` is a Locked and `headers` is set before the SDK runs.
+    private let calls = Locked<[(name: String, onMain: Bool)]>([])
     var headers: [String: String]?
 
-    var recorded: [(name: String, onMain: Bool)] {
-        lock.lock()
-        defer { lock.unlock() }
-        return calls
-    }
+    var recorded: [(name: String, onMain: Bool)] { calls.value }
 
     func record(_ name: String) {
-        lock.lock()
-        calls.append((name, MainQueue.isCurrent))
-        lock.unlock()
+        calls.withLock { $0.append((name, MainQueue.isCurrent)) }
     }
 
     func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) { record("onConversionDataSuccess") }
@@ -51,8 +45,8 @@ struct SDKMainThreadDeliveryTests {
     @Test("Every callback kind, the header request and the completion handler run on the main thread")
     func everyCallbackOnMain() async {
         let (legacy, legacyDelegate) = fixture(udl: false)
-        let completedOnMain = LockedBox<[Bool]>([])
-        legacy.sdk.start { _, _ in completedOnMain.mutate { $0.append(MainQueue.isCurrent) } }
+        let completedOnMain = Locked<[Bool]>([])
+        legacy.sdk.start { _, _ in completedOnMain.withLock { $0.append(MainQueue.isCurrent) } }
         await legacy.sdk.perform(.universalLink(Self.short))
         await legacy.sdk.perform(.universalLink("https://app.onelink.me/H5hv/missing"))
         legacy.conversion.behavior = .failing(.connectionFailed("reset"))

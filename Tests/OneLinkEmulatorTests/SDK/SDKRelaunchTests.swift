@@ -32,7 +32,7 @@ struct SDKRelaunchTests {
         fixture.sdk.delegate = fixture.delegate
         fixture.sdk.deepLinkDelegate = fixture.delegate
         await fixture.sdk.perform(.start)
-        guard case .conversionSuccess(let last)? = fixture.delegate.calls.last else {
+        guard case .conversionData(let last)? = fixture.delegate.callbacks.last else {
             Issue.record("expected conversion data last, got \(fixture.delegate.names)")
             return
         }

@@ -22,8 +22,8 @@ struct SDKSessionTests {
         let cached = try #require(try fixture.store.load()?.conversionData)
         #expect(cached["is_first_launch"] == nil)
         #expect(cached == nonOrganic)
-        let call = try #require(fixture.delegate.calls.first)
-        guard case .conversionSuccess(let data) = call else {
+        let call = try #require(fixture.delegate.callbacks.first)
+        guard case .conversionData(let data) = call else {
             Issue.record("expected onConversionDataSuccess, got \(call.name)")
             return
         }
@@ -93,7 +93,7 @@ struct SDKSessionTests {
         let fixture = SDKFixture(attribution: .failure(.httpStatus(code: 404, reason: "no data yet")))
         let failed = await fixture.sdk.perform(.start)
         #expect(failed == [.conversionDataFail(.httpStatus(code: 404, reason: "no data yet"))])
-        guard case .conversionFail(let error)? = fixture.delegate.calls.first else {
+        guard case .conversionDataFailure(let error)? = fixture.delegate.callbacks.first else {
             Issue.record("expected onConversionDataFail")
             return
         }
@@ -161,24 +161,5 @@ struct SDKSessionTests {
         #expect(
             second.first
                 == .conversionDataFail(.developerError("start() needs appleAppID; no session was started")))
-    }
-}
-
-final class LockedBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) { stored = value }
-
-    var value: Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-
-    func mutate(_ body: (inout Value) -> Void) {
-        lock.lock()
-        body(&stored)
-        lock.unlock()
     }
 }

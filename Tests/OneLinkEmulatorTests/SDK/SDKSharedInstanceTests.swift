@@ -4,16 +4,11 @@ import Testing
 
 /// App code that reaches the SDK only through `shared()`, as three of four public clients do.
 final class SharedOnlyClient: NSObject, AppsFlyerLibDelegate, @unchecked Sendable {
-    // @unchecked because NSObject is not Sendable: the stored state is only touched under `lock`.
-    private let lock = NSLock()
-    private var statuses: [String] = []
-    private var sharedInCallbacks: [ObjectIdentifier] = []
+    // Not a CallbackRecorder: the point is which shared() the app code sees inside the callback.
+    // @unchecked because NSObject is not Sendable: the stored state is a Locked.
+    private let state = Locked<(statuses: [String], shared: [ObjectIdentifier])>(([], []))
 
-    var received: (statuses: [String], shared: [ObjectIdentifier]) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (statuses, sharedInCallbacks)
-    }
+    var received: (statuses: [String], shared: [ObjectIdentifier]) { state.value }
 
     func launch() {
         AppsFlyerLib.shared().appsFlyerDevKey = "DEV_KEY"
@@ -24,10 +19,10 @@ final class SharedOnlyClient: NSObject, AppsFlyerLibDelegate, @unchecked Sendabl
 
     func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) {
         let shared = ObjectIdentifier(AppsFlyerLib.shared())
-        lock.lock()
-        statuses.append(conversionInfo["campaign"] as? String ?? "none")
-        sharedInCallbacks.append(shared)
-        lock.unlock()
+        state.withLock {
+            $0.statuses.append(conversionInfo["campaign"] as? String ?? "none")
+            $0.shared.append(shared)
+        }
     }
 
     func onConversionDataFail(_ error: any Error) {}

@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkEmulatorTestSupport
 import Testing
 
 @Suite("Device state, delegates and the debug log")
@@ -50,7 +51,7 @@ struct SDKStateAndDelegateTests {
     @Test("Rule 11: delegates are weak, and callbacks with no delegate are dropped but still published")
     func weakDelegates() async throws {
         let fixture = SDKFixture()
-        var temporary: RecordingDelegate? = RecordingDelegate()
+        var temporary: CallbackRecorder? = CallbackRecorder()
         weak let weakReference = temporary
         fixture.sdk.delegate = temporary
         temporary = nil
@@ -60,12 +61,12 @@ struct SDKStateAndDelegateTests {
         #expect(events.map(\.callbackName) == ["onConversionDataSuccess"])
         #expect(fixture.log.entries(rule: "delegate.missing").count == 1)
 
-        let late = RecordingDelegate()
+        let late = CallbackRecorder()
         fixture.sdk.delegate = late
-        #expect(late.calls.isEmpty)
+        #expect(late.callbacks.isEmpty)
         await fixture.clock.advance(by: .seconds(5))
         await fixture.sdk.perform(.start)
-        guard case .conversionSuccess(let data)? = late.calls.first else {
+        guard case .conversionData(let data)? = late.callbacks.first else {
             Issue.record("expected a delivery to the new delegate")
             return
         }
@@ -116,7 +117,7 @@ struct SDKBoundedHistoryTests {
         }
         #expect(fixture.sdk.deliveredEvents.compactMap { $0.payload?["n"]?.stringValue } == ["2", "3", "4"])
         #expect(fixture.sdk.droppedEventCount == 2)
-        #expect(fixture.delegate.calls.count == 5, "delegates still get every callback")
+        #expect(fixture.delegate.callbacks.count == 5, "delegates still get every callback")
         #expect(
             AppsFlyerLib(clock: ManualClock()).deliveredEventLimit == AppsFlyerLib.defaultDeliveredEventLimit)
     }

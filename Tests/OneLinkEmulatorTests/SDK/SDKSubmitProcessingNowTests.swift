@@ -20,7 +20,7 @@ struct SDKSubmitProcessingNowTests {
         await fixture.sdk.settle()
         #expect(fixture.sdk.deliveredEvents.count == 1)
         #expect(fixture.sdk.deliveredEvents.first?.payload?["deep_link_value"] == "x")
-        #expect(fixture.delegate.calls.count == 1)
+        #expect(fixture.delegate.callbacks.count == 1)
         #expect(fixture.clock.sleeperCount == 0)
     }
 

@@ -1,53 +1,6 @@
 import Foundation
 import OneLinkEmulator
-
-/// Records every delegate call, as handler code in an app would see it.
-final class RecordingDelegate: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked Sendable {
-    enum Call {
-        case conversionSuccess([AnyHashable: Any])
-        case conversionFail(any Error)
-        case openAttribution([AnyHashable: Any])
-        case openAttributionFailure(any Error)
-        case deepLink(DeepLinkResult)
-
-        var name: String {
-            switch self {
-            case .conversionSuccess: return "onConversionDataSuccess"
-            case .conversionFail: return "onConversionDataFail"
-            case .openAttribution: return "onAppOpenAttribution"
-            case .openAttributionFailure: return "onAppOpenAttributionFailure"
-            case .deepLink: return "didResolveDeepLink"
-            }
-        }
-    }
-
-    private let lock = NSLock()
-    private var recorded: [Call] = []
-
-    var calls: [Call] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
-    }
-
-    var names: [String] { calls.map(\.name) }
-
-    private func append(_ call: Call) {
-        lock.lock()
-        recorded.append(call)
-        lock.unlock()
-    }
-
-    func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) {
-        append(.conversionSuccess(conversionInfo))
-    }
-    func onConversionDataFail(_ error: any Error) { append(.conversionFail(error)) }
-    func onAppOpenAttribution(_ attributionData: [AnyHashable: Any]) {
-        append(.openAttribution(attributionData))
-    }
-    func onAppOpenAttributionFailure(_ error: any Error) { append(.openAttributionFailure(error)) }
-    func didResolveDeepLink(_ result: DeepLinkResult) { append(.deepLink(result)) }
-}
+import OneLinkEmulatorTestSupport
 
 /// An SDK wired to in-memory backends and a manual clock, the way the tests use it.
 struct SDKFixture {
@@ -58,7 +11,7 @@ struct SDKFixture {
     let launches: InMemoryLaunchRecorder
     let store: any DeviceStore
     let log = RecordingDebugLogSink()
-    let delegate = RecordingDelegate()
+    let delegate = CallbackRecorder()
     let sdk: AppsFlyerLib
 
     init(
@@ -81,8 +34,8 @@ struct SDKFixture {
     }
 
     /// A second SDK on the same install and backends, as after the process is killed and relaunched.
-    func relaunched(udl: Bool = false) -> (AppsFlyerLib, RecordingDelegate) {
-        let delegate = RecordingDelegate()
+    func relaunched(udl: Bool = false) -> (AppsFlyerLib, CallbackRecorder) {
+        let delegate = CallbackRecorder()
         let sdk = AppsFlyerLib(
             shortLinkResolver: resolver, conversionDataSource: conversion, deferredDeepLinkSource: deferred,
             deviceStore: store, clock: clock, logSink: log)

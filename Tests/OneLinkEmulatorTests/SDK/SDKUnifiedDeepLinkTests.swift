@@ -163,10 +163,10 @@ struct SDKUnifiedDeepLinkTests {
     func oneResultPerEvent() async {
         let fixture = SDKFixture(udl: true)
         await fixture.sdk.perform(.start)
-        let before = fixture.delegate.calls.count
+        let before = fixture.delegate.callbacks.count
         for index in 0..<20 { fixture.sdk.submit(.universalLink(Self.link + "&n=\(index)")) }
         await fixture.sdk.waitUntilIdle()
-        let results = fixture.delegate.calls.dropFirst(before)
+        let results = fixture.delegate.callbacks.dropFirst(before)
         #expect(results.count == 20)
         let values = fixture.sdk.deliveredEvents.suffix(20).compactMap {
             $0.payload?["n"]?.stringValue.flatMap { Int($0) }

@@ -5,20 +5,15 @@ import OneLinkEmulator
 // does, and prints where each callback ran. The delivery test runs it as a child process.
 
 final class Client: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDelegate, @unchecked Sendable {
-    // @unchecked because NSObject is not Sendable: `lines` is only touched under `lock`.
-    private let lock = NSLock()
-    private var lines: [String] = []
+    // @unchecked because NSObject is not Sendable: `lines` is a Locked.
+    private let lines = Locked<[String]>([])
 
-    var finished: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return lines
-    }
+    var finished: [String] { lines.value }
 
     private func note(_ name: String) {
-        lock.lock()
-        lines.append("\(name) mainQueue=\(MainQueue.isCurrent) mainThread=\(Thread.isMainThread)")
-        lock.unlock()
+        lines.withLock {
+            $0.append("\(name) mainQueue=\(MainQueue.isCurrent) mainThread=\(Thread.isMainThread)")
+        }
     }
 
     func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) { note("onConversionDataSuccess") }

@@ -2,6 +2,7 @@ import AppLinks
 import Foundation
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
+import OneLinkReplay
 import Testing
 
 /// A `@MainActor` app delegate through the kit: a scenario replayed into it, and a recorder that

@@ -2,6 +2,7 @@ import AppLinks
 import Foundation
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
+import OneLinkReplay
 import Testing
 
 /// Records the screens a router opens, from the main queue, for the test task to read.

@@ -2,6 +2,7 @@ import AppLinks
 import Foundation
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
+import OneLinkReplay
 import XCTest
 
 final class LinkRouterXCTests: XCTestCase {

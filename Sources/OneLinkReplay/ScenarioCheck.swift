@@ -1,6 +1,5 @@
 import Foundation
 import OneLinkEmulator
-import OneLinkReplay
 
 /// Runs scenario files inside a test and fails the test on any difference, under Swift Testing or XCTest.
 ///
@@ -13,6 +12,11 @@ import OneLinkReplay
 /// Each run builds its own SDK, backends and manual clock, so runs are
 /// independent and never sleep. Pass the team's own delegates to replay the
 /// scenario's callbacks into their handler code as well.
+///
+/// Failures reach the test through `OneLinkEmulatorTestSupport`, so the test target
+/// depends on both products: this module is shared with the `onelink-replay` tool and
+/// links neither Swift Testing nor XCTest. Without the kit a failure is written to
+/// standard error and the test is not failed.
 public enum ScenarioCheck {
     /// The package's `Payloads/scenarios` folder, found from this source file's location.
     ///
@@ -48,14 +52,14 @@ public enum ScenarioCheck {
             let result = try await ScenarioRunner().run(
                 contentsOf: file, profile: profile, delegate: delegate, deepLinkDelegate: deepLinkDelegate)
             if !result.passed {
-                TestFailure.record(
+                recordFailure(
                     "scenario \(result.name) (\(result.file)) failed:\n\(result.failureReport)",
                     fileID: fileID,
                     filePath: filePath, line: line, column: column)
             }
             return result
         } catch {
-            TestFailure.record(
+            recordFailure(
                 "\(file.path): \(error)", fileID: fileID, filePath: filePath, line: line, column: column)
             return nil
         }
@@ -99,7 +103,7 @@ public enum ScenarioCheck {
     ) async -> [ScenarioResult] {
         let selected = names ?? bundledScenarioNames
         if selected.isEmpty {
-            TestFailure.record(
+            recordFailure(
                 "no bundled scenarios in \(bundledScenariosFolder.path)", fileID: fileID, filePath: filePath,
                 line: line, column: column)
         }
