@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "OneLinkServer", targets: ["OneLinkServer"]),
         .library(name: "OneLinkReplay", targets: ["OneLinkReplay"]),
         .library(name: "OneLinkEmulatorTestSupport", targets: ["OneLinkEmulatorTestSupport"]),
+        .library(name: "OneLinkReplayTestSupport", targets: ["OneLinkReplayTestSupport"]),
         .executable(name: "onelink-replay", targets: ["onelink-replay"]),
         .executable(name: "onelink-bench", targets: ["onelink-bench"]),
         // `swift package onelink-replay run Tests/Scenarios` in a package that depends on this one.
@@ -53,6 +54,12 @@ let package = Package(
         ),
         .target(
             name: "OneLinkEmulatorTestSupport", dependencies: ["OneLinkEmulator"], swiftSettings: settings),
+        // One-line scenario checks in a test: replay plus the kit's failure reporting. Apart from
+        // OneLinkReplay, which the onelink-replay tool shares and which links no test framework.
+        .target(
+            name: "OneLinkReplayTestSupport",
+            dependencies: ["OneLinkEmulator", "OneLinkEmulatorTestSupport", "OneLinkReplay"],
+            swiftSettings: settings),
         .executableTarget(
             name: "onelink-replay",
             dependencies: ["OneLinkEmulator", "OneLinkClicks", "OneLinkServer", "OneLinkReplay"],
@@ -144,7 +151,8 @@ let package = Package(
         .testTarget(
             name: "OneLinkEmulatorTestSupportTests",
             dependencies: [
-                "OneLinkEmulatorTestSupport", "OneLinkEmulator", "OneLinkReplay", "OneLinkServer",
+                "OneLinkEmulatorTestSupport", "OneLinkEmulator", "OneLinkReplay", "OneLinkReplayTestSupport",
+                "OneLinkServer",
                 "OneLinkTestThreads",
             ],
             swiftSettings: settings),

@@ -37,7 +37,7 @@ public enum TestFailure {
     ///
     /// Under Swift Testing this is `Issue.record`; under XCTest it is `XCTFail`.
     /// Without either, the message goes to standard error so it is not lost.
-    /// OneLinkReplay's `ScenarioCheck` reports through here too, by way of ``Relay``.
+    /// `OneLinkReplayTestSupport`'s `ScenarioCheck` reports through here too.
     public static func record(
         _ message: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column

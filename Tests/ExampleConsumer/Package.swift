@@ -39,8 +39,9 @@ let package = Package(
             dependencies: [
                 "AppLinks", .product(name: "OneLinkEmulator", package: "OneLinkEmulator"),
                 .product(name: "OneLinkEmulatorTestSupport", package: "OneLinkEmulator"),
-                // ScenarioCheck lives with the scenario runner; the kit above reports its failures.
+                // ScenarioCheck: the scenario runner, with the kit above reporting its failures.
                 .product(name: "OneLinkReplay", package: "OneLinkEmulator"),
+                .product(name: "OneLinkReplayTestSupport", package: "OneLinkEmulator"),
             ]
         ),
     ],

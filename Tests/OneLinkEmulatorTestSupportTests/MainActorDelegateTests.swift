@@ -2,6 +2,7 @@ import Foundation
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import OneLinkReplay
+import OneLinkReplayTestSupport
 import Testing
 
 /// An app delegate as most modern apps write it: main-actor isolated, conforming with `@preconcurrency`.

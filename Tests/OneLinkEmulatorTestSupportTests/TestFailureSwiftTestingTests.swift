@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkEmulatorTestSupport
 import OneLinkReplay
+import OneLinkReplayTestSupport
 import Testing
 
 /// The kit's failure helpers under Swift Testing; `TestSupportXCTests` covers XCTest.
@@ -38,33 +39,6 @@ struct TestFailureSwiftTestingTests {
         } matching: { issue in
             issue.comments.contains { $0.rawValue == "Example: two: expected 1 but got 2" }
         }
-    }
-
-    @Test func scenarioCheckFindsTheRelayByItsName() throws {
-        // ScenarioCheck (OneLinkReplay) cannot import the kit: it looks the relay up by these.
-        #expect(_mangledTypeName(TestFailure.Relay.self) == ScenarioCheck.testFailureRelayName)
-        let relay = try #require(ScenarioCheck.testFailureRelay)
-        #expect(ObjectIdentifier(relay) == ObjectIdentifier(TestFailure.Relay.self))
-        #expect(TestFailure.Relay.key == ScenarioCheck.testFailureRelayKey)
-        #expect(
-            ObjectIdentifier(TestFailure.Relay.Failure.self)
-                == ObjectIdentifier(ScenarioCheck.RelayedFailure.self))
-        #expect(throws: DecodingError.self) {
-            try JSONDecoder().decode(TestFailure.Relay.self, from: Data("{}".utf8))
-        }
-    }
-
-    @Test func withoutTheKitAScenarioFailureGoesToStandardErrorWithTheFix() {
-        var written: [String] = []
-        ScenarioCheck.recordFailure(
-            "scenario x failed", fileID: "AppTests/LinkTests.swift", filePath: #filePath, line: 12, column: 9,
-            relay: nil
-        ) { written.append($0) }
-        #expect(written.count == 1)
-        #expect(written.first?.hasPrefix("AppTests/LinkTests.swift:12: scenario x failed\n") == true)
-        #expect(
-            written.first?.contains("add OneLinkEmulatorTestSupport to the test target's dependencies")
-                == true)
     }
 
     @Test func passingScenarioRecordsNothing() async throws {

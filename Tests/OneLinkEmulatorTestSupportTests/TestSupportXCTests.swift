@@ -2,6 +2,7 @@ import Foundation
 @_spi(SDK7) import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import OneLinkReplay
+import OneLinkReplayTestSupport
 import XCTest
 
 /// The kit under XCTest: failures reach XCTest, and the recorder and scenario runs work in XCTest tests.

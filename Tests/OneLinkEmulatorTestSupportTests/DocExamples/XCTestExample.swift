@@ -2,6 +2,7 @@ import Foundation
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import OneLinkReplay
+import OneLinkReplayTestSupport
 import XCTest
 
 final class LinkRouterXCTests: XCTestCase {

@@ -3,6 +3,7 @@ import Foundation
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import OneLinkReplay
+import OneLinkReplayTestSupport
 import Testing
 
 /// A `@MainActor` app delegate through the kit: a scenario replayed into it, and a recorder that

@@ -3,6 +3,7 @@ import Foundation
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import OneLinkReplay
+import OneLinkReplayTestSupport
 import Testing
 
 /// Records the screens a router opens, from the main queue, for the test task to read.

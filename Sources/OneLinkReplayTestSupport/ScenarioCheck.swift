@@ -1,5 +1,7 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkEmulatorTestSupport
+import OneLinkReplay
 
 /// Runs scenario files inside a test and fails the test on any difference, under Swift Testing or XCTest.
 ///
@@ -13,10 +15,10 @@ import OneLinkEmulator
 /// independent and never sleep. Pass the team's own delegates to replay the
 /// scenario's callbacks into their handler code as well.
 ///
-/// Failures reach the test through `OneLinkEmulatorTestSupport`, so the test target
-/// depends on both products: this module is shared with the `onelink-replay` tool and
-/// links neither Swift Testing nor XCTest. Without the kit a failure is written to
-/// standard error and the test is not failed.
+/// Failures are recorded with the test kit's `TestFailure`, in Swift Testing or XCTest,
+/// whichever runs the test. This module sits apart from `OneLinkReplay`, which the
+/// `onelink-replay` tool shares and which links neither framework, and apart from
+/// `OneLinkEmulatorTestSupport`, which depends on the SDK alone.
 public enum ScenarioCheck {
     /// The package's `Payloads/scenarios` folder, found from this source file's location.
     ///
@@ -52,14 +54,14 @@ public enum ScenarioCheck {
             let result = try await ScenarioRunner().run(
                 contentsOf: file, profile: profile, delegate: delegate, deepLinkDelegate: deepLinkDelegate)
             if !result.passed {
-                recordFailure(
+                TestFailure.record(
                     "scenario \(result.name) (\(result.file)) failed:\n\(result.failureReport)",
                     fileID: fileID,
                     filePath: filePath, line: line, column: column)
             }
             return result
         } catch {
-            recordFailure(
+            TestFailure.record(
                 "\(file.path): \(error)", fileID: fileID, filePath: filePath, line: line, column: column)
             return nil
         }
@@ -103,7 +105,7 @@ public enum ScenarioCheck {
     ) async -> [ScenarioResult] {
         let selected = names ?? bundledScenarioNames
         if selected.isEmpty {
-            recordFailure(
+            TestFailure.record(
                 "no bundled scenarios in \(bundledScenariosFolder.path)", fileID: fileID, filePath: filePath,
                 line: line, column: column)
         }
