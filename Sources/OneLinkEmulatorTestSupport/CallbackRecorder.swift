@@ -360,10 +360,10 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDe
         // The handlers are app code, often `@MainActor`: they run on the main queue, as the real SDK
         // calls them, even when this SDK delivers on its own queue. The main queue is serial, so
         // they still run one at a time and in order; waits see a call once its handlers returned.
-        let handlers = UncheckedHandlers(
-            delegate: delegate, deepLinkDelegate: deepLinkDelegate, forward: forward)
+        let handlers = Handoff((delegate, deepLinkDelegate, forward))
         DispatchQueue.main.async {
-            handlers.forward(handlers.delegate, handlers.deepLinkDelegate)
+            let (delegate, deepLinkDelegate, forward) = handlers.value
+            forward(delegate, deepLinkDelegate)
             self.finishRecording(index, generation: generation)
         }
     }
@@ -387,15 +387,6 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDe
     /// An observed SDK, held weakly so a recorder does not keep it alive.
     private struct WeakSDK {
         weak var sdk: AppsFlyerLib?
-    }
-
-    /// A callback's forwarding handlers, carried to the main queue.
-    // @unchecked because delegates and the forwarding closure are not Sendable: the box is made for
-    // one callback and used once, on the main queue.
-    private struct UncheckedHandlers: @unchecked Sendable {
-        let delegate: (any AppsFlyerLibDelegate)?
-        let deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)?
-        let forward: ((any AppsFlyerLibDelegate)?, (any AppsFlyerDeepLinkDelegate)?) -> Void
     }
 
     // MARK: Delegate methods
