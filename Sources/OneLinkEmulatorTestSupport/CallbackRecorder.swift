@@ -360,10 +360,10 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDe
         // The handlers are app code, often `@MainActor`: they run on the main queue, as the real SDK
         // calls them, even when this SDK delivers on its own queue. The main queue is serial, so
         // they still run one at a time and in order; waits see a call once its handlers returned.
-        let handlers = Handoff((delegate, deepLinkDelegate, forward))
+        let handlers = Handoff(
+            Handlers(delegate: delegate, deepLinkDelegate: deepLinkDelegate, forward: forward))
         DispatchQueue.main.async {
-            let (delegate, deepLinkDelegate, forward) = handlers.value
-            forward(delegate, deepLinkDelegate)
+            handlers.value.forward(handlers.value.delegate, handlers.value.deepLinkDelegate)
             self.finishRecording(index, generation: generation)
         }
     }
@@ -387,6 +387,13 @@ public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDe
     /// An observed SDK, held weakly so a recorder does not keep it alive.
     private struct WeakSDK {
         weak var sdk: AppsFlyerLib?
+    }
+
+    /// A callback's forwarding handlers, carried to the main queue in a `Handoff`.
+    private struct Handlers {
+        let delegate: (any AppsFlyerLibDelegate)?
+        let deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)?
+        let forward: ((any AppsFlyerLibDelegate)?, (any AppsFlyerDeepLinkDelegate)?) -> Void
     }
 
     // MARK: Delegate methods

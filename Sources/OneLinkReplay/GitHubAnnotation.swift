@@ -73,28 +73,24 @@ public struct GitHubAnnotation: Sendable, Hashable {
 
     /// A message escaped for a workflow command.
     public static func escapedData(_ text: String) -> String {
-        var result = ""
-        for character in text.unicodeScalars {
-            switch character {
-            case "%": result += "%25"
-            case "\r": result += "%0D"
-            case "\n": result += "%0A"
-            default: result.unicodeScalars.append(character)
+        text.replacingScalars { scalar in
+            switch scalar {
+            case "%": return "%25"
+            case "\r": return "%0D"
+            case "\n": return "%0A"
+            default: return nil
             }
         }
-        return result
     }
 
     /// A property value escaped for a workflow command.
     public static func escapedProperty(_ text: String) -> String {
-        var result = ""
-        for character in escapedData(text).unicodeScalars {
-            switch character {
-            case ":": result += "%3A"
-            case ",": result += "%2C"
-            default: result.unicodeScalars.append(character)
+        escapedData(text).replacingScalars { scalar in
+            switch scalar {
+            case ":": return "%3A"
+            case ",": return "%2C"
+            default: return nil
             }
         }
-        return result
     }
 }

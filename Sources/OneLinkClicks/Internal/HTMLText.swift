@@ -19,25 +19,21 @@ package enum HTMLText {
 
     /// `text` with `&`, `<`, `>`, `"` and `'` as entities, and control characters as `controls` says.
     package static func escaped(_ text: String, controls: Controls = .kept) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        text.replacingScalars { scalar in
             switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
+            case "&": return "&amp;"
+            case "<": return "&lt;"
+            case ">": return "&gt;"
+            case "\"": return "&quot;"
+            case "'": return "&#39;"
             case _ where controls == .referenceLineBreaks && Self.isLineBreakOrTab(scalar):
-                result += "&#\(scalar.value);"
-            case _ where controls == .keepLineBreaks && (scalar == "\n" || scalar == "\t"):
-                result.unicodeScalars.append(scalar)
+                return "&#\(scalar.value);"
+            case _ where controls == .keepLineBreaks && (scalar == "\n" || scalar == "\t"): return nil
             case _ where controls != .kept && Self.isControl(scalar):
-                result += String(format: "U+%04X", scalar.value)
-            default: result.unicodeScalars.append(scalar)
+                return String(format: "U+%04X", scalar.value)
+            default: return nil
             }
         }
-        return result
     }
 
     private static func isLineBreakOrTab(_ scalar: Unicode.Scalar) -> Bool {

@@ -77,26 +77,19 @@ struct JSONWriter {
     }
 
     static func quoted(_ string: String) -> String {
-        var result = "\""
-        result.reserveCapacity(string.utf8.count + 2)
-        for scalar in string.unicodeScalars {
+        let escaped = string.replacingScalars { scalar in
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    result += "\\u00" + hex2(UInt8(scalar.value))
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+            case "\"": return "\\\""
+            case "\\": return "\\\\"
+            case "\n": return "\\n"
+            case "\r": return "\\r"
+            case "\t": return "\\t"
+            case "\u{08}": return "\\b"
+            case "\u{0C}": return "\\f"
+            case _ where scalar.value < 0x20: return "\\u00" + hex2(UInt8(scalar.value))
+            default: return nil
             }
         }
-        result += "\""
-        return result
+        return "\"" + escaped + "\""
     }
 }

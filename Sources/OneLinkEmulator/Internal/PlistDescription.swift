@@ -57,18 +57,17 @@ package enum PlistDescription {
     /// A key or string, quoted and escaped unless it is ASCII letters and digits only.
     private static func quoted(_ text: String) -> String {
         if !text.isEmpty, text.utf8.allSatisfy({ isPlain($0) }) { return text }
-        var escaped = "\""
-        for scalar in text.unicodeScalars {
+        let escaped = text.replacingScalars { scalar in
             switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            case "\t": escaped += "\\t"
-            case "\r": escaped += "\\r"
-            default: escaped.unicodeScalars.append(scalar)
+            case "\"": return "\\\""
+            case "\\": return "\\\\"
+            case "\n": return "\\n"
+            case "\t": return "\\t"
+            case "\r": return "\\r"
+            default: return nil
             }
         }
-        return escaped + "\""
+        return "\"" + escaped + "\""
     }
 
     private static func isPlain(_ byte: UInt8) -> Bool {

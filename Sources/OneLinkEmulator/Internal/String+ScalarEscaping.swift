@@ -1,0 +1,18 @@
+extension String {
+    /// The text with each Unicode scalar that `replacement` maps replaced by the text it returns, every other scalar kept.
+    ///
+    /// The one escaping loop of the package: JSON and plist strings, HTML
+    /// text and GitHub workflow commands each pass their own table.
+    package func replacingScalars(_ replacement: (Unicode.Scalar) -> String?) -> String {
+        var result = ""
+        result.reserveCapacity(utf8.count)
+        for scalar in unicodeScalars {
+            if let text = replacement(scalar) {
+                result += text
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
