@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkHTTP
 import OneLinkEmulatorTestSupport
 
 /// An ``HTTPTransport`` that plays the server side of the wire format in process, from a fixture's in-memory backends.

@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkClicks
 import OneLinkEmulator
+import OneLinkHTTP
 import OneLinkEmulatorTestSupport
 import OneLinkServer
 import OneLinkTestThreads

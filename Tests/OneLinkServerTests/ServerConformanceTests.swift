@@ -1,4 +1,5 @@
 import OneLinkEmulator
+import OneLinkHTTP
 import OneLinkEmulatorTestSupport
 import OneLinkServer
 import Testing

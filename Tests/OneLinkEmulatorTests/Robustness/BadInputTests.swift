@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkHTTP
 import Testing
 
 /// Runs every hostile input of `Payloads/bad-input/` and checks its exact error or callback.

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 
 /// A ``ConversionDataSource`` that asks an HTTP server speaking the AppsFlyer-style wire format.
 ///
@@ -7,32 +8,13 @@ import Foundation
 /// UTC) and reads the JSON object it answers with the package's strict parser.
 /// A non-2xx answer becomes ``AttributionError/httpStatus(code:reason:)`` with
 /// the body's `error_reason`. See `Docs/http.md`.
-public struct HTTPConversionDataSource: ConversionDataSource {
-    /// The server's base URL without a trailing slash.
-    public var baseURL: URL { endpoint.baseURL }
-    /// How long one request may take.
-    public var timeout: Duration { endpoint.timeout }
-    /// The largest response body accepted.
-    public var maximumResponseBytes: Int { endpoint.maximumResponseBytes }
-    private let endpoint: HTTPEndpoint
+public struct HTTPConversionDataSource: ConversionDataSource, HTTPBackend {
+    /// The server, transport and limits of every request.
+    public let configuration: HTTPBackendConfiguration
 
-    /// Creates a source.
-    ///
-    /// - Parameters:
-    ///   - baseURL: The server's base URL; `https`, or `http` to a loopback host.
-    ///   - transport: What performs the requests.
-    ///   - timeout: How long one request may take.
-    ///   - maximumResponseBytes: The largest response body accepted.
-    /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to another host,
-    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL or has a query
-    ///   or fragment.
-    public init(
-        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
-        timeout: Duration = .seconds(10), maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
-    ) throws(AttributionError) {
-        endpoint = try HTTPEndpoint(
-            baseURL: baseURL, transport: transport, timeout: timeout,
-            maximumResponseBytes: maximumResponseBytes)
+    /// Creates a source on `configuration`.
+    public init(configuration: HTTPBackendConfiguration) {
+        self.configuration = configuration
     }
 
     /// The request ``conversionData(for:)`` sends for `request`.
@@ -50,10 +32,10 @@ public struct HTTPConversionDataSource: ConversionDataSource {
             query.append(("advertising_id", advertisingID))
         }
         query += HTTPIdentityFields.query(request.identity)
-        let url = try endpoint.url(
-            path: "/install_data/v5.0/" + HTTPURLPolicy.encode(request.appID), query: query,
+        let url = try configuration.url(
+            path: "/install_data/v5.0/" + PercentEncoding.encode(request.appID), query: query,
             host: request.host)
-        return endpoint.request(.get, url, headers: ["Accept": "application/json"])
+        return configuration.request(.get, url, headers: ["Accept": "application/json"])
     }
 
     /// Returns the server's conversion data for the install.
@@ -61,7 +43,7 @@ public struct HTTPConversionDataSource: ConversionDataSource {
     /// - Throws: ``AttributionError``: `httpStatus` for a non-2xx answer, `invalidResponse`
     ///   when the body is not a JSON object; `CancellationError` when cancelled.
     public func conversionData(for request: InstallAttributionRequest) async throws -> AttributionPayload {
-        try await endpoint.jsonObject(answering: try httpRequest(for: request))
+        try await configuration.jsonObject(answering: try httpRequest(for: request))
     }
 }
 
@@ -71,10 +53,9 @@ extension ConversionDataSource where Self == HTTPConversionDataSource {
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
     public static func http(
         baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
-        timeout: Duration = .seconds(10), maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
-    ) throws(AttributionError) -> HTTPConversionDataSource {
-        try HTTPConversionDataSource(
-            baseURL: baseURL, transport: transport, timeout: timeout,
-            maximumResponseBytes: maximumResponseBytes)
+        timeout: Duration = Self.defaultTimeout, maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
+    ) throws(AttributionError) -> Self {
+        try Self(
+            baseURL: baseURL, transport: transport, timeout: timeout, maximumResponseBytes: maximumResponseBytes)
     }
 }

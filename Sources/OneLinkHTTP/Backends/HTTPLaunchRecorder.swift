@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 
 /// A ``LaunchRecorder`` that posts each launch to an HTTP server, such as `onelink-replay serve`.
 ///
@@ -13,27 +14,13 @@ import Foundation
 /// the launch response; any other status becomes
 /// ``AttributionError/httpStatus(code:reason:)`` (an invalid dev key is 400, a plan that does not cover SDK traffic 403).
 /// See `Docs/server.md`.
-public struct HTTPLaunchRecorder: LaunchRecorder {
-    /// The server's base URL without a trailing slash.
-    public var baseURL: URL { endpoint.baseURL }
-    /// How long one request may take.
-    public var timeout: Duration { endpoint.timeout }
-    private let endpoint: HTTPEndpoint
+public struct HTTPLaunchRecorder: LaunchRecorder, HTTPBackend {
+    /// The server, transport and limits of every request.
+    public let configuration: HTTPBackendConfiguration
 
-    /// Creates a recorder.
-    ///
-    /// - Parameters:
-    ///   - baseURL: The server's base URL; `https`, or `http` to a loopback host.
-    ///   - transport: What performs the requests.
-    ///   - timeout: How long one request may take.
-    /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to another host,
-    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL or has a query
-    ///   or fragment.
-    public init(
-        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
-        timeout: Duration = .seconds(10)
-    ) throws(AttributionError) {
-        endpoint = try HTTPEndpoint(baseURL: baseURL, transport: transport, timeout: timeout)
+    /// Creates a recorder on `configuration`.
+    public init(configuration: HTTPBackendConfiguration) {
+        self.configuration = configuration
     }
 
     /// The JSON body ``recordLaunch(_:)`` sends for `request`.
@@ -49,8 +36,8 @@ public struct HTTPLaunchRecorder: LaunchRecorder {
 
     /// The request ``recordLaunch(_:)`` sends for `request`.
     func httpRequest(for request: LaunchRequest) throws(AttributionError) -> HTTPRequest {
-        try endpoint.authenticatedPost(
-            path: "/api/v6/iosevent/" + HTTPURLPolicy.encode(request.appID), host: request.host,
+        try configuration.authenticatedPost(
+            path: "/api/v6/iosevent/" + PercentEncoding.encode(request.appID), host: request.host,
             devKey: request.devKey, body: Self.body(of: request))
     }
 
@@ -59,7 +46,7 @@ public struct HTTPLaunchRecorder: LaunchRecorder {
     /// - Throws: ``AttributionError``: `httpStatus` for a non-2xx answer (400 for an invalid dev key),
     ///   `invalidResponse` when the body is not a JSON object; `CancellationError` when cancelled.
     public func recordLaunch(_ request: LaunchRequest) async throws -> AttributionPayload {
-        try await endpoint.jsonObject(answering: try httpRequest(for: request))
+        try await configuration.jsonObject(answering: try httpRequest(for: request))
     }
 }
 
@@ -69,8 +56,9 @@ extension LaunchRecorder where Self == HTTPLaunchRecorder {
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
     public static func http(
         baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
-        timeout: Duration = .seconds(10)
-    ) throws(AttributionError) -> HTTPLaunchRecorder {
-        try HTTPLaunchRecorder(baseURL: baseURL, transport: transport, timeout: timeout)
+        timeout: Duration = Self.defaultTimeout, maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
+    ) throws(AttributionError) -> Self {
+        try Self(
+            baseURL: baseURL, transport: transport, timeout: timeout, maximumResponseBytes: maximumResponseBytes)
     }
 }
