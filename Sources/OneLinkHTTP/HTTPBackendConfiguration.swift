@@ -39,7 +39,8 @@ public struct HTTPBackendConfiguration: Sendable {
     ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL or has a query
     ///   or fragment.
     public init(
-        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(), timeout: Duration = .seconds(10),
+        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        timeout: Duration = .seconds(10),
         maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) throws(AttributionError) {
         base = try HTTPURLPolicy.baseURL(baseURL)

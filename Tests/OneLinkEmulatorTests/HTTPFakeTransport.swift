@@ -1,7 +1,7 @@
 import Foundation
+import OneLinkHTTP
 
 @testable import OneLinkEmulator
-import OneLinkHTTP
 
 /// An ``HTTPTransport`` that records every request and answers from a script, without a network.
 final class HTTPFakeTransport: HTTPTransport, Sendable {

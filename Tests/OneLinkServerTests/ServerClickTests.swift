@@ -1,8 +1,8 @@
 import Foundation
 import OneLinkClicks
 import OneLinkEmulator
-import OneLinkHTTP
 import OneLinkEmulatorTestSupport
+import OneLinkHTTP
 import OneLinkServer
 import OneLinkTestThreads
 import Testing

@@ -1,6 +1,6 @@
 import OneLinkEmulator
-import OneLinkHTTP
 import OneLinkEmulatorTestSupport
+import OneLinkHTTP
 import OneLinkServer
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import OneLinkEmulator
-import OneLinkHTTP
 import OneLinkEmulatorTestSupport
+import OneLinkHTTP
 import OneLinkServer
 import OneLinkTestThreads
 import Testing

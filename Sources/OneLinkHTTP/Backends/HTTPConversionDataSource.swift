@@ -53,9 +53,11 @@ extension ConversionDataSource where Self == HTTPConversionDataSource {
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
     public static func http(
         baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
-        timeout: Duration = Self.defaultTimeout, maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
+        timeout: Duration = Self.defaultTimeout,
+        maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) throws(AttributionError) -> Self {
         try Self(
-            baseURL: baseURL, transport: transport, timeout: timeout, maximumResponseBytes: maximumResponseBytes)
+            baseURL: baseURL, transport: transport, timeout: timeout,
+            maximumResponseBytes: maximumResponseBytes)
     }
 }

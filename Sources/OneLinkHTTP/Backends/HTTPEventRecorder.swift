@@ -39,7 +39,8 @@ public struct HTTPEventRecorder: EventRecorder, HTTPBackend {
     /// The request ``recordEvent(_:)`` sends for `event`.
     func httpRequest(for event: InAppEvent) throws(AttributionError) -> HTTPRequest {
         try configuration.authenticatedPost(
-            path: "/inappevent/" + PercentEncoding.encode(event.appID), host: event.host, devKey: event.devKey,
+            path: "/inappevent/" + PercentEncoding.encode(event.appID), host: event.host,
+            devKey: event.devKey,
             body: Self.body(of: event))
     }
 
@@ -58,9 +59,11 @@ extension EventRecorder where Self == HTTPEventRecorder {
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
     public static func http(
         baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
-        timeout: Duration = Self.defaultTimeout, maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
+        timeout: Duration = Self.defaultTimeout,
+        maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) throws(AttributionError) -> Self {
         try Self(
-            baseURL: baseURL, transport: transport, timeout: timeout, maximumResponseBytes: maximumResponseBytes)
+            baseURL: baseURL, transport: transport, timeout: timeout,
+            maximumResponseBytes: maximumResponseBytes)
     }
 }

@@ -54,9 +54,11 @@ extension ShortLinkCreator where Self == HTTPShortLinkCreator {
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
     public static func http(
         baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
-        timeout: Duration = Self.defaultTimeout, maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
+        timeout: Duration = Self.defaultTimeout,
+        maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) throws(AttributionError) -> Self {
         try Self(
-            baseURL: baseURL, transport: transport, timeout: timeout, maximumResponseBytes: maximumResponseBytes)
+            baseURL: baseURL, transport: transport, timeout: timeout,
+            maximumResponseBytes: maximumResponseBytes)
     }
 }

@@ -52,7 +52,8 @@ public struct HTTPShortLinkResolver: ShortLinkResolver, HTTPBackend {
     ///   or fragment.
     public init(
         baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
-        headerProvider: (@Sendable () -> [String: String])? = nil, redirectTimeout: Duration = Self.defaultTimeout,
+        headerProvider: (@Sendable () -> [String: String])? = nil,
+        redirectTimeout: Duration = Self.defaultTimeout,
         maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) throws(AttributionError) {
         self.init(
@@ -121,7 +122,8 @@ extension ShortLinkResolver where Self == HTTPShortLinkResolver {
     /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
     public static func http(
         baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
-        headerProvider: (@Sendable () -> [String: String])? = nil, redirectTimeout: Duration = Self.defaultTimeout,
+        headerProvider: (@Sendable () -> [String: String])? = nil,
+        redirectTimeout: Duration = Self.defaultTimeout,
         maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) throws(AttributionError) -> Self {
         try Self(

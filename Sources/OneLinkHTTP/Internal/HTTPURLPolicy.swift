@@ -67,7 +67,8 @@ enum HTTPURLPolicy {
     static func url(
         base: String, path: String, query: [(String, String)]
     ) throws(AttributionError) -> URL {
-        let queryText = query.map { "\(PercentEncoding.encode($0.0))=\(PercentEncoding.encode($0.1))" }.joined(separator: "&")
+        let queryText = query.map { "\(PercentEncoding.encode($0.0))=\(PercentEncoding.encode($0.1))" }
+            .joined(separator: "&")
         let text = base + path + (queryText.isEmpty ? "" : "?" + queryText)
         return try url(from: text)
     }
