@@ -66,18 +66,3 @@ public struct HTTPDeferredDeepLinkSource: DeferredDeepLinkSource, HTTPBackend {
         }
     }
 }
-
-extension DeferredDeepLinkSource where Self == HTTPDeferredDeepLinkSource {
-    /// A source that asks the HTTP server at `baseURL`.
-    ///
-    /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
-    public static func http(
-        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
-        timeout: Duration = Self.defaultTimeout,
-        maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
-    ) throws(AttributionError) -> Self {
-        try Self(
-            baseURL: baseURL, transport: transport, timeout: timeout,
-            maximumResponseBytes: maximumResponseBytes)
-    }
-}

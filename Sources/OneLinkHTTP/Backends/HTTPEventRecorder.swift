@@ -52,18 +52,3 @@ public struct HTTPEventRecorder: EventRecorder, HTTPBackend {
         try await configuration.jsonObject(answering: try httpRequest(for: event))
     }
 }
-
-extension EventRecorder where Self == HTTPEventRecorder {
-    /// A recorder that posts events to the HTTP server at `baseURL`.
-    ///
-    /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
-    public static func http(
-        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
-        timeout: Duration = Self.defaultTimeout,
-        maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
-    ) throws(AttributionError) -> Self {
-        try Self(
-            baseURL: baseURL, transport: transport, timeout: timeout,
-            maximumResponseBytes: maximumResponseBytes)
-    }
-}

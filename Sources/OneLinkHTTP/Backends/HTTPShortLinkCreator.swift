@@ -47,18 +47,3 @@ public struct HTTPShortLinkCreator: ShortLinkCreator, HTTPBackend {
         return text
     }
 }
-
-extension ShortLinkCreator where Self == HTTPShortLinkCreator {
-    /// A creator that asks the HTTP server at `baseURL`.
-    ///
-    /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
-    public static func http(
-        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
-        timeout: Duration = Self.defaultTimeout,
-        maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
-    ) throws(AttributionError) -> Self {
-        try Self(
-            baseURL: baseURL, transport: transport, timeout: timeout,
-            maximumResponseBytes: maximumResponseBytes)
-    }
-}

@@ -115,19 +115,3 @@ public struct HTTPShortLinkResolver: ShortLinkResolver, HTTPBackend {
         return HTTPHeaderLookup.merging(provided, requestHeaders)
     }
 }
-
-extension ShortLinkResolver where Self == HTTPShortLinkResolver {
-    /// A resolver that asks the HTTP server at `baseURL`.
-    ///
-    /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
-    public static func http(
-        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
-        headerProvider: (@Sendable () -> [String: String])? = nil,
-        redirectTimeout: Duration = Self.defaultTimeout,
-        maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
-    ) throws(AttributionError) -> Self {
-        try Self(
-            baseURL: baseURL, transport: transport, headerProvider: headerProvider,
-            redirectTimeout: redirectTimeout, maximumResponseBytes: maximumResponseBytes)
-    }
-}
