@@ -17,6 +17,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "OneLinkEmulator", targets: ["OneLinkEmulator"]),
+        .library(name: "OneLinkHTTP", targets: ["OneLinkHTTP"]),
         .library(name: "OneLinkApp", targets: ["OneLinkApp"]),
         .library(name: "OneLinkClicks", targets: ["OneLinkClicks"]),
         .library(name: "OneLinkServer", targets: ["OneLinkServer"]),
@@ -39,6 +40,8 @@ let package = Package(
     targets: [
         // The SDK: everything `import OneLinkEmulator` gives an app's handler tests.
         .target(name: "OneLinkEmulator", swiftSettings: settings),
+        // The HTTP backends and their URLSession transport, apart so in-memory tests link no networking.
+        .target(name: "OneLinkHTTP", dependencies: ["OneLinkEmulator"], swiftSettings: settings),
         // The app side: devices, launches, lifecycle, UIKit stand-ins, pending routing.
         .target(name: "OneLinkApp", dependencies: ["OneLinkEmulator"], swiftSettings: settings),
         // The click service: OneLink clicks, the click store, click-to-install matching.
@@ -69,6 +72,7 @@ let package = Package(
             name: "onelink-bench",
             dependencies: [
                 "OneLinkEmulator", "OneLinkApp", "OneLinkClicks", "OneLinkServer", "OneLinkReplay",
+                "OneLinkHTTP",
             ],
             swiftSettings: settings
         ),
@@ -115,7 +119,7 @@ let package = Package(
                 "onelink-runloop-client",
                 "OneLinkStoreWriterState",
                 "OneLinkApp", "OneLinkClicks", "OneLinkClickFixtures", "OneLinkServer", "OneLinkReplay",
-                "OneLinkTestThreads",
+                "OneLinkTestThreads", "OneLinkHTTP",
             ],
             swiftSettings: settings
         ),
@@ -136,7 +140,7 @@ let package = Package(
             name: "OneLinkServerTests",
             dependencies: [
                 "OneLinkServer", "OneLinkEmulator", "OneLinkClicks", "OneLinkEmulatorTestSupport",
-                "OneLinkTestThreads",
+                "OneLinkTestThreads", "OneLinkHTTP",
             ],
             swiftSettings: settings
         ),

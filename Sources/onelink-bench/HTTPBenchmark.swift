@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkHTTP
 import OneLinkReplay
 import OneLinkServer
 

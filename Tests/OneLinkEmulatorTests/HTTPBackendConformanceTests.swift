@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
+import OneLinkHTTP
 import Testing
 
 /// The HTTP backends through the shared conformance checks, over an in-process wire-format server.

@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkHTTP
 import Testing
 
 @Suite struct HTTPConversionDataSourceTests {

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkHTTP
 
 @testable import OneLinkEmulator
 

@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkClicks
 import OneLinkEmulator
+import OneLinkHTTP
 import Testing
 
 /// The one header-lookup rule every module uses: ASCII case is ignored, and every field with the

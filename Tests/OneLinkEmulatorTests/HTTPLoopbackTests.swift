@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkHTTP
 import Testing
 
 /// The URLSession transport against real loopback sockets: a closed port and a scripted raw responder.

@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
+import OneLinkHTTP
 
 /// An ``HTTPTransport`` that plays the server side of the wire format in process, from a fixture's in-memory backends.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import OneLinkClicks
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
+import OneLinkHTTP
 import OneLinkServer
 import OneLinkTestThreads
 import Testing

@@ -1,5 +1,6 @@
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
+import OneLinkHTTP
 import OneLinkServer
 import Testing
 

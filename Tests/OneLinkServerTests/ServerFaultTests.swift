@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
+import OneLinkHTTP
 import OneLinkServer
 import Testing
 

@@ -56,14 +56,15 @@ public enum InstallAttribution: Sendable, Hashable {
 ///
 /// Devices without their own entry get the default attribution. Calls can be
 /// delayed or stalled on the injected clock like ``InMemoryShortLinkResolver``.
-public final class InMemoryConversionDataSource: ConversionDataSource, Sendable {
+public final class InMemoryConversionDataSource: ConversionDataSource, InMemoryBackend {
     private struct State {
         var attribution: InstallAttribution
         var perDevice: [String: InstallAttribution] = [:]
     }
 
     private let state: Locked<State>
-    private let core: InMemoryBackendCore<InstallAttributionRequest>
+    /// The behaviour, clock and request log behind the ``InMemoryBackend`` properties.
+    public let core: InMemoryBackendCore<InstallAttributionRequest>
 
     /// Creates a source.
     ///
@@ -94,26 +95,6 @@ public final class InMemoryConversionDataSource: ConversionDataSource, Sendable 
         get { state.withLock { $0.perDevice[deviceID] } }
         set { state.withLock { $0.perDevice[deviceID] = newValue } }
     }
-
-    /// How later calls are answered.
-    public var behavior: InMemoryBehavior {
-        get { core.behavior }
-        set { core.behavior = newValue }
-    }
-
-    /// The newest requests received (at most ``requestHistoryLimit``), oldest first.
-    public var requests: [InstallAttributionRequest] { core.requests.elements }
-
-    /// The most requests ``requests`` keeps.
-    ///
-    /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
-    public var requestHistoryLimit: Int {
-        get { core.requests.limit }
-        set { core.requests.limit = newValue }
-    }
-
-    /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
-    public var droppedRequestCount: Int { core.requests.droppedCount }
 
     /// Returns the configured attribution's conversion data.
     ///

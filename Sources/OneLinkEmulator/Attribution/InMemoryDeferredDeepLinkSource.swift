@@ -5,7 +5,7 @@ import Foundation
 /// A click matches when it belongs to the device (or to any device) and
 /// happened within ``window`` before the install time, not after it. The
 /// latest matching click wins. The click event is privacy-filtered.
-public final class InMemoryDeferredDeepLinkSource: DeferredDeepLinkSource, Sendable {
+public final class InMemoryDeferredDeepLinkSource: DeferredDeepLinkSource, InMemoryBackend {
     /// The documented lookup window of the UDL deferred API: 15 minutes.
     public static let defaultWindow: Duration = .seconds(15 * 60)
 
@@ -14,7 +14,8 @@ public final class InMemoryDeferredDeepLinkSource: DeferredDeepLinkSource, Senda
     }
 
     private let state: Locked<State>
-    private let core: InMemoryBackendCore<InstallAttributionRequest>
+    /// The behaviour, clock and request log behind the ``InMemoryBackend`` properties.
+    public let core: InMemoryBackendCore<InstallAttributionRequest>
     /// How long before the install a click may be and still match.
     public let window: Duration
 
@@ -38,26 +39,6 @@ public final class InMemoryDeferredDeepLinkSource: DeferredDeepLinkSource, Senda
     public func addClick(_ click: DeferredClick) {
         state.withLock { $0.clicks.append(click) }
     }
-
-    /// How later calls are answered.
-    public var behavior: InMemoryBehavior {
-        get { core.behavior }
-        set { core.behavior = newValue }
-    }
-
-    /// The newest lookups received (at most ``requestHistoryLimit``), oldest first.
-    public var requests: [InstallAttributionRequest] { core.requests.elements }
-
-    /// The most requests ``requests`` keeps.
-    ///
-    /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
-    public var requestHistoryLimit: Int {
-        get { core.requests.limit }
-        set { core.requests.limit = newValue }
-    }
-
-    /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
-    public var droppedRequestCount: Int { core.requests.droppedCount }
 
     /// Returns the latest click within the window, privacy-filtered, or ``DeferredDeepLinkResponse/notFound``.
     ///

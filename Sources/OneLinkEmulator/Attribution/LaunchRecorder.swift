@@ -59,7 +59,7 @@ public struct LaunchRequest: Sendable, Hashable {
 /// dev hub's iOS troubleshooting page shows AppsFlyer's endpoint answering an
 /// invalid dev key. With ``planCoversSDK`` off, every launch is answered 403
 /// `forbidden`, as threads show for an account whose plan does not cover SDK traffic.
-public final class InMemoryLaunchRecorder: LaunchRecorder {
+public final class InMemoryLaunchRecorder: LaunchRecorder, InMemoryBackend {
     private struct State: Sendable {
         var validDevKeys: Set<String>?
         var planCoversSDK = true
@@ -69,7 +69,8 @@ public final class InMemoryLaunchRecorder: LaunchRecorder {
     public static let acceptedResponse: AttributionPayload = ["status": "ok"]
 
     private let state: Locked<State>
-    private let core: InMemoryBackendCore<LaunchRequest>
+    /// The behaviour, clock and request log behind the ``InMemoryBackend`` properties.
+    public let core: InMemoryBackendCore<LaunchRequest>
 
     /// Creates a recorder.
     ///
@@ -99,26 +100,6 @@ public final class InMemoryLaunchRecorder: LaunchRecorder {
         get { state.withLock { $0.planCoversSDK } }
         set { state.withLock { $0.planCoversSDK = newValue } }
     }
-
-    /// How later calls are answered.
-    public var behavior: InMemoryBehavior {
-        get { core.behavior }
-        set { core.behavior = newValue }
-    }
-
-    /// The newest requests received (at most ``requestHistoryLimit``), oldest first.
-    public var requests: [LaunchRequest] { core.requests.elements }
-
-    /// The most requests ``requests`` keeps.
-    ///
-    /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
-    public var requestHistoryLimit: Int {
-        get { core.requests.limit }
-        set { core.requests.limit = newValue }
-    }
-
-    /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
-    public var droppedRequestCount: Int { core.requests.droppedCount }
 
     /// Accepts or rejects the launch.
     ///

@@ -1,11 +1,12 @@
 import Foundation
 
 /// An event recorder that keeps the newest events in memory and accepts each, after an optional delay, or fails it.
-public final class InMemoryEventRecorder: EventRecorder {
+public final class InMemoryEventRecorder: EventRecorder, InMemoryBackend {
     /// The body of an accepted event: `{"status": "ok"}`.
     public static let acceptedResponse: AttributionPayload = ["status": "ok"]
 
-    private let core: InMemoryBackendCore<InAppEvent>
+    /// The behaviour, clock and request log behind the ``InMemoryBackend`` properties.
+    public let core: InMemoryBackendCore<InAppEvent>
 
     /// Creates a recorder.
     ///
@@ -16,25 +17,18 @@ public final class InMemoryEventRecorder: EventRecorder {
         self.core = InMemoryBackendCore(behavior: behavior, clock: clock)
     }
 
-    /// How later calls are answered.
-    public var behavior: InMemoryBehavior {
-        get { core.behavior }
-        set { core.behavior = newValue }
-    }
+    /// The newest events received (at most ``eventHistoryLimit``), oldest first, whether accepted or failed:
+    /// the recorder's ``InMemoryBackend/requests``.
+    public var events: [InAppEvent] { requests }
 
-    /// The newest events received (at most ``eventHistoryLimit``), oldest first, whether accepted or failed.
-    public var events: [InAppEvent] { core.requests.elements }
-
-    /// The most events ``events`` keeps.
-    ///
-    /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
+    /// The most events ``events`` keeps: the recorder's ``InMemoryBackend/requestHistoryLimit``.
     public var eventHistoryLimit: Int {
-        get { core.requests.limit }
-        set { core.requests.limit = newValue }
+        get { requestHistoryLimit }
+        set { requestHistoryLimit = newValue }
     }
 
     /// How many events were dropped from ``events`` to respect ``eventHistoryLimit``.
-    public var droppedEventCount: Int { core.requests.droppedCount }
+    public var droppedEventCount: Int { droppedRequestCount }
 
     /// Keeps the event and answers ``acceptedResponse``.
     ///

@@ -74,13 +74,14 @@ public struct PurchaseValidation: Sendable, Hashable {
 /// and the purchase under `receipt.in_app` for a valid purchase, `status`
 /// 21003 ("the receipt could not be authenticated") for an invalid one, and
 /// `environment` `Sandbox` or `Production` as `useReceiptValidationSandbox` says.
-public final class InMemoryPurchaseValidator: PurchaseValidator {
+public final class InMemoryPurchaseValidator: PurchaseValidator, InMemoryBackend {
     private struct State: Sendable {
         var invalidTransactionIDs: Set<String>
     }
 
     private let state: Locked<State>
-    private let core: InMemoryBackendCore<PurchaseValidationRequest>
+    /// The behaviour, clock and request log behind the ``InMemoryBackend`` properties.
+    public let core: InMemoryBackendCore<PurchaseValidationRequest>
 
     /// Creates a validator.
     ///
@@ -101,26 +102,6 @@ public final class InMemoryPurchaseValidator: PurchaseValidator {
         get { state.withLock { $0.invalidTransactionIDs } }
         set { state.withLock { $0.invalidTransactionIDs = newValue } }
     }
-
-    /// How later calls are answered.
-    public var behavior: InMemoryBehavior {
-        get { core.behavior }
-        set { core.behavior = newValue }
-    }
-
-    /// The newest requests received (at most ``requestHistoryLimit``), oldest first.
-    public var requests: [PurchaseValidationRequest] { core.requests.elements }
-
-    /// The most requests ``requests`` keeps.
-    ///
-    /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
-    public var requestHistoryLimit: Int {
-        get { core.requests.limit }
-        set { core.requests.limit = newValue }
-    }
-
-    /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
-    public var droppedRequestCount: Int { core.requests.droppedCount }
 
     /// Confirms the purchase unless its transaction is listed as invalid or missing.
     ///

@@ -73,8 +73,8 @@ struct InviteLink: Sendable {
     var longLink: String? {
         guard let template, !template.isEmpty else { return nil }
         let query = parameters.keys.sorted().map {
-            "\(HTTPURLPolicy.encode($0))=\(HTTPURLPolicy.encode(parameters[$0] ?? ""))"
+            "\(PercentEncoding.encode($0))=\(PercentEncoding.encode(parameters[$0] ?? ""))"
         }
-        return "https://\(domain)/\(HTTPURLPolicy.encode(template))?" + query.joined(separator: "&")
+        return "https://\(domain)/\(PercentEncoding.encode(template))?" + query.joined(separator: "&")
     }
 }

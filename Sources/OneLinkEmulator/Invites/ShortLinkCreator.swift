@@ -59,12 +59,13 @@ public struct ShortLinkCreationRequest: Sendable, Hashable {
 ///
 /// Give the same resolver to the SDK (or `OneLinkServer`) that opens the
 /// links. Short IDs are 8 lowercase hexadecimal digits, unique per creator.
-public final class InMemoryShortLinkCreator: ShortLinkCreator {
+public final class InMemoryShortLinkCreator: ShortLinkCreator, InMemoryBackend {
 
     /// The resolver the created links are stored in.
     public let resolver: InMemoryShortLinkResolver
     private let issued = Locked(Set<String>())
-    private let core: InMemoryBackendCore<ShortLinkCreationRequest>
+    /// The behaviour, clock and request log behind the ``InMemoryBackend`` properties.
+    public let core: InMemoryBackendCore<ShortLinkCreationRequest>
 
     /// Creates a creator that stores links in `resolver`.
     ///
@@ -79,26 +80,6 @@ public final class InMemoryShortLinkCreator: ShortLinkCreator {
         self.resolver = resolver
         self.core = InMemoryBackendCore(behavior: behavior, clock: clock)
     }
-
-    /// How later calls are answered.
-    public var behavior: InMemoryBehavior {
-        get { core.behavior }
-        set { core.behavior = newValue }
-    }
-
-    /// The newest requests received (at most ``requestHistoryLimit``), oldest first.
-    public var requests: [ShortLinkCreationRequest] { core.requests.elements }
-
-    /// The most requests ``requests`` keeps.
-    ///
-    /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
-    public var requestHistoryLimit: Int {
-        get { core.requests.limit }
-        set { core.requests.limit = newValue }
-    }
-
-    /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
-    public var droppedRequestCount: Int { core.requests.droppedCount }
 
     /// Stores the parameters under a new short ID and returns `https://{domain}/{template}/{shortID}`.
     ///

@@ -1,6 +1,8 @@
 /// What every in-memory backend shares: its ``InMemoryBehavior``, the clock that measures it, and
 /// the log of the requests it received.
-package final class InMemoryBackendCore<Request: Sendable>: Sendable {
+///
+/// An ``InMemoryBackend``'s properties read and write it; its members are the package's own.
+public final class InMemoryBackendCore<Request: Sendable>: Sendable {
     private let currentBehavior: Locked<InMemoryBehavior>
     /// The clock that measures ``InMemoryBehavior/delayed(_:)``.
     package let clock: any EmulatorClock

@@ -6,14 +6,15 @@ import Foundation
 /// wrapper URL to redirect target. A configured ``InMemoryBehavior`` can delay or
 /// stall answers on the injected clock, or fail them, so timeout handling is
 /// testable without real time passing.
-public final class InMemoryShortLinkResolver: ShortLinkResolver, Sendable {
+public final class InMemoryShortLinkResolver: ShortLinkResolver, InMemoryBackend {
     private struct State {
         var links: [String: AttributionPayload]
         var redirects: [String: String]
     }
 
     private let state: Locked<State>
-    private let core: InMemoryBackendCore<ShortLinkRequest>
+    /// The behaviour, clock and request log behind the ``InMemoryBackend`` properties.
+    public let core: InMemoryBackendCore<ShortLinkRequest>
 
     /// Creates a resolver.
     ///
@@ -49,26 +50,6 @@ public final class InMemoryShortLinkResolver: ShortLinkResolver, Sendable {
         get { state.withLock { $0.redirects[url] } }
         set { state.withLock { $0.redirects[url] = newValue } }
     }
-
-    /// How later calls are answered.
-    public var behavior: InMemoryBehavior {
-        get { core.behavior }
-        set { core.behavior = newValue }
-    }
-
-    /// The newest resolution requests received (at most ``requestHistoryLimit``), oldest first.
-    public var requests: [ShortLinkRequest] { core.requests.elements }
-
-    /// The most requests ``requests`` keeps.
-    ///
-    /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
-    public var requestHistoryLimit: Int {
-        get { core.requests.limit }
-        set { core.requests.limit = newValue }
-    }
-
-    /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
-    public var droppedRequestCount: Int { core.requests.droppedCount }
 
     /// Returns the stored parameters, or throws a 404 ``AttributionError/httpStatus(code:reason:)``.
     ///

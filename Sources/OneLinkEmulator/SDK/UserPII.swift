@@ -61,7 +61,7 @@ public struct UserPII: Sendable, Hashable {
     }
 
     /// The query items the HTTP backends send; unset fields are left out.
-    var queryItems: [(String, String)] {
+    package var queryItems: [(String, String)] {
         var items: [(String, String)] = []
         if let emailSHA256 { items.append(("email_hashed", emailSHA256)) }
         if let phoneSHA256 { items.append(("phone_number_hashed", phoneSHA256)) }

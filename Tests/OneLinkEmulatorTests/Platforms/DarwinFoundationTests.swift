@@ -4,6 +4,7 @@ import OneLinkEmulator
     import CoreFoundation
     import Foundation
     @testable import OneLinkEmulator
+    @testable import OneLinkHTTP
     import Testing
 
     /// The Darwin side of the Foundation differences in `Docs/platforms.md`; compiled only on Apple platforms.

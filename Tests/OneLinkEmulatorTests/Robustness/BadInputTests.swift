@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
+import OneLinkHTTP
 import Testing
 
 /// Runs every hostile input of `Payloads/bad-input/` and checks its exact error or callback.

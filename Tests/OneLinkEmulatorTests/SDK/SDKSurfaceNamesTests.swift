@@ -121,8 +121,9 @@ enum SymbolGraphNames {
         return data
     }
 
-    /// The module's public symbols (no SPI, no synthesized members) as `Type.member(label:)` path names.
-    static func publicNames(module: String) throws -> [String] {
+    /// The module's public symbols (no SPI, no synthesized members) as `Type.member(label:)` path names;
+    /// with `extended`, those it declares in extensions of that other module's types instead.
+    static func publicNames(module: String, extensionsOf extended: String? = nil) throws -> [String] {
         let build = try buildFolder(module: module)
         let info = try JSONSerialization.jsonObject(with: run(["swiftc", "-print-target-info"]))
         guard let target = (info as? [String: Any])?["target"] as? [String: Any],
@@ -137,7 +138,8 @@ enum SymbolGraphNames {
             "-I", build.appendingPathComponent("Modules").path, "-I", build.path,
             "-minimum-access-level", "public", "-skip-synthesized-members", "-output-dir", output.path,
         ])
-        let graph = output.appendingPathComponent("\(module).symbols.json")
+        let graph = output.appendingPathComponent(
+            extended.map { "\(module)@\($0).symbols.json" } ?? "\(module).symbols.json")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: graph))
         guard let symbols = (json as? [String: Any])?["symbols"] as? [[String: Any]] else {
             throw Failure(description: "\(graph.path) has no symbols")

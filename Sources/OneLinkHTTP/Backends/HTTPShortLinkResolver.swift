@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 
 /// A ``ShortLinkResolver`` that asks an HTTP server speaking the AppsFlyer-style wire format.
 ///
@@ -11,16 +12,32 @@ import Foundation
 ///
 /// Base and wrapper URLs must be `https`, or `http` to a loopback host; see
 /// `Docs/http.md` for the request shapes and the error mapping.
-public struct HTTPShortLinkResolver: ShortLinkResolver {
-    /// The server's base URL without a trailing slash, such as `https://onelink.example.com`.
-    public var baseURL: URL { endpoint.baseURL }
-    /// How long one wrapped-link hop may take; resolution uses ``ShortLinkRequest/timeout``.
-    public var redirectTimeout: Duration { endpoint.timeout }
-    /// The largest response body accepted.
-    public var maximumResponseBytes: Int { endpoint.maximumResponseBytes }
+public struct HTTPShortLinkResolver: ShortLinkResolver, HTTPBackend {
+    /// Three seconds: the bound on one wrapped-link hop unless the initializer is told otherwise.
+    public static var defaultTimeout: Duration { .seconds(3) }
+    /// The server, transport and limits of every request; resolution uses ``ShortLinkRequest/timeout``.
+    public let configuration: HTTPBackendConfiguration
+    /// How long one wrapped-link hop may take: the configuration's ``HTTPBackendConfiguration/timeout``.
+    public var redirectTimeout: Duration { configuration.timeout }
     /// Extra headers sent with every request, like the SDK's `allHTTPHeaderFieldsForResolveDeepLinkURL`.
     public let headerProvider: (@Sendable () -> [String: String])?
-    private let endpoint: HTTPEndpoint
+
+    /// Creates a resolver on `configuration`, with extra headers for every request.
+    ///
+    /// - Parameters:
+    ///   - configuration: The server, transport and limits; its timeout bounds one wrapped-link hop.
+    ///   - headerProvider: Extra headers for every request; a ``ShortLinkRequest``'s own headers win on a clash.
+    public init(
+        configuration: HTTPBackendConfiguration, headerProvider: (@Sendable () -> [String: String])?
+    ) {
+        self.configuration = configuration
+        self.headerProvider = headerProvider
+    }
+
+    /// Creates a resolver on `configuration`, without extra headers.
+    public init(configuration: HTTPBackendConfiguration) {
+        self.init(configuration: configuration, headerProvider: nil)
+    }
 
     /// Creates a resolver.
     ///
@@ -35,22 +52,24 @@ public struct HTTPShortLinkResolver: ShortLinkResolver {
     ///   or fragment.
     public init(
         baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
-        headerProvider: (@Sendable () -> [String: String])? = nil, redirectTimeout: Duration = .seconds(3),
+        headerProvider: (@Sendable () -> [String: String])? = nil,
+        redirectTimeout: Duration = Self.defaultTimeout,
         maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) throws(AttributionError) {
-        endpoint = try HTTPEndpoint(
-            baseURL: baseURL, transport: transport, timeout: redirectTimeout,
-            maximumResponseBytes: maximumResponseBytes)
-        self.headerProvider = headerProvider
+        self.init(
+            configuration: try HTTPBackendConfiguration(
+                baseURL: baseURL, transport: transport, timeout: redirectTimeout,
+                maximumResponseBytes: maximumResponseBytes),
+            headerProvider: headerProvider)
     }
 
     /// The request ``resolve(_:)`` sends for `request`.
     func httpRequest(for request: ShortLinkRequest) throws(AttributionError) -> HTTPRequest {
-        let url = try endpoint.url(
-            path: "/shortlink-sdk/v2/" + HTTPURLPolicy.encode(request.template),
+        let url = try configuration.url(
+            path: "/shortlink-sdk/v2/" + PercentEncoding.encode(request.template),
             query: [("id", request.shortID)],
             host: request.sdkHost)
-        return endpoint.request(.get, url, headers: headers(request.headers), timeout: request.timeout)
+        return configuration.request(.get, url, headers: headers(request.headers), timeout: request.timeout)
     }
 
     /// Returns the stored parameters of a short link.
@@ -58,7 +77,7 @@ public struct HTTPShortLinkResolver: ShortLinkResolver {
     /// - Throws: ``AttributionError``: `httpStatus(code: 404, reason:)` for an unknown link,
     ///   `invalidResponse` when the body is not a JSON object; `CancellationError` when cancelled.
     public func resolve(_ request: ShortLinkRequest) async throws -> AttributionPayload {
-        try await endpoint.jsonObject(answering: try httpRequest(for: request))
+        try await configuration.jsonObject(answering: try httpRequest(for: request))
     }
 
     /// Returns where `url` redirects to, or `nil` when it answers 2xx.
@@ -67,8 +86,8 @@ public struct HTTPShortLinkResolver: ShortLinkResolver {
     ///   `httpStatus` for any other status; `CancellationError` when cancelled.
     public func redirectTarget(of url: String, headers: [String: String]) async throws -> String? {
         let wrapper = try HTTPURLPolicy.url(from: url)
-        let httpRequest = endpoint.request(.get, wrapper, headers: self.headers(headers))
-        let response = try await endpoint.send(httpRequest)
+        let httpRequest = configuration.request(.get, wrapper, headers: self.headers(headers))
+        let response = try await configuration.send(httpRequest)
         try HTTPResponseReader.checkBody(of: response, for: httpRequest)
         if response.isSuccess { return nil }
         guard (300...399).contains(response.statusCode) else {
@@ -94,20 +113,5 @@ public struct HTTPShortLinkResolver: ShortLinkResolver {
     private func headers(_ requestHeaders: [String: String]) -> [String: String] {
         let provided = HTTPHeaderLookup.merging(["Accept": "application/json"], headerProvider?() ?? [:])
         return HTTPHeaderLookup.merging(provided, requestHeaders)
-    }
-}
-
-extension ShortLinkResolver where Self == HTTPShortLinkResolver {
-    /// A resolver that asks the HTTP server at `baseURL`.
-    ///
-    /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
-    public static func http(
-        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
-        headerProvider: (@Sendable () -> [String: String])? = nil, redirectTimeout: Duration = .seconds(3),
-        maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
-    ) throws(AttributionError) -> HTTPShortLinkResolver {
-        try HTTPShortLinkResolver(
-            baseURL: baseURL, transport: transport, headerProvider: headerProvider,
-            redirectTimeout: redirectTimeout, maximumResponseBytes: maximumResponseBytes)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 
 /// A ``DeferredDeepLinkSource`` that asks an HTTP server speaking the AppsFlyer-style wire format.
 ///
@@ -6,32 +7,13 @@ import Foundation
 /// `{"device": {"advertising_id", "ip", "language", "model", "os_version"}, "device_id", "install_time"}`
 /// (`advertising_id` only when known) and reads `{"found": bool, "click_event": {...}}`.
 /// `click_event` may be missing, `null` or `{}` when nothing was found. See `Docs/http.md`.
-public struct HTTPDeferredDeepLinkSource: DeferredDeepLinkSource {
-    /// The server's base URL without a trailing slash.
-    public var baseURL: URL { endpoint.baseURL }
-    /// How long one request may take.
-    public var timeout: Duration { endpoint.timeout }
-    /// The largest response body accepted.
-    public var maximumResponseBytes: Int { endpoint.maximumResponseBytes }
-    private let endpoint: HTTPEndpoint
+public struct HTTPDeferredDeepLinkSource: DeferredDeepLinkSource, HTTPBackend {
+    /// The server, transport and limits of every request.
+    public let configuration: HTTPBackendConfiguration
 
-    /// Creates a source.
-    ///
-    /// - Parameters:
-    ///   - baseURL: The server's base URL; `https`, or `http` to a loopback host.
-    ///   - transport: What performs the requests.
-    ///   - timeout: How long one request may take.
-    ///   - maximumResponseBytes: The largest response body accepted.
-    /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to another host,
-    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL or has a query
-    ///   or fragment.
-    public init(
-        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
-        timeout: Duration = .seconds(10), maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
-    ) throws(AttributionError) {
-        endpoint = try HTTPEndpoint(
-            baseURL: baseURL, transport: transport, timeout: timeout,
-            maximumResponseBytes: maximumResponseBytes)
+    /// Creates a source on `configuration`.
+    public init(configuration: HTTPBackendConfiguration) {
+        self.configuration = configuration
     }
 
     /// The request ``deferredDeepLink(for:)`` sends for `request`.
@@ -50,10 +32,10 @@ public struct HTTPDeferredDeepLinkSource: DeferredDeepLinkSource {
             "install_time": .string(AttributionTimestamp.string(from: request.installTime)),
             "device": .object(device),
         ])
-        let url = try endpoint.url(
-            path: "/v1.0/ios/" + HTTPURLPolicy.encode(request.appID), query: [("devkey", request.devKey)],
+        let url = try configuration.url(
+            path: "/v1.0/ios/" + PercentEncoding.encode(request.appID), query: [("devkey", request.devKey)],
             host: request.host)
-        return endpoint.request(
+        return configuration.request(
             .post, url, headers: ["Content-Type": "application/json", "Accept": "application/json"],
             body: body.jsonData())
     }
@@ -67,7 +49,7 @@ public struct HTTPDeferredDeepLinkSource: DeferredDeepLinkSource {
         for request: InstallAttributionRequest
     ) async throws -> DeferredDeepLinkResponse {
         let httpRequest = try httpRequest(for: request)
-        let answer = try await endpoint.jsonObject(answering: httpRequest)
+        let answer = try await configuration.jsonObject(answering: httpRequest)
         let url = httpRequest.url.absoluteString
         guard case .bool(let found)? = answer["found"] else {
             throw AttributionError.invalidResponse("the answer of POST \(url) lacks a boolean \"found\"")
@@ -82,19 +64,5 @@ public struct HTTPDeferredDeepLinkSource: DeferredDeepLinkSource {
             throw AttributionError.invalidResponse(
                 "\"click_event\" in the answer of POST \(url) is \(other.typeName), not an object")
         }
-    }
-}
-
-extension DeferredDeepLinkSource where Self == HTTPDeferredDeepLinkSource {
-    /// A source that asks the HTTP server at `baseURL`.
-    ///
-    /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
-    public static func http(
-        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
-        timeout: Duration = .seconds(10), maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
-    ) throws(AttributionError) -> HTTPDeferredDeepLinkSource {
-        try HTTPDeferredDeepLinkSource(
-            baseURL: baseURL, transport: transport, timeout: timeout,
-            maximumResponseBytes: maximumResponseBytes)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 
 /// An ``EventRecorder`` that posts each event to an HTTP server, such as `onelink-replay serve`.
 ///
@@ -14,27 +15,13 @@ import Foundation
 /// `customer_user_id` and `eventCurrency` are left out when not set. A 2xx
 /// answer's JSON object is the response; any other status becomes
 /// ``AttributionError/httpStatus(code:reason:)``. See `Docs/server.md`.
-public struct HTTPEventRecorder: EventRecorder {
-    /// The server's base URL without a trailing slash.
-    public var baseURL: URL { endpoint.baseURL }
-    /// How long one request may take.
-    public var timeout: Duration { endpoint.timeout }
-    private let endpoint: HTTPEndpoint
+public struct HTTPEventRecorder: EventRecorder, HTTPBackend {
+    /// The server, transport and limits of every request.
+    public let configuration: HTTPBackendConfiguration
 
-    /// Creates a recorder.
-    ///
-    /// - Parameters:
-    ///   - baseURL: The server's base URL; `https`, or `http` to a loopback host.
-    ///   - transport: What performs the requests.
-    ///   - timeout: How long one request may take.
-    /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to another host,
-    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL or has a query
-    ///   or fragment.
-    public init(
-        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
-        timeout: Duration = .seconds(10)
-    ) throws(AttributionError) {
-        endpoint = try HTTPEndpoint(baseURL: baseURL, transport: transport, timeout: timeout)
+    /// Creates a recorder on `configuration`.
+    public init(configuration: HTTPBackendConfiguration) {
+        self.configuration = configuration
     }
 
     /// The JSON body ``recordEvent(_:)`` sends for `event`.
@@ -51,8 +38,9 @@ public struct HTTPEventRecorder: EventRecorder {
 
     /// The request ``recordEvent(_:)`` sends for `event`.
     func httpRequest(for event: InAppEvent) throws(AttributionError) -> HTTPRequest {
-        try endpoint.authenticatedPost(
-            path: "/inappevent/" + HTTPURLPolicy.encode(event.appID), host: event.host, devKey: event.devKey,
+        try configuration.authenticatedPost(
+            path: "/inappevent/" + PercentEncoding.encode(event.appID), host: event.host,
+            devKey: event.devKey,
             body: Self.body(of: event))
     }
 
@@ -61,18 +49,6 @@ public struct HTTPEventRecorder: EventRecorder {
     /// - Throws: ``AttributionError``: `httpStatus` for a non-2xx answer, `invalidResponse`
     ///   when the body is not a JSON object; `CancellationError` when cancelled.
     public func recordEvent(_ event: InAppEvent) async throws -> AttributionPayload {
-        try await endpoint.jsonObject(answering: try httpRequest(for: event))
-    }
-}
-
-extension EventRecorder where Self == HTTPEventRecorder {
-    /// A recorder that posts events to the HTTP server at `baseURL`.
-    ///
-    /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
-    public static func http(
-        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
-        timeout: Duration = .seconds(10)
-    ) throws(AttributionError) -> HTTPEventRecorder {
-        try HTTPEventRecorder(baseURL: baseURL, transport: transport, timeout: timeout)
+        try await configuration.jsonObject(answering: try httpRequest(for: event))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 
 /// The status, header fields and body an ``HTTPTransport`` received.
 public struct HTTPResponse: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 
 #if canImport(Glibc)
     import Glibc
@@ -62,32 +63,12 @@ enum HTTPURLPolicy {
         return Array(bytes[0..<12]) == mappedPrefix && bytes[12] == 127
     }
 
-    /// Characters left as they are in a path segment or query value: RFC 3986 "unreserved".
-    private static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-    /// Percent-encodes everything but unreserved characters, so `/`, `?`, `&`, `=`, `+`, `:` and spaces are escaped.
-    static func encode(_ text: String) -> String {
-        var output = ""
-        for scalar in text.unicodeScalars {
-            if unreserved.contains(scalar) {
-                output.unicodeScalars.append(scalar)
-            } else {
-                for byte in String(scalar).utf8 {
-                    output +=
-                        "%" + String(byte >> 4, radix: 16, uppercase: true)
-                        + String(byte & 0x0f, radix: 16, uppercase: true)
-                }
-            }
-        }
-        return output
-    }
-
     /// Builds `base + path + ?query` with every query value percent-encoded.
     static func url(
         base: String, path: String, query: [(String, String)]
     ) throws(AttributionError) -> URL {
-        let queryText = query.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&")
+        let queryText = query.map { "\(PercentEncoding.encode($0.0))=\(PercentEncoding.encode($0.1))" }
+            .joined(separator: "&")
         let text = base + path + (queryText.isEmpty ? "" : "?" + queryText)
         return try url(from: text)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 
 /// One HTTP request an ``HTTPTransport`` performs.
 ///

@@ -1,43 +1,16 @@
 import Foundation
+import OneLinkEmulator
 
-/// The configuration and plumbing every HTTP backend shares: the checked base URL, the transport,
-/// the time and size limits, how a request is built against the base URL (or the SDK's `setHost`
-/// host), and the send-then-read steps.
-struct HTTPEndpoint: Sendable {
-    /// The server's base URL without a trailing slash.
-    let baseURL: URL
-    /// ``baseURL``'s text, which paths are appended to.
-    private let base: String
-    /// What performs the requests.
-    let transport: any HTTPTransport
-    /// How long one request may take.
-    let timeout: Duration
-    /// The largest response body accepted.
-    let maximumResponseBytes: Int
-
-    /// Checks and normalizes `baseURL`.
-    ///
-    /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not
-    ///   loopback, ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL.
-    init(
-        baseURL: URL, transport: any HTTPTransport, timeout: Duration,
-        maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
-    ) throws(AttributionError) {
-        base = try HTTPURLPolicy.baseURL(baseURL)
-        // Dropping trailing slashes from a valid URL leaves a valid URL; the fallback is never taken.
-        self.baseURL = URL(string: base) ?? baseURL
-        self.transport = transport
-        self.timeout = timeout
-        self.maximumResponseBytes = maximumResponseBytes
-    }
-
+/// The plumbing every HTTP backend shares: how a request is built against the base URL (or the
+/// SDK's `setHost` host) with the configuration's limits, and the send-then-read steps.
+extension HTTPBackendConfiguration {
     /// The URL of `path` (already percent-encoded) and `query` on `host` when the SDK set one, else on the base URL.
     func url(path: String, query: [(String, String)] = [], host: String?) throws(AttributionError) -> URL {
         try HTTPURLPolicy.url(
             base: try HTTPURLPolicy.base(forHost: host, else: base), path: path, query: query)
     }
 
-    /// A request with this endpoint's limits; `timeout` replaces the endpoint's own.
+    /// A request with this configuration's limits; `timeout` replaces the configuration's own.
     func request(
         _ method: HTTPRequest.Method, _ url: URL, headers: [String: String], body: Data? = nil,
         timeout: Duration? = nil

@@ -1,3 +1,5 @@
+import OneLinkEmulator
+
 /// Performs one HTTP exchange for the HTTP backends.
 ///
 /// The HTTP backends (``HTTPShortLinkResolver``, ``HTTPConversionDataSource``,

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 
 /// A ``ShortLinkCreator`` that asks an HTTP server, such as `onelink-replay serve`, in the shape of AppsFlyer's OneLink API.
 ///
@@ -7,27 +8,15 @@ import Foundation
 /// `{"brand_domain": "…", "data": {"pid": "af_app_invites", …}}`; a 2xx
 /// answer's body is the short link as plain text, as the OneLink API answers.
 /// Any other status becomes ``AttributionError/httpStatus(code:reason:)``. See `Docs/server.md`.
-public struct HTTPShortLinkCreator: ShortLinkCreator {
-    /// The server's base URL without a trailing slash.
-    public var baseURL: URL { endpoint.baseURL }
-    /// How long one request may take.
-    public var timeout: Duration { endpoint.timeout }
-    private let endpoint: HTTPEndpoint
+public struct HTTPShortLinkCreator: ShortLinkCreator, HTTPBackend {
+    /// Three seconds: link creation is interactive, so it fails fast.
+    public static var defaultTimeout: Duration { .seconds(3) }
+    /// The server, transport and limits of every request.
+    public let configuration: HTTPBackendConfiguration
 
-    /// Creates a creator.
-    ///
-    /// - Parameters:
-    ///   - baseURL: The server's base URL; `https`, or `http` to a loopback host.
-    ///   - transport: What performs the requests.
-    ///   - timeout: How long one request may take.
-    /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to another host,
-    ///   ``AttributionError/developerError(_:)`` for a URL that is not an absolute `http(s)` URL or has a query
-    ///   or fragment.
-    public init(
-        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
-        timeout: Duration = .seconds(3)
-    ) throws(AttributionError) {
-        endpoint = try HTTPEndpoint(baseURL: baseURL, transport: transport, timeout: timeout)
+    /// Creates a creator on `configuration`.
+    public init(configuration: HTTPBackendConfiguration) {
+        self.configuration = configuration
     }
 
     /// The request ``createShortLink(_:)`` sends for `request`.
@@ -35,8 +24,8 @@ public struct HTTPShortLinkCreator: ShortLinkCreator {
         let body: AttributionPayload = [
             "brand_domain": .string(request.domain), "data": .object(request.payload.values),
         ]
-        return try endpoint.authenticatedPost(
-            path: "/shortlink/v1/" + HTTPURLPolicy.encode(request.template), host: request.host,
+        return try configuration.authenticatedPost(
+            path: "/shortlink/v1/" + PercentEncoding.encode(request.template), host: request.host,
             devKey: request.devKey, body: body, accept: "text/plain")
     }
 
@@ -46,7 +35,7 @@ public struct HTTPShortLinkCreator: ShortLinkCreator {
     ///   when the body is not an absolute URL; `CancellationError` when cancelled.
     public func createShortLink(_ request: ShortLinkCreationRequest) async throws -> String {
         let httpRequest = try httpRequest(for: request)
-        let response = try await endpoint.send(httpRequest)
+        let response = try await configuration.send(httpRequest)
         try HTTPResponseReader.checkBody(of: response, for: httpRequest)
         try HTTPResponseReader.checkStatus(of: response)
         let text = String(decoding: response.body, as: UTF8.self).trimmingCharacters(
@@ -56,17 +45,5 @@ public struct HTTPShortLinkCreator: ShortLinkCreator {
                 "POST \(httpRequest.url.absoluteString) did not answer a link: \(text)")
         }
         return text
-    }
-}
-
-extension ShortLinkCreator where Self == HTTPShortLinkCreator {
-    /// A creator that asks the HTTP server at `baseURL`.
-    ///
-    /// - Throws: ``AttributionError/insecureTransport(_:)`` for plain `http` to a host that is not loopback.
-    public static func http(
-        baseURL: URL, transport: any HTTPTransport = URLSessionHTTPTransport(),
-        timeout: Duration = .seconds(3)
-    ) throws(AttributionError) -> HTTPShortLinkCreator {
-        try HTTPShortLinkCreator(baseURL: baseURL, transport: transport, timeout: timeout)
     }
 }

@@ -1,3 +1,5 @@
+import OneLinkEmulator
+
 /// How the HTTP backends send a ``UserIdentity``: query items named as AppsFlyer's raw data names them.
 enum HTTPIdentityFields {
     /// The identity's query items; empty fields are left out.

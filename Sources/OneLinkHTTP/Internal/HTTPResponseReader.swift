@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 
 /// Checks a transport's response and reads its JSON body the way every HTTP backend must.
 enum HTTPResponseReader {

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
