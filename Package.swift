@@ -48,7 +48,8 @@ let package = Package(
         .target(name: "OneLinkClicks", dependencies: ["OneLinkEmulator"], swiftSettings: settings),
         // The HTTP transport that serves the SDK's and the click service's endpoints on loopback.
         .target(
-            name: "OneLinkServer", dependencies: ["OneLinkEmulator", "OneLinkClicks"], swiftSettings: settings
+            name: "OneLinkServer", dependencies: ["OneLinkEmulator", "OneLinkClicks", "OneLinkHTTP"],
+            swiftSettings: settings
         ),
         .target(
             name: "OneLinkReplay",

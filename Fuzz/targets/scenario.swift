@@ -1,4 +1,4 @@
-// fuzz-modules: UserActivityStandIn OneLinkEmulator OneLinkApp OneLinkClicks OneLinkServer OneLinkReplay
+// fuzz-modules: UserActivityStandIn OneLinkEmulator OneLinkApp OneLinkClicks OneLinkHTTP OneLinkServer OneLinkReplay
 // fuzz-seeds: scenarios
 //
 // Fuzzes the replay harness's scenario decoder, `Scenario(json:file:)`, with arbitrary bytes.

@@ -33,7 +33,7 @@ public struct HTTPConversionDataSource: ConversionDataSource, HTTPBackend {
         }
         query += HTTPIdentityFields.query(request.identity)
         let url = try configuration.url(
-            path: "/install_data/v5.0/" + PercentEncoding.encode(request.appID), query: query,
+            path: SDKEndpoint.installData.path(request.appID), query: query,
             host: request.host)
         return configuration.request(.get, url, headers: ["Accept": "application/json"])
     }

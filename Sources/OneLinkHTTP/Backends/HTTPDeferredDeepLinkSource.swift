@@ -33,7 +33,7 @@ public struct HTTPDeferredDeepLinkSource: DeferredDeepLinkSource, HTTPBackend {
             "device": .object(device),
         ])
         let url = try configuration.url(
-            path: "/v1.0/ios/" + PercentEncoding.encode(request.appID), query: [("devkey", request.devKey)],
+            path: SDKEndpoint.deferredDeepLink.path(request.appID), query: [("devkey", request.devKey)],
             host: request.host)
         return configuration.request(
             .post, url, headers: ["Content-Type": "application/json", "Accept": "application/json"],

@@ -39,7 +39,7 @@ public struct HTTPEventRecorder: EventRecorder, HTTPBackend {
     /// The request ``recordEvent(_:)`` sends for `event`.
     func httpRequest(for event: InAppEvent) throws(AttributionError) -> HTTPRequest {
         try configuration.authenticatedPost(
-            path: "/inappevent/" + PercentEncoding.encode(event.appID), host: event.host,
+            path: SDKEndpoint.inAppEvent.path(event.appID), host: event.host,
             devKey: event.devKey,
             body: Self.body(of: event))
     }

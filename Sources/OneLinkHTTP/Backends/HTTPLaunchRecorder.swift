@@ -37,7 +37,7 @@ public struct HTTPLaunchRecorder: LaunchRecorder, HTTPBackend {
     /// The request ``recordLaunch(_:)`` sends for `request`.
     func httpRequest(for request: LaunchRequest) throws(AttributionError) -> HTTPRequest {
         try configuration.authenticatedPost(
-            path: "/api/v6/iosevent/" + PercentEncoding.encode(request.appID), host: request.host,
+            path: SDKEndpoint.launch.path(request.appID), host: request.host,
             devKey: request.devKey, body: Self.body(of: request))
     }
 

@@ -25,7 +25,7 @@ public struct HTTPShortLinkCreator: ShortLinkCreator, HTTPBackend {
             "brand_domain": .string(request.domain), "data": .object(request.payload.values),
         ]
         return try configuration.authenticatedPost(
-            path: "/shortlink/v1/" + PercentEncoding.encode(request.template), host: request.host,
+            path: SDKEndpoint.shortLinkCreation.path(request.template), host: request.host,
             devKey: request.devKey, body: body, accept: "text/plain")
     }
 

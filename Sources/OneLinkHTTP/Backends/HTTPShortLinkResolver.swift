@@ -66,7 +66,7 @@ public struct HTTPShortLinkResolver: ShortLinkResolver, HTTPBackend {
     /// The request ``resolve(_:)`` sends for `request`.
     func httpRequest(for request: ShortLinkRequest) throws(AttributionError) -> HTTPRequest {
         let url = try configuration.url(
-            path: "/shortlink-sdk/v2/" + PercentEncoding.encode(request.template),
+            path: SDKEndpoint.shortLinkResolution.path(request.template),
             query: [("id", request.shortID)],
             host: request.sdkHost)
         return configuration.request(.get, url, headers: headers(request.headers), timeout: request.timeout)

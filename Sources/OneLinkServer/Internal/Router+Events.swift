@@ -1,23 +1,8 @@
 import Foundation
 import OneLinkEmulator
 
-/// The in-app event and invite short-link routes.
+/// The in-app event, launch and invite short-link routes.
 extension Router {
-    /// The route of `POST /inappevent/{appID}` or `POST /shortlink/v1/{template}`, or `nil` for any other path.
-    static func inviteOrEventRoute(_ request: ServerRequest, segments: [String]) -> Route? {
-        let isPost = request.method == "POST"
-        if segments.count == 2, segments[0] == "inappevent" {
-            return isPost ? .event(appID: segments[1]) : .methodNotAllowed(allowed: "POST")
-        }
-        if segments.count == 3, segments[0] == "shortlink", segments[1] == "v1" {
-            return isPost ? .createShortLink(template: segments[2]) : .methodNotAllowed(allowed: "POST")
-        }
-        if segments.count == 4, segments[0] == "api", segments[1] == "v6", segments[2] == "iosevent" {
-            return isPost ? .launch(appID: segments[3]) : .methodNotAllowed(allowed: "POST")
-        }
-        return nil
-    }
-
     /// Reads a launch body (`appsflyer_id`, `counter`, optional `customer_user_id`) and records it.
     func launch(_ request: ServerRequest, appID: String) async -> ServerResponse {
         let (body, deviceID): (AttributionPayload, String)

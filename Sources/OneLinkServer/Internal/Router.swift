@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkClicks
 import OneLinkEmulator
+import OneLinkHTTP
 
 /// Turns one parsed request into an answer: picks the route, applies faults, calls the backend.
 struct Router: Sendable {
@@ -120,17 +121,17 @@ struct Router: Sendable {
             return .wrapper
         }
         let isGet = request.method == "GET"
-        if segments.count == 3, segments[0] == "shortlink-sdk", segments[1] == "v2" {
-            return isGet ? .shortLink(template: segments[2]) : .methodNotAllowed(allowed: "GET")
+        if let (endpoint, last) = SDKEndpoint.match(segments) {
+            guard request.method == endpoint.method else { return .methodNotAllowed(allowed: endpoint.method) }
+            switch endpoint {
+            case .shortLinkResolution: return .shortLink(template: last)
+            case .installData: return .installData(appID: last)
+            case .deferredDeepLink: return .deferred(appID: last)
+            case .launch: return .launch(appID: last)
+            case .inAppEvent: return .event(appID: last)
+            case .shortLinkCreation: return .createShortLink(template: last)
+            }
         }
-        if segments.count == 3, segments[0] == "install_data", segments[1] == "v5.0" {
-            return isGet ? .installData(appID: segments[2]) : .methodNotAllowed(allowed: "GET")
-        }
-        if segments.count == 3, segments[0] == "v1.0", segments[1] == "ios" {
-            return request.method == "POST"
-                ? .deferred(appID: segments[2]) : .methodNotAllowed(allowed: "POST")
-        }
-        if let route = Self.inviteOrEventRoute(request, segments: segments) { return route }
         if let handler = configuration.clickHandler, isClick(request, segments: segments, handler: handler) {
             return isGet ? .click : .methodNotAllowed(allowed: "GET")
         }
