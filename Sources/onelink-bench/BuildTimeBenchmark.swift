@@ -102,11 +102,13 @@ enum BuildTimeBenchmark {
         let log = folder.deletingLastPathComponent().appendingPathComponent("export.log")
         let archive = folder.deletingLastPathComponent().appendingPathComponent("baseline.tar")
         let parsed = command(
-            ["git", "rev-parse", "--verify", "--quiet", "--short", revision + "^{commit}"], in: root, log: log)
+            ["git", "rev-parse", "--verify", "--quiet", "--short", revision + "^{commit}"], in: root, log: log
+        )
         let commit = ((try? String(contentsOf: log, encoding: .utf8)) ?? "")
             .trimmingCharacters(in: .whitespacesAndNewlines)
         guard parsed.succeeded, !commit.isEmpty else {
-            return .failure(BuildError(message: "\(QuotedInput.prefix(revision)) is not a commit of \(root.path)"))
+            return .failure(
+                BuildError(message: "\(QuotedInput.prefix(revision)) is not a commit of \(root.path)"))
         }
         let archived = command(
             ["git", "archive", "--format=tar", "--output=\(archive.path)", commit], in: root, log: log)
@@ -182,7 +184,8 @@ enum BuildTimeBenchmark {
         var baseline: (commit: String, package: URL)?
         if let revision = options.baselineRevision {
             // The package's identity is its folder's name: the export gets the same one as the working tree.
-            let package = folder.appendingPathComponent("baseline").appendingPathComponent(root.lastPathComponent)
+            let package = folder.appendingPathComponent("baseline").appendingPathComponent(
+                root.lastPathComponent)
             progress("build: exporting \(revision) with git archive into \(package.path)")
             switch export(revision, from: root, into: package) {
             case .success(let commit): baseline = (commit, package)
@@ -199,7 +202,8 @@ enum BuildTimeBenchmark {
                 figures: &now, progress: progress)
             if let baseline {
                 measure(
-                    side: baseline.commit, package: baseline.package, round: round, folder: folder, whole: false,
+                    side: baseline.commit, package: baseline.package, round: round, folder: folder,
+                    whole: false,
                     figures: &before, progress: progress)
             }
         }
@@ -225,7 +229,8 @@ enum BuildTimeBenchmark {
         return [
             BenchmarkRow(
                 name: "clean debug build, swift build --target OneLinkEmulator (the SDK product's module)",
-                result: seconds(now.sdk), baseline: seconds(now.whole) + " for the whole package (swift build)",
+                result: seconds(now.sdk),
+                baseline: seconds(now.whole) + " for the whole package (swift build)",
                 ratio: Format.fixed(share * 100, 0) + "% of the whole build", target: "(informational)",
                 met: now.sdk.succeeded && now.whole.succeeded),
             BenchmarkRow(
@@ -265,7 +270,8 @@ enum BuildTimeBenchmark {
                 "consumer package: clean swift build --build-tests (one handler test target)", now.consumer,
                 before.consumer, target: 0.6),
             row(
-                "consumer package: swift build --build-tests after touching the test file (relink)", now.relink,
+                "consumer package: swift build --build-tests after touching the test file (relink)",
+                now.relink,
                 before.relink, target: nil),
         ]
     }

@@ -49,7 +49,8 @@ enum MemoryBenchmark {
             BenchmarkRow(
                 name: "SDK replay rate: fresh SDK, start + link, one at a time as in a consumer's test",
                 result: Format.rate(rate, unit: "replays"),
-                baseline: "-", ratio: Format.fixed(rate / 25_000 * 100, 0) + "% of the target rate", target: ">= 25k replays/s", met: rate >= 25_000 && failures == 0),
+                baseline: "-", ratio: Format.fixed(rate / 25_000 * 100, 0) + "% of the target rate",
+                target: ">= 25k replays/s", met: rate >= 25_000 && failures == 0),
         ]
     }
 }

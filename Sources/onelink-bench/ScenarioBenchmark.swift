@@ -140,7 +140,8 @@ enum ScenarioBenchmark {
                 result: replayRate(count: count, elapsed: elapsed),
                 baseline: Format.rate(Double(count) / Format.seconds(baseline), unit: "files")
                     + " JSONSerialization, same width",
-                ratio: "10k in \(Format.fixed(perTenThousand, 2)) s, \(Format.fixed(ratio, 1))x baseline cost",
+                ratio:
+                    "10k in \(Format.fixed(perTenThousand, 2)) s, \(Format.fixed(ratio, 1))x baseline cost",
                 target: "10k < 1 s", met: failed == 0 && perTenThousand < 1)
         ]
     }

@@ -1,8 +1,9 @@
 import Foundation
 import OneLinkApp
 import OneLinkEmulator
-@testable import OneLinkReplay
 import Testing
+
+@testable import OneLinkReplay
 
 /// Replays give the same output every time: the `--format json` lines, the callbacks a team's delegates
 /// receive, and the wiring check's table, run after run, one at a time and eight at a time.
@@ -14,7 +15,8 @@ struct DeterminismTests {
     /// The scenarios replayed a thousand times: the wiring check (101 delivery paths, each a fresh SDK
     /// and app process), a UDL deferred deep link racing its window, and a legacy deferred first launch.
     static let representative = [
-        "app-delivery-wiring-check.json", "rule-05-udl-deferred-window.json", "flow-deferred-first-launch.json",
+        "app-delivery-wiring-check.json", "rule-05-udl-deferred-window.json",
+        "flow-deferred-first-launch.json",
     ]
 
     /// Today's date as the payloads write dates (`2026-11-26`), in UTC.
@@ -130,7 +132,8 @@ struct DeterminismTests {
         for run in 1..<runs where await WiringCheck().run(wirings).table != first.table {
             differing.append(run)
         }
-        #expect(differing.isEmpty, "the table differs from the first run's in runs \(differing):\n\(first.table)")
+        #expect(
+            differing.isEmpty, "the table differs from the first run's in runs \(differing):\n\(first.table)")
     }
 }
 
@@ -194,7 +197,9 @@ final class CallbackLog: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDelega
     static func render(_ value: Any) -> String {
         switch value {
         case let dictionary as [AnyHashable: Any]:
-            let members = dictionary.map { (String(describing: $0.key), render($0.value)) }.sorted { $0.0 < $1.0 }
+            let members = dictionary.map { (String(describing: $0.key), render($0.value)) }.sorted {
+                $0.0 < $1.0
+            }
             return "{" + members.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + "}"
         case let dictionary as [String: Any]:
             return render(dictionary as [AnyHashable: Any])
