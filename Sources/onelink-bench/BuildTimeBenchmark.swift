@@ -101,6 +101,7 @@ enum BuildTimeBenchmark {
     static func export(_ revision: String, from root: URL, into folder: URL) -> Result<String, BuildError> {
         let log = folder.deletingLastPathComponent().appendingPathComponent("export.log")
         let archive = folder.deletingLastPathComponent().appendingPathComponent("baseline.tar")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let parsed = command(
             ["git", "rev-parse", "--verify", "--quiet", "--short", revision + "^{commit}"], in: root, log: log
         )
@@ -115,7 +116,6 @@ enum BuildTimeBenchmark {
         guard archived.succeeded else {
             return .failure(BuildError(message: "git archive \(commit) failed:\n\(archived.log)"))
         }
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let extracted = command(["tar", "-xf", archive.path, "-C", folder.path], in: root, log: log)
         try? FileManager.default.removeItem(at: archive)
         guard extracted.succeeded else {
