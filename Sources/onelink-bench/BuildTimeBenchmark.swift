@@ -168,6 +168,17 @@ enum BuildTimeBenchmark {
         let relinked = build(["--build-tests"], package: consumer, scratch: scratch)
         if !relinked.succeeded { print("\(side): the consumer package's rebuild failed:\n\(relinked.log)") }
         figures.relink = figures.relink.best(relinked)
+        guard built.succeeded, relinked.succeeded else { return }
+        // Not timed: the test target must do what a handler test does, and pass.
+        let tested = command(
+            [
+                "swift", "test", "--skip-build", "--package-path", consumer.path, "--scratch-path",
+                scratch.path,
+            ], in: consumer, log: folder.appendingPathComponent("\(side)-consumer-test-\(round).log"))
+        if !tested.succeeded {
+            print("\(side): the consumer package's test failed:\n\(tested.log)")
+            figures.consumer.succeeded = false
+        }
     }
 
     /// Times the builds; `progress` hears when each starts.

@@ -55,6 +55,14 @@ enum ConsumerPackage {
                 }
             }
 
+            /// What the app delegate does at launch and when iOS hands it a universal link.
+            func launch(_ sdk: AppsFlyerLib, router: Router, opening url: URL) {
+                sdk.setCredentials(devKey: "DEV_KEY", appID: "123456789")
+                sdk.delegate = router
+                sdk.start()
+                sdk.handleUniversalLink(url)
+            }
+
             @Test func shortLinkRoutesToItsValue() async throws {
                 let clock = ManualClock()
                 let sdk = AppsFlyerLib(
@@ -64,14 +72,11 @@ enum ConsumerPackage {
                 sdk.callbackDelivery = .sdkQueue
                 let recorder = CallbackRecorder(observing: sdk)
                 let router = Router()
-                sdk.delegate = router
-                sdk.setCredentials(devKey: "DEV_KEY", appID: "123456789")
-                sdk.start()
-                sdk.handleUniversalLink(try #require(URL(string: "https://onelink-basic-app.onelink.me/H5hv/6d66214a")))
+                let url = try #require(URL(string: "https://onelink-basic-app.onelink.me/H5hv/6d66214a"))
+                launch(sdk, router: router, opening: url)
                 await sdk.waitUntilIdle()
-                #expect(recorder.names.contains("onAppOpenAttribution"))
+                #expect(recorder.names.sorted() == ["onAppOpenAttribution", "onConversionDataSuccess"])
                 #expect(router.destinations == ["apples"])
-                withExtendedLifetime(router) {}
             }
 
             """
