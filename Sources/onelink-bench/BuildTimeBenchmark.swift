@@ -80,7 +80,7 @@ enum BuildTimeBenchmark {
         let duration = ContinuousClock.now - started
         try? output?.close()
         let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        let tail = text.split(separator: "\n").suffix(5).joined(separator: "\n")
+        let tail = text.split(separator: "\n").suffix(12).joined(separator: "\n")
         return Build(
             duration: duration,
             succeeded: process.terminationStatus == 0 && process.terminationReason == .exit,

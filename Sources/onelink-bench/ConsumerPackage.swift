@@ -57,7 +57,8 @@ enum ConsumerPackage {
 
             /// What the app delegate does at launch and when iOS hands it a universal link.
             func launch(_ sdk: AppsFlyerLib, router: Router, opening url: URL) {
-                sdk.setCredentials(devKey: "DEV_KEY", appID: "123456789")
+                sdk.appsFlyerDevKey = "DEV_KEY"
+                sdk.appleAppID = "123456789"
                 sdk.delegate = router
                 sdk.start()
                 sdk.handleUniversalLink(url)
