@@ -8,11 +8,11 @@ import Testing
 /// Replays give the same output every time: the `--format json` lines, the callbacks a team's delegates
 /// receive, and the wiring check's table, run after run, one at a time and eight at a time.
 ///
-/// Nothing here sleeps or reads a clock: every scenario runs on its own `ManualClock`, so a difference
+/// Nothing here sleeps or times anything: every scenario runs on its own `ManualClock`, so a difference
 /// between two runs is a difference in what the emulator did, never in how long it took.
 @Suite("Determinism")
 struct DeterminismTests {
-    /// The scenarios replayed a thousand times: the wiring check (101 delivery paths, each a fresh SDK
+    /// The scenarios replayed a thousand times: the wiring check (108 delivery paths, each a fresh SDK
     /// and app process), a UDL deferred deep link racing its window, and a legacy deferred first launch.
     static let representative = [
         "app-delivery-wiring-check.json", "rule-05-udl-deferred-window.json",
