@@ -37,6 +37,7 @@ enum MemoryBenchmark {
         let elapsed = ContinuousClock.now - started
         let atTotal = ResidentMemory.bytes()
         let growth = Double(atTotal - atFirst) / Double(atFirst) * 100
+        let rate = Double(total - first) / Format.seconds(elapsed)
         return [
             BenchmarkRow(
                 name:
@@ -46,9 +47,10 @@ enum MemoryBenchmark {
                 ratio: (growth >= 0 ? "+" : "") + Format.fixed(growth, 2) + "% from \(first) to \(total)",
                 target: "growth <= 5%", met: growth <= 5 && failures == 0),
             BenchmarkRow(
-                name: "SDK replay rate (fresh SDK, start + link)",
-                result: Format.rate(Double(total - first) / Format.seconds(elapsed), unit: "replays"),
-                baseline: "-", ratio: "-", target: "(informational)", met: true),
+                name: "SDK replay rate: fresh SDK, start + link, one at a time as in a consumer's test",
+                result: Format.rate(rate, unit: "replays"),
+                baseline: "-", ratio: Format.fixed(rate / 25_000 * 100, 0) + "% of the target rate",
+                target: ">= 25k replays/s", met: rate >= 25_000 && failures == 0),
         ]
     }
 }

@@ -13,6 +13,7 @@ var quick = false
 var only: String?
 var soakOptions = SoakBenchmark.Options()
 var buildTimes = false
+var buildOptions = BuildTimeBenchmark.Options()
 var replays = 10_000
 let benchmarkNames = [
     "links", "decode", "timeout", "memory", "concurrency", "consumer", "scenarios", "http", "build", "soak",
@@ -31,6 +32,9 @@ let usage = """
                                after N and after 10N, or 3N with --quick). For profiling.
       --build-times            Also time clean debug builds of the SDK product and of the whole
                                package (minutes); --only build runs just that.
+      --baseline-revision REV  With the build group: also time the same builds of git revision REV
+                               (exported with git archive), in turns, and print after/before ratios.
+      --build-rounds N         Rounds of each build, best counts (default 2).
       --soak-requests N        Mixed requests the soak sends (default 1000000).
       --soak-burst N           Simultaneous connections of the burst (default 2000).
       --soak-slow N            Slow clients held open during health checks (default 1000).
@@ -63,6 +67,12 @@ while let argument = arguments.first {
     case "--quick": quick = true
     case "--build-times": buildTimes = true
     case "--replays": replays = count(after: argument)
+    case "--build-rounds": buildOptions.rounds = count(after: argument)
+    case "--baseline-revision":
+        guard let revision = arguments.first, !revision.hasPrefix("-") else {
+            usageError("--baseline-revision needs a git revision, such as 3063f28")
+        }
+        buildOptions.baselineRevision = arguments.removeFirst()
     case "--only" where arguments.first.map(benchmarkNames.contains) == true: only = arguments.removeFirst()
     case "--only": usageError("--only needs one of \(benchmarkNames.joined(separator: ", "))")
     case "--soak-requests": soakOptions.requests = count(after: argument)
@@ -142,7 +152,7 @@ if selected("http") {
 }
 
 if selected("build") {
-    rows += BuildTimeBenchmark.run { progress($0) }
+    rows += BuildTimeBenchmark.run(options: buildOptions) { progress($0) }
 }
 if selected("soak") {
     rows += SoakBenchmark.run(options: soakOptions) { progress($0) }

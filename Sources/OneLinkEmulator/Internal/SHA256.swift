@@ -36,11 +36,13 @@ package enum SHA256 {
         var words = [UInt32](repeating: 0, count: 64)
         for blockStart in stride(from: 0, to: padded.count, by: 64) {
             for index in 0..<16 {
+                // One byte a statement: the combined expression took 60-100 ms to type-check.
                 let offset = blockStart + index * 4
-                words[index] =
-                    UInt32(padded[offset]) << 24 | UInt32(padded[offset + 1]) << 16 | UInt32(
-                        padded[offset + 2]) << 8
-                    | UInt32(padded[offset + 3])
+                let first: UInt32 = UInt32(padded[offset]) << 24
+                let second: UInt32 = UInt32(padded[offset + 1]) << 16
+                let third: UInt32 = UInt32(padded[offset + 2]) << 8
+                let fourth: UInt32 = UInt32(padded[offset + 3])
+                words[index] = first | second | third | fourth
             }
             for index in 16..<64 {
                 let s0 =
@@ -70,8 +72,15 @@ package enum SHA256 {
             state[6] &+= g
             state[7] &+= h
         }
-        return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) }
+        var digest: [UInt8] = []
+        digest.reserveCapacity(32)
+        for word in state {
+            digest.append(UInt8(truncatingIfNeeded: word >> 24))
+            digest.append(UInt8(truncatingIfNeeded: word >> 16))
+            digest.append(UInt8(truncatingIfNeeded: word >> 8))
+            digest.append(UInt8(truncatingIfNeeded: word))
         }
+        return digest
     }
 
     /// The digest of `message` as 64 lowercase hexadecimal digits.
