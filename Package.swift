@@ -7,7 +7,12 @@ let strict = Context.environment["ONELINK_STRICT"] == "1"
 let strictSettings: [SwiftSetting] = strict ? [.unsafeFlags(["-warnings-as-errors"])] : []
 // Existentials are spelled `any P` in the package's own code. Consumer-shaped test code keeps the
 // spelling real apps use (`_ error: Error`), so that target builds without the feature.
-let settings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")] + strictSettings
+// A file imports every module whose members it uses (MemberImportVisibility, SE-0444).
+let settings: [SwiftSetting] =
+    [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+    ] + strictSettings
 
 let package = Package(
     name: "OneLinkEmulator",

@@ -1,5 +1,9 @@
 import Foundation
 
+#if !canImport(Darwin)
+    import UserActivityStandIn
+#endif
+
 extension AppsFlyerLib {
     /// The longest the session-ready listener waits for links handed over before it: 5 seconds on the SDK's clock.
     ///

@@ -1,5 +1,9 @@
 import Foundation
 
+#if !canImport(Darwin)
+    import UserActivityStandIn
+#endif
+
 /// The emulated AppsFlyer SDK: same Swift names as the real `AppsFlyerLib`, backed by pluggable parts.
 ///
 /// Handler code compiles against either this class or the real SDK:
