@@ -8,10 +8,13 @@ let strictSettings: [SwiftSetting] = strict ? [.unsafeFlags(["-warnings-as-error
 // Existentials are spelled `any P` in the package's own code. Consumer-shaped test code keeps the
 // spelling real apps use (`_ error: Error`), so that target builds without the feature.
 // A file imports every module whose members it uses (MemberImportVisibility, SE-0444).
+// A plain `import` is internal: a module whose names a public (or package) declaration uses is
+// imported `public` (or `package`) in that file (InternalImportsByDefault, SE-0409).
 let settings: [SwiftSetting] =
     [
         .enableUpcomingFeature("ExistentialAny"),
         .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
     ] + strictSettings
 
 let package = Package(

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A ``ConversionDataSource`` that asks an HTTP server speaking the AppsFlyer-style wire format.
 ///

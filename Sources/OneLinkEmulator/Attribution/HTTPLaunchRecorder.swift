@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A ``LaunchRecorder`` that posts each launch to an HTTP server, such as `onelink-replay serve`.
 ///

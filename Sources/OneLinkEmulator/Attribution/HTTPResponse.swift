@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The status, header fields and body an ``HTTPTransport`` received.
 public struct HTTPResponse: Sendable, Hashable {

@@ -1,7 +1,9 @@
-import Foundation
-
+// URLSession's types are public API here: Foundation's on Apple platforms, FoundationNetworking's elsewhere.
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+    import Foundation
+    public import FoundationNetworking
+#else
+    public import Foundation
 #endif
 
 /// An ``HTTPTransport`` on the toolchain's `URLSession`, with redirects off.

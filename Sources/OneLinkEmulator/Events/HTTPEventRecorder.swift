@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An ``EventRecorder`` that posts each event to an HTTP server, such as `onelink-replay serve`.
 ///

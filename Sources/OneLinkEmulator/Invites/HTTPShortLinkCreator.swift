@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A ``ShortLinkCreator`` that asks an HTTP server, such as `onelink-replay serve`, in the shape of AppsFlyer's OneLink API.
 ///

@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 
 #if !canImport(Darwin)
-    import UserActivityStandIn
+    public import UserActivityStandIn
 #endif
 
 /// The emulated AppsFlyer SDK: same Swift names as the real `AppsFlyerLib`, backed by pluggable parts.

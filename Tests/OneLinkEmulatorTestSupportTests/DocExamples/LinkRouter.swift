@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 
 #if canImport(AppsFlyerLib)
-    import AppsFlyerLib
+    public import AppsFlyerLib
 #else
     import OneLinkEmulator
 #endif
