@@ -3,7 +3,7 @@ public import Foundation
 #if canImport(AppsFlyerLib)
     public import AppsFlyerLib
 #else
-    import OneLinkEmulator
+    public import OneLinkEmulator
 #endif
 
 /// The handler the examples in `Docs/testing.md` test: it routes `deep_link_value`s.
