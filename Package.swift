@@ -7,7 +7,18 @@ let strict = Context.environment["ONELINK_STRICT"] == "1"
 let strictSettings: [SwiftSetting] = strict ? [.unsafeFlags(["-warnings-as-errors"])] : []
 // Existentials are spelled `any P` in the package's own code. Consumer-shaped test code keeps the
 // spelling real apps use (`_ error: Error`), so that target builds without the feature.
-let settings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")] + strictSettings
+// A file imports every module whose members it uses (MemberImportVisibility, SE-0444).
+// A plain `import` is internal: a module whose names a public (or package) declaration uses is
+// imported `public` (or `package`) in that file (InternalImportsByDefault, SE-0409).
+// A nonisolated async function runs on its caller's actor; one that must leave it is marked
+// `@concurrent` (NonisolatedNonsendingByDefault, SE-0461).
+let settings: [SwiftSetting] =
+    [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+        .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    ] + strictSettings
 
 let package = Package(
     name: "OneLinkEmulator",

@@ -94,10 +94,10 @@ available|withTaskPriorityEscalationHandler|withTaskPriorityEscalationHandler|26
 available|URL(string:encodingInvalidCharacters:)|encodingInvalidCharacters:|14 17
 available|Observation|@Observable|withObservationTracking|14 17
 available|Predicate|#Predicate|(^|[^A-Za-z_])Predicate<|14 17
-platform|import Glibc|^[[:space:]]*import[[:space:]]+Glibc|canImport(Glibc)
-platform|import Musl|^[[:space:]]*import[[:space:]]+Musl|canImport(Musl)
-platform|import Darwin|^[[:space:]]*import[[:space:]]+Darwin|canImport(Darwin)
-platform|import FoundationNetworking|^[[:space:]]*import[[:space:]]+FoundationNetworking|canImport(FoundationNetworking)
+platform|import Glibc|^[[:space:]]*([a-z]+[[:space:]]+)?import[[:space:]]+Glibc|canImport(Glibc)
+platform|import Musl|^[[:space:]]*([a-z]+[[:space:]]+)?import[[:space:]]+Musl|canImport(Musl)
+platform|import Darwin|^[[:space:]]*([a-z]+[[:space:]]+)?import[[:space:]]+Darwin|canImport(Darwin)
+platform|import FoundationNetworking|^[[:space:]]*([a-z]+[[:space:]]+)?import[[:space:]]+FoundationNetworking|canImport(FoundationNetworking)
 platform|NSUserActivity stand-in|class[[:space:]]+NSUserActivity|!canImport(Darwin)
 platform|SO_NOSIGPIPE|SO_NOSIGPIPE|canImport(Darwin)
 platform|MSG_NOSIGNAL|MSG_NOSIGNAL|canImport(Glibc),canImport(Musl),os(Linux)

@@ -1,5 +1,5 @@
-import Foundation
-import OneLinkEmulator
+public import Foundation
+public import OneLinkEmulator
 
 // A stand-in for Apple's AppTrackingTransparency framework, so app code that asks for tracking
 // permission compiles and runs in a package's tests on Linux. Package.swift declares this module

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import OneLinkEmulator
 
 /// The four SDK entry points that app-side code calls, so a classified launch can drive the SDK.

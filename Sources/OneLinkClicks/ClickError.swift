@@ -1,4 +1,4 @@
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// Why a click could not be handled, recorded or matched.
 ///

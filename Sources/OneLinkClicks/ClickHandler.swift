@@ -1,5 +1,5 @@
 import Foundation
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// Decides what happens to a click on one of the app's links, and records the clicks the server sees.
 ///

@@ -1,4 +1,4 @@
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// Reads a link's `af_click_lookback`: how long after a click an install can still be attributed to it.
 ///

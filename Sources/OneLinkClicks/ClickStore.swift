@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import OneLinkEmulator
 
 /// Keeps the clicks the OneLink server saw, for install matching.

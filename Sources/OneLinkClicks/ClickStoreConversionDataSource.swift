@@ -1,5 +1,5 @@
 import Foundation
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// A conversion-data source that attributes installs to the clicks in a ``ClickStore``.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// A deferred-deep-link (UDL) source that answers from the clicks in a ``ClickStore``.
 ///

@@ -1,4 +1,4 @@
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// A clicked URL the handler recognised as one of the app's links, with its resolved parameters.
 public struct ClickedLink: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// The device signals a click and a first launch share: IP address, model, OS version and language.
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import OneLinkEmulator
+public import Foundation
+package import OneLinkEmulator
 
 /// A click store that keeps clicks in memory, bounded by age and count.
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import OneLinkEmulator
+public import Foundation
+public import OneLinkEmulator
 
 /// A click tied to an install, and how it was tied.
 public struct InstallMatch: Sendable, Hashable {

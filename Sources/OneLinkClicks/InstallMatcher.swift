@@ -1,5 +1,5 @@
-import Foundation
-import OneLinkEmulator
+public import Foundation
+public import OneLinkEmulator
 
 /// Ties a first launch to the click that led to it, the way the attribution service does.
 ///

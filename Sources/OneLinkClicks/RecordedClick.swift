@@ -1,5 +1,5 @@
-import Foundation
-import OneLinkEmulator
+public import Foundation
+public import OneLinkEmulator
 
 /// One click the OneLink server saw, as the ``ClickStore`` keeps it for install matching.
 public struct RecordedClick: Sendable, Hashable {

@@ -1,5 +1,5 @@
-import Foundation
-import OneLinkEmulator
+public import Foundation
+public import OneLinkEmulator
 
 /// Records every callback the SDK makes, for tests of code that sits behind the delegates.
 ///

@@ -1,5 +1,5 @@
 import OneLinkEmulator
-import Testing
+public import Testing
 
 /// One named behaviour check of a backend contract, such as "resolve of an unknown link fails with 404".
 ///

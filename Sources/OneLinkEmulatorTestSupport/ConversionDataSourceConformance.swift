@@ -1,4 +1,4 @@
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// The behaviour checks every ``ConversionDataSource`` must pass against a ``BackendFixture``.
 ///

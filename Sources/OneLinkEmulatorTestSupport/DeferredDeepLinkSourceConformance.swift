@@ -1,4 +1,4 @@
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// The behaviour checks every ``DeferredDeepLinkSource`` must pass against a ``BackendFixture``.
 ///

@@ -1,4 +1,4 @@
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// The documented iOS sample payloads (`Payloads/samples/*.json`) as ready values.
 ///

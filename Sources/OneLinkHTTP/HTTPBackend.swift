@@ -1,5 +1,5 @@
-import Foundation
-import OneLinkEmulator
+public import Foundation
+public import OneLinkEmulator
 
 /// A backend that asks an HTTP server: one ``HTTPBackendConfiguration``, and the endpoint it asks
 /// with the decoding of its answers.

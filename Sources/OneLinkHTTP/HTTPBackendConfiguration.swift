@@ -1,5 +1,5 @@
-import Foundation
-import OneLinkEmulator
+public import Foundation
+public import OneLinkEmulator
 
 /// Where and how an HTTP backend sends its requests: the server's base URL, the transport, and the
 /// time and size limits of one request.

@@ -1,6 +1,6 @@
 import Foundation
-import OneLinkApp
-import OneLinkEmulator
+public import OneLinkApp
+public import OneLinkEmulator
 
 /// What a `deliverLink` or `checkWiring` step does: app-side link delivery through a bundled wiring's entry points.
 public enum DeliveryStep: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// What an `sdk` step changes on the SDK; `nil` leaves a setting as it is.
 public struct SDKSettingsStep: Sendable, Hashable {

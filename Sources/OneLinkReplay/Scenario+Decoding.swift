@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 import OneLinkApp
 import OneLinkClicks
-import OneLinkEmulator
+public import OneLinkEmulator
 import OneLinkServer
 
 extension Scenario {

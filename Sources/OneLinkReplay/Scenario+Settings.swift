@@ -1,7 +1,7 @@
 import Foundation
-import OneLinkApp
-import OneLinkClicks
-import OneLinkEmulator
+public import OneLinkApp
+public import OneLinkClicks
+public import OneLinkEmulator
 import OneLinkServer
 
 extension Scenario {

@@ -1,4 +1,5 @@
-import Foundation
+public import Foundation
+import OneLinkClicks
 import OneLinkEmulator
 
 /// A Mermaid sequence diagram of what one replay did: each step, request, answer and callback, in order.

@@ -1,4 +1,4 @@
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// One way a step's outputs differ from its expectations, with the fields a tool needs and the line a person reads.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import OneLinkEmulator
+public import OneLinkEmulator
 
 extension ScenarioExpectation {
     /// How `observation` differs from this expectation, one readable line per difference; empty when it matches.

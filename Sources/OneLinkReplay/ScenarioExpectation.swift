@@ -1,4 +1,4 @@
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// One expected output of a step: its name and the fields that must match.
 ///

@@ -1,4 +1,4 @@
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// One output a step produced: an SDK callback, a lifecycle event, a routing result, a click decision, ...
 ///

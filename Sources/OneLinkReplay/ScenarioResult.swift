@@ -1,4 +1,4 @@
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// What replaying one scenario observed, and whether every step met its expectations.
 public struct ScenarioResult: Sendable {

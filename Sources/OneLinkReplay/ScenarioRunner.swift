@@ -1,5 +1,5 @@
-import Foundation
-import OneLinkEmulator
+public import Foundation
+public import OneLinkEmulator
 
 /// Replays scenarios in process, on a ``ManualClock``, and checks each step's outputs.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import OneLinkEmulator
 
 /// Where each value of a scenario file starts: the line number of every JSON path.

@@ -1,7 +1,7 @@
 import Foundation
-import OneLinkApp
-import OneLinkClicks
-import OneLinkEmulator
+public import OneLinkApp
+public import OneLinkClicks
+public import OneLinkEmulator
 
 /// One step of a scenario: an action and the outputs it must produce, in order.
 public struct ScenarioStep: Sendable, Hashable {

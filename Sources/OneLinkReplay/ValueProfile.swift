@@ -1,4 +1,4 @@
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// The value types a platform's callbacks carry, so handler code that is fragile about types shows up.
 ///

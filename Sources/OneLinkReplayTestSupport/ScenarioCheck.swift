@@ -1,7 +1,7 @@
-import Foundation
-import OneLinkEmulator
+public import Foundation
+public import OneLinkEmulator
 import OneLinkEmulatorTestSupport
-import OneLinkReplay
+public import OneLinkReplay
 
 /// Runs scenario files inside a test and fails the test on any difference, under Swift Testing or XCTest.
 ///

@@ -1,6 +1,6 @@
-import Foundation
-import OneLinkClicks
-import OneLinkEmulator
+public import Foundation
+public import OneLinkClicks
+public import OneLinkEmulator
 
 extension OneLinkServer {
     /// Everything a server needs: its backends, click handling, faults, limits, clock, address and log.

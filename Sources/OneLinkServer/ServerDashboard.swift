@@ -1,4 +1,4 @@
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// The HTML page a server answers `GET /` with: what it has seen and what is in force.
 ///

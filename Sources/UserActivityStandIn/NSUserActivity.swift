@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 // Foundation on Linux has no NSUserActivity. This module holds a stand-in, and only that, so a file
 // that handles user activities compiles on Linux without importing the SDK. Package.swift declares

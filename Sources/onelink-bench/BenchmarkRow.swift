@@ -1,3 +1,4 @@
+import Foundation
 import OneLinkReplay
 
 /// One line of the benchmark table: a figure, the baseline measured in the same run, and the target.

@@ -3,6 +3,10 @@ import OneLinkApp
 import OneLinkEmulator
 import Testing
 
+#if !canImport(Darwin)
+    import class UserActivityStandIn.NSUserActivity
+#endif
+
 /// An app delegate that records what UIKit hands it, for the delivery-rule tests.
 final class RecordingLaunchAppDelegate: NSObject, UIApplicationDelegate {
     var launchOptions: [UIApplication.LaunchOptionsKey: Any]?

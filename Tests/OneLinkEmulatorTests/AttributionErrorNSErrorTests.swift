@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkEmulatorTestSupport
 import Testing
 
 @Suite("AttributionError bridges to the real SDK's NSError shape")

@@ -3,6 +3,10 @@ import Foundation
 import OneLinkReplay
 import Testing
 
+#if !canImport(Darwin)
+    import UserActivityStandIn
+#endif
+
 /// One ingress: every way a universal link reaches the SDK takes the same path through the engine.
 ///
 /// The public calls, ``AppsFlyerLib/submit(_:)``, ``AppsFlyerLib/perform(_:)``

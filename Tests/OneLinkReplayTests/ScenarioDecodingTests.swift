@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkEmulator
 import OneLinkReplay
 import Testing
 

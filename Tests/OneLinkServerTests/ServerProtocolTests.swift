@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkEmulatorTestSupport
 import OneLinkServer
 import OneLinkTestThreads
 import Testing

@@ -1,3 +1,4 @@
+import Foundation
 import OneLinkEmulator
 
 /// How many times the SDK received a link opened through one delivery path.

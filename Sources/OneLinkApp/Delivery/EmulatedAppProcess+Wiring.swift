@@ -1,6 +1,10 @@
 import Foundation
 import OneLinkEmulator
 
+#if !canImport(Darwin)
+    import UserActivityStandIn
+#endif
+
 #if !canImport(UIKit)
     /// A wired process hands links to the app's entry points as iOS does in each app state.
     ///

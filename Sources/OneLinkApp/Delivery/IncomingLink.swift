@@ -1,5 +1,5 @@
-import Foundation
-import OneLinkEmulator
+public import Foundation
+public import OneLinkEmulator
 
 /// A link the user opens, as the emulated system delivers it.
 public enum IncomingLink: Sendable, Hashable {

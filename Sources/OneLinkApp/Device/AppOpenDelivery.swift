@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import OneLinkEmulator
 
 /// What an emulated app receives when it is launched or handed a URL.

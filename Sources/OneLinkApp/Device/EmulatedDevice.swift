@@ -1,5 +1,5 @@
-import Foundation
-import OneLinkEmulator
+public import Foundation
+public import OneLinkEmulator
 
 /// A phone with installed emulated apps, a shared pasteboard, and app-to-app URL opening.
 ///

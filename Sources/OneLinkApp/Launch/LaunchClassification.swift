@@ -1,5 +1,5 @@
-import Foundation
-import OneLinkEmulator
+public import Foundation
+public import OneLinkEmulator
 
 /// The result of classifying a launch: what opened the app, from which app, with which payload.
 ///

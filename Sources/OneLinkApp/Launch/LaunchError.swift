@@ -1,4 +1,4 @@
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// Why a launch-options dictionary cannot become ``LaunchOptions``.
 public enum LaunchError: Error, Sendable, Hashable {

@@ -1,5 +1,5 @@
 import Foundation
-import OneLinkEmulator
+public import OneLinkEmulator
 
 extension LaunchOptions {
     /// Reads launch options from a dictionary shaped like UIKit's `launchOptions`.

@@ -1,5 +1,5 @@
-import Foundation
-import OneLinkEmulator
+public import Foundation
+public import OneLinkEmulator
 
 /// The launch options `application(_:didFinishLaunchingWithOptions:)` receives, without UIKit.
 ///

@@ -1,4 +1,4 @@
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// The Home Screen quick action that launched the app, mirroring `UIApplicationShortcutItem`.
 public struct LaunchShortcutItem: Sendable, Hashable {

@@ -1,5 +1,5 @@
-import Foundation
-import OneLinkEmulator
+public import Foundation
+public import OneLinkEmulator
 
 /// The user activity an app is asked to continue at launch, such as a tapped universal link.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// An app's execution state, driven by lifecycle signals, emitting app start and end events.
 ///

@@ -1,4 +1,4 @@
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// The device and build facts every lifecycle event carries as properties.
 public struct DeviceProperties: Sendable, Hashable {

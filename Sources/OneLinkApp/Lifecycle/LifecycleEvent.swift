@@ -1,5 +1,5 @@
-import Foundation
-import OneLinkEmulator
+public import Foundation
+public import OneLinkEmulator
 
 /// One event ``AppLifecycle`` emits: an app start, an app end, or a passive start.
 ///

@@ -1,4 +1,4 @@
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// What a clipboard deferred-link check found.
 public enum ClipboardDeferredLinkResult: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// Looks a clipboard token up for an exact match, as a deferred-link service's pasteboard match does.
 ///

@@ -1,4 +1,4 @@
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// A clipboard match source backed by a dictionary from token to click parameters.
 public final class InMemoryClipboardMatchSource: ClipboardMatchSource, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import OneLinkEmulator
 
 /// A system pasteboard shared by every app on a device, mirroring `UIPasteboard.general` without UIKit.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import OneLinkEmulator
 
 /// What a pasteboard holds: a string, a URL and image bytes, each optional.

@@ -1,5 +1,5 @@
 import Foundation
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// One emulated app process: the app's lifecycle, and the one place where an opening either launches the app (cold) or resumes it (warm).
 ///

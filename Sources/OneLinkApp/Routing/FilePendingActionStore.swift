@@ -1,5 +1,5 @@
-import Foundation
-import OneLinkEmulator
+public import Foundation
+public import OneLinkEmulator
 
 /// A pending-action store that keeps the list in one JSON file, written atomically.
 ///

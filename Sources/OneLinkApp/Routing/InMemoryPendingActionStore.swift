@@ -1,4 +1,4 @@
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// A pending-action store in memory; give the same store to a new router to emulate a process restart.
 public final class InMemoryPendingActionStore: PendingActionStore, Sendable {

@@ -1,5 +1,5 @@
-import Foundation
-import OneLinkEmulator
+public import Foundation
+public import OneLinkEmulator
 
 /// An action the router holds until a screen can run it.
 public struct PendingAction: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// Keeps the router's pending actions so they survive the process dying before they run.
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import OneLinkEmulator
+public import Foundation
+public import OneLinkEmulator
 
 /// Holds deep-link actions that arrive before the app can show them, and runs each exactly once on the visible screen.
 ///

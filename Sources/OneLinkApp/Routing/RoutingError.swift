@@ -1,4 +1,4 @@
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// Why an action could not be taken in, or could not be kept, by ``PendingDeepLinkRouter``.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension AttributionError: CustomNSError {
     /// The error domain an ``AttributionError`` bridges to with `as NSError`: `com.appsflyer.sdk.network`, as the real SDK reports request failures.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An ``AttributionError`` as an `NSError` in its own ``AttributionError/domain``, for the cases the real SDK reports outside `com.appsflyer.sdk.network`.
 ///

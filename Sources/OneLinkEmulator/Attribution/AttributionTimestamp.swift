@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Formats and parses timestamps the way AppsFlyer payloads spell them.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Answers the install-attribution (conversion data) request of a session.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A OneLink click as the SDK's deferred-deep-link lookup sees it: when, with which parameters, on
 /// which device, and how it was tied to the install.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What the SDK asks the attribution service about one install.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Receives the in-app events the SDK sends, as AppsFlyer's in-app event endpoint does.
 ///

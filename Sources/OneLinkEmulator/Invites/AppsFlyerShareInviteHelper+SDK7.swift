@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 // SDK 7's names for the invite helper (AppsFlyerShareInviteHelper.h 7.0); see AppsFlyerLib+SDK7.swift
 // for why they are `@_spi(SDK7)` without the trait.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Generates and logs user-invite links for the SDK that `AppsFlyerLib.shared()` returns, as the real static helper does.
 ///

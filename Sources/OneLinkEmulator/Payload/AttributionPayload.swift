@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The key-value map an attribution or deep-link callback receives.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension AttributionValue {
     /// Parses JSON text into a value, keeping integers, doubles and booleans apart.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How an in-memory backend answers: at once, after virtual latency, never, or with an error.
 ///
 /// Delays are measured on the backend's clock, so with a ``ManualClock`` a

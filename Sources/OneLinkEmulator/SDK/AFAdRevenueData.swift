@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One ad impression's revenue, as `AFAdRevenueData.h` (6.15 and later, and 7.0) has it.
 ///

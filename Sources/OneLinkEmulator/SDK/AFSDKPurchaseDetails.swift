@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What kind of purchase ``AFSDKPurchaseDetails`` describes, as in `AFSDKPurchaseType.h` (6.17 and 7.0).
 public enum AFSDKPurchaseType: UInt, Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The user's consent for GDPR and the Digital Markets Act, as `AppsFlyerConsent.h` (6.16 and later, and 7.0) has it.
 ///

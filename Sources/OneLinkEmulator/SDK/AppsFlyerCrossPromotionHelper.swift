@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+    public import FoundationNetworking
 #endif
 
 /// Logs impressions and clicks of the app's cross-promotion of its other apps, as `AppsFlyerCrossPromotionHelper.h` has it.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension AppsFlyerLib {
     /// Holds each session's launch until the ATT status is decided, or until `timeoutInterval` seconds pass on the SDK's clock.

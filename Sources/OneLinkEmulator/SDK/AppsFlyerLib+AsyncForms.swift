@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 // The `async` forms Swift generates from the real headers' completion-handler methods. Swift's
 // Objective-C import makes one when the last parameter is a block named `completion`,

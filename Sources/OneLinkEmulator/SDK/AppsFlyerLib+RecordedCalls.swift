@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension AppsFlyerLib {
     /// The version SDK 6's `getSDKVersion()` reports: the 6.x release whose surface the emulator follows, AppsFlyerLib.h 6.17 (Docs/sdk-versions.md).

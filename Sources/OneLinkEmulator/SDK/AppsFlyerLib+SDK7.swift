@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 // The AppsFlyer iOS SDK 7 surface (AppsFlyerLib.h 7.0). With the package's `SDK7` trait these are
 // public; without it they are `@_spi(SDK7)`, so SDK 6 handler code cannot reach them by accident

@@ -1,4 +1,8 @@
-import Foundation
+public import Foundation
+
+#if !canImport(Darwin)
+    import UserActivityStandIn
+#endif
 
 extension AppsFlyerLib {
     /// The longest the session-ready listener waits for links handed over before it: 5 seconds on the SDK's clock.

@@ -1,4 +1,8 @@
-import Foundation
+public import Foundation
+
+#if !canImport(Darwin)
+    public import UserActivityStandIn
+#endif
 
 /// The emulated AppsFlyer SDK: same Swift names as the real `AppsFlyerLib`, backed by pluggable parts.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The values of an `AppsFlyerLibConfig.plist`, SDK 7's optional file-based configuration.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 // The real protocols are Objective-C protocols whose optional methods Swift imports as optional
 // requirements, so plugins call them as `delegate?.onAppOpenAttribution?(data)`. Swift without the

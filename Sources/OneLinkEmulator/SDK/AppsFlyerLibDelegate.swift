@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Receives install attribution and legacy deep-link callbacks, as in the AppsFlyer iOS SDK.
 ///

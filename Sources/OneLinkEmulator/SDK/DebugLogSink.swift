@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Receives the SDK's debug log while `isDebug` is on.
 ///

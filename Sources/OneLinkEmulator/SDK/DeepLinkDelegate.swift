@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 #if SDK7
     /// Receives unified deep linking (UDL) results, as in the AppsFlyer iOS SDK 7.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One line the emulated SDK prints in the real AppsFlyer iOS SDK's shape, so its log and a device's compare line by line.
 ///

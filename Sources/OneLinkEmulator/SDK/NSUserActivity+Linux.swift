@@ -1,7 +1,7 @@
 import Foundation
 
 #if !canImport(Darwin)
-    import UserActivityStandIn
+    public import UserActivityStandIn
 
     /// Foundation's `NSUserActivity` on Linux: the stand-in class of the `UserActivityStandIn` module.
     ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Everything the SDK keeps on the device between launches.
 ///

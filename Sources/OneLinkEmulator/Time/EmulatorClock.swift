@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The source of time for everything the emulator measures or waits for.
 ///

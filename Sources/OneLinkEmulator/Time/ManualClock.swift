@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A clock that moves only when a test or scenario advances it.
 ///

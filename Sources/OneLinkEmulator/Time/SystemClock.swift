@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The real wall clock, backed by `Date()` and `Task.sleep`.
 public struct SystemClock: EmulatorClock {

@@ -1,5 +1,5 @@
-import Foundation
-import OneLinkEmulator
+public import Foundation
+public import OneLinkEmulator
 
 // The `.http(...)` members of the SDK module's backend protocols, one per HTTP backend, so
 // `AppsFlyerLib(conversionDataSource: .http(baseURL: base))` reads like `.inMemory(...)`. Swift finds

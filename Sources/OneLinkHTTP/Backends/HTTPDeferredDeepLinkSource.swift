@@ -1,5 +1,5 @@
 import Foundation
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// A ``DeferredDeepLinkSource`` that asks an HTTP server speaking the AppsFlyer-style wire format.
 ///

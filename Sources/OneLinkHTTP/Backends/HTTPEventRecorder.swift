@@ -1,5 +1,5 @@
 import Foundation
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// An ``EventRecorder`` that posts each event to an HTTP server, such as `onelink-replay serve`.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// A ``LaunchRecorder`` that posts each launch to an HTTP server, such as `onelink-replay serve`.
 ///

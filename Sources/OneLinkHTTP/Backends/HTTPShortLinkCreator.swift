@@ -1,5 +1,5 @@
 import Foundation
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// A ``ShortLinkCreator`` that asks an HTTP server, such as `onelink-replay serve`, in the shape of AppsFlyer's OneLink API.
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import OneLinkEmulator
+public import Foundation
+public import OneLinkEmulator
 
 /// A ``ShortLinkResolver`` that asks an HTTP server speaking the AppsFlyer-style wire format.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import OneLinkEmulator
 
 /// One HTTP request an ``HTTPTransport`` performs.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import OneLinkEmulator
 
 /// The status, header fields and body an ``HTTPTransport`` received.

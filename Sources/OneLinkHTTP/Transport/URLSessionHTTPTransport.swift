@@ -1,8 +1,11 @@
-import Foundation
 import OneLinkEmulator
 
+// URLSession's types are public API here: Foundation's on Apple platforms, FoundationNetworking's elsewhere.
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+    import Foundation
+    public import FoundationNetworking
+#else
+    public import Foundation
 #endif
 
 /// An ``HTTPTransport`` on the toolchain's `URLSession`, with redirects off.

@@ -1,4 +1,4 @@
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// A scenario imported from a real AppsFlyer iOS SDK debug log, with what the importer had to guess.
 ///

@@ -1,9 +1,9 @@
-import Foundation
+public import Foundation
 
 #if canImport(AppsFlyerLib)
-    import AppsFlyerLib
+    public import AppsFlyerLib
 #else
-    import OneLinkEmulator
+    public import OneLinkEmulator
 #endif
 
 /// The handler the examples in `Docs/testing.md` test: it routes `deep_link_value`s.

@@ -5,6 +5,10 @@ import OneLinkReplay
 import OneLinkReplayTestSupport
 import Testing
 
+#if !canImport(Darwin)
+    import UserActivityStandIn
+#endif
+
 @Suite struct LinkRouterTests {
     @Test func routesAShortUniversalLink() async throws {
         let clock = ManualClock()

@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkEmulatorTestSupport
 import Testing
 
 /// Many tasks hand links to one SDK instance at the same moment; run under TSan by `.ci/run`.

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(SDK7) import OneLinkEmulator
+import OneLinkEmulatorTestSupport
 import Testing
 
 /// SDK 7 session readiness as SDK 7.0.1 was seen to behave (Docs/behaviour.md, rules 20 and 21).

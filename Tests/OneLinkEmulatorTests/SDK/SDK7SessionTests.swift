@@ -1,6 +1,11 @@
 import Foundation
 @_spi(SDK7) import OneLinkEmulator
+import OneLinkEmulatorTestSupport
 import Testing
+
+#if !canImport(Darwin)
+    import UserActivityStandIn
+#endif
 
 /// Counts the session-ready listener's calls and lets a test await the next one.
 final class ListenerProbe: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkApp
 import OneLinkEmulator
+import OneLinkEmulatorTestSupport
 import Testing
 
 /// The app-side systems driving the real emulated SDK, not a fake driver.

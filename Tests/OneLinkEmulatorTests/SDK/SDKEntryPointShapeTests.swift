@@ -1,6 +1,11 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkEmulatorTestSupport
 import Testing
+
+#if !canImport(Darwin)
+    import UserActivityStandIn
+#endif
 
 @Suite("The real SDK's entry points")
 struct SDKEntryPointShapeTests {

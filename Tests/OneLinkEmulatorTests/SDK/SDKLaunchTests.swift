@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkEmulatorTestSupport
 import Testing
 
 @Suite("start(completionHandler:) and try await start(): the launch request")

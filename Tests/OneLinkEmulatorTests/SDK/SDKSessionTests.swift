@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkEmulatorTestSupport
 import Testing
 
 @Suite("Sessions, cached conversion data and is_first_launch")

@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkEmulatorTestSupport
 import Testing
 
 /// `submitProcessingNow` (the replay harness's entry point) starts the queue on the caller's thread;

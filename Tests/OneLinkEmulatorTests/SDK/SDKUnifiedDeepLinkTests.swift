@@ -1,5 +1,6 @@
 import Foundation
 @_spi(SDK7) import OneLinkEmulator
+import OneLinkEmulatorTestSupport
 import Testing
 
 @Suite("Unified deep linking (UDL)")

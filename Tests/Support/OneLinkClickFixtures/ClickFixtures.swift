@@ -1,6 +1,6 @@
 import Foundation
-import OneLinkClicks
-import OneLinkEmulator
+package import OneLinkClicks
+package import OneLinkEmulator
 
 /// The clicks, devices and handler set-up that the click-service tests and the SDK tests share.
 package enum ClickFixtures {

@@ -1,5 +1,5 @@
 import Foundation
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// The states `onelink-store-writer` saves, and the rule the crash-safety test checks them by.
 ///

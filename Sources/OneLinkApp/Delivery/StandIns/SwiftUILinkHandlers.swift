@@ -1,5 +1,5 @@
-import Foundation
-import OneLinkEmulator
+public import Foundation
+public import OneLinkEmulator
 
 #if !canImport(UIKit)
     /// The link handlers a SwiftUI app attaches to its views: `onOpenURL(perform:)` and `onContinueUserActivity(_:perform:)`.

@@ -1,5 +1,5 @@
-import Foundation
-import OneLinkEmulator
+public import Foundation
+public import OneLinkEmulator
 
 #if !canImport(UIKit)
     /// A stand-in for UIKit's `UISceneDelegate`, with the three methods that receive links.
