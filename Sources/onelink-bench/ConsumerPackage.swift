@@ -55,13 +55,13 @@ enum ConsumerPackage {
                 }
             }
 
-            /// What the app delegate does at launch and when iOS hands it a universal link.
+            /// What the app delegate does at launch and when iOS hands it a link.
             func launch(_ sdk: AppsFlyerLib, router: Router, opening url: URL) {
                 sdk.appsFlyerDevKey = "DEV_KEY"
                 sdk.appleAppID = "123456789"
                 sdk.delegate = router
                 sdk.start()
-                sdk.handleUniversalLink(url)
+                sdk.handleOpen(url, options: [:])
             }
 
             @Test func shortLinkRoutesToItsValue() async throws {
