@@ -122,7 +122,9 @@ struct Router: Sendable {
         }
         let isGet = request.method == "GET"
         if let (endpoint, last) = SDKEndpoint.match(segments) {
-            guard request.method == endpoint.method else { return .methodNotAllowed(allowed: endpoint.method) }
+            guard request.method == endpoint.method else {
+                return .methodNotAllowed(allowed: endpoint.method)
+            }
             switch endpoint {
             case .shortLinkResolution: return .shortLink(template: last)
             case .installData: return .installData(appID: last)
