@@ -41,6 +41,7 @@ enum ConsumerPackage {
             import Testing
 
             /// The app's deep-link handling: it remembers the value to route to.
+            // @unchecked as app code writes it: the routed values are only touched under the lock.
             final class Router: NSObject, AppsFlyerLibDelegate, @unchecked Sendable {
                 private let lock = NSLock()
                 private var routed: [String] = []
