@@ -149,7 +149,7 @@ extension ScenarioBackends {
     var requestMarks: RequestMarks {
         RequestMarks(
             conversion: Self.count(conversionDataSource), deferred: Self.count(deferredDeepLinkSource),
-            shortLinks: shortLinkResolver.requests.count + shortLinkResolver.droppedRequestCount)
+            shortLinks: shortLinkResolver.receivedRequestCount)
     }
 
     /// The requests received since `marks`, conversion data first, then deferred lookups, then short links.
@@ -159,7 +159,7 @@ extension ScenarioBackends {
             repeating: StepTrace.Request.conversion, count: max(0, now.conversion - marks.conversion))
         found += Array(repeating: .deferred, count: max(0, now.deferred - marks.deferred))
         let newLinks = max(0, now.shortLinks - marks.shortLinks)
-        found += shortLinkResolver.requests.suffix(newLinks).map {
+        found += shortLinkResolver.newestRequests(newLinks).map {
             .shortLink("\($0.template)/\($0.shortID)")
         }
         return found
@@ -167,10 +167,8 @@ extension ScenarioBackends {
 
     private static func count(_ source: Any) -> Int {
         switch source {
-        case let source as InMemoryConversionDataSource:
-            return source.requests.count + source.droppedRequestCount
-        case let source as InMemoryDeferredDeepLinkSource:
-            return source.requests.count + source.droppedRequestCount
+        case let source as InMemoryConversionDataSource: return source.receivedRequestCount
+        case let source as InMemoryDeferredDeepLinkSource: return source.receivedRequestCount
         case let source as ReplayBehaviorSource: return source.callCount
         default: return 0
         }

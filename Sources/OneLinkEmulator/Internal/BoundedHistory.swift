@@ -31,6 +31,11 @@ package struct BoundedHistory<Element> {
     /// The kept elements, oldest first.
     package var elements: [Element] { Array(storage[start...]) }
 
+    /// The newest `count` elements (all of them when there are fewer), oldest first.
+    package func newest(_ count: Int) -> [Element] {
+        Array(storage[max(start, storage.count - max(0, count))...])
+    }
+
     /// The oldest kept element.
     package var first: Element? { isEmpty ? nil : storage[start] }
 

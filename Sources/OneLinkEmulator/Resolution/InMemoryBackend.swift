@@ -38,4 +38,10 @@ extension InMemoryBackend {
 
     /// How many requests were dropped from ``requests`` to respect ``requestHistoryLimit``.
     public var droppedRequestCount: Int { core.requests.droppedCount }
+
+    /// Every request received so far, kept or dropped, without copying ``requests``.
+    package var receivedRequestCount: Int { core.requests.receivedCount }
+
+    /// The newest `count` requests kept, oldest first, without copying the rest.
+    package func newestRequests(_ count: Int) -> [Request] { core.requests.newest(count) }
 }

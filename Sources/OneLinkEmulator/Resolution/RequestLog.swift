@@ -24,4 +24,12 @@ package final class RequestLog<Request: Sendable>: Sendable {
 
     /// How many requests were dropped to respect ``limit``.
     package var droppedCount: Int { history.withLock { $0.droppedCount } }
+
+    /// Every request appended so far, kept or dropped: a count that never copies the log.
+    package var receivedCount: Int { history.withLock { $0.count + $0.droppedCount } }
+
+    /// The newest `count` requests kept, oldest first.
+    package func newest(_ count: Int) -> [Request] {
+        history.withLock { $0.newest(count) }
+    }
 }

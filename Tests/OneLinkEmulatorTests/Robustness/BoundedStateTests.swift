@@ -50,6 +50,19 @@ import Testing
         #expect(history.isEmpty)
     }
 
+    @Test("BoundedHistory.newest and RequestLog.receivedCount read the newest elements and the total without copying the log")
+    func newestAndReceivedCount() {
+        var history = BoundedHistory<Int>(limit: 3)
+        for value in 0..<10 { history.append(value) }
+        #expect(history.newest(2) == [8, 9])
+        #expect(history.newest(0).isEmpty)
+        #expect(history.newest(5) == [7, 8, 9], "never more than are kept")
+        let log = RequestLog<Int>(limit: 3)
+        for value in 0..<10 { log.append(value) }
+        #expect(log.receivedCount == 10, "kept and dropped")
+        #expect(log.newest(1) == [9])
+    }
+
     @Test("the short-link resolver's request log is bounded by requestHistoryLimit")
     func resolverHistory() async throws {
         let resolver = InMemoryShortLinkResolver(links: ["H5hv/a": ["k": "v"]])
