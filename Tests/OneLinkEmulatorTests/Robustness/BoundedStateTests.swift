@@ -50,7 +50,7 @@ import Testing
         #expect(history.isEmpty)
     }
 
-    @Test("BoundedHistory.newest and RequestLog.receivedCount read the newest elements and the total without copying the log")
+    @Test("BoundedHistory.newest and RequestLog.receivedCount read the newest and the total without copying")
     func newestAndReceivedCount() {
         var history = BoundedHistory<Int>(limit: 3)
         for value in 0..<10 { history.append(value) }
