@@ -161,33 +161,35 @@ public struct UserAgent: Sendable, Hashable {
 
     /// The text of each outermost `( … )` comment, or `nil` when the parentheses do not balance.
     private static func topLevelComments(_ text: String) -> [String]? {
+        // Byte by byte: the delimiters are ASCII, and UTF-8 never uses ASCII bytes inside a longer
+        // sequence, so each comment's bytes are whole characters.
         var comments: [String] = []
         var depth = 0
-        var current = ""
+        var current: [UInt8] = []
         var escaped = false
-        for character in text {
+        for byte in text.utf8 {
             if depth > 0, escaped {
-                current.append(character)
+                current.append(byte)
                 escaped = false
                 continue
             }
-            switch character {
-            case "(":
-                if depth > 0 { current.append(character) }
+            switch byte {
+            case UInt8(ascii: "("):
+                if depth > 0 { current.append(byte) }
                 depth += 1
-            case ")":
+            case UInt8(ascii: ")"):
                 guard depth > 0 else { return nil }
                 depth -= 1
                 if depth == 0 {
-                    comments.append(current)
-                    current = ""
+                    comments.append(String(decoding: current, as: UTF8.self))
+                    current.removeAll(keepingCapacity: true)
                 } else {
-                    current.append(character)
+                    current.append(byte)
                 }
-            case "\\" where depth > 0:
+            case UInt8(ascii: "\\") where depth > 0:
                 escaped = true
             default:
-                if depth > 0 { current.append(character) }
+                if depth > 0 { current.append(byte) }
             }
         }
         return depth == 0 ? comments : nil

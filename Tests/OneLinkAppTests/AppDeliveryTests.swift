@@ -155,6 +155,28 @@ struct AppDeliveryTests {
         #expect(Self.failures(report) == expected, "\(fixture):\n\(report.table)")
     }
 
+    @Test("a verdict reads as its raw value with spaces, as the table prints it")
+    func verdictDescriptions() {
+        for verdict in DeliveryVerdict.allCases {
+            #expect(verdict.description == verdict.rawValue.split(separator: "_").joined(separator: " "))
+        }
+        #expect(DeliveryVerdict(count: 0).description == "not at all")
+        #expect(DeliveryVerdict(count: 3).description == "more than once")
+    }
+
+    @Test("a scene session's identifier is a random version-4 UUID, new for each session")
+    @MainActor func sceneSessionIdentifiers() throws {
+        let identifiers = (0..<64).map { _ in UISceneSession().persistentIdentifier }
+        #expect(Set(identifiers).count == identifiers.count)
+        for identifier in identifiers {
+            let parsed = try #require(UUID(uuidString: identifier))
+            #expect(parsed.uuidString == identifier)
+            let characters = Array(identifier)
+            #expect(characters[14] == "4")
+            #expect("89AB".contains(characters[19]))
+        }
+    }
+
     @Test("every mistake fixture has an expectation")
     func everyMistakeListed() {
         #expect(Set(Self.mistakes.map(\.0)) == Set(WiringFixture.allCases.filter { !$0.isCorrect }))

@@ -113,6 +113,15 @@ import Testing
             LaunchOptionsKey(named: "UIApplicationLaunchOptionsRemoteNotificationKey") == .remoteNotification)
         #expect(LaunchOptionsKey(named: "bogus") == nil)
         #expect(Set(LaunchOptionsKey.known.map(\.name)).count == LaunchOptionsKey.known.count)
+        for key in LaunchOptionsKey.known {
+            #expect(LaunchOptionsKey(named: key.rawValue) == key)
+            #expect(LaunchOptionsKey(named: key.name) == key)
+        }
+        // A key outside the known set still gets its short name, computed from the UIKit value.
+        #expect(
+            LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsEventAttributionKey").name
+                == "eventAttribution")
+        #expect(LaunchOptionsKey(named: "eventAttribution") == nil)
     }
 
     @Test func dictionaryWithUIKitKeysAndShortNames() throws {

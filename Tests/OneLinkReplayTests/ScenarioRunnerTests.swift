@@ -29,6 +29,29 @@ struct ScenarioRunnerTests {
         #expect(result.steps[2].note == "within minTimeBetweenSessions")
     }
 
+    @Test(
+        "a team's delegate gets both attribution payloads as Foundation dictionaries, in the run's profile",
+        arguments: [ValueProfile.ios, .documented])
+    func teamDelegateGetsPayloads(profile: ValueProfile) async throws {
+        let scenario = try Scenario(
+            contentsOf: Fixtures.scenarios.appendingPathComponent("rule-04-legacy-open-attribution.json"))
+        let team = PayloadLog()
+        let result = try await ScenarioRunner().run(scenario, profile: profile, delegate: team)
+        #expect(result.passed, "\(result.failureReport)")
+        let open = try #require(team.payloads.first { $0.callback == "onAppOpenAttribution" }?.payload)
+        #expect(open["deep_link_value"] as? String == "bananas")
+        #expect(open["fruit_amount"] as? Int == 26)
+        let conversion = try #require(
+            team.payloads.first { $0.callback == "onConversionDataSuccess" }?.payload)
+        #expect(conversion["af_status"] as? String == "Organic")
+        // An installed device's session: the iOS SDK hands a Boolean, the documented samples print 0/1.
+        if profile == .ios {
+            #expect(conversion["is_first_launch"] as? Bool == false)
+        } else {
+            #expect(conversion["is_first_launch"] as? Int == 0)
+        }
+    }
+
     @Test("relaunch while a resolution is stalled lets the timeout pass first, on the clock")
     func relaunchWhileStalled() async throws {
         let scenario = try decode(
@@ -97,5 +120,24 @@ struct ScenarioRunnerTests {
                 """)
         let documented = try await ScenarioRunner().run(scenario, profile: .documented)
         #expect(documented.passed, "expectations go through the run's profile")
+    }
+}
+
+/// A team's legacy delegate that keeps each attribution payload it is handed.
+private final class PayloadLog: NSObject, AppsFlyerLibDelegate, @unchecked Sendable {
+    // @unchecked: `recorded` is only touched under `lock`.
+    private let lock = NSLock()
+    private var recorded: [(callback: String, payload: [AnyHashable: Any])] = []
+
+    var payloads: [(callback: String, payload: [AnyHashable: Any])] { lock.withLock { recorded } }
+
+    func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) {
+        lock.withLock { recorded.append(("onConversionDataSuccess", conversionInfo)) }
+    }
+
+    func onConversionDataFail(_ error: any Error) {}
+
+    func onAppOpenAttribution(_ attributionData: [AnyHashable: Any]) {
+        lock.withLock { recorded.append(("onAppOpenAttribution", attributionData)) }
     }
 }

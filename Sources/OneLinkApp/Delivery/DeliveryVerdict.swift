@@ -22,5 +22,11 @@ public enum DeliveryVerdict: String, Sendable, Hashable, CaseIterable {
 
 extension DeliveryVerdict: CustomStringConvertible {
     /// `exactly once`, `not at all` or `more than once`.
-    public var description: String { rawValue.replacingOccurrences(of: "_", with: " ") }
+    public var description: String {
+        switch self {
+        case .exactlyOnce: "exactly once"
+        case .notAtAll: "not at all"
+        case .moreThanOnce: "more than once"
+        }
+    }
 }

@@ -47,14 +47,16 @@ import OneLinkEmulator
         /// dictionary and as a OneLink under `af_push_link`, so it is received
         /// whether or not the app configures a push deep-link path.
         public func link(for path: DeliveryPath) -> IncomingLink {
-            let token = Self.token(for: path)
+            link(for: path, token: Self.token(for: path))
+        }
+
+        private func link(for path: DeliveryPath, token: String) -> IncomingLink {
             let universal = "\(universalLinkBase)?pid=wiring_check&deep_link_value=\(token)"
             switch path.kind {
             case .universalLink:
-                return .universalLink(URL(string: universal) ?? URL(fileURLWithPath: "/"))
+                return .universalLink(URL(string: universal) ?? Self.unparsable)
             case .uriScheme:
-                let url =
-                    URL(string: "\(uriScheme)://open?deep_link_value=\(token)") ?? URL(fileURLWithPath: "/")
+                let url = URL(string: "\(uriScheme)://open?deep_link_value=\(token)") ?? Self.unparsable
                 return .uriScheme(url, sourceApplication: sourceApplication)
             case .pushTap:
                 return .pushTap([
@@ -64,6 +66,9 @@ import OneLinkEmulator
                 ])
             }
         }
+
+        /// What a path opens when ``uriScheme`` or ``universalLinkBase`` makes no URL: a link the SDK ignores, so the path reports `not at all`.
+        private static let unparsable = URL(fileURLWithPath: "/")
 
         /// Checks every path of every wiring.
         @MainActor
@@ -108,11 +113,12 @@ import OneLinkEmulator
             process.bring(to: path.state)
             await sdk.settle()
             let before = sdk.deliveredEvents.count
-            let called = process.open(link(for: path))
+            let token = Self.token(for: path)
+            let called = process.open(link(for: path, token: token))
             await sdk.settle()
-            let token = AttributionValue.string(Self.token(for: path))
+            let expected = AttributionValue.string(token)
             let received = sdk.deliveredEvents.dropFirst(before).filter {
-                $0.payload?["deep_link_value"] == token
+                $0.payload?["deep_link_value"] == expected
             }
             return WiringReport.Row(
                 wiring: wiring.name, path: path, received: received.count, entryPoints: called)

@@ -16,6 +16,11 @@ public struct LaunchOptionsKey: RawRepresentable, Sendable, Hashable {
 
     /// The short name: the UIKit value without `UIApplicationLaunchOptions` and `Key`, lower-camel-cased.
     public var name: String {
+        if let name = Self.knownNames[rawValue] { return name }
+        return Self.shortName(rawValue)
+    }
+
+    private static func shortName(_ rawValue: String) -> String {
         var text = Substring(rawValue)
         if text.hasPrefix(Self.prefix) { text = text.dropFirst(Self.prefix.count) }
         if text.hasSuffix("Key") { text = text.dropLast(3) }
@@ -28,11 +33,23 @@ public struct LaunchOptionsKey: RawRepresentable, Sendable, Hashable {
     ///
     /// - Returns: `nil` when the text names no known key.
     public init?(named text: String) {
-        guard let key = Self.known.first(where: { $0.rawValue == text || $0.name == text }) else {
-            return nil
-        }
+        guard let key = Self.knownByText[text] else { return nil }
         self = key
     }
+
+    /// The short names of the ``known`` keys, by UIKit value.
+    private static let knownNames: [String: String] = Dictionary(
+        known.map { ($0.rawValue, shortName($0.rawValue)) }, uniquingKeysWith: { first, _ in first })
+
+    /// The ``known`` keys by UIKit value and by short name, built once: scenario decoding looks keys up by text.
+    private static let knownByText: [String: LaunchOptionsKey] = {
+        var table: [String: LaunchOptionsKey] = [:]
+        for key in known {
+            table[key.rawValue] = key
+            if table[key.name] == nil { table[key.name] = key }
+        }
+        return table
+    }()
 
     static let prefix = "UIApplicationLaunchOptions"
 

@@ -433,7 +433,11 @@ final class Engine: Sendable {
             switch event {
             case .conversionDataSuccess(let payload):
                 guard let delegate = batch.delegates.delegate else { dropped(event); continue }
-                delegate.onConversionDataSuccess(payload.foundationDictionary)
+                if let receiver = delegate as? any EngineEventReceiver {
+                    receiver.receive(event)
+                } else {
+                    delegate.onConversionDataSuccess(payload.foundationDictionary)
+                }
             case .conversionDataFail(let error):
                 guard let delegate = batch.delegates.delegate else { dropped(event); continue }
                 delegate.onConversionDataFail(error)
@@ -444,7 +448,11 @@ final class Engine: Sendable {
                     dropped(event)
                 #else
                     guard let delegate = batch.delegates.delegate else { dropped(event); continue }
-                    delegate.onAppOpenAttribution(payload.foundationDictionary)
+                    if let receiver = delegate as? any EngineEventReceiver {
+                        receiver.receive(event)
+                    } else {
+                        delegate.onAppOpenAttribution(payload.foundationDictionary)
+                    }
                 #endif
             case .appOpenAttributionFailure(let error):
                 #if SDK7
