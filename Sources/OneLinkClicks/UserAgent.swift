@@ -138,12 +138,22 @@ public struct UserAgent: Sendable, Hashable {
     /// The dotted version that follows `marker` in `part`: `17_4` → `17.4`; `nil` when none does.
     private static func version(after marker: String, in part: String) -> String? {
         guard let range = part.utf8Range(of: marker) else { return nil }
-        let digits = part[range.upperBound...].prefix {
-            $0.isASCII && ($0.isNumber || $0 == "_" || $0 == ".")
+        // Digits, with `_` or `.` between them read as one dot; separators at either end dropped.
+        var version: [UInt8] = []
+        var separated = false
+        for byte in part.utf8[range.upperBound...] {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if separated, !version.isEmpty { version.append(UInt8(ascii: ".")) }
+                separated = false
+                version.append(byte)
+            case UInt8(ascii: "_"), UInt8(ascii: "."):
+                separated = true
+            default:
+                return version.isEmpty ? nil : String(decoding: version, as: UTF8.self)
+            }
         }
-        let version = String(digits.map { $0 == "_" ? "." : $0 })
-        let trimmed = version.split(separator: ".", omittingEmptySubsequences: true).joined(separator: ".")
-        return trimmed.isEmpty ? nil : trimmed
+        return version.isEmpty ? nil : String(decoding: version, as: UTF8.self)
     }
 
     private static func strippingBuild(_ model: String) -> String {

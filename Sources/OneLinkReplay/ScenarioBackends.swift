@@ -50,6 +50,9 @@ public struct ScenarioBackends: Sendable {
 
     let setConversionBehavior: @Sendable (InMemoryBehavior) -> Void
     let setDeferredBehavior: @Sendable (InMemoryBehavior) -> Void
+    /// How many requests the conversion-data and deferred sources have received, read through their concrete types.
+    let conversionRequestCount: @Sendable () -> Int
+    let deferredRequestCount: @Sendable () -> Int
 
     /// Changes how backends answer from now on; `nil` leaves one unchanged.
     public func setBehavior(
@@ -83,6 +86,8 @@ extension Scenario {
         let deferred: any DeferredDeepLinkSource
         let setConversion: @Sendable (InMemoryBehavior) -> Void
         let setDeferred: @Sendable (InMemoryBehavior) -> Void
+        let conversionCount: @Sendable () -> Int
+        let deferredCount: @Sendable () -> Int
         if let server = settings.server {
             let clickStore = InMemoryClickStore(
                 capacity: bounds.clickCapacity, overflow: bounds.clickOverflow)
@@ -111,6 +116,8 @@ extension Scenario {
             deferred = deferredSource
             setConversion = { conversionSource.behavior = $0 }
             setDeferred = { deferredSource.behavior = $0 }
+            conversionCount = { conversionSource.callCount }
+            deferredCount = { deferredSource.callCount }
         } else {
             let start = clock.now
             let conversionSource = InMemoryConversionDataSource(
@@ -127,6 +134,8 @@ extension Scenario {
             deferred = deferredSource
             setConversion = { conversionSource.behavior = $0 }
             setDeferred = { deferredSource.behavior = $0 }
+            conversionCount = { conversionSource.receivedRequestCount }
+            deferredCount = { deferredSource.receivedRequestCount }
         }
         return ScenarioBackends(
             shortLinkResolver: resolver, conversionDataSource: conversion, deferredDeepLinkSource: deferred,
@@ -134,7 +143,8 @@ extension Scenario {
             launchRecorder: InMemoryLaunchRecorder(behavior: settings.launchBehavior, clock: clock),
             clipboardMatchSource: InMemoryClipboardMatchSource(
                 matches: settings.clipboardTokens, clock: clock),
-            setConversionBehavior: setConversion, setDeferredBehavior: setDeferred)
+            setConversionBehavior: setConversion, setDeferredBehavior: setDeferred,
+            conversionRequestCount: conversionCount, deferredRequestCount: deferredCount)
     }
 }
 
@@ -148,7 +158,7 @@ extension ScenarioBackends {
 
     var requestMarks: RequestMarks {
         RequestMarks(
-            conversion: Self.count(conversionDataSource), deferred: Self.count(deferredDeepLinkSource),
+            conversion: conversionRequestCount(), deferred: deferredRequestCount(),
             shortLinks: shortLinkResolver.receivedRequestCount)
     }
 
@@ -163,14 +173,5 @@ extension ScenarioBackends {
             .shortLink("\($0.template)/\($0.shortID)")
         }
         return found
-    }
-
-    private static func count(_ source: Any) -> Int {
-        switch source {
-        case let source as InMemoryConversionDataSource: return source.receivedRequestCount
-        case let source as InMemoryDeferredDeepLinkSource: return source.receivedRequestCount
-        case let source as ReplayBehaviorSource: return source.callCount
-        default: return 0
-        }
     }
 }

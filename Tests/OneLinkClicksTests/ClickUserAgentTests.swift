@@ -5,6 +5,20 @@ import OneLinkEmulator
 import Testing
 
 @Suite struct ClickUserAgentTests {
+    @Test("version separators collapse to one dot; an escaped parenthesis stays inside its comment")
+    func separatorsAndEscapes() throws {
+        let agent = try UserAgent(
+            parsing: "Mozilla/5.0 (iPhone; CPU iPhone OS _17__4._ like Mac OS X) (x \\) y; ü) Mobile/15E148")
+        #expect(agent.platform == .iOS)
+        #expect(agent.osVersion == "17.4")
+        let unbalanced = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 \\)"
+        #expect(
+            throws: ClickError.malformedUserAgent(userAgent: unbalanced, reason: "unbalanced parentheses")
+        ) {
+            try UserAgent(parsing: unbalanced)
+        }
+    }
+
     @Test func iPhoneSafari() throws {
         let agent = try UserAgent(parsing: ClickFixtures.safari)
         #expect(agent.platform == .iOS)

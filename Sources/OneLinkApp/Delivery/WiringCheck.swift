@@ -6,8 +6,10 @@ import OneLinkEmulator
     ///
     /// For each wiring, each link kind (universal link, URI scheme, push tap)
     /// and each app state (not running, background, foreground), the check
-    /// starts a fresh ``EmulatedAppProcess`` with its own `AppsFlyerLib`
-    /// (bound to `AppsFlyerLib.shared()` for the app's code), puts it in the
+    /// starts a fresh ``EmulatedAppProcess`` with its own `AppsFlyerLib` and
+    /// device store (bound to `AppsFlyerLib.shared()` for the app's code;
+    /// the in-memory backends that answer it are the check's, shared by every
+    /// path, as installs share AppsFlyer's servers), puts it in the
     /// state, opens a link carrying a token unique to the path, waits for the
     /// SDK to settle, and counts the SDK callbacks carrying that token.
     ///
@@ -24,6 +26,8 @@ import OneLinkEmulator
         public var universalLinkBase: String
         /// The app that opens URI-scheme links, or `nil` for none.
         public var sourceApplication: String?
+        /// The backends every path's SDK talks to.
+        private let servers = Servers()
 
         /// Creates a check.
         public init(
@@ -103,7 +107,11 @@ import OneLinkEmulator
             var path = path
             path.structure = wiring.structure
             let clock = ManualClock()
-            let sdk = AppsFlyerLib(clock: clock, logSink: RecordingDebugLogSink())
+            let sdk = AppsFlyerLib(
+                shortLinkResolver: servers.shortLinks, conversionDataSource: servers.conversionData,
+                deferredDeepLinkSource: servers.deferredDeepLinks, launchRecorder: servers.launches,
+                deviceStore: InMemoryDeviceStore(), clock: clock, logSink: RecordingDebugLogSink(),
+                eventRecorder: servers.events, purchaseValidator: servers.purchases)
             // App code may set its own (often `@MainActor`) delegates: they get the main queue, as
             // from the real SDK. The check runs on the main actor, so delivery needs no hop.
             sdk.callbackDelivery = .mainQueue
@@ -122,6 +130,21 @@ import OneLinkEmulator
             }
             return WiringReport.Row(
                 wiring: wiring.name, path: path, received: received.count, entryPoints: called)
+        }
+
+        /// The in-memory backends a check's SDKs share, as every install of an app talks to the same servers.
+        ///
+        /// They answer at once and keep no state a path could see (only their
+        /// bounded request logs grow), so sharing them changes no verdict; each
+        /// path still has a fresh SDK, device store and clock. Made once per
+        /// check rather than once per path, they spare every path six backends.
+        private final class Servers: Sendable {
+            let shortLinks = InMemoryShortLinkResolver()
+            let conversionData = InMemoryConversionDataSource()
+            let deferredDeepLinks = InMemoryDeferredDeepLinkSource()
+            let launches = InMemoryLaunchRecorder()
+            let events = InMemoryEventRecorder()
+            let purchases = InMemoryPurchaseValidator()
         }
     }
 #endif
