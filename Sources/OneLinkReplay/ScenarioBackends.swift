@@ -168,9 +168,11 @@ extension ScenarioBackends {
         var found = Array(
             repeating: StepTrace.Request.conversion, count: max(0, now.conversion - marks.conversion))
         found += Array(repeating: .deferred, count: max(0, now.deferred - marks.deferred))
-        let newLinks = max(0, now.shortLinks - marks.shortLinks)
-        found += shortLinkResolver.newestRequests(newLinks).map {
-            .shortLink("\($0.template)/\($0.shortID)")
+        let newLinks = now.shortLinks - marks.shortLinks
+        if newLinks > 0 {
+            found += shortLinkResolver.newestRequests(newLinks).map {
+                .shortLink("\($0.template)/\($0.shortID)")
+            }
         }
         return found
     }

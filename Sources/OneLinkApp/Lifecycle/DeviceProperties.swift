@@ -33,10 +33,18 @@ public struct DeviceProperties: Sendable, Hashable {
 
     /// The properties as `$`-prefixed event properties.
     public var eventProperties: AttributionPayload {
+        // Every lifecycle event carries these; the default device's are built once.
+        self == Self.standard ? Self.standardEventProperties : payload
+    }
+
+    private var payload: AttributionPayload {
         [
             "$os": .string(os), "$os_version": .string(osVersion), "$app_version": .string(appVersion),
             "$lib": .string(lib), "$lib_version": .string(libVersion), "$model": .string(model),
             "$manufacturer": .string(manufacturer),
         ]
     }
+
+    private static let standard = DeviceProperties()
+    private static let standardEventProperties = standard.payload
 }

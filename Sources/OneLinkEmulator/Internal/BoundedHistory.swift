@@ -33,7 +33,8 @@ package struct BoundedHistory<Element> {
 
     /// The newest `count` elements (all of them when there are fewer), oldest first.
     package func newest(_ count: Int) -> [Element] {
-        Array(storage[max(start, storage.count - max(0, count))...])
+        guard count > 0 else { return [] }
+        return Array(storage[max(start, storage.count - count)...])
     }
 
     /// The oldest kept element.

@@ -14,6 +14,12 @@ struct JSONParser {
     private var index = 0
     private let maximumDepth: Int
 
+    /// One member of an object being parsed; a struct, since an array of tuples looks its element type up at run time.
+    private struct Member {
+        let key: String
+        let value: AttributionValue
+    }
+
     private enum PathComponent {
         case key(String)
         case index(Int)
@@ -112,7 +118,7 @@ struct JSONParser {
         index += 1
         // Members are collected in order and hashed once at the end; small objects (the usual
         // case) find duplicates by a linear scan, larger ones through a set.
-        var members: [(key: String, value: AttributionValue)] = []
+        var members: [Member] = []
         var seen: Set<String>?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
@@ -147,7 +153,8 @@ struct JSONParser {
             } catch {
                 throw Self.prefixed(error, with: .key(key))
             }
-            members.append((key, value))
+            if members.isEmpty { members.reserveCapacity(8) }
+            members.append(Member(key: key, value: value))
             if seen != nil {
                 seen?.insert(key)
             } else if members.count == Self.linearKeyLimit {

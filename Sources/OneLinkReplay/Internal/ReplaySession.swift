@@ -307,11 +307,11 @@ final class ReplaySession {
     private func sendThroughSessions(_ signal: LifecycleSignal) throws(LifecycleError) {
         let driver = ensureProcess().1
         let events = try driver.send(signal)
+        let deviceKeys = driver.lifecycle.device.eventProperties.values
         for event in events {
             if event.name == .appStart { hasStarted = true }
-            var properties = event.properties
-            for key in driver.lifecycle.device.eventProperties.values.keys { properties[key] = nil }
-            emit(event.name.rawValue, ["payload": .object(properties.values)])
+            let own = event.properties.values.filter { deviceKeys[$0.key] == nil }
+            emit(event.name.rawValue, ["payload": .object(own)])
         }
     }
 

@@ -26,6 +26,8 @@ package final class Deadlines: Sendable {
     }
 
     private let clock: any EmulatorClock
+    /// ``clock`` as a virtual clock, when it is one, cast once.
+    private let virtualClock: (any VirtualClock)?
     private let log: DebugLogger
     private let changed: @Sendable () -> Void
     private let state = Locked(State())
@@ -33,6 +35,7 @@ package final class Deadlines: Sendable {
     /// Creates a runner on `clock`, logging each outcome to `log` and calling `changed` whenever a call's state changes.
     init(clock: any EmulatorClock, log: DebugLogger, changed: @escaping @Sendable () -> Void) {
         self.clock = clock
+        virtualClock = clock as? any VirtualClock
         self.log = log
         self.changed = changed
     }
@@ -100,6 +103,7 @@ package final class Deadlines: Sendable {
     ) async -> Result<Value, AttributionError> {
         let race = Race<Value>()
         let clock = self.clock
+        let virtualClock = self.virtualClock
         let finish: @Sendable (Result<Value, AttributionError>) -> Void = { result in
             watcher.update { $0.finished = true }
             race.finish(result)
@@ -122,7 +126,7 @@ package final class Deadlines: Sendable {
                 }
                 let timer = Task {
                     do {
-                        if let virtual = clock as? any VirtualClock {
+                        if let virtual = virtualClock {
                             try await virtual.sleep(until: deadline, as: .timer)
                         } else {
                             try await clock.sleep(until: deadline)

@@ -135,9 +135,10 @@ extension Engine {
     private func startSessionReadyTimer(scope: AppsFlyerLib?) {
         let deadline = clock.now.adding(AppsFlyerLib.sessionReadyTimeLimit)
         let clock = self.clock
+        let virtualClock = self.virtualClock
         let timer = Task { [weak self] in
             do {
-                if let virtual = clock as? any VirtualClock {
+                if let virtual = virtualClock {
                     try await virtual.sleep(until: deadline, as: .timer)
                 } else {
                     try await clock.sleep(until: deadline)

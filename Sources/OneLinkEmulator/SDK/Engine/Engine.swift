@@ -20,6 +20,8 @@ final class Engine: Sendable {
     @TaskLocal static var scope: AppsFlyerLib?
 
     let clock: any EmulatorClock
+    /// ``clock`` as a virtual clock, when it is one: cast once, since settling reads it on every wait.
+    let virtualClock: (any VirtualClock)?
     let deviceStore: any DeviceStore
     let eventRecorder: any EventRecorder
     let purchaseValidator: any PurchaseValidator
@@ -55,6 +57,7 @@ final class Engine: Sendable {
         shortLinkCreator: (any ShortLinkCreator)?
     ) {
         self.clock = clock
+        virtualClock = clock as? any VirtualClock
         self.deviceStore = deviceStore
         self.eventRecorder = eventRecorder
         self.purchaseValidator = purchaseValidator
@@ -73,7 +76,7 @@ final class Engine: Sendable {
             trackingGate: trackingGate, log: logger)
         links = LinkService(
             resolver: shortLinkResolver, deviceStore: deviceStore, deadlines: deadlines, log: logger)
-        if let virtual = clock as? any VirtualClock {
+        if let virtual = virtualClock {
             let sessionReadiness = self.sessionReadiness
             // The queue's waits read the clock's sleepers; an advance waits for this SDK to react
             // to each deadline it reaches before time moves on.
@@ -96,7 +99,7 @@ final class Engine: Sendable {
     }
 
     deinit {
-        if let id = participant.value, let virtual = clock as? any VirtualClock {
+        if let id = participant.value, let virtual = virtualClock {
             virtual.removeParticipant(id)
         }
     }
@@ -201,7 +204,7 @@ final class Engine: Sendable {
     /// Returns once the engine is idle, or every call it makes waits on the virtual clock or the ATT answer.
     nonisolated(nonsending) func settle() async {
         await processQueuedHere()
-        let virtual = clock as? any VirtualClock
+        let virtual = virtualClock
         let gate = trackingGate
         let deadlines = self.deadlines
         await queue.waitUntil { [weak self] status in
