@@ -2,6 +2,12 @@
 /// backend's `requests`, `requestHistoryLimit` and `droppedRequestCount` read.
 package final class RequestLog<Request: Sendable>: Sendable {
     private let history: Locked<BoundedHistory<Request>>
+    /// Every request appended, kept or dropped.
+    ///
+    /// A lock of its own over a plain `Int`: replay reads it around every step, from code that is
+    /// not specialised for `Request`, where reading the history's lock costs a generic metadata
+    /// lookup per call.
+    private let received = Locked(0)
 
     /// Creates an empty log that keeps at most `limit` requests.
     package init(limit: Int = RequestHistory.defaultLimit) {
@@ -11,6 +17,7 @@ package final class RequestLog<Request: Sendable>: Sendable {
     /// Keeps `request`, dropping the oldest beyond ``limit``.
     package func append(_ request: Request) {
         history.withLock { $0.append(request) }
+        received.withLock { $0 += 1 }
     }
 
     /// The kept requests, oldest first.
@@ -26,7 +33,7 @@ package final class RequestLog<Request: Sendable>: Sendable {
     package var droppedCount: Int { history.withLock { $0.droppedCount } }
 
     /// Every request appended so far, kept or dropped: a count that never copies the log.
-    package var receivedCount: Int { history.withLock { $0.count + $0.droppedCount } }
+    package var receivedCount: Int { received.value }
 
     /// The newest `count` requests kept, oldest first.
     package func newest(_ count: Int) -> [Request] {

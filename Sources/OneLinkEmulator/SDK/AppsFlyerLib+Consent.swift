@@ -58,20 +58,20 @@ extension AppsFlyerLib {
     /// A test sets it to play the CMP; ``enableTCFDataCollection(_:)`` decides
     /// whether the SDK sends it.
     public var tcfStoredValues: AttributionPayload {
-        get { optionalSurface[\.tcfStoredValues] }
+        get { facade[\.optionalSurface.tcfStoredValues] }
         set { updateConsent { $0.tcfStoredValues = newValue } }
     }
 
     private func updateConsent(_ change: (inout OptionalSurfaceState) -> Void) {
-        let consentData = optionalSurface.withLock { state -> AttributionPayload? in
-            change(&state)
-            return state.consentData
+        let consentData = facade.withLock { facade -> AttributionPayload? in
+            change(&facade.optionalSurface)
+            return facade.optionalSurface.consentData
         }
         configuration.withLock { $0.identity.consentData = consentData }
     }
 
     /// The install ID the app chose with `setInstallId(_:)`, if any: emulator only.
-    public var customInstallID: String? { optionalSurface[\.customInstallID] }
+    public var customInstallID: String? { facade[\.optionalSurface.customInstallID] }
 
     /// Sets a custom install ID in place of AppsFlyer's; recorded.
     ///
@@ -83,7 +83,7 @@ extension AppsFlyerLib {
         @_spi(SDK7)
     #endif
     public func setInstallId(_ customID: String) {
-        optionalSurface.withLock { $0.customInstallID = customID }
+        facade.withLock { $0.optionalSurface.customInstallID = customID }
         record("setInstallId(_:)", ["customID": .string(customID)])
     }
 

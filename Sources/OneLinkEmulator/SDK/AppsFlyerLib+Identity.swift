@@ -134,10 +134,10 @@ extension AppsFlyerLib {
     /// Configuration calls the emulator refused, oldest first (at most ``storageErrorLimit``).
     ///
     /// Emulator only: the real SDK ignores such input silently.
-    public var configurationErrors: [String] { configurationErrorLog.value.elements }
+    public var configurationErrors: [String] { facade[\.configurationErrors].elements }
 
     func recordConfigurationError(_ message: String) {
         debug(.configRefused, message)
-        configurationErrorLog.withLock { $0.append(message) }
+        facade.withLock { $0.configurationErrors.append(message) }
     }
 }

@@ -23,14 +23,14 @@ extension AppsFlyerLib {
     /// at once, which releases a waiting session; the completion follows on the
     /// delivery queue, inside the asking task's ``withShared(_:isolation:operation:)`` scope.
     public var trackingPromptAnswer: TrackingPromptAnswer {
-        get { trackingPrompt[\.answer] }
-        set { trackingPrompt[\.answer] = newValue }
+        get { facade[\.trackingPrompt.answer] }
+        set { facade[\.trackingPrompt.answer] = newValue }
     }
 
     /// How many times the emulated device showed the ATT prompt: emulator only.
     ///
     /// A request made after the status was decided shows none.
-    public var trackingPromptsShown: Int { trackingPrompt[\.shown] }
+    public var trackingPromptsShown: Int { facade[\.trackingPrompt.shown] }
 
     /// Shows the emulated ATT prompt, or answers at once with the decided status, as `ATTrackingManager.requestTrackingAuthorization` does.
     ///
@@ -45,10 +45,10 @@ extension AppsFlyerLib {
             deliverTrackingPrompts([prompt], status: current)
             return
         }
-        let answer = trackingPrompt.withLock { state -> TrackingPromptAnswer in
-            state.shown += 1
-            if state.answer == .noAnswer { state.pending.append(prompt) }
-            return state.answer
+        let answer = facade.withLock { facade -> TrackingPromptAnswer in
+            facade.trackingPrompt.shown += 1
+            if facade.trackingPrompt.answer == .noAnswer { facade.trackingPrompt.pending.append(prompt) }
+            return facade.trackingPrompt.answer
         }
         debug(.attStatus, "the ATT prompt is shown; the emulated user answers: \(answer)")
         guard let status = answer.status else { return }
@@ -58,9 +58,9 @@ extension AppsFlyerLib {
 
     /// Hands every prompt left open to the status the test decided.
     func answerPendingTrackingPrompts(with status: TrackingAuthorizationStatus) {
-        let pending = trackingPrompt.withLock { state -> [PendingTrackingPrompt] in
-            defer { state.pending.removeAll() }
-            return state.pending
+        let pending = facade.withLock { facade -> [PendingTrackingPrompt] in
+            defer { facade.trackingPrompt.pending.removeAll() }
+            return facade.trackingPrompt.pending
         }
         if !pending.isEmpty { deliverTrackingPrompts(pending, status: status) }
     }

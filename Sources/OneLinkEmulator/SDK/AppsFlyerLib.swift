@@ -51,9 +51,8 @@ public import Foundation
 public final class AppsFlyerLib: Sendable {
     /// The engine that runs every call: the queue, the services, delivery.
     let engine: Engine
-    let trackingPrompt = Locked(TrackingPromptState())
-    let optionalSurface = Locked(OptionalSurfaceState())
-    let configurationErrorLog = Locked(BoundedHistory<String>(limit: AppsFlyerLib.storageErrorLimit))
+    /// The facade's own state: the ATT prompt, the optional surface and the configuration errors, under one lock.
+    let facade = Locked(FacadeState())
 
     /// Creates an SDK over the given backends.
     ///
@@ -267,4 +266,11 @@ public final class AppsFlyerLib: Sendable {
     public func performOnAppAttribution(with URL: URL?) {
         engine.enqueue(.action(.performOnAppAttribution(URL?.absoluteString ?? "")))
     }
+}
+
+/// What ``AppsFlyerLib`` keeps itself rather than in its engine; one lock, as no call needs two of these at once.
+struct FacadeState: Sendable {
+    var trackingPrompt = TrackingPromptState()
+    var optionalSurface = OptionalSurfaceState()
+    var configurationErrors = BoundedHistory<String>(limit: AppsFlyerLib.storageErrorLimit)
 }

@@ -42,11 +42,17 @@ final class Engine: Sendable {
     /// Link parsing, unwrapping and resolution.
     let links: LinkService
     let logger: DebugLogger
-    /// Calls that ran queued work in place since the last yield (see ``yieldIfDue()``).
-    private let ranInPlace = Locked<UInt>(0)
-    private let participant = Locked<UInt64?>(nil)
-    /// Whether queued commands run only when someone waits for them (see ``runsWhenAwaited``).
-    private let awaitedOnly = Locked(false)
+    /// The engine's small flags, under one lock.
+    private let flags = Locked(Flags())
+
+    private struct Flags: Sendable {
+        /// Calls that ran queued work in place since the last yield (see ``Engine/yieldIfDue()``).
+        var ranInPlace: UInt = 0
+        /// The engine's registration with a virtual clock.
+        var participant: UInt64?
+        /// Whether queued commands run only when someone waits for them (see ``Engine/runsWhenAwaited``).
+        var runsWhenAwaited = false
+    }
 
     /// Creates an engine over the SDK's backends.
     init(
@@ -80,8 +86,8 @@ final class Engine: Sendable {
             let sessionReadiness = self.sessionReadiness
             // The queue's waits read the clock's sleepers; an advance waits for this SDK to react
             // to each deadline it reaches before time moves on.
-            participant.withLock {
-                $0 = virtual.addParticipant(
+            flags.withLock {
+                $0.participant = virtual.addParticipant(
                     VirtualTimeParticipant(
                         sleepersChanged: { queue.noteChange() },
                         settle: { [weak self] in
@@ -99,7 +105,7 @@ final class Engine: Sendable {
     }
 
     deinit {
-        if let id = participant.value, let virtual = virtualClock {
+        if let id = flags[\.participant], let virtual = virtualClock {
             virtual.removeParticipant(id)
         }
     }
@@ -145,8 +151,8 @@ final class Engine: Sendable {
     /// events does not depend on the scheduler. Apps and consumers' tests
     /// keep the worker (the default), since they may wait in other ways.
     var runsWhenAwaited: Bool {
-        get { awaitedOnly.value }
-        set { awaitedOnly.withLock { $0 = newValue } }
+        get { flags[\.runsWhenAwaited] }
+        set { flags[\.runsWhenAwaited] = newValue }
     }
 
     /// Runs the queued commands on the calling thread, until they first have to wait, if no worker has started on them.
@@ -188,9 +194,9 @@ final class Engine: Sendable {
     /// yield stays on the caller's actor; the other fifteen calls skip the
     /// hop, which on the main actor costs about what running in place saved.
     nonisolated(nonsending) func yieldIfDue() async {
-        let due = ranInPlace.withLock { count in
-            count &+= 1
-            return count % 16 == 0
+        let due = flags.withLock { flags in
+            flags.ranInPlace &+= 1
+            return flags.ranInPlace % 16 == 0
         }
         if due { await Task.yield() }
     }
