@@ -12,7 +12,7 @@ extension Scenario {
         }
         guard let kindValue = members["do"] else { throw reader.fail(path, .missingField("do")) }
         let kind = try reader.string(kindValue, at: path + ".do")
-        guard ScenarioStep.kindNames.contains(kind) else {
+        guard ScenarioStep.kindNameSet.contains(kind) else {
             throw reader.fail(path + ".do", .unknownStep(kind))
         }
         let fields = try reader.object(value, at: path, allowed: ScenarioStep.allowedFields[kind] ?? [])
@@ -32,7 +32,7 @@ extension Scenario {
     ) throws(ScenarioError) -> ScenarioExpectation {
         let fields = try reader.object(value, at: path, allowed: nil)
         let output = try fields.string("output")
-        guard ScenarioExpectation.outputNames.contains(output) else {
+        guard ScenarioExpectation.outputNameSet.contains(output) else {
             throw reader.fail(
                 fields.at("output"),
                 .invalidValue(

@@ -44,6 +44,9 @@ public struct ScenarioExpectation: Sendable, Hashable {
     }
 
     /// Every output name a step can produce.
+    /// ``outputNames`` as a set, for decoding's lookups.
+    static let outputNameSet = Set(outputNames)
+
     public static let outputNames = [
         "onConversionDataSuccess", "onConversionDataFail", "onAppOpenAttribution",
         "onAppOpenAttributionFailure",

@@ -97,6 +97,9 @@ public struct ScenarioStep: Sendable, Hashable {
     }
 
     /// Every step kind the `do` field accepts, in documentation order.
+    /// ``kindNames`` as a set, for decoding's lookups.
+    static let kindNameSet = Set(kindNames)
+
     public static let kindNames = [
         "start", "foreground", "background", "handleOpen", "universalLink", "push", "performOnAppAttribution",
         "advance", "reinstall", "relaunch", "setDelegate", "clearDelegate", "behaviour", "launch",

@@ -80,7 +80,6 @@ enum ScenarioBenchmark {
             print("scenario replays that failed: \(failedFiles.sorted().joined(separator: ", "))")
         }
         let ratio = Format.seconds(elapsed) / Format.seconds(baseline)
-        let perTenThousand = Format.seconds(elapsed) / Double(count) * 10_000
         let perSession = Format.seconds(elapsed) / Double(sessionsReplayed)
         let sessionRatio = Format.seconds(elapsed) / Format.seconds(decodingPerSession)
         let shares = await costShares(files, replaysEach: max(1, count / files.count / 10))
@@ -93,7 +92,9 @@ enum ScenarioBenchmark {
                 baseline: Format.rate(Double(objects) / Format.seconds(baseline), unit: "files")
                     + " JSONSerialization only",
                 ratio: Format.fixed(ratio, 1) + "x baseline cost",
-                target: "10k < 1 s and <= 3x baseline", met: failed == 0 && perTenThousand < 1 && ratio <= 3),
+                // Issue 30 replaced this row's old yardstick (10k < 1 s, <= 3x decoding one at a time):
+                // a file can run a hundred SDK sessions, so the targets are per session and 8 wide.
+                target: "(informational)", met: failed == 0),
             BenchmarkRow(
                 name:
                     "scenario replay per SDK session, one at a time (\(sessions.reduce(0, +)) sessions in a pass "

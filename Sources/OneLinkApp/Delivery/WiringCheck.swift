@@ -110,7 +110,7 @@ import OneLinkEmulator
             let sdk = AppsFlyerLib(
                 shortLinkResolver: servers.shortLinks, conversionDataSource: servers.conversionData,
                 deferredDeepLinkSource: servers.deferredDeepLinks, launchRecorder: servers.launches,
-                deviceStore: InMemoryDeviceStore(), clock: clock, logSink: RecordingDebugLogSink(),
+                deviceStore: InMemoryDeviceStore(), clock: clock, logSink: servers.log,
                 eventRecorder: servers.events, purchaseValidator: servers.purchases)
             // App code may set its own (often `@MainActor`) delegates: they get the main queue, as
             // from the real SDK. The check runs on the main actor, so delivery needs no hop.
@@ -145,6 +145,13 @@ import OneLinkEmulator
             let launches = InMemoryLaunchRecorder()
             let events = InMemoryEventRecorder()
             let purchases = InMemoryPurchaseValidator()
+            /// Where the SDKs' debug log goes: nowhere, since the report never shows it (an app's code may still turn it on).
+            let log = DiscardedLog()
+        }
+
+        /// A debug log sink that keeps nothing.
+        private struct DiscardedLog: DebugLogSink {
+            func log(_ entry: DebugLogEntry) {}
         }
     }
 #endif

@@ -1,5 +1,7 @@
 /// The emulated ATT status, and the sessions waiting for the user to answer the prompt.
-final class TrackingGate: Sendable {
+///
+/// A struct over one ``Locked``: copies share the status and the waiters.
+struct TrackingGate: Sendable {
     private struct State: Sendable {
         var status = TrackingAuthorizationStatus.notDetermined
         var nextID: UInt64 = 0
@@ -11,7 +13,7 @@ final class TrackingGate: Sendable {
     /// The current status; a change away from `.notDetermined` releases every waiter.
     var status: TrackingAuthorizationStatus {
         get { state[\.status] }
-        set {
+        nonmutating set {
             let released = state.withLock { state -> [CheckedContinuation<Void, Never>] in
                 state.status = newValue
                 guard newValue.isDetermined else { return [] }

@@ -58,8 +58,9 @@ struct PendingLink: Sendable {
 /// failure. The service works in steps: ``begin(_:entry:udl:config:)``
 /// reads the link, and each request the link needs is one
 /// ``send(_:headers:deadline:)`` with the headers the engine got from the
-/// delegate. It returns the callbacks; the engine delivers them.
-final class LinkService: Sendable {
+/// delegate. It returns the callbacks; the engine delivers them. A struct over one ``Locked``:
+/// copies share the open count.
+struct LinkService: Sendable {
     private let resolver: any ShortLinkResolver
     private let deviceStore: any DeviceStore
     private let deadlines: Deadlines

@@ -37,8 +37,9 @@ struct SessionInProgress: Sendable {
 /// `minTimeBetweenSessions`), waits for the ATT answer when the app asked
 /// for it, sends its launch request, makes the install's one deferred
 /// deep-link lookup in UDL mode and fetches (or reuses) the conversion data.
-/// The service returns the callbacks; the SDK delivers them.
-final class SessionService: Sendable {
+/// The service returns the callbacks; the SDK delivers them. A struct over one ``Locked``: the
+/// engine's copy is the only one outside tests, and copies would share the state.
+struct SessionService: Sendable {
     /// The process's session state, reset by a relaunch, and the install state kept across sessions.
     private struct State: Sendable {
         var processStarted = false
