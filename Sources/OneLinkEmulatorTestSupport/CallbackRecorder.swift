@@ -25,8 +25,8 @@ public import OneLinkEmulator
 /// Thread safety: the recorder is `@unchecked Sendable` because its state holds the team's
 /// delegates and Foundation payloads, which are not `Sendable`; that state is only touched
 /// under one lock, and the delegates are called outside it.
-public final class CallbackRecorder: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDelegate,
-    @unchecked Sendable
+public final class CallbackRecorder: NSObject, @unchecked Sendable, AppsFlyerLibDelegate,
+    AppsFlyerDeepLinkDelegate
 {
     /// One recorded callback.
     public enum Callback: @unchecked Sendable, CustomStringConvertible {

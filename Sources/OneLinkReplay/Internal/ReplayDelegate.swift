@@ -5,9 +5,7 @@ import OneLinkEmulator
 ///
 /// Payloads are converted to the run's profile before they reach the team's own delegates.
 // @unchecked because NSObject is not Sendable: the stored properties are immutable or behind Locked.
-final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDelegate, EngineEventReceiver,
-    @unchecked Sendable
-{
+final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDelegate, @unchecked Sendable {
     let profile: ValueProfile
     weak var sdk: AppsFlyerLib?
     let forward: (any AppsFlyerLibDelegate)?
@@ -57,24 +55,6 @@ final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDel
         forward?.onConversionDataSuccess(converted(conversionInfo, event))
     }
 
-    /// A success callback as the engine holds it: the Foundation dictionary is built only for a team's delegate.
-    func receive(_ event: AppsFlyerEvent) {
-        switch event {
-        case .conversionDataSuccess(let payload):
-            _ = current("onConversionDataSuccess")
-            forward?.onConversionDataSuccess(profile.apply(payload).foundationDictionary)
-        case .appOpenAttribution(let payload):
-            _ = current("onAppOpenAttribution")
-            #if SDK7
-                _ = payload
-            #else
-                forward?.onAppOpenAttribution(profile.apply(payload).foundationDictionary)
-            #endif
-        default:
-            break
-        }
-    }
-
     func onConversionDataFail(_ error: any Error) {
         _ = current("onConversionDataFail")
         forward?.onConversionDataFail(error)
@@ -108,6 +88,26 @@ final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDel
                     )))
         } else {
             forwardDeepLink.didResolveDeepLink(result)
+        }
+    }
+}
+
+extension ReplayDelegate: EngineEventReceiver {
+    /// A success callback as the engine holds it: the Foundation dictionary is built only for a team's delegate.
+    func receive(_ event: AppsFlyerEvent) {
+        switch event {
+        case .conversionDataSuccess(let payload):
+            _ = current("onConversionDataSuccess")
+            forward?.onConversionDataSuccess(profile.apply(payload).foundationDictionary)
+        case .appOpenAttribution(let payload):
+            _ = current("onAppOpenAttribution")
+            #if SDK7
+                _ = payload
+            #else
+                forward?.onAppOpenAttribution(profile.apply(payload).foundationDictionary)
+            #endif
+        default:
+            break
         }
     }
 }
