@@ -438,11 +438,13 @@ final class Engine: Sendable {
             case nil: break
             }
         }
+        // A package delegate that reads the events as they are: cast once for the whole batch.
+        let receiver = batch.delegates.delegate as? any EngineEventReceiver
         for event in batch.events {
             switch event {
             case .conversionDataSuccess(let payload):
                 guard let delegate = batch.delegates.delegate else { dropped(event); continue }
-                if let receiver = delegate as? any EngineEventReceiver {
+                if let receiver {
                     receiver.receive(event)
                 } else {
                     delegate.onConversionDataSuccess(payload.foundationDictionary)
@@ -457,7 +459,7 @@ final class Engine: Sendable {
                     dropped(event)
                 #else
                     guard let delegate = batch.delegates.delegate else { dropped(event); continue }
-                    if let receiver = delegate as? any EngineEventReceiver {
+                    if let receiver {
                         receiver.receive(event)
                     } else {
                         delegate.onAppOpenAttribution(payload.foundationDictionary)
