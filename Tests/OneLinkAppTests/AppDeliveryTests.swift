@@ -175,6 +175,11 @@ struct AppDeliveryTests {
             #expect(characters[14] == "4")
             #expect("89AB".contains(characters[19]))
         }
+        // Every random digit varies across the sessions: none is written as a constant.
+        for position in 0..<36 where ![8, 13, 14, 18, 23].contains(position) {
+            let digits = Set(identifiers.map { Array($0)[position] })
+            #expect(digits.count > 1, "digit \(position) is always \(digits)")
+        }
     }
 
     @Test("every mistake fixture has an expectation")

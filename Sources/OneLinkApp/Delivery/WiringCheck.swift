@@ -55,7 +55,7 @@ import OneLinkEmulator
         }
 
         private func link(for path: DeliveryPath, token: String) -> IncomingLink {
-            let universal = "\(universalLinkBase)?pid=wiring_check&deep_link_value=\(token)"
+            var universal: String { "\(universalLinkBase)?pid=wiring_check&deep_link_value=\(token)" }
             switch path.kind {
             case .universalLink:
                 return .universalLink(URL(string: universal) ?? Self.unparsable)

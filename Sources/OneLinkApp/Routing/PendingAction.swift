@@ -14,7 +14,8 @@ public struct PendingAction: Sendable, Hashable {
 
     /// Creates a pending action.
     public init(
-        id: String = UUID.systemRandomString(), action: DeepLinkAction, source: ActionSource, receivedAt: Date
+        id: String = UUID.randomIdentifierString(), action: DeepLinkAction, source: ActionSource,
+        receivedAt: Date
     ) {
         self.id = id
         self.action = action

@@ -2,7 +2,9 @@
 /// the log of the requests it received.
 ///
 /// An ``InMemoryBackend``'s properties read and write it; its members are the package's own.
-public final class InMemoryBackendCore<Request: Sendable>: Sendable {
+/// Copies share the same behaviour and log (they live behind locks): a struct, so a backend
+/// costs no extra object for it.
+public struct InMemoryBackendCore<Request: Sendable>: Sendable {
     private let currentBehavior: Locked<InMemoryBehavior>
     /// The clock that measures ``InMemoryBehavior/delayed(_:)``.
     package let clock: any EmulatorClock
@@ -18,7 +20,7 @@ public final class InMemoryBackendCore<Request: Sendable>: Sendable {
     /// How later calls are answered.
     package var behavior: InMemoryBehavior {
         get { currentBehavior.value }
-        set { currentBehavior.withLock { $0 = newValue } }
+        nonmutating set { currentBehavior.withLock { $0 = newValue } }
     }
 
     /// Records `request`, then waits or fails as the behaviour says.

@@ -1,6 +1,9 @@
 /// The bounded, thread-safe history of the requests a backend received: what every recording
 /// backend's `requests`, `requestHistoryLimit` and `droppedRequestCount` read.
-package final class RequestLog<Request: Sendable>: Sendable {
+///
+/// A struct over two locks: copies share the same log. No object of its own, since every
+/// in-memory backend (and so every replay) makes one.
+package struct RequestLog<Request: Sendable>: Sendable {
     private let history: Locked<BoundedHistory<Request>>
     /// Every request appended, kept or dropped.
     ///
@@ -26,7 +29,7 @@ package final class RequestLog<Request: Sendable>: Sendable {
     /// The most requests kept; 0 keeps none.
     package var limit: Int {
         get { history.withLock { $0.limit } }
-        set { history.withLock { $0.limit = newValue } }
+        nonmutating set { history.withLock { $0.limit = newValue } }
     }
 
     /// How many requests were dropped to respect ``limit``.

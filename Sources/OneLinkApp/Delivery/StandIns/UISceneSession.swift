@@ -9,7 +9,7 @@ import OneLinkEmulator
         public let persistentIdentifier: String
 
         /// Creates a session.
-        public init(persistentIdentifier: String = UUID.systemRandomString()) {
+        public init(persistentIdentifier: String = UUID.randomIdentifierString()) {
             self.persistentIdentifier = persistentIdentifier
             super.init()
         }

@@ -41,7 +41,7 @@ final class ActionQueue<Command: Sendable, Output: Sendable>: Sendable {
 
     private struct ChangeWaiter: Sendable {
         let condition: @Sendable (Status) -> Bool
-        let continuation: CheckedContinuation<Void, Never>
+        let continuation: UnsafeContinuation<Void, Never>
     }
 
     private struct State: Sendable {
@@ -212,10 +212,10 @@ final class ActionQueue<Command: Sendable, Output: Sendable>: Sendable {
     // Conditions are checked here, under the lock, so a waiter is resumed once, when it can return,
     // instead of waking up to re-check after every change.
     func noteChange() {
-        let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let ready = state.withLock { state -> [UnsafeContinuation<Void, Never>] in
             guard !state.changeWaiters.isEmpty else { return [] }
             let status = state.status
-            var ready: [CheckedContinuation<Void, Never>] = []
+            var ready: [UnsafeContinuation<Void, Never>] = []
             state.changeWaiters.removeAll { waiter in
                 guard waiter.condition(status) else { return false }
                 ready.append(waiter.continuation)
@@ -230,8 +230,10 @@ final class ActionQueue<Command: Sendable, Output: Sendable>: Sendable {
     ///
     /// `condition` runs under the queue's lock: it may read other locks' state, never call out.
     nonisolated(nonsending) func waitUntil(_ condition: @escaping @Sendable (Status) -> Bool) async {
-        if state.withLock({ condition($0.status) }) { return }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        if holds(condition) { return }
+        // Unsafe, not checked: a waiter leaves `changeWaiters` only in `noteChange()`, which
+        // resumes it once; a checked continuation would allocate a canary per wait.
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
             let resumeNow = state.withLock { state -> Bool in
                 if condition(state.status) { return true }
                 state.changeWaiters.append(ChangeWaiter(condition: condition, continuation: continuation))
@@ -239,6 +241,14 @@ final class ActionQueue<Command: Sendable, Output: Sendable>: Sendable {
             }
             if resumeNow { continuation.resume() }
         }
+    }
+
+    /// Whether `condition` holds now, checked under the queue's lock as ``waitUntil(_:)`` checks it.
+    ///
+    /// The closure does not escape, so a caller that checks before waiting
+    /// spares the allocation of an escaping one when the answer is yes.
+    func holds(_ condition: (Status) -> Bool) -> Bool {
+        state.withLock { condition($0.status) }
     }
 
     /// Returns once no command is queued or running.

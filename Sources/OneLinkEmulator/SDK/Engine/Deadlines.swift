@@ -108,7 +108,10 @@ package final class Deadlines: Sendable {
             watcher.update { $0.finished = true }
             race.finish(result)
         }
-        return await withCheckedContinuation { continuation in
+        // Unsafe, not checked: `Race.finish` resumes exactly once (its `finished` flag), and
+        // every path through the work ends in `finish`. A checked continuation would allocate a
+        // canary per backend call.
+        return await withUnsafeContinuation { continuation in
             race.install(continuation)
             // Sleeps the call makes on a virtual clock, and its timer's, are reported to the watcher.
             VirtualTime.$watcher.withValue(watcher) {
@@ -192,16 +195,18 @@ package final class Deadlines: Sendable {
 }
 
 /// The first-wins meeting point of a call and its timeout.
-final class Race<Value: Sendable>: Sendable {
+///
+/// A struct over its one lock: copies share the same race, and a backend call costs no object for it.
+struct Race<Value: Sendable>: Sendable {
     private struct State {
-        var continuation: CheckedContinuation<Result<Value, AttributionError>, Never>?
+        var continuation: UnsafeContinuation<Result<Value, AttributionError>, Never>?
         var finished = false
         var cleanup: (@Sendable () -> Void)?
     }
 
     private let state = Locked(State())
 
-    func install(_ continuation: CheckedContinuation<Result<Value, AttributionError>, Never>) {
+    func install(_ continuation: UnsafeContinuation<Result<Value, AttributionError>, Never>) {
         state.withLock { $0.continuation = continuation }
     }
 
@@ -219,7 +224,7 @@ final class Race<Value: Sendable>: Sendable {
 
     func finish(_ result: Result<Value, AttributionError>) {
         let (continuation, cleanup) = state.withLock {
-            state -> (CheckedContinuation<Result<Value, AttributionError>, Never>?, (@Sendable () -> Void)?)
+            state -> (UnsafeContinuation<Result<Value, AttributionError>, Never>?, (@Sendable () -> Void)?)
             in
             guard !state.finished else { return (nil, nil) }
             state.finished = true

@@ -2,25 +2,27 @@ import Foundation
 
 /// Writes the SDK's debug log: an entry goes to the sink, stamped with the clock's time, only while the log is on.
 struct DebugLogger: Sendable {
-    private let isOn: @Sendable () -> Bool
-    private let deviceLinesOn: @Sendable () -> Bool
+    /// The SDK's settings, whose `isDebug` and `writesDeviceLog` turn the log on (read, not captured
+    /// in closures, which would cost two allocations per SDK).
+    private let configuration: Locked<AppsFlyerLib.Configuration>
     private let sink: any DebugLogSink
     private let clock: any EmulatorClock
 
-    /// Creates a logger writing to `sink` while `isOn` returns `true`, and device lines also while `deviceLinesOn` does.
-    init(
-        sink: any DebugLogSink, clock: any EmulatorClock, isOn: @escaping @Sendable () -> Bool,
-        deviceLinesOn: @escaping @Sendable () -> Bool = { false }
-    ) {
-        self.isOn = isOn
-        self.deviceLinesOn = deviceLinesOn
+    /// Creates a logger writing to `sink` while the configuration's `isDebug` is on, and device lines also while its `writesDeviceLog` is.
+    init(sink: any DebugLogSink, clock: any EmulatorClock, configuration: Locked<AppsFlyerLib.Configuration>)
+    {
+        self.configuration = configuration
         self.sink = sink
         self.clock = clock
     }
 
+    private func isOn() -> Bool { configuration.withLock { $0.isDebug } }
+
+    private func deviceLinesOn() -> Bool { configuration.withLock { $0.isDebug || $0.writesDeviceLog } }
+
     /// Logs one line in the real SDK's shape, if the log is on; `text` is built only then.
     func device(_ text: @autoclosure () -> String) {
-        guard isOn() || deviceLinesOn() else { return }
+        guard deviceLinesOn() else { return }
         sink.logDeviceLine(DeviceLogLine(time: clock.now, text: text()))
     }
 

@@ -70,9 +70,7 @@ final class Engine: Sendable {
         self.shortLinkCreator = shortLinkCreator
         let configuration = self.configuration
         let queue = self.queue
-        let logger = DebugLogger(
-            sink: logSink, clock: clock, isOn: { configuration.withLock { $0.isDebug } },
-            deviceLinesOn: { configuration.withLock { $0.writesDeviceLog } })
+        let logger = DebugLogger(sink: logSink, clock: clock, configuration: configuration)
         let deadlines = Deadlines(clock: clock, log: logger) { queue.noteChange() }
         self.logger = logger
         self.deadlines = deadlines
@@ -204,6 +202,8 @@ final class Engine: Sendable {
     /// Returns once no command is queued or running and no session-ready timer is about to fire.
     nonisolated(nonsending) func waitUntilIdle() async {
         await processQueuedHere()
+        // Checked first without an escaping closure: usually it already holds.
+        if queue.holds({ status in status.isIdle && !sessionReadyTimerFiring }) { return }
         await queue.waitUntil { [weak self] status in status.isIdle && self?.sessionReadyTimerFiring != true }
     }
 
@@ -213,16 +213,31 @@ final class Engine: Sendable {
         let virtual = virtualClock
         let gate = trackingGate
         let deadlines = self.deadlines
-        await queue.waitUntil { [weak self] status in
-            if self?.sessionReadyTimerFiring == true { return false }
-            if status.isIdle { return true }
-            let racing = deadlines.count
-            guard let virtual, racing > 0 else { return false }
-            // A race whose timer has already fired is finishing, not blocked: wait for it. A race
-            // waiting for the ATT answer is blocked on the test, as one waiting on the clock is.
-            let suspended = virtual.suspended
-            return suspended.work + gate.waiterCount >= racing && suspended.timers >= racing
+        // Checked first without an escaping closure: usually it already holds.
+        if queue.holds({ status in
+            Self.isSettled(status, timerFiring: sessionReadyTimerFiring, virtual, gate, deadlines)
+        }) {
+            return
         }
+        await queue.waitUntil { [weak self] status in
+            Self.isSettled(
+                status, timerFiring: self?.sessionReadyTimerFiring == true, virtual, gate, deadlines)
+        }
+    }
+
+    /// What ``settle()`` waits for: no session-ready timer about to fire, and the queue idle or every call in flight blocked on the clock or the ATT answer.
+    private static func isSettled(
+        _ status: EngineQueue.Status, timerFiring: @autoclosure () -> Bool, _ virtual: (any VirtualClock)?,
+        _ gate: TrackingGate, _ deadlines: Deadlines
+    ) -> Bool {
+        if timerFiring() { return false }
+        if status.isIdle { return true }
+        let racing = deadlines.count
+        guard let virtual, racing > 0 else { return false }
+        // A race whose timer has already fired is finishing, not blocked: wait for it. A race
+        // waiting for the ATT answer is blocked on the test, as one waiting on the clock is.
+        let suspended = virtual.suspended
+        return suspended.work + gate.waiterCount >= racing && suspended.timers >= racing
     }
 
     /// Re-checks what `settle()` and `waitUntilIdle()` wait for, after a change outside the queue.

@@ -394,10 +394,11 @@ struct SessionService: Sendable {
         }
         // getAppsFlyerUID() may race the first session: both must create the same install, so the
         // first one created is kept until a reinstall or a corrupt store starts a new one.
+        var random = IdentifierRandomNumberGenerator()
+        let suffix = UInt64.random(in: 1_000_000_000_000_000_000...9_999_999_999_999_999_999, using: &random)
         let fresh = state.withLock { state -> DeviceState in
             if let fresh = state.freshInstall { return fresh }
             let milliseconds = Int64((now.timeIntervalSince1970 * 1000).rounded())
-            let suffix = UInt64.random(in: 1_000_000_000_000_000_000...9_999_999_999_999_999_999)
             let fresh = DeviceState(deviceID: "\(milliseconds)-\(suffix)", installTime: now)
             state.freshInstall = fresh
             return fresh

@@ -18,7 +18,7 @@ struct DeadlinesTests {
         init() {
             let changes = changes
             let waits = ActionQueue<Never, Never>()
-            let deadlines = Deadlines(clock: clock, log: DebugLogger(sink: log, clock: clock) { true }) {
+            let deadlines = Deadlines(clock: clock, log: DebugLogger.alwaysOn(sink: log, clock: clock)) {
                 changes.withLock { $0 += 1 }
                 waits.noteChange()
             }

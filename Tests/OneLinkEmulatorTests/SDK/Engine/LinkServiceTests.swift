@@ -17,7 +17,7 @@ struct LinkServiceTests {
         let headersAsked = Locked<[String]>([])
 
         init(redirects: [String: String] = [:]) {
-            let logger = DebugLogger(sink: log, clock: clock) { true }
+            let logger = DebugLogger.alwaysOn(sink: log, clock: clock)
             resolver = InMemoryShortLinkResolver(
                 links: ["H5hv/6d66214a": ["deep_link_value": "apples"]], redirects: redirects, clock: clock)
             service = LinkService(

@@ -18,7 +18,7 @@ struct SessionServiceTests {
             attribution: InstallAttribution = .organic, clicks: [DeferredClick] = [],
             conversionBehavior: InMemoryBehavior = .immediate
         ) {
-            let logger = DebugLogger(sink: log, clock: clock) { true }
+            let logger = DebugLogger.alwaysOn(sink: log, clock: clock)
             let launches = InMemoryLaunchRecorder(clock: clock)
             self.launches = launches
             service = SessionService(
