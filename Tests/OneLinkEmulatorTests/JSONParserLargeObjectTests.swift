@@ -31,4 +31,38 @@ import Testing
             }
         }
     }
+
+    @Test(
+        "a nested object's members count neither as its parent's keys nor towards its parent's switch to a set"
+    )
+    func nestedMembersStayApart() throws {
+        let inner = Self.object(keys: (0..<20).map { "inner\($0)" })
+        // The parent passes the linear limit after the nested object; the inner keys must not join its set.
+        var parent = (0..<15).map { "\"outer\($0)\":\($0)" }
+        parent.insert("\"nested\":" + inner, at: 3)
+        parent.append("\"inner0\":true")
+        let value = try AttributionValue(jsonString: "{" + parent.joined(separator: ",") + "}")
+        guard case .object(let members) = value, case .object(let nested)? = members["nested"] else {
+            Issue.record("expected an object with a nested object, got \(value)")
+            return
+        }
+        #expect(members.count == 17)
+        #expect(members["inner0"] == .bool(true))
+        #expect(nested.count == 20)
+        parent.append("\"outer3\":0")
+        #expect(throws: PayloadError.duplicateKey(path: "$", key: "outer3")) {
+            try AttributionValue(jsonString: "{" + parent.joined(separator: ",") + "}")
+        }
+    }
+
+    @Test("arrays nested in arrays keep their elements in order")
+    func nestedArrays() throws {
+        let value = try AttributionValue(jsonString: #"[[1,[2,3],4],[],[[5]],6]"#)
+        #expect(
+            value
+                == .array([
+                    .array([.int(1), .array([.int(2), .int(3)]), .int(4)]), .array([]),
+                    .array([.array([.int(5)])]), .int(6),
+                ]))
+    }
 }

@@ -13,6 +13,11 @@ struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private let maximumDepth: Int
+    /// The members of the objects being parsed, innermost last: one buffer for the whole
+    /// document, so an object costs no array of its own while it is read.
+    private var memberStack: [Member] = []
+    /// The elements of the arrays being parsed, innermost last; each array is copied out once, at its exact size.
+    private var elementStack: [AttributionValue] = []
 
     /// One member of an object being parsed; a struct, since an array of tuples looks its element type up at run time.
     private struct Member {
@@ -118,7 +123,7 @@ struct JSONParser {
         index += 1
         // Members are collected in order and hashed once at the end; small objects (the usual
         // case) find duplicates by a linear scan, larger ones through a set.
-        var members: [Member] = []
+        let base = memberStack.count
         var seen: Set<String>?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
@@ -136,7 +141,8 @@ struct JSONParser {
             // Comparing lengths first keeps most mismatches away from the full string comparison.
             let length = key.utf8.count
             let isDuplicate =
-                seen?.contains(key) ?? members.contains { $0.key.utf8.count == length && $0.key == key }
+                seen?.contains(key)
+                ?? memberStack[base...].contains { $0.key.utf8.count == length && $0.key == key }
             if isDuplicate {
                 index = keyStart
                 throw PayloadError.duplicateKey(path: "", key: QuotedInput.prefix(key))
@@ -153,12 +159,11 @@ struct JSONParser {
             } catch {
                 throw Self.prefixed(error, with: .key(key))
             }
-            if members.isEmpty { members.reserveCapacity(8) }
-            members.append(Member(key: key, value: value))
+            memberStack.append(Member(key: key, value: value))
             if seen != nil {
                 seen?.insert(key)
-            } else if members.count == Self.linearKeyLimit {
-                seen = Set(members.map(\.key))
+            } else if memberStack.count - base == Self.linearKeyLimit {
+                seen = Set(memberStack[base...].map(\.key))
             }
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input inside an object") }
@@ -168,8 +173,10 @@ struct JSONParser {
             }
             if bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                var dictionary: [String: AttributionValue] = Dictionary(minimumCapacity: members.count)
-                for member in members { dictionary[member.key] = member.value }
+                var dictionary: [String: AttributionValue] = Dictionary(
+                    minimumCapacity: memberStack.count - base)
+                for member in memberStack[base...] { dictionary[member.key] = member.value }
+                memberStack.removeSubrange(base...)
                 return .object(dictionary)
             }
             throw error("unexpected \(describeByte(at: index)), expected ',' or '}'")
@@ -179,21 +186,23 @@ struct JSONParser {
     private mutating func parseArray(depth: Int) throws(PayloadError) -> AttributionValue {
         if depth > maximumDepth { throw PayloadError.nestingTooDeep(path: "", limit: maximumDepth) }
         index += 1
-        var elements: [AttributionValue] = []
+        let base = elementStack.count
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return .array(elements)
+            return .array([])
         }
         while true {
             skipWhitespace()
             let value: AttributionValue
+            // Counted before the element is parsed: a nested array that fails leaves its own elements on the stack.
+            let position = elementStack.count - base
             do {
                 value = try parseValue(depth: depth)
             } catch {
-                throw Self.prefixed(error, with: .index(elements.count))
+                throw Self.prefixed(error, with: .index(position))
             }
-            elements.append(value)
+            elementStack.append(value)
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input inside an array") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -202,6 +211,8 @@ struct JSONParser {
             }
             if bytes[index] == UInt8(ascii: "]") {
                 index += 1
+                let elements = Array(elementStack[base...])
+                elementStack.removeSubrange(base...)
                 return .array(elements)
             }
             throw error("unexpected \(describeByte(at: index)), expected ',' or ']'")

@@ -1,11 +1,13 @@
 import Foundation
 
+// Public imports: `Locked` is inlinable, so other modules of the package specialise it for their
+// own states, and its inlined code calls the platform's lock functions.
 #if canImport(Darwin)
-    import Darwin
+    public import Darwin
 #elseif canImport(Glibc)
-    import Glibc
+    public import Glibc
 #elseif canImport(Musl)
-    import Musl
+    public import Musl
 #endif
 
 /// A value guarded by a lock: the one place shared mutable state lives, for every module of the package.
@@ -29,13 +31,13 @@ import Foundation
 /// lock, a virtual clock's lock (to count sleepers) and the ATT gate's lock,
 /// never the reverse; no other lock is taken while one is held.
 package struct Locked<State> {
-    private let storage: LockedStorage<State>
+    @usableFromInline let storage: LockedStorage<State>
 
-    package init(_ state: State) {
+    @inlinable package init(_ state: State) {
         storage = LockedStorage.make(state)
     }
 
-    package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    @inlinable package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         try storage.withUnsafeMutablePointers { state, lock in
             PlatformLock.lock(lock)
             defer { PlatformLock.unlock(lock) }
@@ -43,12 +45,12 @@ package struct Locked<State> {
         }
     }
 
-    package var value: State {
+    @inlinable package var value: State {
         withLock { $0 }
     }
 
     /// The part of the state at `keyPath`, read or written under the lock: a property's accessors in one line.
-    package subscript<Value>(keyPath: WritableKeyPath<State, Value>) -> Value {
+    @inlinable package subscript<Value>(keyPath: WritableKeyPath<State, Value>) -> Value {
         get { withLock { $0[keyPath: keyPath] } }
         nonmutating set { withLock { $0[keyPath: keyPath] = newValue } }
     }
@@ -59,8 +61,8 @@ package struct Locked<State> {
 extension Locked: @unchecked Sendable where State: Sendable {}
 
 /// One allocation holding a ``Locked``'s state (the header) and its lock (the one element).
-private final class LockedStorage<State>: ManagedBuffer<State, PlatformLock.Primitive> {
-    static func make(_ state: State) -> LockedStorage<State> {
+@usableFromInline final class LockedStorage<State>: ManagedBuffer<State, PlatformLock.Primitive> {
+    @inlinable static func make(_ state: State) -> LockedStorage<State> {
         let buffer = create(minimumCapacity: 1) { _ in state }
         buffer.withUnsafeMutablePointerToElements { PlatformLock.initialize($0) }
         // `create` allocates an instance of the class it is called on.
@@ -74,14 +76,14 @@ private final class LockedStorage<State>: ManagedBuffer<State, PlatformLock.Prim
 }
 
 /// The platform's plain mutex, operated in place.
-private enum PlatformLock {
+@usableFromInline enum PlatformLock {
     #if canImport(Darwin)
-        typealias Primitive = os_unfair_lock
+        @usableFromInline typealias Primitive = os_unfair_lock
     #else
-        typealias Primitive = pthread_mutex_t
+        @usableFromInline typealias Primitive = pthread_mutex_t
     #endif
 
-    static func initialize(_ lock: UnsafeMutablePointer<Primitive>) {
+    @inlinable static func initialize(_ lock: UnsafeMutablePointer<Primitive>) {
         #if canImport(Darwin)
             lock.initialize(to: os_unfair_lock())
         #else
@@ -90,7 +92,7 @@ private enum PlatformLock {
         #endif
     }
 
-    static func lock(_ lock: UnsafeMutablePointer<Primitive>) {
+    @inlinable static func lock(_ lock: UnsafeMutablePointer<Primitive>) {
         #if canImport(Darwin)
             os_unfair_lock_lock(lock)
         #else
@@ -98,7 +100,7 @@ private enum PlatformLock {
         #endif
     }
 
-    static func unlock(_ lock: UnsafeMutablePointer<Primitive>) {
+    @inlinable static func unlock(_ lock: UnsafeMutablePointer<Primitive>) {
         #if canImport(Darwin)
             os_unfair_lock_unlock(lock)
         #else
@@ -106,7 +108,7 @@ private enum PlatformLock {
         #endif
     }
 
-    static func destroy(_ lock: UnsafeMutablePointer<Primitive>) {
+    @inlinable static func destroy(_ lock: UnsafeMutablePointer<Primitive>) {
         #if !canImport(Darwin)
             pthread_mutex_destroy(lock)
         #endif

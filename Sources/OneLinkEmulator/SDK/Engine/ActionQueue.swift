@@ -11,7 +11,9 @@
 /// caller about to wait for the queue may run the queued commands itself
 /// instead, through ``claimForHelping()`` and ``drainClaimed(_:)``; the
 /// worker then finds the queue claimed or empty and returns.
-final class ActionQueue<Command: Sendable, Output: Sendable>: Sendable {
+///
+/// A struct over its one lock: copies share the same queue, and an SDK costs no object for it.
+struct ActionQueue<Command: Sendable, Output: Sendable>: Sendable {
     /// A set of commands a caller can wait for together.
     struct Group: Hashable, Sendable {
         fileprivate let id: UInt64

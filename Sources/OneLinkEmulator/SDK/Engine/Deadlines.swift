@@ -7,7 +7,9 @@ import Foundation
 /// still working, and, on a ``VirtualClock``, whether each one waits on time
 /// (its timer is set and its work is not running), so an advance of the
 /// clock can wait for the SDK to react to each deadline before moving on.
-package final class Deadlines: Sendable {
+///
+/// A struct over its one lock: copies share the same calls, and an SDK costs no object for it.
+package struct Deadlines: Sendable {
     /// What is known of one call in flight.
     private struct Call: Sendable {
         /// Whether its timeout timer is registered on the virtual clock.
