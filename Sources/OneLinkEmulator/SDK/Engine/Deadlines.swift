@@ -63,12 +63,12 @@ package struct Deadlines: Sendable {
     ///   `limitMilliseconds` when the deadline wins (or had already passed), else
     ///   the operation's error.
     func run<Value: Sendable>(
-        until deadline: Date, limitMilliseconds: UInt, backend: String, rule: DebugRule,
+        until deadline: Date, limitMilliseconds: UInt, backend: @autoclosure () -> String, rule: DebugRule,
         _ operation: @escaping @Sendable () async throws -> Value
     ) async throws(AttributionError) -> Value {
         let started = clock.now
         if started >= deadline {
-            log(rule, "deadline already passed before the call; timed out", backend: backend)
+            log(rule, "deadline already passed before the call; timed out", backend: backend())
             throw .timedOut(milliseconds: Int(clamping: limitMilliseconds))
         }
         let id = state.withLock { state -> UInt64 in
@@ -88,13 +88,13 @@ package struct Deadlines: Sendable {
         let duration = Duration.milliseconds(Int64((elapsed * 1000).rounded()))
         switch result {
         case .success(let value):
-            log(rule, "answered", backend: backend, duration: duration)
+            log(rule, "answered", backend: backend(), duration: duration)
             return value
         case .failure(.timedOut(let milliseconds)):
-            log(rule, "no answer within \(milliseconds) ms; a late answer will be dropped", backend: backend)
+            log(rule, "no answer within \(milliseconds) ms; a late answer will be dropped", backend: backend())
             throw .timedOut(milliseconds: milliseconds)
         case .failure(let error):
-            log(rule, "failed: \(error.explanation)", backend: backend, duration: duration)
+            log(rule, "failed: \(error.explanation)", backend: backend(), duration: duration)
             throw error
         }
     }

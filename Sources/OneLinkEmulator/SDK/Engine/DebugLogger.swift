@@ -28,12 +28,12 @@ struct DebugLogger: Sendable {
 
     /// Logs one decision, if the log is on; `message` is built only then.
     func callAsFunction(
-        _ rule: DebugRule, _ message: @autoclosure () -> String, backend: String? = nil,
+        _ rule: DebugRule, _ message: @autoclosure () -> String, backend: @autoclosure () -> String? = nil,
         duration: Duration? = nil
     ) {
         guard isOn() else { return }
         sink.log(
             DebugLogEntry(
-                time: clock.now, rule: rule, message: message(), backend: backend, duration: duration))
+                time: clock.now, rule: rule, message: message(), backend: backend(), duration: duration))
     }
 }
