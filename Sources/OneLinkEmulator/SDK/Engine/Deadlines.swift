@@ -91,7 +91,9 @@ package struct Deadlines: Sendable {
             log(rule, "answered", backend: backend(), duration: duration)
             return value
         case .failure(.timedOut(let milliseconds)):
-            log(rule, "no answer within \(milliseconds) ms; a late answer will be dropped", backend: backend())
+            log(
+                rule, "no answer within \(milliseconds) ms; a late answer will be dropped", backend: backend()
+            )
             throw .timedOut(milliseconds: milliseconds)
         case .failure(let error):
             log(rule, "failed: \(error.explanation)", backend: backend(), duration: duration)
