@@ -120,12 +120,12 @@ import OneLinkEmulator
             let process = EmulatedAppProcess(wiring: wiring, sdk: sdk, clock: clock)
             process.bring(to: path.state)
             await sdk.settle()
-            let before = sdk.deliveredEvents.count
+            let before = sdk.deliveredEventCount
             let token = Self.token(for: path)
             let called = process.open(link(for: path, token: token))
             await sdk.settle()
             let expected = AttributionValue.string(token)
-            let received = sdk.deliveredEvents.dropFirst(before).filter {
+            let received = sdk.deliveredEvents(from: before).filter {
                 $0.payload?["deep_link_value"] == expected
             }
             return WiringReport.Row(

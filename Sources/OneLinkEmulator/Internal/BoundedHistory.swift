@@ -31,6 +31,12 @@ package struct BoundedHistory<Element> {
     /// The kept elements, oldest first.
     package var elements: [Element] { Array(storage[start...]) }
 
+    /// The kept elements from position `index` of ``elements`` on (none when `index` is past the end), oldest first.
+    package func elements(from index: Int) -> [Element] {
+        guard index < count else { return [] }
+        return Array(storage[(start + max(0, index))...])
+    }
+
     /// The newest `count` elements (all of them when there are fewer), oldest first.
     package func newest(_ count: Int) -> [Element] {
         guard count > 0 else { return [] }

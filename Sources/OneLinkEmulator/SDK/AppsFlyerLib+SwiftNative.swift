@@ -66,6 +66,14 @@ extension AppsFlyerLib {
     /// At most ``deliveredEventLimit`` are kept, so a long-lived instance's memory stays bounded.
     public var deliveredEvents: [AppsFlyerEvent] { engine.published.withLock { $0.history.elements } }
 
+    /// How many events ``deliveredEvents`` holds, without copying them.
+    package var deliveredEventCount: Int { engine.published.withLock { $0.history.count } }
+
+    /// The events of ``deliveredEvents`` from position `index` on, without copying the earlier ones.
+    package func deliveredEvents(from index: Int) -> [AppsFlyerEvent] {
+        engine.published.withLock { $0.history.elements(from: index) }
+    }
+
     /// The number of events ``deliveredEvents`` keeps by default: 10,000.
     public static let defaultDeliveredEventLimit = 10_000
 

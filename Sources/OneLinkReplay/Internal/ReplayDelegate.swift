@@ -30,14 +30,18 @@ final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDel
     /// and skips events no delegate was set for; so the event being delivered is
     /// the first one after the last delivered one that calls `callback`.
     private func current(_ callback: String) -> AppsFlyerEvent? {
-        guard let history = sdk?.deliveredEvents else { return nil }
+        guard let sdk else { return nil }
+        // Only the events after the cursor are copied out of the SDK: a replay calls this once per callback.
+        let start = delivered.withLock { $0.cursor }
+        let newer = sdk.deliveredEvents(from: start)
         return delivered.withLock { state -> AppsFlyerEvent? in
-            var index = state.cursor
-            while index < history.count {
-                if history[index].callbackName == callback {
+            var index = max(state.cursor, start)
+            while index - start < newer.count {
+                let event = newer[index - start]
+                if event.callbackName == callback {
                     state.indexes.insert(index)
                     state.cursor = index + 1
-                    return history[index]
+                    return event
                 }
                 index += 1
             }

@@ -9,11 +9,11 @@ extension ReplaySession {
             switch step {
             case .deliverLink(let name, let state, let link):
                 guard let fixture = WiringFixture(rawValue: name) else { return }
-                let before = sdk.deliveredEvents.count
+                let before = sdk.deliveredEventCount
                 let called = await Self.deliver(
                     fixture.wiring, state: state, link: Self.incomingLink(link), sdk: sdk, clock: clock)
                 await sdk.settle()
-                let received = sdk.deliveredEvents.dropFirst(before).filter(Self.isLinkCallback).count
+                let received = sdk.deliveredEvents(from: before).filter(Self.isLinkCallback).count
                 let path = DeliveryPath(Self.incomingLink(link).kind, state, fixture.wiring.structure)
                 record(
                     "delivery",

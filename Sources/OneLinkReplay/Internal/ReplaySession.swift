@@ -174,18 +174,20 @@ final class ReplaySession {
             defer { outputs.removeAll(keepingCapacity: true) }
             return outputs
         }
-        let history = sdk.deliveredEvents
+        // The events after the cursor only: earlier steps already observed the rest.
+        let start = eventCursor
+        let newer = sdk.deliveredEvents(from: start)
         var routed: [AttributionPayload] = []
         var marks = sessionReadyMarks.withLock { marks in
             defer { marks.removeAll() }
             return marks[...]
         }
-        while eventCursor < history.count {
+        while eventCursor - start < newer.count {
             while let mark = marks.first, mark <= eventCursor {
                 result.append(ScenarioObservation("sessionReady"))
                 marks.removeFirst()
             }
-            let event = history[eventCursor]
+            let event = newer[eventCursor - start]
             result.append(observation(of: event, dropped: !proxy.wasDelivered(eventCursor)))
             if scenario.app.routeCallbacks {
                 switch event {
@@ -487,7 +489,7 @@ extension ReplaySession {
         let completion = reportingCompletion ? startCompletionReporter() : nil
         sdk.registerSessionReadyListener { [weak sdk] in
             guard let sdk else { return }
-            marks.withLock { $0.append(sdk.deliveredEvents.count) }
+            marks.withLock { $0.append(sdk.deliveredEventCount) }
             if let completion { sdk.start(completionHandler: completion) } else { sdk.start() }
         }
     }

@@ -63,6 +63,21 @@ import Testing
         #expect(log.newest(1) == [9])
     }
 
+    @Test("BoundedHistory.elements(from:) reads from a position of elements, after drops too")
+    func elementsFrom() {
+        var history = BoundedHistory<Int>(limit: 4)
+        for value in 0..<3 { history.append(value) }
+        #expect(history.elements(from: 0) == [0, 1, 2])
+        #expect(history.elements(from: 2) == [2])
+        #expect(history.elements(from: 3).isEmpty)
+        #expect(history.elements(from: 9).isEmpty)
+        #expect(history.elements(from: -1) == [0, 1, 2], "a negative position reads from the start")
+        for value in 3..<10 { history.append(value) }
+        #expect(history.elements == [6, 7, 8, 9])
+        #expect(
+            history.elements(from: 1) == [7, 8, 9], "positions count the kept elements, not the dropped ones")
+    }
+
     @Test("the short-link resolver's request log is bounded by requestHistoryLimit")
     func resolverHistory() async throws {
         let resolver = InMemoryShortLinkResolver(links: ["H5hv/a": ["k": "v"]])
