@@ -1,7 +1,252 @@
 import Foundation
 
 extension AppsFlyerLib {
+    /// The SDK's settings, copy-on-write: a copy is one retain.
+    ///
+    /// Every command takes a snapshot (`configuration.value`), and pending
+    /// links and sessions keep one; the fields, most of them references,
+    /// would otherwise cost a retain and a release each per copy. Each field
+    /// forwards to ``ConfigurationValues``; a write copies the box only while
+    /// a snapshot shares it.
     struct Configuration: Sendable {
+        private var box = Box(ConfigurationValues())
+
+        var devKey: String {
+            get { box.values.devKey }
+            _modify {
+                makeUnique()
+                yield &box.values.devKey
+            }
+        }
+
+        var appID: String {
+            get { box.values.appID }
+            _modify {
+                makeUnique()
+                yield &box.values.appID
+            }
+        }
+
+        var customDomains: [String]? {
+            get { box.values.customDomains }
+            _modify {
+                makeUnique()
+                yield &box.values.customDomains
+            }
+        }
+
+        var resolveDeepLinkURLs: [String]? {
+            get { box.values.resolveDeepLinkURLs }
+            _modify {
+                makeUnique()
+                yield &box.values.resolveDeepLinkURLs
+            }
+        }
+
+        var deepLinkTimeout: UInt {
+            get { box.values.deepLinkTimeout }
+            _modify {
+                makeUnique()
+                yield &box.values.deepLinkTimeout
+            }
+        }
+
+        var conversionDataTimeout: UInt {
+            get { box.values.conversionDataTimeout }
+            _modify {
+                makeUnique()
+                yield &box.values.conversionDataTimeout
+            }
+        }
+
+        var minTimeBetweenSessions: UInt {
+            get { box.values.minTimeBetweenSessions }
+            _modify {
+                makeUnique()
+                yield &box.values.minTimeBetweenSessions
+            }
+        }
+
+        var isDebug: Bool {
+            get { box.values.isDebug }
+            _modify {
+                makeUnique()
+                yield &box.values.isDebug
+            }
+        }
+
+        var writesDeviceLog: Bool {
+            get { box.values.writesDeviceLog }
+            _modify {
+                makeUnique()
+                yield &box.values.writesDeviceLog
+            }
+        }
+
+        var sdkVersion: String {
+            get { box.values.sdkVersion }
+            _modify {
+                makeUnique()
+                yield &box.values.sdkVersion
+            }
+        }
+
+        var pushPaths: [[String]] {
+            get { box.values.pushPaths }
+            _modify {
+                makeUnique()
+                yield &box.values.pushPaths
+            }
+        }
+
+        var deviceInfo: DeviceInfo {
+            get { box.values.deviceInfo }
+            _modify {
+                makeUnique()
+                yield &box.values.deviceInfo
+            }
+        }
+
+        var callbackDelivery: CallbackDelivery {
+            get { box.values.callbackDelivery }
+            _modify {
+                makeUnique()
+                yield &box.values.callbackDelivery
+            }
+        }
+
+        var valueTyping: LinkParser.ValueTyping {
+            get { box.values.valueTyping }
+            _modify {
+                makeUnique()
+                yield &box.values.valueTyping
+            }
+        }
+
+        var identity: UserIdentity {
+            get { box.values.identity }
+            _modify {
+                makeUnique()
+                yield &box.values.identity
+            }
+        }
+
+        var flags: PrivacyFlags {
+            get { box.values.flags }
+            _modify {
+                makeUnique()
+                yield &box.values.flags
+            }
+        }
+
+        var isStopped: Bool {
+            get { box.values.isStopped }
+            _modify {
+                makeUnique()
+                yield &box.values.isStopped
+            }
+        }
+
+        var host: String {
+            get { box.values.host }
+            _modify {
+                makeUnique()
+                yield &box.values.host
+            }
+        }
+
+        var hostPrefix: String {
+            get { box.values.hostPrefix }
+            _modify {
+                makeUnique()
+                yield &box.values.hostPrefix
+            }
+        }
+
+        var appInviteOneLinkID: String? {
+            get { box.values.appInviteOneLinkID }
+            _modify {
+                makeUnique()
+                yield &box.values.appInviteOneLinkID
+            }
+        }
+
+        var currencyCode: String? {
+            get { box.values.currencyCode }
+            _modify {
+                makeUnique()
+                yield &box.values.currencyCode
+            }
+        }
+
+        var attWaitTimeout: TimeInterval? {
+            get { box.values.attWaitTimeout }
+            _modify {
+                makeUnique()
+                yield &box.values.attWaitTimeout
+            }
+        }
+
+        var appendedDeepLinkParameters: [AppendedDeepLinkParameters] {
+            get { box.values.appendedDeepLinkParameters }
+            _modify {
+                makeUnique()
+                yield &box.values.appendedDeepLinkParameters
+            }
+        }
+
+        var recordedCalls: BoundedHistory<RecordedCall> {
+            get { box.values.recordedCalls }
+            _modify {
+                makeUnique()
+                yield &box.values.recordedCalls
+            }
+        }
+
+        var sharingFilter: [String]? {
+            get { box.values.sharingFilter }
+            _modify {
+                makeUnique()
+                yield &box.values.sharingFilter
+            }
+        }
+
+        var facebookDeferredAppLink: URL? {
+            get { box.values.facebookDeferredAppLink }
+            _modify {
+                makeUnique()
+                yield &box.values.facebookDeferredAppLink
+            }
+        }
+
+        /// The host requests go to when `setHost(_:withHostPrefix:)` changed it, prefix first.
+        var customHost: String? { box.values.customHost }
+
+        /// ``ConfigurationValues/reportedDevice(tracking:)`` of these settings.
+        func reportedDevice(tracking status: TrackingAuthorizationStatus) -> DeviceInfo {
+            box.values.reportedDevice(tracking: status)
+        }
+
+        /// The identity the requests carry: none while the user is anonymized.
+        var reportedIdentity: UserIdentity { box.values.reportedIdentity }
+
+        private mutating func makeUnique() {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.values) }
+        }
+
+        // @unchecked: `values` changes only through a `Configuration` that holds the sole reference
+        // (isKnownUniquelyReferenced), so a box another thread can see is never written.
+        private final class Box: @unchecked Sendable {
+            var values: ConfigurationValues
+
+            init(_ values: ConfigurationValues) {
+                self.values = values
+            }
+        }
+    }
+
+    /// The fields of a ``Configuration``, stored once in its box.
+    struct ConfigurationValues: Sendable {
         var devKey = ""
         var appID = ""
         var customDomains: [String]?
@@ -151,7 +396,7 @@ extension AppsFlyerLib {
     }
 }
 
-extension AppsFlyerLib.Configuration {
+extension AppsFlyerLib.ConfigurationValues {
     /// The device as the requests describe it: no advertising ID unless tracking is authorized, collection allowed and the user not anonymized.
     func reportedDevice(tracking status: TrackingAuthorizationStatus) -> DeviceInfo {
         var device = deviceInfo

@@ -1,0 +1,39 @@
+import Testing
+
+@testable import OneLinkEmulator
+
+/// The SDK's settings are copy-on-write: a snapshot a command took never sees a later change.
+@Suite("Configuration copy-on-write")
+struct ConfigurationCopyOnWriteTests {
+    @Test("a snapshot keeps its values when the settings change after it, and the reverse")
+    func snapshotsAreIndependent() {
+        var settings = AppsFlyerLib.Configuration()
+        settings.devKey = "DEV_KEY"
+        settings.pushPaths.append(["af_push_link"])
+        let snapshot = settings
+        settings.devKey = "OTHER"
+        settings.pushPaths.append(["deep", "link"])
+        settings.identity.customerUserID = "customer-1"
+        #expect(snapshot.devKey == "DEV_KEY")
+        #expect(snapshot.pushPaths == [["af_push_link"]])
+        #expect(snapshot.identity.customerUserID == nil)
+        #expect(settings.pushPaths == [["af_push_link"], ["deep", "link"]])
+
+        var copy = snapshot
+        copy.isStopped = true
+        #expect(!snapshot.isStopped)
+        #expect(copy.devKey == "DEV_KEY", "a copy starts with the values it was copied from")
+    }
+
+    @Test("settings changed through the SDK's lock reach later snapshots only")
+    func throughTheLock() {
+        let settings = Locked(AppsFlyerLib.Configuration())
+        let before = settings.value
+        settings[\.deepLinkTimeout] = 1234
+        settings.withLock { $0.recordedCalls.append(RecordedCall(name: "start()", arguments: [:])) }
+        #expect(before.deepLinkTimeout == 3000)
+        #expect(before.recordedCalls.count == 0)
+        #expect(settings.value.deepLinkTimeout == 1234)
+        #expect(settings.value.recordedCalls.count == 1)
+    }
+}
