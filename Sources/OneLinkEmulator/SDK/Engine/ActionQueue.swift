@@ -28,11 +28,15 @@ struct ActionQueue<Command: Sendable, Output: Sendable>: Sendable {
     }
 
     /// A caller waiting for a group to finish.
+    ///
+    /// Unsafe continuations, not checked: a waiter leaves `waiters` only in `finish(_:)`,
+    /// which resumes it once, and an unsafe continuation is a plain pointer, so moving a waiter in
+    /// and out of the dictionary copies no reference.
     enum Waiter: Sendable {
         /// Resumed with the outputs collected for the group.
-        case outputs(CheckedContinuation<[Output], Never>)
+        case outputs(UnsafeContinuation<[Output], Never>)
         /// Resumed once the group finished.
-        case finished(CheckedContinuation<Void, Never>)
+        case finished(UnsafeContinuation<Void, Never>)
     }
 
     /// What a condition passed to ``waitUntil(_:)`` sees.
@@ -185,7 +189,7 @@ struct ActionQueue<Command: Sendable, Output: Sendable>: Sendable {
     /// Adds outputs to `group`'s collection, when a caller waits for them.
     func collect(_ outputs: [Output], for group: Group) {
         state.withLock { state in
-            guard state.waiters[group] != nil else { return }
+            guard state.waiters.keys.contains(group) else { return }
             state.collected[group, default: []].append(contentsOf: outputs)
         }
     }

@@ -177,7 +177,7 @@ final class Engine: Sendable {
     /// Queues a command with a waiter, runs the queue here when no worker has started on it, and returns what the waiter is resumed with.
     func enqueueAndWait(_ command: EngineCommand) async -> [AppsFlyerEvent] {
         var ranHere = false
-        let outputs = await withCheckedContinuation { continuation in
+        let outputs = await withUnsafeContinuation { continuation in
             ranHere = enqueue(command, waiter: .outputs(continuation), helping: true)
         }
         if ranHere { await yieldIfDue() }

@@ -83,7 +83,7 @@ struct ActionQueueTests {
     func groupOutputs() async {
         let queue = Queue()
         let worker = Worker(queue)
-        let outputs = await withCheckedContinuation { continuation in
+        let outputs = await withUnsafeContinuation { continuation in
             let group = queue.enqueue(1, waiter: .outputs(continuation)).group
             queue.enqueue(2)
             queue.enqueue(3, into: group)
@@ -99,7 +99,7 @@ struct ActionQueueTests {
         let queue = Queue()
         let worker = Worker(queue)
         queue.enqueue(1)
-        await withCheckedContinuation { continuation in
+        await withUnsafeContinuation { continuation in
             queue.enqueue(2, waiter: .finished(continuation))
             worker.start()
         }
