@@ -28,6 +28,28 @@ package enum AttributionTimestamp {
                 found.second ?? 0
             )
         }
+        if (0...9999).contains(parts.year) {
+            // Written digit by digit into the string's own storage: each session's conversion data
+            // carries one or two of these. The other fields always fit their widths.
+            return String(unsafeUninitializedCapacity: 23) { buffer in
+                func put(_ value: Int, width: Int, at start: Int, then separator: UInt8?) {
+                    var remaining = value
+                    for position in stride(from: start + width - 1, through: start, by: -1) {
+                        buffer[position] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                        remaining /= 10
+                    }
+                    if let separator { buffer[start + width] = separator }
+                }
+                put(parts.year, width: 4, at: 0, then: UInt8(ascii: "-"))
+                put(parts.month, width: 2, at: 5, then: UInt8(ascii: "-"))
+                put(parts.day, width: 2, at: 8, then: UInt8(ascii: " "))
+                put(parts.hour, width: 2, at: 11, then: UInt8(ascii: ":"))
+                put(parts.minute, width: 2, at: 14, then: UInt8(ascii: ":"))
+                put(parts.second, width: 2, at: 17, then: UInt8(ascii: "."))
+                put(milliseconds, width: 3, at: 20, then: nil)
+                return 23
+            }
+        }
         var text = ""
         text.reserveCapacity(23)
         func append(_ value: Int, _ width: Int, then separator: String) {
