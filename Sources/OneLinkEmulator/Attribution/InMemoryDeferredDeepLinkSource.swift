@@ -49,6 +49,22 @@ public final class InMemoryDeferredDeepLinkSource: DeferredDeepLinkSource, InMem
         core.record(request)
         let clicks = state.withLock { $0.clicks }
         try await core.answer()
+        return response(to: request, clicks: clicks)
+    }
+
+    /// ``deferredDeepLink(for:)`` without suspending, when the behaviour needs no waiting; `nil` (and nothing recorded) otherwise.
+    package func deferredDeepLinkAtOnce(
+        for request: InstallAttributionRequest
+    ) -> Result<DeferredDeepLinkResponse, any Error>? {
+        guard let answer = core.answerAtOnce else { return nil }
+        core.record(request)
+        let clicks = state.withLock { $0.clicks }
+        return answer.map { response(to: request, clicks: clicks) }
+    }
+
+    private func response(
+        to request: InstallAttributionRequest, clicks: [DeferredClick]
+    ) -> DeferredDeepLinkResponse {
         let earliest = request.installTime.addingTimeInterval(-window.timeInterval)
         let match =
             clicks

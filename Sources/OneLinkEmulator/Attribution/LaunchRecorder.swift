@@ -110,13 +110,31 @@ public final class InMemoryLaunchRecorder: LaunchRecorder, InMemoryBackend {
         core.record(request)
         let (validDevKeys, planCoversSDK) = state.withLock { ($0.validDevKeys, $0.planCoversSDK) }
         try await core.answer()
+        return try Self.response(to: request, validDevKeys: validDevKeys, planCoversSDK: planCoversSDK)
+    }
+
+    /// ``recordLaunch(_:)`` without suspending, when the behaviour needs no waiting; `nil` (and nothing recorded) otherwise.
+    package func recordLaunchAtOnce(_ request: LaunchRequest) -> Result<AttributionPayload, any Error>? {
+        guard let answer = core.answerAtOnce else { return nil }
+        core.record(request)
+        let (validDevKeys, planCoversSDK) = state.withLock { ($0.validDevKeys, $0.planCoversSDK) }
+        return answer.flatMap {
+            Result {
+                try Self.response(to: request, validDevKeys: validDevKeys, planCoversSDK: planCoversSDK)
+            }
+        }
+    }
+
+    private static func response(
+        to request: LaunchRequest, validDevKeys: Set<String>?, planCoversSDK: Bool
+    ) throws -> AttributionPayload {
         if let validDevKeys, !validDevKeys.contains(request.devKey) {
             throw AttributionError.httpStatus(code: 400, reason: "invalid dev key")
         }
         if !planCoversSDK {
             throw AttributionError.httpStatus(code: 403, reason: "forbidden")
         }
-        return Self.acceptedResponse
+        return acceptedResponse
     }
 }
 

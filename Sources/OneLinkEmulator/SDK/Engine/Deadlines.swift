@@ -59,17 +59,27 @@ package struct Deadlines: Sendable {
     /// An operation that answers without suspending wins without a timer.
     /// The outcome is logged under `rule`, with the time it took.
     ///
+    /// - Parameter atOnce: The same call made without suspending, for a backend that can tell
+    ///   (an in-memory one whose behaviour needs no waiting): its result, or `nil` to make the call
+    ///   through `operation`. Such a call wins as an operation that never suspends would, with no
+    ///   task, timer or continuation.
     /// - Throws: ``AttributionError/timedOut(milliseconds:)`` with
     ///   `limitMilliseconds` when the deadline wins (or had already passed), else
     ///   the operation's error.
     func run<Value: Sendable>(
         until deadline: Date, limitMilliseconds: UInt, backend: @autoclosure () -> String, rule: DebugRule,
+        atOnce: () -> Result<Value, any Error>? = { nil },
         _ operation: @escaping @Sendable () async throws -> Value
     ) async throws(AttributionError) -> Value {
         let started = clock.now
         if started >= deadline {
             log(rule, "deadline already passed before the call; timed out", backend: backend())
             throw .timedOut(milliseconds: Int(clamping: limitMilliseconds))
+        }
+        if let answer = atOnce() {
+            return try outcome(
+                answer.mapError { AttributionError(wrapping: $0) }, duration: .zero, rule: rule,
+                backend: backend())
         }
         let id = state.withLock { state -> UInt64 in
             state.nextID += 1
@@ -86,6 +96,14 @@ package struct Deadlines: Sendable {
             watcher: CallWatcher(deadlines: self, id: id))
         let elapsed = clock.now.timeIntervalSince(started)
         let duration = Duration.milliseconds(Int64((elapsed * 1000).rounded()))
+        return try outcome(result, duration: duration, rule: rule, backend: backend())
+    }
+
+    /// Logs a call's result and returns its value or throws its error.
+    private func outcome<Value>(
+        _ result: Result<Value, AttributionError>, duration: Duration, rule: DebugRule,
+        backend: @autoclosure () -> String
+    ) throws(AttributionError) -> Value {
         switch result {
         case .success(let value):
             log(rule, "answered", backend: backend(), duration: duration)

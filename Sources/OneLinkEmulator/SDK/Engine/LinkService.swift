@@ -62,6 +62,8 @@ struct PendingLink: Sendable {
 /// copies share the open count.
 struct LinkService: Sendable {
     private let resolver: any ShortLinkResolver
+    /// ``resolver`` as the in-memory resolver, when it is one: cast once, so each call can ask for an answer at once.
+    private let inMemoryResolver: InMemoryShortLinkResolver?
     private let deviceStore: any DeviceStore
     private let deadlines: Deadlines
     private let log: DebugLogger
@@ -72,6 +74,7 @@ struct LinkService: Sendable {
         resolver: any ShortLinkResolver, deviceStore: any DeviceStore, deadlines: Deadlines, log: DebugLogger
     ) {
         self.resolver = resolver
+        inMemoryResolver = resolver as? InMemoryShortLinkResolver
         self.deviceStore = deviceStore
         self.deadlines = deadlines
         self.log = log
@@ -144,7 +147,8 @@ struct LinkService: Sendable {
                 log.device(DeviceLog.shortLinkRequest(template: template, shortID: shortID))
                 let stored = try await deadlines.run(
                     until: deadline, limitMilliseconds: config.deepLinkTimeout,
-                    backend: "\(type(of: resolver))", rule: .linkShortLink
+                    backend: "\(type(of: resolver))", rule: .linkShortLink,
+                    atOnce: { inMemoryResolver?.resolveAtOnce(request) }
                 ) { try await resolver.resolve(request) }
                 log.device(DeviceLog.shortLinkResult(stored))
                 var payload = stored.merging(parsed.parameters)

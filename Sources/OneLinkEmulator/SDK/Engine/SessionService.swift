@@ -54,6 +54,12 @@ struct SessionService: Sendable {
     private let conversionDataSource: any ConversionDataSource
     private let deferredDeepLinkSource: any DeferredDeepLinkSource
     private let launchRecorder: any LaunchRecorder
+    /// The backends as their in-memory types, when they are: cast once, so each call can ask for an answer at once.
+    private let inMemory:
+        (
+            conversion: InMemoryConversionDataSource?, deferred: InMemoryDeferredDeepLinkSource?,
+            launches: InMemoryLaunchRecorder?
+        )
     private let deviceStore: any DeviceStore
     private let clock: any EmulatorClock
     private let deadlines: Deadlines
@@ -70,6 +76,11 @@ struct SessionService: Sendable {
         self.conversionDataSource = conversionDataSource
         self.deferredDeepLinkSource = deferredDeepLinkSource
         self.launchRecorder = launchRecorder
+        inMemory = (
+            conversionDataSource as? InMemoryConversionDataSource,
+            deferredDeepLinkSource as? InMemoryDeferredDeepLinkSource,
+            launchRecorder as? InMemoryLaunchRecorder
+        )
         self.deviceStore = deviceStore
         self.clock = clock
         self.deadlines = deadlines
@@ -238,7 +249,7 @@ struct SessionService: Sendable {
             let data = try await deadlines.run(
                 until: started.addingTimeInterval(Double(config.conversionDataTimeout) / 1000),
                 limitMilliseconds: config.conversionDataTimeout, backend: "\(type(of: source))",
-                rule: .conversionFetch
+                rule: .conversionFetch, atOnce: { inMemory.conversion?.conversionDataAtOnce(for: request) }
             ) { try await source.conversionData(for: request) }
             var cleaned = data
             cleaned["is_first_launch"] = nil
@@ -325,7 +336,7 @@ struct SessionService: Sendable {
             let response = try await deadlines.run(
                 until: started.addingTimeInterval(Double(config.conversionDataTimeout) / 1000),
                 limitMilliseconds: config.conversionDataTimeout, backend: "\(type(of: recorder))",
-                rule: .sessionLaunch
+                rule: .sessionLaunch, atOnce: { inMemory.launches?.recordLaunchAtOnce(request) }
             ) { try await recorder.recordLaunch(request) }
             return .accepted(response)
         } catch {
@@ -362,7 +373,7 @@ struct SessionService: Sendable {
             let response = try await deadlines.run(
                 until: clock.now.addingTimeInterval(Double(config.deepLinkTimeout) / 1000),
                 limitMilliseconds: config.deepLinkTimeout, backend: "\(type(of: source))",
-                rule: .udlDeferred
+                rule: .udlDeferred, atOnce: { inMemory.deferred?.deferredDeepLinkAtOnce(for: request) }
             ) { try await source.deferredDeepLink(for: request) }
             guard response.found else {
                 log(.udlDeferredNotFound, "no click matched within the lookup window before the install")
