@@ -12,6 +12,7 @@ package struct IdentifierRandomNumberGenerator: RandomNumberGenerator, Sendable 
         return Locked(system.next())
     }()
 
+    /// A generator over the shared sequence; every instance draws from the same one.
     package init() {}
 
     /// The next value of the shared SplitMix64 sequence.
