@@ -30,7 +30,7 @@ import Foundation
 /// `settle()` and the other waits wait for) may take its deadline runner's
 /// lock, a virtual clock's lock (to count sleepers) and the ATT gate's lock,
 /// never the reverse; no other lock is taken while one is held.
-package struct Locked<State> {
+@usableFromInline package struct Locked<State> {
     @usableFromInline let storage: LockedStorage<State>
 
     @inlinable package init(_ state: State) {

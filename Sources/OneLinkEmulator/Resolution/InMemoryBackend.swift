@@ -31,7 +31,7 @@ extension InMemoryBackend {
     /// The most requests ``requests`` keeps.
     ///
     /// Older ones are dropped; the default is ``RequestHistory/defaultLimit``, and 0 keeps none.
-    public var requestHistoryLimit: Int {
+    @inlinable public var requestHistoryLimit: Int {
         get { core.requests.limit }
         set { core.requests.limit = newValue }
     }
@@ -40,8 +40,8 @@ extension InMemoryBackend {
     public var droppedRequestCount: Int { core.requests.droppedCount }
 
     /// Every request received so far, kept or dropped, without copying ``requests``.
-    package var receivedRequestCount: Int { core.requests.receivedCount }
+    @inlinable package var receivedRequestCount: Int { core.requests.receivedCount }
 
     /// The newest `count` requests kept, oldest first, without copying the rest.
-    package func newestRequests(_ count: Int) -> [Request] { core.requests.newest(count) }
+    @inlinable package func newestRequests(_ count: Int) -> [Request] { core.requests.newest(count) }
 }

@@ -9,7 +9,7 @@ public struct InMemoryBackendCore<Request: Sendable>: Sendable {
     /// The clock that measures ``InMemoryBehavior/delayed(_:)``.
     package let clock: any EmulatorClock
     /// The requests received, newest kept.
-    package let requests = RequestLog<Request>()
+    @usableFromInline package let requests = RequestLog<Request>()
 
     /// Creates a core that answers as `behavior` says, on `clock`.
     package init(behavior: InMemoryBehavior, clock: any EmulatorClock) {

@@ -3,14 +3,14 @@
 ///
 /// A struct over two locks: copies share the same log. No object of its own, since every
 /// in-memory backend (and so every replay) makes one.
-package struct RequestLog<Request: Sendable>: Sendable {
+@usableFromInline package struct RequestLog<Request: Sendable>: Sendable {
     private let history: Locked<BoundedHistory<Request>>
     /// Every request appended, kept or dropped.
     ///
     /// A lock of its own over a plain `Int`: replay reads it around every step, from code that is
     /// not specialised for `Request`, where reading the history's lock costs a generic metadata
     /// lookup per call.
-    private let received = Locked(0)
+    @usableFromInline let received = Locked(0)
 
     /// Creates an empty log that keeps at most `limit` requests.
     package init(limit: Int = RequestHistory.defaultLimit) {
@@ -27,7 +27,7 @@ package struct RequestLog<Request: Sendable>: Sendable {
     package var elements: [Request] { history.withLock { $0.elements } }
 
     /// The most requests kept; 0 keeps none.
-    package var limit: Int {
+    @usableFromInline package var limit: Int {
         get { history.withLock { $0.limit } }
         nonmutating set { history.withLock { $0.limit = newValue } }
     }
@@ -36,10 +36,10 @@ package struct RequestLog<Request: Sendable>: Sendable {
     package var droppedCount: Int { history.withLock { $0.droppedCount } }
 
     /// Every request appended so far, kept or dropped: a count that never copies the log.
-    package var receivedCount: Int { received.value }
+    @inlinable package var receivedCount: Int { received.value }
 
     /// The newest `count` requests kept, oldest first.
-    package func newest(_ count: Int) -> [Request] {
+    @usableFromInline package func newest(_ count: Int) -> [Request] {
         history.withLock { $0.newest(count) }
     }
 }
