@@ -29,7 +29,6 @@ extension Scenario {
     ]
     static let appFields = ["routing", "routeCallbacks", "bundleID"]
     static let routingFields = ["scheme", "pushActionKey", "callbackValueKey", "callbackLinkKey"]
-    static let expectationOptions = ["output", "match", "types"]
     static let routingKinds: Set<String> = [
         "route", "setRoot", "pushScreen", "popScreen", "routerReady", "routerBackground", "routerActive",
     ]

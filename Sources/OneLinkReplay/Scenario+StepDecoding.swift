@@ -12,10 +12,11 @@ extension Scenario {
         }
         guard let kindValue = members["do"] else { throw reader.fail(path, .missingField("do")) }
         let kind = try reader.string(kindValue, at: path + ".do")
-        guard ScenarioStep.kindNameSet.contains(kind) else {
+        // Every kind has its allowed fields: one lookup both checks the kind and finds them.
+        guard let allowed = ScenarioStep.allowedFields[kind] else {
             throw reader.fail(path + ".do", .unknownStep(kind))
         }
-        let fields = try reader.object(value, at: path, allowed: ScenarioStep.allowedFields[kind] ?? [])
+        let fields = try reader.object(value, at: path, allowed: allowed)
         let action = try decodeAction(kind, fields, reader)
         var expectations: [ScenarioExpectation] = []
         if let expect = fields["expect"] {
@@ -31,8 +32,26 @@ extension Scenario {
         _ value: AttributionValue, at path: String, _ reader: ScenarioReader
     ) throws(ScenarioError) -> ScenarioExpectation {
         let fields = try reader.object(value, at: path, allowed: nil)
-        let output = try fields.string("output")
-        guard ScenarioExpectation.outputNameSet.contains(output) else {
+        // One pass over the members: the options are taken out as they are met and the rest kept,
+        // instead of a lookup per option and a copy of the members to delete them from.
+        var outputValue: AttributionValue?
+        var matchValue: AttributionValue?
+        var typesValue: AttributionValue?
+        var payloadValue: AttributionValue?
+        var expected: [String: AttributionValue] = Dictionary(minimumCapacity: fields.members.count)
+        for (key, member) in fields.members {
+            switch key {
+            case "output": outputValue = member
+            case "match": matchValue = member
+            case "types": typesValue = member
+            default:
+                if key == "payload" { payloadValue = member }
+                expected[key] = member
+            }
+        }
+        guard let outputValue else { throw reader.fail(path, .missingField("output")) }
+        let output = try reader.string(outputValue, at: fields.at("output"))
+        guard ScenarioReader.contains(ScenarioExpectation.outputNames, output) else {
             throw reader.fail(
                 fields.at("output"),
                 .invalidValue(
@@ -40,22 +59,20 @@ extension Scenario {
                         + ScenarioExpectation.outputNames.joined(separator: ", ") + ")"))
         }
         var match = ScenarioExpectation.PayloadMatch.exact
-        if let value = fields["match"] {
+        if let matchValue {
             match =
-                .init(rawValue: try reader.oneOf(value, ["exact", "subset"], at: fields.at("match")))
+                .init(rawValue: try reader.oneOf(matchValue, ["exact", "subset"], at: fields.at("match")))
                 ?? .exact
         }
         var types = ScenarioExpectation.TypeMatching.strict
-        if let value = fields["types"] {
+        if let typesValue {
             types =
-                .init(rawValue: try reader.oneOf(value, ["strict", "loose"], at: fields.at("types")))
+                .init(rawValue: try reader.oneOf(typesValue, ["strict", "loose"], at: fields.at("types")))
                 ?? .strict
         }
-        if let payload = fields["payload"], payload.objectValue == nil {
-            throw reader.wrongType(payload, expected: "an object", at: fields.at("payload"))
+        if let payloadValue, payloadValue.objectValue == nil {
+            throw reader.wrongType(payloadValue, expected: "an object", at: fields.at("payload"))
         }
-        var expected = fields.members
-        for key in expectationOptions { expected[key] = nil }
         return ScenarioExpectation(output, fields: expected, match: match, types: types)
     }
 

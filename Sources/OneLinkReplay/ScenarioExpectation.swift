@@ -43,9 +43,6 @@ public struct ScenarioExpectation: Sendable, Hashable {
         self.types = types
     }
 
-    /// ``outputNames`` as a set, for decoding's lookups.
-    static let outputNameSet = Set(outputNames)
-
     /// Every output name a step can produce.
     public static let outputNames = [
         "onConversionDataSuccess", "onConversionDataFail", "onAppOpenAttribution",

@@ -96,9 +96,6 @@ public struct ScenarioStep: Sendable, Hashable {
         self.note = note
     }
 
-    /// ``kindNames`` as a set, for decoding's lookups.
-    static let kindNameSet = Set(kindNames)
-
     /// Every step kind the `do` field accepts, in documentation order.
     public static let kindNames = [
         "start", "foreground", "background", "handleOpen", "universalLink", "push", "performOnAppAttribution",

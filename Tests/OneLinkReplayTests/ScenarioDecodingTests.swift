@@ -94,6 +94,19 @@ struct ScenarioDecodingTests {
                 == "test.json: $.steps[0].by: the clock only moves forward")
     }
 
+    @Test(
+        "a duration of 1e15 ms or more is refused, whole or fractional",
+        arguments: [
+            "1000000000000000ms", "999999999999999.5ms", "11575000d", "1000000000000s",
+            "99999999999999999999s",
+        ])
+    func durationLimit(text: String) {
+        #expect(
+            decodingError(#"{"name": "x", "steps": [{"do": "advance", "by": "\#(text)"}]}"#)
+                == #"test.json: $.steps[0].by: invalid duration "\#(text)""#
+                + #" (expected a number and a unit ms, s, m, h or d, such as "-3m")"#)
+    }
+
     @Test("a bad step kind lists every step kind")
     func badStepKind() {
         #expect(

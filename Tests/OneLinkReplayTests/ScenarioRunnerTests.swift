@@ -78,11 +78,12 @@ struct ScenarioRunnerTests {
     }
 
     @Test(
-        "durations accept a sign, a fraction and the units ms, s, m, h, d",
+        "durations accept a sign, a fraction and the units ms, s, m, h, d; whole and fractional alike up to the limit",
         arguments: [
             ("250ms", 250), ("1.5s", 1500), ("+2m", 120_000), ("2h", 7_200_000), ("1d", 86_400_000),
-            ("0s", 0),
-        ])
+            ("0s", 0), ("007s", 7000), ("1.0s", 1000), ("0.5s", 500), ("11574d", 999_993_600_000),
+            ("999999999999999ms", 999_999_999_999_999), ("999999999999999.4ms", 999_999_999_999_999),
+        ] as [(String, Int64)])
     func durations(text: String, milliseconds: Int64) throws {
         let scenario = try decode(#"{"name": "d", "steps": [{"do": "advance", "by": "\#(text)"}]}"#)
         #expect(scenario.steps.map(\.action) == [.advance(milliseconds: milliseconds)])

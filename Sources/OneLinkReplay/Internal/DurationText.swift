@@ -14,11 +14,7 @@ enum DurationText {
             ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".")
         }
         let unit = String(decoding: bytes.dropFirst(numberBytes.count), as: UTF8.self)
-        let numberText = String(decoding: numberBytes, as: UTF8.self)
-        guard !numberText.isEmpty, numberText.first != ".", numberText.last != ".",
-            numberText.filter({ $0 == "." }).count <= 1, let number = Double(numberText)
-        else { return nil }
-        let scale: Double
+        let scale: Int64
         switch unit {
         case "ms": scale = 1
         case "s": scale = 1000
@@ -27,7 +23,20 @@ enum DurationText {
         case "d": scale = 86_400_000
         default: return nil
         }
-        let value = (number * scale).rounded()
+        // A whole number, the usual case, is read digit by digit; below the 1e15 limit both ways
+        // are exact, so they agree.
+        if !numberBytes.isEmpty, numberBytes.count <= 15, !numberBytes.contains(UInt8(ascii: ".")) {
+            var whole: Int64 = 0
+            for byte in numberBytes { whole = whole * 10 + Int64(byte &- UInt8(ascii: "0")) }
+            let (value, overflow) = whole.multipliedReportingOverflow(by: scale)
+            guard !overflow, value < 1_000_000_000_000_000 else { return nil }
+            return sign * value
+        }
+        let numberText = String(decoding: numberBytes, as: UTF8.self)
+        guard !numberText.isEmpty, numberText.first != ".", numberText.last != ".",
+            numberText.filter({ $0 == "." }).count <= 1, let number = Double(numberText)
+        else { return nil }
+        let value = (number * Double(scale)).rounded()
         guard value < 1e15 else { return nil }
         return sign * Int64(value)
     }

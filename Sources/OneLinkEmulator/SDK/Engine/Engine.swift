@@ -210,34 +210,23 @@ final class Engine: Sendable {
     /// Returns once the engine is idle, or every call it makes waits on the virtual clock or the ATT answer.
     nonisolated(nonsending) func settle() async {
         await processQueuedHere()
-        let virtual = virtualClock
-        let gate = trackingGate
-        let deadlines = self.deadlines
         // Checked first without an escaping closure: usually it already holds.
-        if queue.holds({ status in
-            Self.isSettled(status, timerFiring: sessionReadyTimerFiring, virtual, gate, deadlines)
-        }) {
-            return
-        }
-        await queue.waitUntil { [weak self] status in
-            Self.isSettled(
-                status, timerFiring: self?.sessionReadyTimerFiring == true, virtual, gate, deadlines)
-        }
+        if queue.holds({ status in isSettled(status) }) { return }
+        await queue.waitUntil { [weak self] status in self?.isSettled(status) ?? true }
     }
 
     /// What ``settle()`` waits for: no session-ready timer about to fire, and the queue idle or every call in flight blocked on the clock or the ATT answer.
-    private static func isSettled(
-        _ status: EngineQueue.Status, timerFiring: @autoclosure () -> Bool, _ virtual: (any VirtualClock)?,
-        _ gate: TrackingGate, _ deadlines: Deadlines
-    ) -> Bool {
-        if timerFiring() { return false }
+    ///
+    /// It reads the engine's parts in place: copying the deadline runner and
+    /// the clock into locals cost more than the check itself.
+    private func isSettled(_ status: EngineQueue.Status) -> Bool {
+        if sessionReadyTimerFiring { return false }
         if status.isIdle { return true }
         let racing = deadlines.count
-        guard let virtual, racing > 0 else { return false }
+        guard racing > 0, let suspended = virtualClock?.suspended else { return false }
         // A race whose timer has already fired is finishing, not blocked: wait for it. A race
         // waiting for the ATT answer is blocked on the test, as one waiting on the clock is.
-        let suspended = virtual.suspended
-        return suspended.work + gate.waiterCount >= racing && suspended.timers >= racing
+        return suspended.work + trackingGate.waiterCount >= racing && suspended.timers >= racing
     }
 
     /// Re-checks what `settle()` and `waitUntilIdle()` wait for, after a change outside the queue.
