@@ -9,7 +9,8 @@ extension AppsFlyerLib {
     /// forwards to ``ConfigurationValues``; a write copies the box only while
     /// a snapshot shares it.
     struct Configuration: Sendable {
-        private var box = Box(ConfigurationValues())
+        /// The defaults, shared by every new SDK until its first write copies them.
+        private var box = Box.defaults
 
         var devKey: String {
             get { box.values.devKey }
@@ -235,8 +236,12 @@ extension AppsFlyerLib {
         }
 
         // @unchecked: `values` changes only through a `Configuration` that holds the sole reference
-        // (isKnownUniquelyReferenced), so a box another thread can see is never written.
+        // (isKnownUniquelyReferenced), so a box another thread can see is never written; the shared
+        // defaults never are, since the static keeps a reference to them.
         private final class Box: @unchecked Sendable {
+            /// The default settings: building them costs more than the copy a first write makes.
+            static let defaults = Box(ConfigurationValues())
+
             var values: ConfigurationValues
 
             init(_ values: ConfigurationValues) {

@@ -35,11 +35,24 @@ package struct Deadlines: Sendable {
     private let state = Locked(State())
 
     /// Creates a runner on `clock`, logging each outcome to `log` and calling `changed` whenever a call's state changes.
-    init(clock: any EmulatorClock, log: DebugLogger, changed: @escaping @Sendable () -> Void) {
+    ///
+    /// - Parameter virtualClock: `clock` as a virtual clock, when it is one, as the engine found it.
+    init(
+        clock: any EmulatorClock, virtualClock: (any VirtualClock)?, log: DebugLogger,
+        changed: @escaping @Sendable () -> Void
+    ) {
         self.clock = clock
-        virtualClock = clock as? any VirtualClock
+        self.virtualClock = virtualClock
         self.log = log
         self.changed = changed
+    }
+
+    /// Creates a runner on `clock`, finding out itself whether it is a virtual clock.
+    init(clock: any EmulatorClock, log: DebugLogger, changed: @escaping @Sendable () -> Void) {
+        self.init(
+            clock: clock, virtualClock: exactly(clock, ManualClock.self) ?? (clock as? any VirtualClock),
+            log: log,
+            changed: changed)
     }
 
     /// How many calls are racing their deadline right now.

@@ -63,7 +63,11 @@ final class Engine: Sendable {
         shortLinkCreator: (any ShortLinkCreator)?
     ) {
         self.clock = clock
-        virtualClock = clock as? any VirtualClock
+        // The usual virtual clock, the final `ManualClock`, is found by its type: the cast to the
+        // protocol, which looks the conformance up, is left for any other clock.
+        let virtualClock: (any VirtualClock)? =
+            exactly(clock, ManualClock.self) ?? (clock as? any VirtualClock)
+        self.virtualClock = virtualClock
         self.deviceStore = deviceStore
         self.eventRecorder = eventRecorder
         self.purchaseValidator = purchaseValidator
@@ -71,7 +75,9 @@ final class Engine: Sendable {
         let configuration = self.configuration
         let queue = self.queue
         let logger = DebugLogger(sink: logSink, clock: clock, configuration: configuration)
-        let deadlines = Deadlines(clock: clock, log: logger) { queue.noteChange() }
+        let deadlines = Deadlines(clock: clock, virtualClock: virtualClock, log: logger) {
+            queue.noteChange()
+        }
         self.logger = logger
         self.deadlines = deadlines
         sessions = SessionService(

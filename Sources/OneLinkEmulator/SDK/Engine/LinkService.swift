@@ -74,7 +74,7 @@ struct LinkService: Sendable {
         resolver: any ShortLinkResolver, deviceStore: any DeviceStore, deadlines: Deadlines, log: DebugLogger
     ) {
         self.resolver = resolver
-        inMemoryResolver = resolver as? InMemoryShortLinkResolver
+        inMemoryResolver = exactly(resolver, InMemoryShortLinkResolver.self)
         self.deviceStore = deviceStore
         self.deadlines = deadlines
         self.log = log

@@ -77,9 +77,9 @@ struct SessionService: Sendable {
         self.deferredDeepLinkSource = deferredDeepLinkSource
         self.launchRecorder = launchRecorder
         inMemory = (
-            conversionDataSource as? InMemoryConversionDataSource,
-            deferredDeepLinkSource as? InMemoryDeferredDeepLinkSource,
-            launchRecorder as? InMemoryLaunchRecorder
+            exactly(conversionDataSource, InMemoryConversionDataSource.self),
+            exactly(deferredDeepLinkSource, InMemoryDeferredDeepLinkSource.self),
+            exactly(launchRecorder, InMemoryLaunchRecorder.self)
         )
         self.deviceStore = deviceStore
         self.clock = clock

@@ -36,4 +36,25 @@ struct ConfigurationCopyOnWriteTests {
         #expect(settings.value.deepLinkTimeout == 1234)
         #expect(settings.value.recordedCalls.count == 1)
     }
+
+    @Test("new settings share the defaults, and a write to one SDK's reaches no other SDK")
+    func sharedDefaults() {
+        let first = AppsFlyerLib(clock: ManualClock())
+        let second = AppsFlyerLib(clock: ManualClock())
+        first.appsFlyerDevKey = "DEV_KEY"
+        first.deepLinkTimeout = 1234
+        first.addPushNotificationDeepLinkPath(["af_push_link"])
+        let third = AppsFlyerLib(clock: ManualClock())
+        for sdk in [second, third] {
+            #expect(sdk.appsFlyerDevKey == "")
+            #expect(sdk.deepLinkTimeout == 3000)
+            #expect(sdk.configuration.value.pushPaths.isEmpty)
+        }
+        #expect(first.appsFlyerDevKey == "DEV_KEY")
+        #expect(first.deepLinkTimeout == 1234)
+        #expect(first.configuration.value.pushPaths == [["af_push_link"]])
+        var fresh = AppsFlyerLib.Configuration()
+        fresh.minTimeBetweenSessions = 0
+        #expect(AppsFlyerLib.Configuration().minTimeBetweenSessions == 5)
+    }
 }
