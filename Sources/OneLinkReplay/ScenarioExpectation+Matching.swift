@@ -36,9 +36,18 @@ extension ScenarioExpectation {
                         "~ output: expected \(output), found \(observation.output) \(observation.fieldsText)")
             ]
         }
+        // Most expectations match: check every field first, in any order and building no path, and
+        // sort the keys and walk the values only to report what differs.
+        if fields.allSatisfy({ key, want in
+            guard let got = observation.fields[key] else { return false }
+            let rule = comparison(for: key, want, profile: profile)
+            return Self.matches(rule.want, got, exact: rule.exact, types: rule.types)
+        }) {
+            return []
+        }
         var found: [ScenarioDifference] = []
         for key in fields.keys.sorted() {
-            guard var want = fields[key] else { continue }
+            guard let want = fields[key] else { continue }
             guard let got = observation.fields[key] else {
                 found.append(
                     ScenarioDifference(
@@ -46,23 +55,45 @@ extension ScenarioExpectation {
                         text: "- \(key): expected \(Self.describe(want)), missing"))
                 continue
             }
-            if key == "payload" {
-                var types = self.types
-                if let profile, Self.profiledOutputs.contains(output) {
-                    want = profile.apply(want)
-                    if profile == .documented { types = .loose }
-                }
-                compare(
-                    want, got, path: key, exact: match == .exact, types: types, output: position, into: &found
-                )
-            } else {
-                compare(want, got, path: key, exact: false, types: types, output: position, into: &found)
-            }
+            let rule = comparison(for: key, want, profile: profile)
+            compare(
+                rule.want, got, path: key, exact: rule.exact, types: rule.types, output: position,
+                into: &found)
         }
         return found
     }
 
-    private func compare(
+    /// How the field `key` is compared: `payload` by ``match``, through `profile` for an SDK callback; any other field as a subset.
+    private func comparison(
+        for key: String, _ want: AttributionValue, profile: ValueProfile?
+    ) -> (want: AttributionValue, exact: Bool, types: TypeMatching) {
+        guard key == "payload" else { return (want, false, types) }
+        guard let profile, Self.profiledOutputs.contains(output) else {
+            return (want, match == .exact, types)
+        }
+        return (profile.apply(want), match == .exact, profile == .documented ? .loose : types)
+    }
+
+    /// Whether `compare` would find no difference between `want` and `got`, without building its paths.
+    static func matches(
+        _ want: AttributionValue, _ got: AttributionValue, exact: Bool, types: TypeMatching
+    ) -> Bool {
+        if want == got { return true }
+        switch (want, got) {
+        case (.object(let wanted), .object(let observed)):
+            // Exact: every wanted key observed, and as many keys on both sides, is the same key set.
+            if exact, wanted.count != observed.count { return false }
+            return wanted.allSatisfy { key, value in
+                observed[key].map { matches(value, $0, exact: exact, types: types) } ?? false
+            }
+        case (.array(let wanted), .array(let observed)) where wanted.count == observed.count:
+            return zip(wanted, observed).allSatisfy { matches($0, $1, exact: exact, types: types) }
+        default:
+            return equal(want, got, types: types)
+        }
+    }
+
+    func compare(
         _ want: AttributionValue, _ got: AttributionValue, path: String, exact: Bool, types: TypeMatching,
         output: Int, into found: inout [ScenarioDifference]
     ) {
