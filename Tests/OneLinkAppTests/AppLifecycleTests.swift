@@ -129,6 +129,23 @@ import Testing
         #expect(try lifecycle.handle(Self.coldLaunch).first?.isFirstTime == false)
     }
 
+    @Test(
+        "an $AppStart carries the device's properties and the start's three keys, for the default device and any other",
+        arguments: [DeviceProperties(), DeviceProperties(osVersion: "15.2", model: "x86_64")],
+        [AppStartKind.cold, .warm])
+    func startProperties(device: DeviceProperties, kind: AppStartKind) {
+        for isFirstTime in [false, true] {
+            let event = LifecycleEvent(
+                name: .appStart, time: Date(timeIntervalSince1970: 0), device: device, startKind: kind,
+                isFirstTime: isFirstTime)
+            var expected = device.eventProperties.values
+            expected["$start_type"] = .string(kind.rawValue)
+            expected["$resume_from_background"] = .bool(kind == .warm)
+            expected["$is_first_time"] = .bool(isFirstTime)
+            #expect(event.properties.values == expected)
+        }
+    }
+
     @Test func customDeviceProperties() throws {
         let device = DeviceProperties(osVersion: "15.2", appVersion: "2.3", model: "x86_64")
         let lifecycle = AppLifecycle(clock: ManualClock(), device: device)

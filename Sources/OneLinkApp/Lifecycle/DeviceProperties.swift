@@ -45,6 +45,32 @@ public struct DeviceProperties: Sendable, Hashable {
         ]
     }
 
+    /// The `$AppStart` properties: ``eventProperties`` with `$start_type`, `$resume_from_background` and `$is_first_time`.
+    ///
+    /// The default device's four are built once: every emulated launch and
+    /// return to the foreground starts the app, and copying the device's
+    /// properties to add three keys cost more than the rest of the event.
+    func startProperties(_ kind: AppStartKind, isFirstTime: Bool) -> AttributionPayload {
+        if self == Self.standard {
+            return Self.standardStartProperties[(kind == .warm ? 2 : 0) + (isFirstTime ? 1 : 0)]
+        }
+        return Self.startProperties(payload, kind, isFirstTime: isFirstTime)
+    }
+
+    private static func startProperties(
+        _ base: AttributionPayload, _ kind: AppStartKind, isFirstTime: Bool
+    ) -> AttributionPayload {
+        var properties = base
+        properties["$start_type"] = .string(kind.rawValue)
+        properties["$resume_from_background"] = .bool(kind == .warm)
+        properties["$is_first_time"] = .bool(isFirstTime)
+        return properties
+    }
+
     private static let standard = DeviceProperties()
     private static let standardEventProperties = standard.payload
+    /// Cold and warm, each not first and first: the order ``startProperties(_:isFirstTime:)`` indexes.
+    private static let standardStartProperties = [AppStartKind.cold, .warm].flatMap { kind in
+        [false, true].map { startProperties(standardEventProperties, kind, isFirstTime: $0) }
+    }
 }

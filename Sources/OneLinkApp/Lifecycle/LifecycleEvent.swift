@@ -43,12 +43,17 @@ public struct LifecycleEvent: Sendable, Hashable {
         self.isFirstTime = isFirstTime
         self.passiveReason = passiveReason
         self.foregroundDuration = foregroundDuration
-        var properties = device.eventProperties
-        if let startKind {
-            properties["$start_type"] = .string(startKind.rawValue)
-            properties["$resume_from_background"] = .bool(startKind == .warm)
+        var properties: AttributionPayload
+        if let startKind, let isFirstTime {
+            properties = device.startProperties(startKind, isFirstTime: isFirstTime)
+        } else {
+            properties = device.eventProperties
+            if let startKind {
+                properties["$start_type"] = .string(startKind.rawValue)
+                properties["$resume_from_background"] = .bool(startKind == .warm)
+            }
+            if let isFirstTime { properties["$is_first_time"] = .bool(isFirstTime) }
         }
-        if let isFirstTime { properties["$is_first_time"] = .bool(isFirstTime) }
         if let passiveReason { properties["$passive_reason"] = .string(passiveReason.rawValue) }
         if let foregroundDuration {
             properties["$event_duration"] = .double(Double(foregroundDuration.wholeMilliseconds) / 1000)
