@@ -7,20 +7,7 @@ extension Engine {
     /// link opened during the launch request is delivered first), so they
     /// go to the end of the queue as a step of this command's group.
     func processStart(_ item: EngineJob) async {
-        var config = configuration.value
-        config.sdkVersion = generation.emulatedVersion
-        let deepLinkDelegateSet = delegates.withLock { $0.deepLinkDelegate } != nil
-        if !sessions.processStarted {
-            logger.device(DeviceLog.version(config.sdkVersion))
-            logger.device(DeviceLog.banner)
-            if let deepLinkDelegate = delegates.withLock({ $0.deepLinkDelegate }) {
-                logger.device(DeviceLog.deepLinkDelegate(deepLinkDelegate))
-            }
-        }
-        if generation == .v7, config.attWaitTimeout != nil {
-            debug(.attWait, "SDK 7: waitForATTUserAuthorization is deprecated and no longer delays start()")
-            config.attWaitTimeout = nil
-        }
+        let (config, deepLinkDelegateSet) = sessionSettings()
         let outcome: SessionOutcome
         switch await sessions.start(config: config, deepLinkDelegateSet: deepLinkDelegateSet) {
         case .finished(let finished):
@@ -35,6 +22,30 @@ extension Engine {
         } else {
             await deliver(outcome.events, item: item, launch: outcome.launch)
         }
+    }
+
+    /// The settings a session starts with, and whether a deep-link delegate is set, after the first session's log lines.
+    ///
+    /// The synchronous part of ``processStart(_:)``, never inlined: in the
+    /// async caller its temporaries would take room in the frame every
+    /// session's run allocates (see ``process(_:)``).
+    @inline(never)
+    private func sessionSettings() -> (AppsFlyerLib.Configuration, deepLinkDelegateSet: Bool) {
+        var config = configuration.value
+        config.sdkVersion = generation.emulatedVersion
+        let deepLinkDelegateSet = delegates.withLock { $0.deepLinkDelegate } != nil
+        if !sessions.processStarted {
+            logger.device(DeviceLog.version(config.sdkVersion))
+            logger.device(DeviceLog.banner)
+            if let deepLinkDelegate = delegates.withLock({ $0.deepLinkDelegate }) {
+                logger.device(DeviceLog.deepLinkDelegate(deepLinkDelegate))
+            }
+        }
+        if generation == .v7, config.attWaitTimeout != nil {
+            debug(.attWait, "SDK 7: waitForATTUserAuthorization is deprecated and no longer delays start()")
+            config.attWaitTimeout = nil
+        }
+        return (config, deepLinkDelegateSet)
     }
 }
 

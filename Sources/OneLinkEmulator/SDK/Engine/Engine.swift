@@ -250,10 +250,16 @@ final class Engine: Sendable {
     // MARK: - Processing
 
     /// Runs one command: the only place the engine decides what a call does.
+    ///
+    /// A command with a large payload (an event, a purchase, an invite, a
+    /// push) is taken apart in a function of its own, never inlined: an async
+    /// function's frame holds every value it keeps across an `await`, and the
+    /// task allocates each frame that does not fit its current block from
+    /// `malloc`. Kept here, those payloads made this frame, which every
+    /// command's run allocates, more than 3 KB.
     func process(_ item: EngineJob) async {
         if let name = item.command.command.actionName, configuration.withLock({ $0.isStopped }) {
-            debug(.controlStopped, "isStopped is set: \(name) ignored, nothing sent")
-            if item.completion != nil { await deliver([], item: item, launch: .failed(.sdkStopped)) }
+            await processWhileStopped(name, item: item)
             return
         }
         switch item.command.command {
@@ -266,28 +272,48 @@ final class Engine: Sendable {
             await processUniversalLink(text, fromLaunchOptions: false, item: item)
         case .launchLink(let text):
             await processUniversalLink(text, fromLaunchOptions: true, item: item)
-        case .action(.push(let payload)):
-            logger.device(DeviceLog.push(payload))
-            await runLink(links.beginPush(payload, udl: isUDLMode, config: configuration.value), item: item)
+        case .action(.push):
+            await processPush(item)
         case .action(.performOnAppAttribution(let text)):
             await processLink(text, entry: .performOnAppAttribution, item: item)
         case .deliver(let events, let launch):
             await deliver(events, item: item, launch: launch)
         case .reinstall:
-            sessions.reinstall()
-            resetSessionReadiness()
-            delegates.withLock { $0 = Delegates() }
+            resetForNewProcess(reinstall: true)
         case .relaunch:
-            debug(
-                .deviceRelaunch,
-                "process relaunched: the next start() is a cold start; the delegates are gone with the old process"
-            )
-            sessions.resetProcess()
-            resetSessionReadiness()
-            // The delegates were objects of the process that ended; the app's launch code sets them again.
-            delegates.withLock { $0 = Delegates() }
+            resetForNewProcess(reinstall: false)
         case .sessionReadyCheck(let activation):
             await fireSessionReadyListener(scope: item.scope, activation: activation, timedOut: false)
+        case .event, .purchase, .invite, .callBlocks:
+            await processWork(item)
+        }
+    }
+
+    /// An entry point called while `isStopped` is set: logged and ignored; a completion handler hears why.
+    @inline(never)
+    private func processWhileStopped(_ name: String, item: EngineJob) async {
+        debug(.controlStopped, "isStopped is set: \(name) ignored, nothing sent")
+        if item.completion != nil { await deliver([], item: item, launch: .failed(.sdkStopped)) }
+    }
+
+    /// A push notification's payload, as a link.
+    @inline(never)
+    private func processPush(_ item: EngineJob) async {
+        guard case .action(.push(let payload)) = item.command.command else { return }
+        await runLink(beginPush(payload), item: item)
+    }
+
+    /// Logs the push and reads its link: the synchronous part of ``processPush(_:)``, never inlined for the same reason as ``beginLink(_:entry:)``.
+    @inline(never)
+    private func beginPush(_ payload: AttributionPayload) -> LinkStep {
+        logger.device(DeviceLog.push(payload))
+        return links.beginPush(payload, udl: isUDLMode, config: configuration.value)
+    }
+
+    /// An event, a purchase, an invite link or app blocks waiting for the queue.
+    @inline(never)
+    private func processWork(_ item: EngineJob) async {
+        switch item.command.command {
         case .event(let event):
             await sendEvent(event, item: item)
         case .purchase(let purchase):
@@ -297,7 +323,26 @@ final class Engine: Sendable {
             await onDeliveryQueue(scope: item.scope) { completion.value(text.flatMap(URL.init(string:))) }
         case .callBlocks(let blocks):
             for block in blocks { await onDeliveryQueue(scope: block.scope) { block.body.value() } }
+        default:
+            return
         }
+    }
+
+    /// `simulateReinstall()` or `simulateRelaunch()`: the install's state (on a reinstall) or the process's is gone, and the delegates with it.
+    @inline(never)
+    private func resetForNewProcess(reinstall: Bool) {
+        if reinstall {
+            sessions.reinstall()
+        } else {
+            debug(
+                .deviceRelaunch,
+                "process relaunched: the next start() is a cold start; the delegates are gone with the old process"
+            )
+            sessions.resetProcess()
+        }
+        resetSessionReadiness()
+        // The delegates were objects of the process that ended; the app's launch code sets them again.
+        delegates.withLock { $0 = Delegates() }
     }
 
     // MARK: - Links
@@ -330,14 +375,22 @@ final class Engine: Sendable {
 
     /// Resolves a link the app handed over and delivers its callback.
     func processLink(_ text: String, entry: LinkEntry, item: EngineJob) async {
+        await runLink(beginLink(text, entry: entry), item: item)
+    }
+
+    /// Logs the hand-over and parses the link: the synchronous part of ``processLink(_:entry:item:)``.
+    ///
+    /// Never inlined: in the async caller, its temporaries would take room in
+    /// the frame every link's run allocates (see ``process(_:)``).
+    @inline(never)
+    private func beginLink(_ text: String, entry: LinkEntry) -> LinkStep {
         switch entry {
         case .universalLink: logger.device(DeviceLog.userActivity(text))
         case .openURL: logger.device(DeviceLog.openURL(text))
         case .performOnAppAttribution: logger.device(DeviceLog.performOnAppAttribution(text))
         case .push: break
         }
-        await runLink(
-            links.begin(text, entry: entry, udl: isUDLMode, config: configuration.value), item: item)
+        return links.begin(text, entry: entry, udl: isUDLMode, config: configuration.value)
     }
 
     /// Drives the link service from `step` to its callback, within `deepLinkTimeout` of the hand-over; each request it is about to send gets the delegate's headers first.

@@ -16,11 +16,12 @@ enum EngineCommand: Sendable {
     /// SDK 7's check whether the session-ready listener may fire, for one `didBecomeActive`.
     case sessionReadyCheck(activation: UInt64)
     /// An in-app event to send.
-    case event(OutgoingEvent)
+    indirect case event(OutgoingEvent)
     /// A purchase to validate, then log as a validated purchase.
-    case purchase(OutgoingPurchase)
+    indirect case purchase(OutgoingPurchase)
     /// A user-invite link to generate.
-    case invite(InviteLink, context: EventContext, stopped: Bool, completion: Handoff<(URL?) -> Void>)
+    indirect case invite(
+        InviteLink, context: EventContext, stopped: Bool, completion: Handoff<(URL?) -> Void>)
     /// App blocks to call on the delivery queue in queue order (ATT prompt completions, a cross-promotion's `openStore`).
     case callBlocks([ScopedBlock])
 

@@ -11,7 +11,10 @@ enum LinkEntry: String, Sendable {
 /// What the link service needs next: a request sent, or nothing more.
 enum LinkStep: Sendable {
     /// A request must go out: the engine asks the delegate for its headers, then calls ``LinkService/send(_:headers:deadline:)``.
-    case request(PendingLink)
+    ///
+    /// Indirect: a pending link is over 200 bytes, and each copy held across
+    /// an `await` takes that much room in the async frame of every link's run.
+    indirect case request(PendingLink)
     /// The link's callback; `nil` when a push payload has none.
     case finished(AppsFlyerEvent?)
 }
