@@ -131,7 +131,41 @@ struct SessionService: Sendable {
     /// ``complete(_:directLinkQueued:)``, saying whether a link call waits in
     /// its queue: a first launch opened by a link makes no deferred lookup.
     func start(config: AppsFlyerLib.Configuration, deepLinkDelegateSet: Bool) async -> SessionStep {
-        var now = clock.now
+        // The synchronous parts are functions of their own, never inlined: here their temporaries
+        // would take room in the async frame every session's run allocates (see `Engine.process`).
+        var now: Date
+        let udl: Bool
+        let cold: Bool
+        switch open(config: config, deepLinkDelegateSet: deepLinkDelegateSet) {
+        case .refused(let outcome): return .finished(outcome)
+        case .opened(let at, let isUDL, let isCold): (now, udl, cold) = (at, isUDL, isCold)
+        }
+        if await waitForTrackingDecision(config: config, started: now) { now = clock.now }
+        let device = countSession(config: config, cold: cold, now: now)
+        let launch = await recordLaunch(device: device, config: config, started: now)
+        if case .failed(let error) = launch {
+            log(
+                .sessionLaunchFailed, "the launch request failed, so no conversion data: \(error.explanation)"
+            )
+            return .finished(
+                SessionOutcome(events: [.conversionDataFail(error)], launch: launch, afterQueuedCalls: true))
+        }
+        return .launched(
+            SessionInProgress(device: device, config: config, started: now, udl: udl, launch: launch))
+    }
+
+    /// What ``open(config:deepLinkDelegateSet:)`` decided for a `start` call.
+    private enum Opening {
+        /// No session: missing keys or `minTimeBetweenSessions`; the outcome says why.
+        case refused(SessionOutcome)
+        /// A session starts at `now`, in UDL mode or not, cold or warm.
+        case opened(now: Date, udl: Bool, cold: Bool)
+    }
+
+    /// Decides whether a `start` call begins a session: the keys are set and `minTimeBetweenSessions` has passed.
+    @inline(never)
+    private func open(config: AppsFlyerLib.Configuration, deepLinkDelegateSet: Bool) -> Opening {
+        let now = clock.now
         var missing: [String] = []
         if config.devKey.isEmpty { missing.append("appsFlyerDevKey") }
         if config.appID.isEmpty { missing.append("appleAppID") }
@@ -141,7 +175,7 @@ struct SessionService: Sendable {
             log(.startDeveloperError, error.explanation)
             var events: [AppsFlyerEvent] = [.conversionDataFail(error)]
             if deepLinkDelegateSet { events.append(.deepLink(.failure(error))) }
-            return .finished(SessionOutcome(events: events, launch: .failed(error), afterQueuedCalls: false))
+            return .refused(SessionOutcome(events: events, launch: .failed(error), afterQueuedCalls: false))
         }
 
         let minimum = TimeInterval(config.minTimeBetweenSessions)
@@ -166,13 +200,17 @@ struct SessionService: Sendable {
             )
             let error = AttributionError.sessionSkipped(
                 elapsedMilliseconds: Int(elapsed * 1000), minimumSeconds: config.minTimeBetweenSessions)
-            return .finished(SessionOutcome(events: [], launch: .failed(error), afterQueuedCalls: false))
+            return .refused(SessionOutcome(events: [], launch: .failed(error), afterQueuedCalls: false))
         }
         log(
             .sessionStart,
             "\(decision.cold ? "cold" : "warm") session started in \(decision.udl ? "UDL" : "legacy") mode")
+        return .opened(now: now, udl: decision.udl, cold: decision.cold)
+    }
 
-        if await waitForTrackingDecision(config: config, started: now) { now = clock.now }
+    /// Counts the session in the install's state and saves it, with the launch's log lines.
+    @inline(never)
+    private func countSession(config: AppsFlyerLib.Configuration, cold: Bool, now: Date) -> DeviceState {
         var device = loadDeviceState(now: now, savingFresh: false)
         let sinceLast = device.lastSessionStart.map { now.timeIntervalSince($0) }
         device.sessionCount += 1
@@ -181,25 +219,13 @@ struct SessionService: Sendable {
         if config.sdkVersion.hasPrefix("7") {
             log.device(
                 DeviceLog.startLines(
-                    firstLaunch: !device.firstLaunchDelivered, cold: decision.cold, sinceLast: sinceLast,
-                    now: now))
+                    firstLaunch: !device.firstLaunchDelivered, cold: cold, sinceLast: sinceLast, now: now))
         }
         log.device(
             DeviceLog.launch(
                 appID: config.appID, version: config.sdkVersion, counter: device.sessionCount,
                 sinceLast: device.sessionCount == 1 ? nil : sinceLast, uid: device.deviceID))
-
-        let launch = await recordLaunch(device: device, config: config, started: now)
-        if case .failed(let error) = launch {
-            log(
-                .sessionLaunchFailed, "the launch request failed, so no conversion data: \(error.explanation)"
-            )
-            return .finished(
-                SessionOutcome(events: [.conversionDataFail(error)], launch: launch, afterQueuedCalls: true))
-        }
-        return .launched(
-            SessionInProgress(device: device, config: config, started: now, udl: decision.udl, launch: launch)
-        )
+        return device
     }
 
     /// Completes a session whose launch was accepted: the install's deferred lookup in UDL mode, then conversion data.
