@@ -8,8 +8,10 @@ import Foundation
 /// (its timer is set and its work is not running), so an advance of the
 /// clock can wait for the SDK to react to each deadline before moving on.
 ///
-/// A struct over its one lock: copies share the same calls, and an SDK costs no object for it.
-package struct Deadlines: Sendable {
+/// One object shared by the engine and its services: a struct here cost a retain per reference it
+/// holds (the clocks, the logger, the callback, the lock) on every copy, and its size three times
+/// over in every SDK's engine.
+package final class Deadlines: Sendable {
     /// What is known of one call in flight.
     private struct Call: Sendable {
         /// Whether its timeout timer is registered on the virtual clock.
@@ -48,7 +50,7 @@ package struct Deadlines: Sendable {
     }
 
     /// Creates a runner on `clock`, finding out itself whether it is a virtual clock.
-    init(clock: any EmulatorClock, log: DebugLogger, changed: @escaping @Sendable () -> Void) {
+    convenience init(clock: any EmulatorClock, log: DebugLogger, changed: @escaping @Sendable () -> Void) {
         self.init(
             clock: clock, virtualClock: exactly(clock, ManualClock.self) ?? (clock as? any VirtualClock),
             log: log,
