@@ -111,56 +111,89 @@ struct LinkService: Sendable {
     }
 
     /// Sends the request `pending` waits for, within `deadline`, and reads its answer.
+    ///
+    /// Only the backend calls are awaited here; what comes before and after
+    /// each is a function of its own, never inlined, so this async frame,
+    /// which every resolution allocates, holds little more than the request
+    /// (see `Engine.process`).
+    @inline(never)
     func send(_ pending: PendingLink, headers: [String: String], deadline: Date) async -> LinkStep {
-        var pending = pending
         let config = pending.config
         let resolver = self.resolver
         do throws(AttributionError) {
             switch pending.stage {
-            case .unwrap(var visited, var hops):
+            case .unwrap:
                 let current = pending.parsed.link
                 let next = try await deadlines.run(
                     until: deadline, limitMilliseconds: config.deepLinkTimeout,
                     backend: "\(type(of: resolver))", rule: .linkUnwrap
                 ) { try await resolver.redirectTarget(of: current, headers: headers) }
-                guard let next else {
-                    log(.linkUnwrap, "\(current) does not redirect; unwrapping stops")
-                    return unwrapped(pending)
-                }
-                hops += 1
-                if hops > AppsFlyerLib.maximumUnwrapHops {
-                    throw .tooManyRedirects(limit: AppsFlyerLib.maximumUnwrapHops)
-                }
-                if visited.contains(next) { throw .redirectLoop(next) }
-                visited.insert(next)
-                log(.linkUnwrap, "hop \(hops): \(current) -> \(next)")
-                do {
-                    pending.parsed = try pending.parser.parse(next)
-                } catch {
-                    throw .invalidLink(error)
-                }
-                pending.stage = .unwrap(visited: visited, hops: hops)
-                return pending.isWrapped(pending.parsed) ? .request(pending) : unwrapped(pending)
+                return try unwrapHop(to: next, from: pending)
             case .shortLink(let template, let shortID):
-                let parsed = pending.parsed
-                let request = ShortLinkRequest(
-                    host: parsed.host, template: template, shortID: shortID, link: parsed.link,
-                    headers: headers, timeout: .milliseconds(Int64(clamping: config.deepLinkTimeout)),
-                    sdkHost: config.customHost)
-                log.device(DeviceLog.shortLinkRequest(template: template, shortID: shortID))
+                let request = shortLinkRequest(
+                    pending, template: template, shortID: shortID, headers: headers)
                 let stored = try await deadlines.run(
                     until: deadline, limitMilliseconds: config.deepLinkTimeout,
                     backend: "\(type(of: resolver))", rule: .linkShortLink,
                     atOnce: { inMemoryResolver?.resolveAtOnce(request) }
                 ) { try await resolver.resolve(request) }
-                log.device(DeviceLog.shortLinkResult(stored))
-                var payload = stored.merging(parsed.parameters)
-                payload["link"] = .string(parsed.link)
-                return .finished(found(payload, pending))
+                return resolved(stored, pending)
             }
         } catch {
             return .finished(failure(error, udl: pending.udl))
         }
+    }
+
+    /// The step after one unwrap request answered `next`: the next hop, or the unwrapped link.
+    ///
+    /// - Throws: ``AttributionError`` for too many hops, a loop or a hop that is no link.
+    @inline(never)
+    private func unwrapHop(to next: String?, from pending: PendingLink) throws(AttributionError) -> LinkStep {
+        let current = pending.parsed.link
+        guard let next else {
+            log(.linkUnwrap, "\(current) does not redirect; unwrapping stops")
+            return unwrapped(pending)
+        }
+        guard case .unwrap(var visited, var hops) = pending.stage else { return unwrapped(pending) }
+        hops += 1
+        if hops > AppsFlyerLib.maximumUnwrapHops {
+            throw .tooManyRedirects(limit: AppsFlyerLib.maximumUnwrapHops)
+        }
+        if visited.contains(next) { throw .redirectLoop(next) }
+        visited.insert(next)
+        log(.linkUnwrap, "hop \(hops): \(current) -> \(next)")
+        var pending = pending
+        do {
+            pending.parsed = try pending.parser.parse(next)
+        } catch {
+            throw .invalidLink(error)
+        }
+        pending.stage = .unwrap(visited: visited, hops: hops)
+        return pending.isWrapped(pending.parsed) ? .request(pending) : unwrapped(pending)
+    }
+
+    /// The resolution request of the short link `pending` holds, logged as the real SDK logs it.
+    @inline(never)
+    private func shortLinkRequest(
+        _ pending: PendingLink, template: String, shortID: String, headers: [String: String]
+    ) -> ShortLinkRequest {
+        let parsed = pending.parsed
+        let config = pending.config
+        log.device(DeviceLog.shortLinkRequest(template: template, shortID: shortID))
+        return ShortLinkRequest(
+            host: parsed.host, template: template, shortID: shortID, link: parsed.link,
+            headers: headers, timeout: .milliseconds(Int64(clamping: config.deepLinkTimeout)),
+            sdkHost: config.customHost)
+    }
+
+    /// The callback of a resolved short link: its stored parameters under the link's own.
+    @inline(never)
+    private func resolved(_ stored: AttributionPayload, _ pending: PendingLink) -> LinkStep {
+        log.device(DeviceLog.shortLinkResult(stored))
+        let parsed = pending.parsed
+        var payload = stored.merging(parsed.parameters)
+        payload["link"] = .string(parsed.link)
+        return .finished(found(payload, pending))
     }
 
     /// The step after unwrapping: a short link's resolution request, or the link's callback.
@@ -210,6 +243,7 @@ struct LinkService: Sendable {
         return .appOpenAttributionFailure(.invalidLink(.notOneLink(host: host)))
     }
 
+    @inline(never)
     private func failure(_ error: AttributionError, udl: Bool) -> AppsFlyerEvent {
         udl ? .deepLink(.failure(error)) : .appOpenAttributionFailure(error)
     }

@@ -140,7 +140,11 @@ struct SessionService: Sendable {
         case .refused(let outcome): return .finished(outcome)
         case .opened(let at, let isUDL, let isCold): (now, udl, cold) = (at, isUDL, isCold)
         }
-        if await waitForTrackingDecision(config: config, started: now) { now = clock.now }
+        // Checked before the call: calling an async function allocates its frame, even one that returns at once.
+        if let timeout = config.attWaitTimeout, !trackingGate.status.isDetermined {
+            await waitForTrackingDecision(timeout: timeout, started: now)
+            now = clock.now
+        }
         let device = countSession(config: config, cold: cold, now: now)
         let launch = await recordLaunch(device: device, config: config, started: now)
         if case .failed(let error) = launch {
@@ -257,19 +261,10 @@ struct SessionService: Sendable {
     private func conversionData(
         device: inout DeviceState, config: AppsFlyerLib.Configuration, started: Date
     ) async -> AppsFlyerEvent {
-        if let cached = device.conversionData {
-            var payload = cached
-            if Self.isOrganic(cached) {
-                log(.conversionCache, "delivering cached conversion data (organic: no iscache)")
-            } else {
-                log(.conversionCache, "delivering cached conversion data (iscache = true)")
-                payload["iscache"] = .bool(true)
-            }
-            return .conversionDataSuccess(firstLaunchFlagged(payload, device: &device))
-        }
-        log.device(
-            DeviceLog.conversionRequest(appID: config.appID, devKey: config.devKey, uid: device.deviceID))
-        let request = installRequest(device: device, config: config)
+        // The work around the fetch is out of line, so this async frame holds little more than the
+        // request (see `Engine.process`).
+        if let cached = device.conversionData { return cachedConversionData(cached, device: &device) }
+        let request = conversionRequest(device: device, config: config)
         let source = conversionDataSource
         do {
             let data = try await deadlines.run(
@@ -277,23 +272,56 @@ struct SessionService: Sendable {
                 limitMilliseconds: config.conversionDataTimeout, backend: "\(type(of: source))",
                 rule: .conversionFetch, atOnce: { inMemory.conversion?.conversionDataAtOnce(for: request) }
             ) { try await source.conversionData(for: request) }
-            var cleaned = data
-            cleaned["is_first_launch"] = nil
-            cleaned["iscache"] = nil
-            device.conversionData = cleaned
-            var payload = cleaned
-            if let own = data["iscache"].flatMap(Self.flag) {
-                payload["iscache"] = own
-            } else if !Self.isOrganic(cleaned) {
-                payload["iscache"] = .bool(true)
-            }
-            return .conversionDataSuccess(firstLaunchFlagged(payload, device: &device))
+            return fetchedConversionData(data, device: &device)
         } catch {
             log(
                 .conversionFail,
                 "conversion data fetch failed; the next session retries: \(error.explanation)")
             return .conversionDataFail(error)
         }
+    }
+
+    /// The callback of conversion data cached by an earlier session.
+    @inline(never)
+    private func cachedConversionData(
+        _ cached: AttributionPayload, device: inout DeviceState
+    ) -> AppsFlyerEvent {
+        var payload = cached
+        if Self.isOrganic(cached) {
+            log(.conversionCache, "delivering cached conversion data (organic: no iscache)")
+        } else {
+            log(.conversionCache, "delivering cached conversion data (iscache = true)")
+            payload["iscache"] = .bool(true)
+        }
+        return .conversionDataSuccess(firstLaunchFlagged(payload, device: &device))
+    }
+
+    /// The conversion-data request, after its log line.
+    @inline(never)
+    private func conversionRequest(
+        device: DeviceState, config: AppsFlyerLib.Configuration
+    ) -> InstallAttributionRequest {
+        log.device(
+            DeviceLog.conversionRequest(appID: config.appID, devKey: config.devKey, uid: device.deviceID))
+        return installRequest(device: device, config: config)
+    }
+
+    /// The callback of freshly fetched conversion data, which is cached without its per-delivery flags.
+    @inline(never)
+    private func fetchedConversionData(
+        _ data: AttributionPayload, device: inout DeviceState
+    ) -> AppsFlyerEvent {
+        var cleaned = data
+        cleaned["is_first_launch"] = nil
+        cleaned["iscache"] = nil
+        device.conversionData = cleaned
+        var payload = cleaned
+        if let own = data["iscache"].flatMap(Self.flag) {
+            payload["iscache"] = own
+        } else if !Self.isOrganic(cleaned) {
+            payload["iscache"] = .bool(true)
+        }
+        return .conversionDataSuccess(firstLaunchFlagged(payload, device: &device))
     }
 
     /// Whether conversion data is an organic install's, which the real SDK delivers without `iscache`.
@@ -317,11 +345,10 @@ struct SessionService: Sendable {
         }
     }
 
-    /// Holds the launch until the ATT status is decided, when the app asked for it and the status is undecided.
-    ///
-    /// - Returns: Whether it waited, so the session's deadlines count from after the wait.
-    private func waitForTrackingDecision(config: AppsFlyerLib.Configuration, started: Date) async -> Bool {
-        guard let timeout = config.attWaitTimeout, !trackingGate.status.isDetermined else { return false }
+    /// Holds the launch until the ATT status is decided or `timeout` seconds pass; the caller checks
+    /// that the app asked for it and that the status is undecided, and counts the session's deadlines
+    /// from after the wait.
+    private func waitForTrackingDecision(timeout: TimeInterval, started: Date) async {
         log(.attWait, "waiting up to \(timeout) s for the ATT answer before the launch")
         let gate = trackingGate
         let milliseconds = UInt(clamping: Int((timeout * 1000).rounded()))
@@ -334,10 +361,10 @@ struct SessionService: Sendable {
         } catch {
             log(.attWait, "no ATT answer within \(timeout) s; the launch goes ahead")
         }
-        return true
     }
 
     /// The install's request to the conversion-data and deferred-deep-link sources.
+    @inline(never)
     private func installRequest(
         device: DeviceState, config: AppsFlyerLib.Configuration
     ) -> InstallAttributionRequest {
@@ -352,11 +379,7 @@ struct SessionService: Sendable {
     private func recordLaunch(
         device: DeviceState, config: AppsFlyerLib.Configuration, started: Date
     ) async -> LaunchOutcome {
-        let request = LaunchRequest(
-            appID: config.appID, devKey: config.devKey, deviceID: device.deviceID,
-            sessionCount: device.sessionCount, device: config.reportedDevice(tracking: trackingGate.status),
-            identity: config.reportedIdentity,
-            host: config.customHost)
+        let request = launchRequest(device: device, config: config)
         let recorder = launchRecorder
         do {
             let response = try await deadlines.run(
@@ -370,6 +393,18 @@ struct SessionService: Sendable {
         }
     }
 
+    /// The session's launch request; built out of line, as ``installRequest(device:config:)`` is, so
+    /// its temporaries stay out of the async frame that awaits the answer.
+    @inline(never)
+    private func launchRequest(device: DeviceState, config: AppsFlyerLib.Configuration) -> LaunchRequest {
+        LaunchRequest(
+            appID: config.appID, devKey: config.devKey, deviceID: device.deviceID,
+            sessionCount: device.sessionCount, device: config.reportedDevice(tracking: trackingGate.status),
+            identity: config.reportedIdentity,
+            host: config.customHost)
+    }
+
+    @inline(never)
     private func firstLaunchFlagged(
         _ data: AttributionPayload, device: inout DeviceState
     ) -> AttributionPayload {
@@ -391,9 +426,7 @@ struct SessionService: Sendable {
             log(.udlDeferredSkipped, "a direct deep link opened this first launch; no deferred lookup")
             return nil
         }
-        log.device(DeviceLog.deferredStart)
-        log.device(DeviceLog.deferredURL(appID: config.appID, version: config.sdkVersion))
-        let request = installRequest(device: device, config: config)
+        let request = deferredLookupRequest(device: device, config: config)
         let source = deferredDeepLinkSource
         do {
             let response = try await deadlines.run(
@@ -409,6 +442,16 @@ struct SessionService: Sendable {
         } catch {
             return .deepLink(.failure(error))
         }
+    }
+
+    /// The deferred lookup's request, after its log lines.
+    @inline(never)
+    private func deferredLookupRequest(
+        device: DeviceState, config: AppsFlyerLib.Configuration
+    ) -> InstallAttributionRequest {
+        log.device(DeviceLog.deferredStart)
+        log.device(DeviceLog.deferredURL(appID: config.appID, version: config.sdkVersion))
+        return installRequest(device: device, config: config)
     }
 
     // MARK: - Install state
