@@ -2,8 +2,9 @@ import Foundation
 
 /// A clock whose time moves only when a test or scenario moves it, as the SDK sees it.
 ///
-/// The SDK never asks for a concrete clock type; through this protocol it
-/// can work on any virtual clock (``ManualClock`` is one). It sleeps its
+/// Through this protocol the SDK works on any virtual clock (``ManualClock``
+/// is one; ``virtualClock(of:)`` finds it by its type, only to spare the
+/// cast, and casts any other clock). It sleeps its
 /// timeout timers apart from work, since a timer guards a call rather than
 /// being a call waiting on time; it counts what is suspended, so
 /// `settle()` can tell an SDK blocked on the clock from a busy one; it hears
@@ -75,4 +76,13 @@ protocol VirtualSleepWatcher: Sendable {
 enum VirtualTime {
     /// The watcher of the current task's sleeps, bound by the SDK around a backend call and its timer.
     @TaskLocal static var watcher: (any VirtualSleepWatcher)?
+}
+
+/// `clock` as a virtual clock, when it is one.
+///
+/// The usual one, the final ``ManualClock``, is found by its type; the cast to
+/// the protocol, which looks the conformance up, is left for any other clock.
+/// Each SDK asks once, when it is created.
+func virtualClock(of clock: any EmulatorClock) -> (any VirtualClock)? {
+    exactly(clock, ManualClock.self) ?? (clock as? any VirtualClock)
 }

@@ -52,9 +52,7 @@ package final class Deadlines: Sendable {
     /// Creates a runner on `clock`, finding out itself whether it is a virtual clock.
     convenience init(clock: any EmulatorClock, log: DebugLogger, changed: @escaping @Sendable () -> Void) {
         self.init(
-            clock: clock, virtualClock: exactly(clock, ManualClock.self) ?? (clock as? any VirtualClock),
-            log: log,
-            changed: changed)
+            clock: clock, virtualClock: OneLinkEmulator.virtualClock(of: clock), log: log, changed: changed)
     }
 
     /// How many calls are racing their deadline right now.

@@ -63,10 +63,7 @@ final class Engine: Sendable {
         shortLinkCreator: (any ShortLinkCreator)?
     ) {
         self.clock = clock
-        // The usual virtual clock, the final `ManualClock`, is found by its type: the cast to the
-        // protocol, which looks the conformance up, is left for any other clock.
-        let virtualClock: (any VirtualClock)? =
-            exactly(clock, ManualClock.self) ?? (clock as? any VirtualClock)
+        let virtualClock = OneLinkEmulator.virtualClock(of: clock)
         self.virtualClock = virtualClock
         self.deviceStore = deviceStore
         self.eventRecorder = eventRecorder
