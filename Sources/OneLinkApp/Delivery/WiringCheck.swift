@@ -115,8 +115,6 @@ import OneLinkEmulator
             // App code may set its own (often `@MainActor`) delegates: they get the main queue, as
             // from the real SDK. The check runs on the main actor, so delivery needs no hop.
             sdk.callbackDelivery = .mainQueue
-            // The check waits for the SDK after each step, so it runs on the main actor too.
-            sdk.runsWhenAwaited = true
             let process = EmulatedAppProcess(wiring: wiring, sdk: sdk, clock: clock)
             process.bring(to: path.state)
             await sdk.settle()

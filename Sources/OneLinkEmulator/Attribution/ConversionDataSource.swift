@@ -106,15 +106,6 @@ public final class InMemoryConversionDataSource: ConversionDataSource, InMemoryB
         return try attribution.conversionData(installTime: request.installTime)
     }
 
-    /// ``conversionData(for:)`` without suspending, when the behaviour needs no waiting; `nil` (and nothing recorded) otherwise.
-    package func conversionDataAtOnce(
-        for request: InstallAttributionRequest
-    ) -> Result<AttributionPayload, any Error>? {
-        guard let answer = core.answerAtOnce else { return nil }
-        core.record(request)
-        let attribution = state.withLock { $0.perDevice[request.deviceID] ?? $0.attribution }
-        return answer.flatMap { Result { try attribution.conversionData(installTime: request.installTime) } }
-    }
 }
 
 extension ConversionDataSource where Self == InMemoryConversionDataSource {

@@ -113,18 +113,6 @@ public final class InMemoryLaunchRecorder: LaunchRecorder, InMemoryBackend {
         return try Self.response(to: request, validDevKeys: validDevKeys, planCoversSDK: planCoversSDK)
     }
 
-    /// ``recordLaunch(_:)`` without suspending, when the behaviour needs no waiting; `nil` (and nothing recorded) otherwise.
-    package func recordLaunchAtOnce(_ request: LaunchRequest) -> Result<AttributionPayload, any Error>? {
-        guard let answer = core.answerAtOnce else { return nil }
-        core.record(request)
-        let (validDevKeys, planCoversSDK) = state.withLock { ($0.validDevKeys, $0.planCoversSDK) }
-        return answer.flatMap {
-            Result {
-                try Self.response(to: request, validDevKeys: validDevKeys, planCoversSDK: planCoversSDK)
-            }
-        }
-    }
-
     private static func response(
         to request: LaunchRequest, validDevKeys: Set<String>?, planCoversSDK: Bool
     ) throws -> AttributionPayload {

@@ -61,14 +61,6 @@ public final class InMemoryShortLinkResolver: ShortLinkResolver, InMemoryBackend
         return try Self.response(to: request, stored: stored)
     }
 
-    /// ``resolve(_:)`` without suspending, when the behaviour needs no waiting; `nil` (and nothing recorded) otherwise.
-    package func resolveAtOnce(_ request: ShortLinkRequest) -> Result<AttributionPayload, any Error>? {
-        guard let answer = core.answerAtOnce else { return nil }
-        core.record(request)
-        let stored = state.withLock { $0.links["\(request.template)/\(request.shortID)"] }
-        return answer.flatMap { Result { try Self.response(to: request, stored: stored) } }
-    }
-
     private static func response(
         to request: ShortLinkRequest, stored: AttributionPayload?
     ) throws -> AttributionPayload {

@@ -18,17 +18,6 @@ extension AppsFlyerLib {
         engine.enqueue(.action(action))
     }
 
-    /// Queues an action and starts processing the queue on the calling thread, until it first has to wait.
-    ///
-    /// For the replay harness, which awaits ``settle()`` right after: with
-    /// backends that answer at once, the callbacks are delivered before this
-    /// returns and no thread hand-off is needed. Callbacks still come in queue
-    /// order; a call that waits on the clock continues on another task as with
-    /// ``submit(_:)``. The caller must not hold a lock its delegates need.
-    package func submitProcessingNow(_ action: SDKAction) {
-        engine.enqueue(.action(action), startImmediately: true)
-    }
-
     /// Simulates deleting the app and installing it again: the device state is erased and the process state reset.
     ///
     /// As with ``simulateRelaunch()``, the delegates and the session-ready listener are gone
@@ -115,8 +104,6 @@ extension AppsFlyerLib {
     /// Waits until every queued action has been processed and its callbacks delivered.
     ///
     /// It waits on the caller's actor: a `@MainActor` test stays on the main actor throughout.
-    /// Actions already queued that the SDK's queue task has not started on
-    /// run right here, in order, until one has to wait; callbacks are the same.
     nonisolated(nonsending) public func waitUntilIdle() async {
         await engine.waitUntilIdle()
     }
@@ -129,20 +116,8 @@ extension AppsFlyerLib {
     /// scenario can then advance the clock.
     ///
     /// It waits on the caller's actor: a `@MainActor` test stays on the main actor throughout.
-    /// Actions already queued that the SDK's queue task has not started on
-    /// run right here, in order, until one has to wait; callbacks are the same.
     nonisolated(nonsending) public func settle() async {
         await engine.settle()
     }
 
-    /// Whether queued calls run only when something waits for them (`settle()`, `waitUntilIdle()`, `perform(_:)`, an advance of the virtual clock), on the waiter's thread.
-    ///
-    /// For replay and the wiring check, which always wait: no worker task is
-    /// started, so no thread waits for another and runs are deterministic.
-    /// A test that waits in other ways (for an `events` element, say) must
-    /// leave it off, the default.
-    package var runsWhenAwaited: Bool {
-        get { engine.runsWhenAwaited }
-        set { engine.runsWhenAwaited = newValue }
-    }
 }

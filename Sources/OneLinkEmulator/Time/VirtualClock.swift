@@ -78,11 +78,7 @@ enum VirtualTime {
     @TaskLocal static var watcher: (any VirtualSleepWatcher)?
 }
 
-/// `clock` as a virtual clock, when it is one.
-///
-/// The usual one, the final ``ManualClock``, is found by its type; the cast to
-/// the protocol, which looks the conformance up, is left for any other clock.
-/// Each SDK asks once, when it is created.
+/// `clock` as a virtual clock, when it is one: each SDK asks once, when it is created.
 func virtualClock(of clock: any EmulatorClock) -> (any VirtualClock)? {
-    exactly(clock, ManualClock.self) ?? (clock as? any VirtualClock)
+    clock as? any VirtualClock
 }

@@ -52,8 +52,6 @@ final class ReplaySession {
             deferredDeepLinkSource: backends.deferredDeepLinkSource, launchRecorder: backends.launchRecorder,
             deviceStore: deviceStore, clock: clock,
             logSink: log)
-        // Every replay step that touches the SDK waits for it: the SDK runs on the replay's thread.
-        sdk.runsWhenAwaited = true
         let settings = scenario.sdk
         sdk.sdkGeneration = SDKGeneration(rawValue: settings.version.rawValue) ?? .v6
         sdk.setCredentials(devKey: settings.devKey, appID: settings.appID)
@@ -104,13 +102,13 @@ final class ReplaySession {
             sdk.handleLaunchOptions(AppsFlyerLib.launchOptions(universalLink: URL(string: text)!))
         case .start, .foreground:
             hasStarted = true
-            sdk.submitProcessingNow(.start)
+            sdk.submit(.start)
         case .background: break
         case .handleOpen(let url, let source):
-            sdk.submitProcessingNow(.openURL(url, sourceApplication: source))
-        case .universalLink(let url): sdk.submitProcessingNow(.universalLink(url))
-        case .push(let payload): sdk.submitProcessingNow(.push(payload))
-        case .performOnAppAttribution(let url): sdk.submitProcessingNow(.performOnAppAttribution(url))
+            sdk.submit(.openURL(url, sourceApplication: source))
+        case .universalLink(let url): sdk.submit(.universalLink(url))
+        case .push(let payload): sdk.submit(.push(payload))
+        case .performOnAppAttribution(let url): sdk.submit(.performOnAppAttribution(url))
         case .advance(let milliseconds): await clock.advance(by: .milliseconds(milliseconds))
         case .reinstall: await restart(reinstall: true)
         case .relaunch: await restart(reinstall: false)
@@ -257,8 +255,7 @@ final class ReplaySession {
 
     private func restart(reinstall: Bool) async {
         let sdk = self.sdk
-        // Started on this thread: the SDK's queue usually takes the command at once, with no hand-off.
-        let task = Deadlines.startWork {
+        let task = Task {
             if reinstall { await sdk.simulateReinstall() } else { await sdk.simulateRelaunch() }
         }
         // A call blocked on the clock would keep the process alive forever; let its deadlines pass instead.

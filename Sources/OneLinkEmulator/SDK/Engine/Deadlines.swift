@@ -69,30 +69,23 @@ package final class Deadlines: Sendable {
 
     /// Runs `operation` until it answers or the clock reaches `deadline`, whichever comes first.
     ///
-    /// An operation that answers without suspending wins without a timer.
-    /// The outcome is logged under `rule`, with the time it took.
-    ///
-    /// - Parameter atOnce: The same call made without suspending, for a backend that can tell
-    ///   (an in-memory one whose behaviour needs no waiting): its result, or `nil` to make the call
-    ///   through `operation`. Such a call wins as an operation that never suspends would, with no
-    ///   task, timer or continuation.
+    /// Every backend, in memory or not, takes this path: the operation runs
+    /// in a task of its own, started on the calling thread, so one that
+    /// answers without suspending wins before any timer is set. Otherwise a
+    /// timer task sleeps until `deadline` on the SDK's clock, and the first
+    /// to finish wins; the loser is cancelled. The outcome is logged under
+    /// `rule`, with the time it took.
     /// - Throws: ``AttributionError/timedOut(milliseconds:)`` with
     ///   `limitMilliseconds` when the deadline wins (or had already passed), else
     ///   the operation's error.
     func run<Value: Sendable>(
         until deadline: Date, limitMilliseconds: UInt, backend: @autoclosure () -> String, rule: DebugRule,
-        atOnce: () -> Result<Value, any Error>? = { nil },
         _ operation: @escaping @Sendable () async throws -> Value
     ) async throws(AttributionError) -> Value {
         let started = clock.now
         if started >= deadline {
             log(rule, "deadline already passed before the call; timed out", backend: backend())
             throw .timedOut(milliseconds: Int(clamping: limitMilliseconds))
-        }
-        if let answer = atOnce() {
-            return try outcome(
-                answer.mapError { AttributionError(wrapping: $0) }, duration: .zero, rule: rule,
-                backend: backend())
         }
         let id = state.withLock { state -> UInt64 in
             state.nextID += 1

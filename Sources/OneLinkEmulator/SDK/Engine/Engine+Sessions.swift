@@ -6,7 +6,7 @@ extension Engine {
     /// A session's callbacks come after every call queued while it ran (a
     /// link opened during the launch request is delivered first), so they
     /// go to the end of the queue as a step of this command's group.
-    func processStart(_ item: EngineJob) async {
+    func processStart(_ queued: QueuedCommand) async {
         let (config, deepLinkDelegateSet) = sessionSettings()
         let outcome: SessionOutcome
         switch await sessions.start(config: config, deepLinkDelegateSet: deepLinkDelegateSet) {
@@ -14,22 +14,17 @@ extension Engine {
             outcome = finished
         case .launched(let session):
             // A first launch opened by a link makes no deferred lookup, even when the link is still queued.
-            let directLinkQueued = queue.containsPending { $0.command.isDirectLink }
+            let directLinkQueued = queue.containsPending { $0.isDirectLink }
             outcome = await sessions.complete(session, directLinkQueued: directLinkQueued)
         }
         if outcome.afterQueuedCalls {
-            queue.appendStep(QueuedCommand(item, .deliver(outcome.events, launch: outcome.launch)), of: item)
+            queue.appendStep(.deliver(outcome.events, launch: outcome.launch), of: queued)
         } else {
-            await deliver(outcome.events, item: item, launch: outcome.launch)
+            await deliver(outcome.events, queued: queued, launch: outcome.launch)
         }
     }
 
     /// The settings a session starts with, and whether a deep-link delegate is set, after the first session's log lines.
-    ///
-    /// The synchronous part of ``processStart(_:)``, never inlined: in the
-    /// async caller its temporaries would take room in the frame every
-    /// session's run allocates (see ``process(_:)``).
-    @inline(never)
     private func sessionSettings() -> (AppsFlyerLib.Configuration, deepLinkDelegateSet: Bool) {
         var config = configuration.value
         config.sdkVersion = generation.emulatedVersion
@@ -46,13 +41,5 @@ extension Engine {
             config.attWaitTimeout = nil
         }
         return (config, deepLinkDelegateSet)
-    }
-}
-
-extension QueuedCommand {
-    /// A step of `item`: `command`, with the call's time, completion and scope.
-    init(_ item: EngineJob, _ command: EngineCommand) {
-        self.init(
-            command: command, receivedAt: item.receivedAt, completion: item.completion, scope: item.scope)
     }
 }

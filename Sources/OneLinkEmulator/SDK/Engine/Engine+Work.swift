@@ -22,11 +22,11 @@ struct OutgoingPurchase: Sendable {
 // In-app events, purchase validations and invite links: the engine's work that is not a session or a link.
 extension Engine {
     /// Sends one event (unless refused) and reports the outcome to its completion, if any.
-    func sendEvent(_ event: OutgoingEvent, item: EngineJob) async {
+    func sendEvent(_ event: OutgoingEvent, queued: QueuedCommand) async {
         let result = await send(
             name: event.name, values: event.values, context: event.context, refusal: event.refusal)
         guard let completion = event.completion else { return }
-        await onDeliveryQueue(scope: item.scope) {
+        await onDeliveryQueue(scope: queued.scope) {
             switch result {
             case .success(let response): completion.value(response.foundationStringKeyed, nil)
             case .failure(let error): completion.value(nil, error)
@@ -61,7 +61,7 @@ extension Engine {
         }
     }
 
-    func validatePurchase(_ outgoing: OutgoingPurchase, item: EngineJob) async {
+    func validatePurchase(_ outgoing: OutgoingPurchase, queued: QueuedCommand) async {
         let purchase = outgoing.request
         let context = outgoing.context
         let refusal = outgoing.refusal
@@ -98,7 +98,7 @@ extension Engine {
             values[AFEventParamValidated] = .bool(true)
             _ = await send(name: AFEventPurchase, values: values, context: context, refusal: nil)
         }
-        await onDeliveryQueue(scope: item.scope) {
+        await onDeliveryQueue(scope: queued.scope) {
             switch outcome {
             case .success(let validation) where validation.isValid:
                 blocks.value.success?(validation.response.foundationDictionary)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The emulated SDK's engine: the serial action queue, the services, delivery and the task scope of `withShared`.
+/// The emulated SDK's engine: the serial command queue, the services, delivery and the task scope of `withShared`.
 ///
 /// ``AppsFlyerLib`` is the public API only: each call becomes an
 /// ``EngineCommand`` here, and the engine runs the commands one at a time,
@@ -9,11 +9,11 @@ import Foundation
 /// hands the callbacks to the app on the delivery queue.
 ///
 /// The road of a warm universal link, in this file and `LinkService.swift`:
-/// ``enqueue(_:completion:waiter:group:startImmediately:helping:)`` queues the
-/// command; ``process(_:)`` runs it; ``processUniversalLink(_:fromLaunchOptions:item:)``
-/// applies the rules every entry point shares; ``processLink(_:entry:item:)``
+/// ``enqueue(_:completion:waiter:)`` queues the
+/// command; ``process(_:)`` runs it; ``processUniversalLink(_:fromLaunchOptions:queued:)``
+/// applies the rules every entry point shares; ``processLink(_:entry:queued:)``
 /// drives ``LinkService`` step by step (asking the delegate for resolution
-/// headers when a request is about to go out); ``deliver(_:item:launch:)``
+/// headers when a request is about to go out); ``deliver(_:queued:launch:)``
 /// calls the delegate.
 final class Engine: Sendable {
     /// The instance `shared()` returns inside `withShared`, for the current task.
@@ -34,7 +34,7 @@ final class Engine: Sendable {
     let trackingGate = TrackingGate()
 
     /// The serial action queue every call goes through.
-    let queue = EngineQueue()
+    let queue = CommandQueue()
     /// Races backend calls against their deadlines.
     let deadlines: Deadlines
     /// Sessions and the install's state.
@@ -43,16 +43,7 @@ final class Engine: Sendable {
     let links: LinkService
     let logger: DebugLogger
     /// The engine's small flags, under one lock.
-    private let flags = Locked(Flags())
-
-    private struct Flags: Sendable {
-        /// Calls that ran queued work in place since the last yield (see ``Engine/yieldIfDue()``).
-        var ranInPlace: UInt = 0
-        /// The engine's registration with a virtual clock.
-        var participant: UInt64?
-        /// Whether queued commands run only when someone waits for them (see ``Engine/runsWhenAwaited``).
-        var runsWhenAwaited = false
-    }
+    private let participant = Locked<UInt64?>(nil)
 
     /// Creates an engine over the SDK's backends.
     init(
@@ -87,13 +78,11 @@ final class Engine: Sendable {
             let sessionReadiness = self.sessionReadiness
             // The queue's waits read the clock's sleepers; an advance waits for this SDK to react
             // to each deadline it reaches before time moves on.
-            flags.withLock {
-                $0.participant = virtual.addParticipant(
+            participant.withLock {
+                $0 = virtual.addParticipant(
                     VirtualTimeParticipant(
                         sleepersChanged: { queue.noteChange() },
-                        settle: { [weak self] in
-                            // Commands queued without a worker run now, before time moves on.
-                            if let self, self.runsWhenAwaited { _ = self.processQueuedNow() }
+                        settle: {
                             await queue.waitUntil { status in
                                 // A due session-ready timer is about to call the listener: not settled yet.
                                 let now = clock.now
@@ -106,105 +95,40 @@ final class Engine: Sendable {
     }
 
     deinit {
-        if let id = flags[\.participant], let virtual = virtualClock {
+        if let id = participant.value, let virtual = virtualClock {
             virtual.removeParticipant(id)
         }
     }
 
     // MARK: - Queueing
 
-    /// Queues `command`, with the caller's `withShared` scope, and starts a worker when none holds the queue.
+    /// Queues `command`, with the caller's `withShared` scope, and starts the drainer when nobody holds the queue.
     ///
-    /// - Parameters:
-    ///   - startImmediately: Start the worker on the calling thread, until it first waits.
-    ///   - helping: The caller waits for the command: it runs the queue itself, on its own thread
-    ///     until the work first waits, when nobody holds the queue, and no worker is started.
-    /// - Returns: Whether the caller, `helping`, ran the queue.
-    @discardableResult
+    /// This is the one way commands run: the drainer is a task of its own,
+    /// so an app's call returns before any of its work runs and no delegate
+    /// is ever called inside the app's own call, as with the real SDK. The
+    /// drainer runs the commands in call order and hands each callback to
+    /// the delivery queue (``onDeliveryQueue(scope:_:)``), waiting for it to
+    /// return before it runs the next command.
     func enqueue(
-        _ command: EngineCommand, completion: Completion? = nil, waiter: EngineQueue.Waiter? = nil,
-        group: EngineQueue.Group? = nil, startImmediately: Bool = false, helping: Bool = false
-    ) -> Bool {
+        _ command: EngineCommand, completion: Completion? = nil,
+        waiter: CheckedContinuation<[AppsFlyerEvent], Never>? = nil
+    ) {
         if case .action(.start) = command { sessionReadiness.withLock { $0.startRequested = true } }
-        let queued = QueuedCommand(
-            command: command, receivedAt: clock.now, completion: completion, scope: Self.scope)
-        let outcome = queue.enqueue(
-            queued, into: group, waiter: waiter, claiming: helping, asksForWorker: !runsWhenAwaited)
-        if outcome.claimed {
-            Deadlines.startWork { await self.queue.drainClaimed { await self.process($0) } }
-        }
-        guard outcome.startWorker else { return outcome.claimed }
-        if startImmediately {
-            Deadlines.startWork { await self.queue.drain { await self.process($0) } }
-        } else {
-            Task { await self.queue.drain { await self.process($0) } }
-        }
-        return false
+        let queued = QueuedCommand(command, receivedAt: clock.now, completion: completion, scope: Self.scope)
+        guard queue.enqueue(queued, waiter: waiter) else { return }
+        Task { await self.queue.drain { await self.process($0) } }
     }
 
-    /// Whether the engine runs queued commands only when someone waits for them, on the waiter's thread: a deterministic simulation.
-    ///
-    /// Replay and the wiring check set it on an SDK over a virtual clock:
-    /// an app's call queues its command and starts no worker task, and the
-    /// next `settle()`, `waitUntilIdle()`, `perform(_:)` or advance of the
-    /// clock runs it in call order, on the caller's thread, until the work
-    /// waits on the clock. No thread waits for another, and the order of
-    /// events does not depend on the scheduler. Apps and consumers' tests
-    /// keep the worker (the default), since they may wait in other ways.
-    var runsWhenAwaited: Bool {
-        get { flags[\.runsWhenAwaited] }
-        set { flags[\.runsWhenAwaited] = newValue }
-    }
-
-    /// Runs the queued commands on the calling thread, until they first have to wait, if no worker has started on them.
-    ///
-    /// For callers about to wait for the queue (`settle()`, `waitUntilIdle()`,
-    /// `perform(_:)`, `simulateReinstall()`, `simulateRelaunch()`): the
-    /// commands were queued by calls that already returned, so running them
-    /// here keeps their order and never calls a delegate inside the app's own
-    /// call, and it saves the thread hand-off to the worker and back. Work
-    /// that waits continues on another task.
-    ///
-    /// - Returns: Whether it ran anything.
-    func processQueuedNow() -> Bool {
-        guard queue.claimForHelping() else { return false }
-        Deadlines.startWork { await self.queue.drainClaimed { await self.process($0) } }
-        return true
-    }
-
-    /// ``processQueuedNow()``, then a yield when ``yieldIfDue()`` says it is due.
-    nonisolated(nonsending) func processQueuedHere() async {
-        if processQueuedNow() { await yieldIfDue() }
-    }
-
-    /// Queues a command with a waiter, runs the queue here when no worker has started on it, and returns what the waiter is resumed with.
+    /// Queues a command and returns the events it caused, once all of them have been delivered.
     func enqueueAndWait(_ command: EngineCommand) async -> [AppsFlyerEvent] {
-        var ranHere = false
-        let outputs = await withUnsafeContinuation { continuation in
-            ranHere = enqueue(command, waiter: .outputs(continuation), helping: true)
+        await withCheckedContinuation { continuation in
+            enqueue(command, waiter: continuation)
         }
-        if ranHere { await yieldIfDue() }
-        return outputs
-    }
-
-    /// Counts one call that ran queued work in place, and yields once in every sixteen.
-    ///
-    /// A caller whose queued work all finishes where it runs never suspends,
-    /// so a loop of such calls would hold its thread and starve every other
-    /// task that needs one (a server's answers, timers, other tests). The
-    /// yield stays on the caller's actor; the other fifteen calls skip the
-    /// hop, which on the main actor costs about what running in place saved.
-    nonisolated(nonsending) func yieldIfDue() async {
-        let due = flags.withLock { flags in
-            flags.ranInPlace &+= 1
-            return flags.ranInPlace % 16 == 0
-        }
-        if due { await Task.yield() }
     }
 
     /// Returns once no command is queued or running and no session-ready timer is about to fire.
     nonisolated(nonsending) func waitUntilIdle() async {
-        await processQueuedHere()
         // Checked first without an escaping closure: usually it already holds.
         if queue.holds({ status in status.isIdle && !sessionReadyTimerFiring }) { return }
         await queue.waitUntil { [weak self] status in status.isIdle && self?.sessionReadyTimerFiring != true }
@@ -212,7 +136,6 @@ final class Engine: Sendable {
 
     /// Returns once the engine is idle, or every call it makes waits on the virtual clock or the ATT answer.
     nonisolated(nonsending) func settle() async {
-        await processQueuedHere()
         // Checked first without an escaping closure: usually it already holds.
         if queue.holds({ status in isSettled(status) }) { return }
         await queue.waitUntil { [weak self] status in self?.isSettled(status) ?? true }
@@ -222,7 +145,7 @@ final class Engine: Sendable {
     ///
     /// It reads the engine's parts in place: copying the deadline runner and
     /// the clock into locals cost more than the check itself.
-    private func isSettled(_ status: EngineQueue.Status) -> Bool {
+    private func isSettled(_ status: CommandQueue.Status) -> Bool {
         if sessionReadyTimerFiring { return false }
         if status.isIdle { return true }
         let racing = deadlines.count
@@ -247,78 +170,66 @@ final class Engine: Sendable {
     // MARK: - Processing
 
     /// Runs one command: the only place the engine decides what a call does.
-    ///
-    /// A command with a large payload (an event, a purchase, an invite, a
-    /// push) is taken apart in a function of its own, never inlined: an async
-    /// function's frame holds every value it keeps across an `await`, and the
-    /// task allocates each frame that does not fit its current block from
-    /// `malloc`. Kept here, those payloads (with the synchronous work
-    /// inlined around them) made this frame, which every command's run
-    /// allocates, nearly 5 KB.
-    func process(_ item: EngineJob) async {
-        if let name = item.command.command.actionName, configuration.withLock({ $0.isStopped }) {
-            await processWhileStopped(name, item: item)
+    func process(_ queued: QueuedCommand) async {
+        if let name = queued.command.actionName, configuration.withLock({ $0.isStopped }) {
+            await processWhileStopped(name, queued: queued)
             return
         }
-        switch item.command.command {
+        switch queued.command {
         case .action(.start):
-            await processStart(item)
+            await processStart(queued)
         case .action(.openURL(let text, let source)):
             if let source { debug(.linkOpen, "opened from \(source)") }
-            await processLink(text, entry: .openURL, item: item)
+            await processLink(text, entry: .openURL, queued: queued)
         case .action(.universalLink(let text)):
-            await processUniversalLink(text, fromLaunchOptions: false, item: item)
+            await processUniversalLink(text, fromLaunchOptions: false, queued: queued)
         case .launchLink(let text):
-            await processUniversalLink(text, fromLaunchOptions: true, item: item)
+            await processUniversalLink(text, fromLaunchOptions: true, queued: queued)
         case .action(.push):
-            await processPush(item)
+            await processPush(queued)
         case .action(.performOnAppAttribution(let text)):
-            await processLink(text, entry: .performOnAppAttribution, item: item)
+            await processLink(text, entry: .performOnAppAttribution, queued: queued)
         case .deliver(let events, let launch):
-            await deliver(events, item: item, launch: launch)
+            await deliver(events, queued: queued, launch: launch)
         case .reinstall:
             resetForNewProcess(reinstall: true)
         case .relaunch:
             resetForNewProcess(reinstall: false)
         case .sessionReadyCheck(let activation):
-            await fireSessionReadyListener(scope: item.scope, activation: activation, timedOut: false)
+            await fireSessionReadyListener(scope: queued.scope, activation: activation, timedOut: false)
         case .event, .purchase, .invite, .callBlocks:
-            await processWork(item)
+            await processWork(queued)
         }
     }
 
     /// An entry point called while `isStopped` is set: logged and ignored; a completion handler hears why.
-    @inline(never)
-    private func processWhileStopped(_ name: String, item: EngineJob) async {
+    private func processWhileStopped(_ name: String, queued: QueuedCommand) async {
         debug(.controlStopped, "isStopped is set: \(name) ignored, nothing sent")
-        if item.completion != nil { await deliver([], item: item, launch: .failed(.sdkStopped)) }
+        if queued.completion != nil { await deliver([], queued: queued, launch: .failed(.sdkStopped)) }
     }
 
     /// A push notification's payload, as a link.
-    @inline(never)
-    private func processPush(_ item: EngineJob) async {
-        guard case .action(.push(let payload)) = item.command.command else { return }
-        await runLink(beginPush(payload), item: item)
+    private func processPush(_ queued: QueuedCommand) async {
+        guard case .action(.push(let payload)) = queued.command else { return }
+        await runLink(beginPush(payload), queued: queued)
     }
 
-    /// Logs the push and reads its link: the synchronous part of ``processPush(_:)``, never inlined for the same reason as ``beginLink(_:entry:)``.
-    @inline(never)
+    /// Logs the push and reads its link: the synchronous part of ``processPush(_:)``.
     private func beginPush(_ payload: AttributionPayload) -> LinkStep {
         logger.device(DeviceLog.push(payload))
         return links.beginPush(payload, udl: isUDLMode, config: configuration.value)
     }
 
     /// An event, a purchase, an invite link or app blocks waiting for the queue.
-    @inline(never)
-    private func processWork(_ item: EngineJob) async {
-        switch item.command.command {
+    private func processWork(_ queued: QueuedCommand) async {
+        switch queued.command {
         case .event(let event):
-            await sendEvent(event, item: item)
+            await sendEvent(event, queued: queued)
         case .purchase(let purchase):
-            await validatePurchase(purchase, item: item)
+            await validatePurchase(purchase, queued: queued)
         case .invite(let link, let context, let stopped, let completion):
             let text = await inviteLink(link, context: context, stopped: stopped)
-            await onDeliveryQueue(scope: item.scope) { completion.value(text.flatMap(URL.init(string:))) }
+            await onDeliveryQueue(scope: queued.scope) { completion.value(text.flatMap(URL.init(string:))) }
         case .callBlocks(let blocks):
             for block in blocks { await onDeliveryQueue(scope: block.scope) { block.body.value() } }
         default:
@@ -327,7 +238,6 @@ final class Engine: Sendable {
     }
 
     /// `simulateReinstall()` or `simulateRelaunch()`: the install's state (on a reinstall) or the process's is gone, and the delegates with it.
-    @inline(never)
     private func resetForNewProcess(reinstall: Bool) {
         if reinstall {
             sessions.reinstall()
@@ -355,32 +265,28 @@ final class Engine: Sendable {
     /// cold-start link `handleLaunchOptions(_:)` handed over is not handled a
     /// second time when the app passes it on again during the launch (within
     /// `sessionReadyTimeLimit` of the hand-over, before any background).
-    func processUniversalLink(_ text: String, fromLaunchOptions: Bool, item: EngineJob) async {
+    func processUniversalLink(_ text: String, fromLaunchOptions: Bool, queued: QueuedCommand) async {
         if fromLaunchOptions {
-            sessionReadiness.withLock { $0.launchLinks.append((text, item.receivedAt)) }
-        } else if isLaunchLinkAlreadyHandled(text, calledAt: item.receivedAt) {
+            sessionReadiness.withLock { $0.launchLinks.append((text, queued.receivedAt)) }
+        } else if isLaunchLinkAlreadyHandled(text, calledAt: queued.receivedAt) {
             debug(.sessionReady, "\(text) was handed over by handleLaunchOptions; not handled twice")
             return
         }
         if generation == .v7, let scheme = Self.scheme(of: text), scheme != "https" {
             debug(
                 .linkOpen, "SDK 7: a \(scheme) URL handed over as a universal link is handled as handleOpen")
-            await processLink(text, entry: .openURL, item: item)
+            await processLink(text, entry: .openURL, queued: queued)
             return
         }
-        await processLink(text, entry: .universalLink, item: item)
+        await processLink(text, entry: .universalLink, queued: queued)
     }
 
     /// Resolves a link the app handed over and delivers its callback.
-    func processLink(_ text: String, entry: LinkEntry, item: EngineJob) async {
-        await runLink(beginLink(text, entry: entry), item: item)
+    func processLink(_ text: String, entry: LinkEntry, queued: QueuedCommand) async {
+        await runLink(beginLink(text, entry: entry), queued: queued)
     }
 
-    /// Logs the hand-over and parses the link: the synchronous part of ``processLink(_:entry:item:)``.
-    ///
-    /// Never inlined: in the async caller, its temporaries would take room in
-    /// the frame every link's run allocates (see ``process(_:)``).
-    @inline(never)
+    /// Logs the hand-over and parses the link: the synchronous part of ``processLink(_:entry:queued:)``.
     private func beginLink(_ text: String, entry: LinkEntry) -> LinkStep {
         switch entry {
         case .universalLink: logger.device(DeviceLog.userActivity(text))
@@ -392,21 +298,21 @@ final class Engine: Sendable {
     }
 
     /// Drives the link service from `step` to its callback, within `deepLinkTimeout` of the hand-over; each request it is about to send gets the delegate's headers first.
-    private func runLink(_ step: LinkStep, item: EngineJob) async {
-        let deadline = item.receivedAt.addingTimeInterval(
+    private func runLink(_ step: LinkStep, queued: QueuedCommand) async {
+        let deadline = queued.receivedAt.addingTimeInterval(
             Double(configuration.withLock { $0.deepLinkTimeout }) / 1000)
         var step = step
         while true {
             switch step {
             case .request(let pending):
-                let headers = await resolutionHeaders(for: pending.requestLink, scope: item.scope)
+                let headers = await resolutionHeaders(for: pending.requestLink, scope: queued.scope)
                 step = await links.send(pending, headers: headers, deadline: deadline)
             case .finished(let event):
                 guard let event else { return }
                 if case .deepLink(let result) = event, result.deepLink?.isDeferred == false {
                     sessions.noteDirectDeepLink()
                 }
-                await deliver([event], item: item)
+                await deliver([event], queued: queued)
                 return
             }
         }
@@ -446,7 +352,7 @@ final class Engine: Sendable {
     ///
     /// Returns once every call has returned, so the SDK's queue stays serial
     /// across the hop to the main queue.
-    func deliver(_ events: [AppsFlyerEvent], item: EngineJob, launch: LaunchOutcome? = nil) async {
+    func deliver(_ events: [AppsFlyerEvent], queued: QueuedCommand, launch: LaunchOutcome? = nil) async {
         var events = events
         var launch = launch
         if !events.isEmpty, configuration.withLock({ $0.isStopped }) {
@@ -457,16 +363,16 @@ final class Engine: Sendable {
             if launch != nil { launch = .failed(.sdkStopped) }
         }
         let subscribers = published.withLock { $0.publish(events) }
-        queue.collect(events, for: item.group)
+        queue.collect(events, for: queued.group)
         for event in events {
             for subscriber in subscribers { subscriber.yield(event) }
         }
-        let completion = launch == nil ? nil : item.completion
+        let completion = launch == nil ? nil : queued.completion
         if completion == nil && events.isEmpty { return }
         let batch = Handoff(
             DeliveryBatch(
                 delegates: delegates.value, events: events, completion: completion?.value, launch: launch))
-        await onDeliveryQueue(scope: item.scope) {
+        await onDeliveryQueue(scope: queued.scope) {
             self.call(batch.value)
             self.logDeviceCallbacks(batch.value)
             self.notifyDeliveryObservers(batch.value)

@@ -16,11 +16,11 @@ enum EngineCommand: Sendable {
     /// SDK 7's check whether the session-ready listener may fire, for one `didBecomeActive`.
     case sessionReadyCheck(activation: UInt64)
     /// An in-app event to send.
-    indirect case event(OutgoingEvent)
+    case event(OutgoingEvent)
     /// A purchase to validate, then log as a validated purchase.
-    indirect case purchase(OutgoingPurchase)
+    case purchase(OutgoingPurchase)
     /// A user-invite link to generate.
-    indirect case invite(
+    case invite(
         InviteLink, context: EventContext, stopped: Bool, completion: Handoff<(URL?) -> Void>)
     /// App blocks to call on the delivery queue in queue order (ATT prompt completions, a cross-promotion's `openStore`).
     case callBlocks([ScopedBlock])
@@ -54,25 +54,29 @@ typealias Completion = Handoff<([String: Any]?, (any Error)?) -> Void>
 
 /// A command with what it carries through the queue.
 struct QueuedCommand: Sendable {
+    /// What the call asks for.
     let command: EngineCommand
     /// When the call was made: a link's deadline counts from here.
     let receivedAt: Date
+    /// The completion handler the call carried.
     let completion: Completion?
     /// The instance `shared()` returned in the task that queued the command, bound again around its callbacks.
     let scope: AppsFlyerLib?
-}
+    /// The commands a caller waits for together with this one; the queue sets it on enqueue.
+    var group = CommandQueue.Group.unassigned
 
-/// The SDK's serial action queue.
-typealias EngineQueue = ActionQueue<QueuedCommand, AppsFlyerEvent>
+    /// A command as an app's call queues it.
+    init(_ command: EngineCommand, receivedAt: Date, completion: Completion? = nil, scope: AppsFlyerLib?) {
+        self.command = command
+        self.receivedAt = receivedAt
+        self.completion = completion
+        self.scope = scope
+    }
 
-/// A command as the queue runs it.
-typealias EngineJob = EngineQueue.Job
-
-extension ActionQueue.Job where Command == QueuedCommand {
-    /// When the call was made.
-    var receivedAt: Date { command.receivedAt }
-    /// The completion handler the call carried.
-    var completion: Completion? { command.completion }
-    /// The task scope of `withShared` that queued the call.
-    var scope: AppsFlyerLib? { command.scope }
+    /// A step of this command: `command`, with the call's time, completion, scope and group.
+    func step(_ command: EngineCommand) -> QueuedCommand {
+        var step = QueuedCommand(command, receivedAt: receivedAt, completion: completion, scope: scope)
+        step.group = group
+        return step
+    }
 }

@@ -11,10 +11,7 @@ enum LinkEntry: String, Sendable {
 /// What the link service needs next: a request sent, or nothing more.
 enum LinkStep: Sendable {
     /// A request must go out: the engine asks the delegate for its headers, then calls ``LinkService/send(_:headers:deadline:)``.
-    ///
-    /// Indirect: a pending link is over 200 bytes, and each copy held across
-    /// an `await` takes that much room in the async frame of every link's run.
-    indirect case request(PendingLink)
+    case request(PendingLink)
     /// The link's callback; `nil` when a push payload has none.
     case finished(AppsFlyerEvent?)
 }
@@ -65,8 +62,6 @@ struct PendingLink: Sendable {
 /// copies share the open count.
 struct LinkService: Sendable {
     private let resolver: any ShortLinkResolver
-    /// ``resolver`` as the in-memory resolver, when it is one: cast once, so each call can ask for an answer at once.
-    private let inMemoryResolver: InMemoryShortLinkResolver?
     private let deviceStore: any DeviceStore
     private let deadlines: Deadlines
     private let log: DebugLogger
@@ -77,7 +72,6 @@ struct LinkService: Sendable {
         resolver: any ShortLinkResolver, deviceStore: any DeviceStore, deadlines: Deadlines, log: DebugLogger
     ) {
         self.resolver = resolver
-        inMemoryResolver = exactly(resolver, InMemoryShortLinkResolver.self)
         self.deviceStore = deviceStore
         self.deadlines = deadlines
         self.log = log
@@ -111,12 +105,6 @@ struct LinkService: Sendable {
     }
 
     /// Sends the request `pending` waits for, within `deadline`, and reads its answer.
-    ///
-    /// Only the backend calls are awaited here; what comes before and after
-    /// each is a function of its own, never inlined, so this async frame,
-    /// which every resolution allocates, holds little more than the request
-    /// (see `Engine.process`).
-    @inline(never)
     func send(_ pending: PendingLink, headers: [String: String], deadline: Date) async -> LinkStep {
         let config = pending.config
         let resolver = self.resolver
@@ -134,8 +122,7 @@ struct LinkService: Sendable {
                     pending, template: template, shortID: shortID, headers: headers)
                 let stored = try await deadlines.run(
                     until: deadline, limitMilliseconds: config.deepLinkTimeout,
-                    backend: "\(type(of: resolver))", rule: .linkShortLink,
-                    atOnce: { inMemoryResolver?.resolveAtOnce(request) }
+                    backend: "\(type(of: resolver))", rule: .linkShortLink
                 ) { try await resolver.resolve(request) }
                 return resolved(stored, pending)
             }
@@ -147,7 +134,6 @@ struct LinkService: Sendable {
     /// The step after one unwrap request answered `next`: the next hop, or the unwrapped link.
     ///
     /// - Throws: ``AttributionError`` for too many hops, a loop or a hop that is no link.
-    @inline(never)
     private func unwrapHop(to next: String?, from pending: PendingLink) throws(AttributionError) -> LinkStep {
         let current = pending.parsed.link
         guard let next else {
@@ -173,7 +159,6 @@ struct LinkService: Sendable {
     }
 
     /// The resolution request of the short link `pending` holds, logged as the real SDK logs it.
-    @inline(never)
     private func shortLinkRequest(
         _ pending: PendingLink, template: String, shortID: String, headers: [String: String]
     ) -> ShortLinkRequest {
@@ -187,7 +172,6 @@ struct LinkService: Sendable {
     }
 
     /// The callback of a resolved short link: its stored parameters under the link's own.
-    @inline(never)
     private func resolved(_ stored: AttributionPayload, _ pending: PendingLink) -> LinkStep {
         log.device(DeviceLog.shortLinkResult(stored))
         let parsed = pending.parsed
@@ -243,7 +227,6 @@ struct LinkService: Sendable {
         return .appOpenAttributionFailure(.invalidLink(.notOneLink(host: host)))
     }
 
-    @inline(never)
     private func failure(_ error: AttributionError, udl: Bool) -> AppsFlyerEvent {
         udl ? .deepLink(.failure(error)) : .appOpenAttributionFailure(error)
     }

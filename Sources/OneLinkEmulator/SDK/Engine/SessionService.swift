@@ -54,12 +54,6 @@ struct SessionService: Sendable {
     private let conversionDataSource: any ConversionDataSource
     private let deferredDeepLinkSource: any DeferredDeepLinkSource
     private let launchRecorder: any LaunchRecorder
-    /// The backends as their in-memory types, when they are: cast once, so each call can ask for an answer at once.
-    private let inMemory:
-        (
-            conversion: InMemoryConversionDataSource?, deferred: InMemoryDeferredDeepLinkSource?,
-            launches: InMemoryLaunchRecorder?
-        )
     private let deviceStore: any DeviceStore
     private let clock: any EmulatorClock
     private let deadlines: Deadlines
@@ -76,11 +70,6 @@ struct SessionService: Sendable {
         self.conversionDataSource = conversionDataSource
         self.deferredDeepLinkSource = deferredDeepLinkSource
         self.launchRecorder = launchRecorder
-        inMemory = (
-            exactly(conversionDataSource, InMemoryConversionDataSource.self),
-            exactly(deferredDeepLinkSource, InMemoryDeferredDeepLinkSource.self),
-            exactly(launchRecorder, InMemoryLaunchRecorder.self)
-        )
         self.deviceStore = deviceStore
         self.clock = clock
         self.deadlines = deadlines
@@ -131,8 +120,6 @@ struct SessionService: Sendable {
     /// ``complete(_:directLinkQueued:)``, saying whether a link call waits in
     /// its queue: a first launch opened by a link makes no deferred lookup.
     func start(config: AppsFlyerLib.Configuration, deepLinkDelegateSet: Bool) async -> SessionStep {
-        // The synchronous parts are functions of their own, never inlined: here their temporaries
-        // would take room in the async frame every session's run allocates (see `Engine.process`).
         var now: Date
         let udl: Bool
         let cold: Bool
@@ -140,7 +127,6 @@ struct SessionService: Sendable {
         case .refused(let outcome): return .finished(outcome)
         case .opened(let at, let isUDL, let isCold): (now, udl, cold) = (at, isUDL, isCold)
         }
-        // Checked before the call: calling an async function allocates its frame, even one that returns at once.
         if let timeout = config.attWaitTimeout, !trackingGate.status.isDetermined {
             await waitForTrackingDecision(timeout: timeout, started: now)
             now = clock.now
@@ -167,7 +153,6 @@ struct SessionService: Sendable {
     }
 
     /// Decides whether a `start` call begins a session: the keys are set and `minTimeBetweenSessions` has passed.
-    @inline(never)
     private func open(config: AppsFlyerLib.Configuration, deepLinkDelegateSet: Bool) -> Opening {
         let now = clock.now
         var missing: [String] = []
@@ -213,7 +198,6 @@ struct SessionService: Sendable {
     }
 
     /// Counts the session in the install's state and saves it, with the launch's log lines.
-    @inline(never)
     private func countSession(config: AppsFlyerLib.Configuration, cold: Bool, now: Date) -> DeviceState {
         var device = loadDeviceState(now: now, savingFresh: false)
         let sinceLast = device.lastSessionStart.map { now.timeIntervalSince($0) }
@@ -261,8 +245,6 @@ struct SessionService: Sendable {
     private func conversionData(
         device: inout DeviceState, config: AppsFlyerLib.Configuration, started: Date
     ) async -> AppsFlyerEvent {
-        // The work around the fetch is out of line, so this async frame holds little more than the
-        // request (see `Engine.process`).
         if let cached = device.conversionData { return cachedConversionData(cached, device: &device) }
         let request = conversionRequest(device: device, config: config)
         let source = conversionDataSource
@@ -270,7 +252,7 @@ struct SessionService: Sendable {
             let data = try await deadlines.run(
                 until: started.addingTimeInterval(Double(config.conversionDataTimeout) / 1000),
                 limitMilliseconds: config.conversionDataTimeout, backend: "\(type(of: source))",
-                rule: .conversionFetch, atOnce: { inMemory.conversion?.conversionDataAtOnce(for: request) }
+                rule: .conversionFetch
             ) { try await source.conversionData(for: request) }
             return fetchedConversionData(data, device: &device)
         } catch {
@@ -282,7 +264,6 @@ struct SessionService: Sendable {
     }
 
     /// The callback of conversion data cached by an earlier session.
-    @inline(never)
     private func cachedConversionData(
         _ cached: AttributionPayload, device: inout DeviceState
     ) -> AppsFlyerEvent {
@@ -297,7 +278,6 @@ struct SessionService: Sendable {
     }
 
     /// The conversion-data request, after its log line.
-    @inline(never)
     private func conversionRequest(
         device: DeviceState, config: AppsFlyerLib.Configuration
     ) -> InstallAttributionRequest {
@@ -307,7 +287,6 @@ struct SessionService: Sendable {
     }
 
     /// The callback of freshly fetched conversion data, which is cached without its per-delivery flags.
-    @inline(never)
     private func fetchedConversionData(
         _ data: AttributionPayload, device: inout DeviceState
     ) -> AppsFlyerEvent {
@@ -364,7 +343,6 @@ struct SessionService: Sendable {
     }
 
     /// The install's request to the conversion-data and deferred-deep-link sources.
-    @inline(never)
     private func installRequest(
         device: DeviceState, config: AppsFlyerLib.Configuration
     ) -> InstallAttributionRequest {
@@ -385,7 +363,7 @@ struct SessionService: Sendable {
             let response = try await deadlines.run(
                 until: started.addingTimeInterval(Double(config.conversionDataTimeout) / 1000),
                 limitMilliseconds: config.conversionDataTimeout, backend: "\(type(of: recorder))",
-                rule: .sessionLaunch, atOnce: { inMemory.launches?.recordLaunchAtOnce(request) }
+                rule: .sessionLaunch
             ) { try await recorder.recordLaunch(request) }
             return .accepted(response)
         } catch {
@@ -393,9 +371,7 @@ struct SessionService: Sendable {
         }
     }
 
-    /// The session's launch request; built out of line, as ``installRequest(device:config:)`` is, so
-    /// its temporaries stay out of the async frame that awaits the answer.
-    @inline(never)
+    /// The session's launch request.
     private func launchRequest(device: DeviceState, config: AppsFlyerLib.Configuration) -> LaunchRequest {
         LaunchRequest(
             appID: config.appID, devKey: config.devKey, deviceID: device.deviceID,
@@ -404,7 +380,6 @@ struct SessionService: Sendable {
             host: config.customHost)
     }
 
-    @inline(never)
     private func firstLaunchFlagged(
         _ data: AttributionPayload, device: inout DeviceState
     ) -> AttributionPayload {
@@ -432,7 +407,7 @@ struct SessionService: Sendable {
             let response = try await deadlines.run(
                 until: clock.now.addingTimeInterval(Double(config.deepLinkTimeout) / 1000),
                 limitMilliseconds: config.deepLinkTimeout, backend: "\(type(of: source))",
-                rule: .udlDeferred, atOnce: { inMemory.deferred?.deferredDeepLinkAtOnce(for: request) }
+                rule: .udlDeferred
             ) { try await source.deferredDeepLink(for: request) }
             guard response.found else {
                 log(.udlDeferredNotFound, "no click matched within the lookup window before the install")
@@ -445,7 +420,6 @@ struct SessionService: Sendable {
     }
 
     /// The deferred lookup's request, after its log lines.
-    @inline(never)
     private func deferredLookupRequest(
         device: DeviceState, config: AppsFlyerLib.Configuration
     ) -> InstallAttributionRequest {

@@ -1,0 +1,198 @@
+/// The engine's serial queue: one command runs at a time, in the order the commands were queued.
+///
+/// There is one way to run it. ``enqueue(_:into:waiter:)`` tells its
+/// caller to start the one drainer when nobody holds the queue, and the
+/// drainer runs every command with ``drain(_:)`` until none is left. The
+/// check that finds the queue empty and the release of the queue happen
+/// under the same lock as every enqueue, so a command is never left
+/// without a drainer.
+///
+/// Commands are grouped: a command queued as a step of another (a
+/// session's delivery, for example) joins its group, and a caller waiting
+/// on the group is resumed once every command in it has run, with the
+/// events they collected. ``waitUntil(_:)`` lets a caller wait for any
+/// condition over the queue's status, re-checked on ``noteChange()``.
+final class CommandQueue: Sendable {
+    /// A set of commands a caller can wait for together.
+    struct Group: Hashable, Sendable {
+        fileprivate let id: UInt64
+
+        /// The group of a command not queued yet.
+        static let unassigned = Group(id: 0)
+    }
+
+    /// What a condition passed to ``waitUntil(_:)`` sees.
+    struct Status: Sendable {
+        /// Whether no command is queued or running.
+        let isIdle: Bool
+    }
+
+    private struct ChangeWaiter: Sendable {
+        let condition: @Sendable (Status) -> Bool
+        let continuation: CheckedContinuation<Void, Never>
+    }
+
+    private struct State: Sendable {
+        var nextGroup: UInt64 = 0
+        var pending: [QueuedCommand] = []
+        var head = 0
+        /// Whether the drainer holds the queue.
+        var draining = false
+        var outstanding: [Group: Int] = [:]
+        var collected: [Group: [AppsFlyerEvent]] = [:]
+        var waiters: [Group: CheckedContinuation<[AppsFlyerEvent], Never>] = [:]
+        var changeWaiters: [ChangeWaiter] = []
+
+        var status: Status { Status(isIdle: head == pending.count && !draining) }
+
+        mutating func popFirst() -> QueuedCommand? {
+            guard head < pending.count else {
+                pending.removeAll(keepingCapacity: true)
+                head = 0
+                return nil
+            }
+            defer { head += 1 }
+            return pending[head]
+        }
+    }
+
+    private let state = Locked(State())
+
+    /// Creates an empty queue.
+    init() {}
+
+    /// Whether no command is queued or running.
+    var isIdle: Bool { state.withLock { $0.status.isIdle } }
+
+    /// Queues `command` at the end, in a new group or in `group`, and registers `waiter` for its group.
+    ///
+    /// - Returns: Whether nobody holds the queue: the caller must then start
+    ///   the drainer, which calls ``drain(_:)``.
+    func enqueue(
+        _ command: QueuedCommand, into group: Group? = nil,
+        waiter: CheckedContinuation<[AppsFlyerEvent], Never>? = nil
+    ) -> Bool {
+        let startDrainer = state.withLock { state -> Bool in
+            var command = command
+            if let group {
+                command.group = group
+            } else {
+                state.nextGroup += 1
+                command.group = Group(id: state.nextGroup)
+            }
+            if let waiter {
+                state.waiters[command.group] = waiter
+                state.collected[command.group] = []
+            }
+            state.outstanding[command.group, default: 0] += 1
+            state.pending.append(command)
+            if state.draining { return false }
+            state.draining = true
+            return true
+        }
+        noteChange()
+        return startDrainer
+    }
+
+    /// Queues `step` at the end as part of `command`, which is running: it joins the command's group, and the drainer runs it too.
+    ///
+    /// No waiter is woken: the queue is held while `command` runs, and its
+    /// group cannot finish before the step has run.
+    func appendStep(_ step: EngineCommand, of command: QueuedCommand) {
+        state.withLock { state in
+            state.outstanding[command.group, default: 0] += 1
+            state.pending.append(command.step(step))
+        }
+    }
+
+    /// Runs the queued commands one at a time with `perform`, until none is left, then gives the queue back.
+    ///
+    /// Only the drainer that ``enqueue(_:into:waiter:)`` asked for calls it.
+    func drain(_ perform: (QueuedCommand) async -> Void) async {
+        while true {
+            let next = state.withLock { state -> QueuedCommand? in
+                guard let command = state.popFirst() else {
+                    state.draining = false
+                    return nil
+                }
+                return command
+            }
+            guard let next else {
+                noteChange()
+                return
+            }
+            await perform(next)
+            finish(next.group)
+        }
+    }
+
+    /// Whether a queued command, not yet running, matches `predicate`.
+    func containsPending(where predicate: (EngineCommand) -> Bool) -> Bool {
+        state.withLock { state in state.pending[state.head...].contains { predicate($0.command) } }
+    }
+
+    /// Adds events to `group`'s collection, when a caller waits for them.
+    func collect(_ events: [AppsFlyerEvent], for group: Group) {
+        state.withLock { state in
+            guard state.waiters.keys.contains(group) else { return }
+            state.collected[group, default: []].append(contentsOf: events)
+        }
+    }
+
+    private func finish(_ group: Group) {
+        let done = state.withLock {
+            state -> (CheckedContinuation<[AppsFlyerEvent], Never>, [AppsFlyerEvent])? in
+            state.outstanding[group, default: 1] -= 1
+            guard state.outstanding[group] == 0 else { return nil }
+            state.outstanding[group] = nil
+            let events = state.collected.removeValue(forKey: group) ?? []
+            guard let waiter = state.waiters.removeValue(forKey: group) else { return nil }
+            return (waiter, events)
+        }
+        if let (waiter, events) = done { waiter.resume(returning: events) }
+    }
+
+    // MARK: - Waiting
+
+    /// Re-checks every ``waitUntil(_:)`` condition and resumes the callers whose condition now holds.
+    ///
+    /// Call it after any change a condition may read, inside or outside the queue.
+    // Conditions are checked here, under the lock, so a waiter is resumed once, when it can return,
+    // instead of waking up to re-check after every change.
+    func noteChange() {
+        let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            guard !state.changeWaiters.isEmpty else { return [] }
+            let status = state.status
+            var ready: [CheckedContinuation<Void, Never>] = []
+            state.changeWaiters.removeAll { waiter in
+                guard waiter.condition(status) else { return false }
+                ready.append(waiter.continuation)
+                return true
+            }
+            return ready
+        }
+        for waiter in ready { waiter.resume() }
+    }
+
+    /// Returns once `condition` holds: at once if it already does, else at the ``noteChange()`` that makes it hold.
+    ///
+    /// The check and the registration happen under one lock, so a change
+    /// between them cannot be missed. `condition` runs under the queue's
+    /// lock: it may read other locks' state, never call out.
+    nonisolated(nonsending) func waitUntil(_ condition: @escaping @Sendable (Status) -> Bool) async {
+        if holds(condition) { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeNow = state.withLock { state -> Bool in
+                if condition(state.status) { return true }
+                state.changeWaiters.append(ChangeWaiter(condition: condition, continuation: continuation))
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    /// Whether `condition` holds now, checked under the queue's lock as ``waitUntil(_:)`` checks it.
+    func holds(_ condition: (Status) -> Bool) -> Bool {
+        state.withLock { condition($0.status) }
+    }
+}
