@@ -115,6 +115,7 @@ import OneLinkEmulator
             // App code may set its own (often `@MainActor`) delegates: they get the main queue, as
             // from the real SDK. The check runs on the main actor, so delivery needs no hop.
             sdk.callbackDelivery = .mainQueue
+            sdk.drainerStartsHere = true
             let process = EmulatedAppProcess(wiring: wiring, sdk: sdk, clock: clock)
             process.bring(to: path.state)
             await sdk.settle()

@@ -18,6 +18,27 @@ extension AppsFlyerLib {
         engine.enqueue(.action(action))
     }
 
+    /// Whether the queue's drainer starts on the thread of the call that finds the queue free, until its work first suspends, instead of as a task of its own.
+    ///
+    /// For the replay harness and the wiring check, which drive the SDK from
+    /// one thread and wait for it after every step: the same drainer, with no
+    /// thread hand-off. App calls then run their work, and may call
+    /// delegates, before they return, which the real SDK never does; leave
+    /// it off (the default) anywhere else.
+    package var drainerStartsHere: Bool {
+        get { engine.drainerStartsHere.value }
+        set { engine.drainerStartsHere.withLock { $0 = newValue } }
+    }
+
+    /// Queues an action for a caller that waits for the SDK right after (`settle()`, say): the queue's drainer, when this call starts it, runs on the calling thread until its work first suspends.
+    ///
+    /// For the replay harness: with backends that answer at once, the
+    /// callbacks are delivered before this returns, with no thread hand-off.
+    /// The caller must not hold a lock its delegates need.
+    package func submitAndRunHere(_ action: SDKAction) {
+        engine.enqueue(.action(action), startsHere: true)
+    }
+
     /// Simulates deleting the app and installing it again: the device state is erased and the process state reset.
     ///
     /// As with ``simulateRelaunch()``, the delegates and the session-ready listener are gone

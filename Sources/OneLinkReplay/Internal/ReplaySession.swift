@@ -53,6 +53,7 @@ final class ReplaySession {
             deviceStore: deviceStore, clock: clock,
             logSink: log)
         let settings = scenario.sdk
+        sdk.drainerStartsHere = true
         sdk.sdkGeneration = SDKGeneration(rawValue: settings.version.rawValue) ?? .v6
         sdk.setCredentials(devKey: settings.devKey, appID: settings.appID)
         sdk.oneLinkCustomDomains = settings.customDomains
@@ -102,13 +103,13 @@ final class ReplaySession {
             sdk.handleLaunchOptions(AppsFlyerLib.launchOptions(universalLink: URL(string: text)!))
         case .start, .foreground:
             hasStarted = true
-            sdk.submit(.start)
+            sdk.submitAndRunHere(.start)
         case .background: break
         case .handleOpen(let url, let source):
-            sdk.submit(.openURL(url, sourceApplication: source))
-        case .universalLink(let url): sdk.submit(.universalLink(url))
-        case .push(let payload): sdk.submit(.push(payload))
-        case .performOnAppAttribution(let url): sdk.submit(.performOnAppAttribution(url))
+            sdk.submitAndRunHere(.openURL(url, sourceApplication: source))
+        case .universalLink(let url): sdk.submitAndRunHere(.universalLink(url))
+        case .push(let payload): sdk.submitAndRunHere(.push(payload))
+        case .performOnAppAttribution(let url): sdk.submitAndRunHere(.performOnAppAttribution(url))
         case .advance(let milliseconds): await clock.advance(by: .milliseconds(milliseconds))
         case .reinstall: await restart(reinstall: true)
         case .relaunch: await restart(reinstall: false)

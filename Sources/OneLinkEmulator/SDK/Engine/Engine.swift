@@ -44,6 +44,8 @@ final class Engine: Sendable {
     let logger: DebugLogger
     /// The engine's small flags, under one lock.
     private let participant = Locked<UInt64?>(nil)
+    /// Whether every drainer starts on the thread of the call that queued its first command (see ``AppsFlyerLib/drainerStartsHere``).
+    let drainerStartsHere = Locked(false)
 
     /// Creates an engine over the SDK's backends.
     init(
@@ -104,26 +106,36 @@ final class Engine: Sendable {
 
     /// Queues `command`, with the caller's `withShared` scope, and starts the drainer when nobody holds the queue.
     ///
-    /// This is the one way commands run: the drainer is a task of its own,
-    /// so an app's call returns before any of its work runs and no delegate
-    /// is ever called inside the app's own call, as with the real SDK. The
-    /// drainer runs the commands in call order and hands each callback to
-    /// the delivery queue (``onDeliveryQueue(scope:_:)``), waiting for it to
-    /// return before it runs the next command.
+    /// This is the one way commands run: whoever finds the queue free starts
+    /// the one drainer, a task that runs the commands in call order until
+    /// none is left (``CommandQueue/drain(_:)``), handing each callback to the
+    /// delivery queue (``onDeliveryQueue(scope:_:)``) and waiting for it to
+    /// return before the next command. The queue is released under the same
+    /// lock as every enqueue, so no command is left without a drainer.
+    ///
+    /// - Parameter startsHere: Start the drainer on the calling thread, until
+    ///   its work first suspends, instead of on another thread. Only for
+    ///   callers that await the outcome right away (``enqueueAndWait(_:)``,
+    ///   replay's steps): an app's own call never does, so no delegate is
+    ///   called inside it, as with the real SDK.
     func enqueue(
         _ command: EngineCommand, completion: Completion? = nil,
-        waiter: CheckedContinuation<[AppsFlyerEvent], Never>? = nil
+        waiter: CheckedContinuation<[AppsFlyerEvent], Never>? = nil, startsHere: Bool = false
     ) {
         if case .action(.start) = command { sessionReadiness.withLock { $0.startRequested = true } }
         let queued = QueuedCommand(command, receivedAt: clock.now, completion: completion, scope: Self.scope)
         guard queue.enqueue(queued, waiter: waiter) else { return }
-        Task { await self.queue.drain { await self.process($0) } }
+        if startsHere || drainerStartsHere.value {
+            Deadlines.startWork { await self.queue.drain { await self.process($0) } }
+        } else {
+            Task { await self.queue.drain { await self.process($0) } }
+        }
     }
 
     /// Queues a command and returns the events it caused, once all of them have been delivered.
     func enqueueAndWait(_ command: EngineCommand) async -> [AppsFlyerEvent] {
         await withCheckedContinuation { continuation in
-            enqueue(command, waiter: continuation)
+            enqueue(command, waiter: continuation, startsHere: true)
         }
     }
 
