@@ -18,6 +18,28 @@ public protocol ConversionDataSource: Sendable {
     ///
     /// - Throws: ``AttributionError``.
     func conversionData(for request: InstallAttributionRequest) async throws -> AttributionPayload
+
+    /// The answer to the request when the backend has it without waiting, or `nil` to be asked through ``conversionData(for:)``.
+    ///
+    /// The SDK asks this first, for every call: an answer here is taken as
+    /// ``conversionData(for:)``'s answer, with no task, timer or continuation, and
+    /// `nil` sends the call through ``conversionData(for:)``, raced against its
+    /// deadline. An answer must be what ``conversionData(for:)`` would give, and the
+    /// request must be recorded as that call records it; `nil` records
+    /// nothing. The default is `nil`: a backend that always waits (over the
+    /// network, say) need not implement it.
+    func conversionDataImmediately(
+        for request: InstallAttributionRequest
+    ) -> Result<AttributionPayload, any Error>?
+}
+
+extension ConversionDataSource {
+    /// No answer without waiting: every call goes through ``conversionData(for:)``.
+    public func conversionDataImmediately(
+        for request: InstallAttributionRequest
+    ) -> Result<AttributionPayload, any Error>? {
+        nil
+    }
 }
 
 /// The install attribution an in-memory conversion-data source answers with.
@@ -104,6 +126,16 @@ public final class InMemoryConversionDataSource: ConversionDataSource, InMemoryB
         let attribution = state.withLock { $0.perDevice[request.deviceID] ?? $0.attribution }
         try await core.answer()
         return try attribution.conversionData(installTime: request.installTime)
+    }
+
+    /// ``conversionData(for:)`` without suspending, when the behaviour needs no waiting; `nil` (and nothing recorded) otherwise.
+    public func conversionDataImmediately(
+        for request: InstallAttributionRequest
+    ) -> Result<AttributionPayload, any Error>? {
+        guard let answer = core.immediateAnswer else { return nil }
+        core.record(request)
+        let attribution = state.withLock { $0.perDevice[request.deviceID] ?? $0.attribution }
+        return answer.flatMap { Result { try attribution.conversionData(installTime: request.installTime) } }
     }
 
 }

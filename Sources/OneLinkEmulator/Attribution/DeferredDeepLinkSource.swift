@@ -18,4 +18,26 @@ public protocol DeferredDeepLinkSource: Sendable {
     ///
     /// - Throws: ``AttributionError``.
     func deferredDeepLink(for request: InstallAttributionRequest) async throws -> DeferredDeepLinkResponse
+
+    /// The answer to the request when the backend has it without waiting, or `nil` to be asked through ``deferredDeepLink(for:)``.
+    ///
+    /// The SDK asks this first, for every call: an answer here is taken as
+    /// ``deferredDeepLink(for:)``'s answer, with no task, timer or continuation, and
+    /// `nil` sends the call through ``deferredDeepLink(for:)``, raced against its
+    /// deadline. An answer must be what ``deferredDeepLink(for:)`` would give, and the
+    /// request must be recorded as that call records it; `nil` records
+    /// nothing. The default is `nil`: a backend that always waits (over the
+    /// network, say) need not implement it.
+    func deferredDeepLinkImmediately(
+        for request: InstallAttributionRequest
+    ) -> Result<DeferredDeepLinkResponse, any Error>?
+}
+
+extension DeferredDeepLinkSource {
+    /// No answer without waiting: every call goes through ``deferredDeepLink(for:)``.
+    public func deferredDeepLinkImmediately(
+        for request: InstallAttributionRequest
+    ) -> Result<DeferredDeepLinkResponse, any Error>? {
+        nil
+    }
 }

@@ -52,6 +52,16 @@ public final class InMemoryDeferredDeepLinkSource: DeferredDeepLinkSource, InMem
         return response(to: request, clicks: clicks)
     }
 
+    /// ``deferredDeepLink(for:)`` without suspending, when the behaviour needs no waiting; `nil` (and nothing recorded) otherwise.
+    public func deferredDeepLinkImmediately(
+        for request: InstallAttributionRequest
+    ) -> Result<DeferredDeepLinkResponse, any Error>? {
+        guard let answer = core.immediateAnswer else { return nil }
+        core.record(request)
+        let clicks = state.withLock { $0.clicks }
+        return answer.map { response(to: request, clicks: clicks) }
+    }
+
     private func response(
         to request: InstallAttributionRequest, clicks: [DeferredClick]
     ) -> DeferredDeepLinkResponse {

@@ -18,6 +18,24 @@ public protocol LaunchRecorder: Sendable {
     ///
     /// - Throws: ``AttributionError`` when the launch is rejected or cannot be sent.
     func recordLaunch(_ request: LaunchRequest) async throws -> AttributionPayload
+
+    /// The answer to the request when the backend has it without waiting, or `nil` to be asked through ``recordLaunch(_:)``.
+    ///
+    /// The SDK asks this first, for every call: an answer here is taken as
+    /// ``recordLaunch(_:)``'s answer, with no task, timer or continuation, and
+    /// `nil` sends the call through ``recordLaunch(_:)``, raced against its
+    /// deadline. An answer must be what ``recordLaunch(_:)`` would give, and the
+    /// request must be recorded as that call records it; `nil` records
+    /// nothing. The default is `nil`: a backend that always waits (over the
+    /// network, say) need not implement it.
+    func recordLaunchImmediately(_ request: LaunchRequest) -> Result<AttributionPayload, any Error>?
+}
+
+extension LaunchRecorder {
+    /// No answer without waiting: every call goes through ``recordLaunch(_:)``.
+    public func recordLaunchImmediately(_ request: LaunchRequest) -> Result<AttributionPayload, any Error>? {
+        nil
+    }
 }
 
 /// What a session's launch request carries.
@@ -111,6 +129,18 @@ public final class InMemoryLaunchRecorder: LaunchRecorder, InMemoryBackend {
         let (validDevKeys, planCoversSDK) = state.withLock { ($0.validDevKeys, $0.planCoversSDK) }
         try await core.answer()
         return try Self.response(to: request, validDevKeys: validDevKeys, planCoversSDK: planCoversSDK)
+    }
+
+    /// ``recordLaunch(_:)`` without suspending, when the behaviour needs no waiting; `nil` (and nothing recorded) otherwise.
+    public func recordLaunchImmediately(_ request: LaunchRequest) -> Result<AttributionPayload, any Error>? {
+        guard let answer = core.immediateAnswer else { return nil }
+        core.record(request)
+        let (validDevKeys, planCoversSDK) = state.withLock { ($0.validDevKeys, $0.planCoversSDK) }
+        return answer.flatMap {
+            Result {
+                try Self.response(to: request, validDevKeys: validDevKeys, planCoversSDK: planCoversSDK)
+            }
+        }
     }
 
     private static func response(

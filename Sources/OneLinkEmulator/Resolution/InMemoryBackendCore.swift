@@ -43,4 +43,14 @@ public struct InMemoryBackendCore<Request: Sendable>: Sendable {
         try await behavior.apply(on: clock)
     }
 
+    /// The behaviour's answer when it needs no waiting: success for ``InMemoryBehavior/immediate``,
+    /// the error of ``InMemoryBehavior/failing(_:)``, and `nil` for the behaviours that wait on the clock.
+    package var immediateAnswer: Result<Void, any Error>? {
+        switch behavior {
+        case .immediate: return .success(())
+        case .failing(let error): return .failure(error)
+        case .delayed, .stalled: return nil
+        }
+    }
+
 }

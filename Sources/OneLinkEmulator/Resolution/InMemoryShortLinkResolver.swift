@@ -61,6 +61,14 @@ public final class InMemoryShortLinkResolver: ShortLinkResolver, InMemoryBackend
         return try Self.response(to: request, stored: stored)
     }
 
+    /// ``resolve(_:)`` without suspending, when the behaviour needs no waiting; `nil` (and nothing recorded) otherwise.
+    public func resolveImmediately(_ request: ShortLinkRequest) -> Result<AttributionPayload, any Error>? {
+        guard let answer = core.immediateAnswer else { return nil }
+        core.record(request)
+        let stored = state.withLock { $0.links["\(request.template)/\(request.shortID)"] }
+        return answer.flatMap { Result { try Self.response(to: request, stored: stored) } }
+    }
+
     private static func response(
         to request: ShortLinkRequest, stored: AttributionPayload?
     ) throws -> AttributionPayload {

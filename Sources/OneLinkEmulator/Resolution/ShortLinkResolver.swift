@@ -23,6 +23,24 @@ public protocol ShortLinkResolver: Sendable {
     ///
     /// - Throws: ``AttributionError``.
     func redirectTarget(of url: String, headers: [String: String]) async throws -> String?
+
+    /// The answer to the request when the backend has it without waiting, or `nil` to be asked through ``resolve(_:)``.
+    ///
+    /// The SDK asks this first, for every call: an answer here is taken as
+    /// ``resolve(_:)``'s answer, with no task, timer or continuation, and
+    /// `nil` sends the call through ``resolve(_:)``, raced against its
+    /// deadline. An answer must be what ``resolve(_:)`` would give, and the
+    /// request must be recorded as that call records it; `nil` records
+    /// nothing. The default is `nil`: a backend that always waits (over the
+    /// network, say) need not implement it.
+    func resolveImmediately(_ request: ShortLinkRequest) -> Result<AttributionPayload, any Error>?
+}
+
+extension ShortLinkResolver {
+    /// No answer without waiting: every call goes through ``resolve(_:)``.
+    public func resolveImmediately(_ request: ShortLinkRequest) -> Result<AttributionPayload, any Error>? {
+        nil
+    }
 }
 
 /// One short-link resolution request.

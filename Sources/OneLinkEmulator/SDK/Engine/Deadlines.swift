@@ -69,23 +69,30 @@ package final class Deadlines: Sendable {
 
     /// Runs `operation` until it answers or the clock reaches `deadline`, whichever comes first.
     ///
-    /// Every backend, in memory or not, takes this path: the operation runs
-    /// in a task of its own, started on the calling thread, so one that
-    /// answers without suspending wins before any timer is set. Otherwise a
-    /// timer task sleeps until `deadline` on the SDK's clock, and the first
-    /// to finish wins; the loser is cancelled. The outcome is logged under
-    /// `rule`, with the time it took.
+    /// `immediate` is asked first: a backend that has the answer without
+    /// waiting gives it there (its protocol's `…Immediately` requirement),
+    /// and it wins as an operation that never suspends would. Otherwise the
+    /// operation runs in a task of its own, started on the calling thread,
+    /// a timer task sleeps until `deadline` on the SDK's clock, and the
+    /// first to finish wins; the loser is cancelled. The outcome is logged
+    /// under `rule`, with the time it took.
     /// - Throws: ``AttributionError/timedOut(milliseconds:)`` with
     ///   `limitMilliseconds` when the deadline wins (or had already passed), else
     ///   the operation's error.
     func run<Value: Sendable>(
         until deadline: Date, limitMilliseconds: UInt, backend: @autoclosure () -> String, rule: DebugRule,
+        immediate: () -> Result<Value, any Error>? = { nil },
         _ operation: @escaping @Sendable () async throws -> Value
     ) async throws(AttributionError) -> Value {
         let started = clock.now
         if started >= deadline {
             log(rule, "deadline already passed before the call; timed out", backend: backend())
             throw .timedOut(milliseconds: Int(clamping: limitMilliseconds))
+        }
+        if let answer = immediate() {
+            return try outcome(
+                answer.mapError { AttributionError(wrapping: $0) }, duration: .zero, rule: rule,
+                backend: backend())
         }
         let id = state.withLock { state -> UInt64 in
             state.nextID += 1

@@ -122,7 +122,8 @@ struct LinkService: Sendable {
                     pending, template: template, shortID: shortID, headers: headers)
                 let stored = try await deadlines.run(
                     until: deadline, limitMilliseconds: config.deepLinkTimeout,
-                    backend: "\(type(of: resolver))", rule: .linkShortLink
+                    backend: "\(type(of: resolver))", rule: .linkShortLink,
+                    immediate: { resolver.resolveImmediately(request) }
                 ) { try await resolver.resolve(request) }
                 return resolved(stored, pending)
             }

@@ -252,7 +252,7 @@ struct SessionService: Sendable {
             let data = try await deadlines.run(
                 until: started.addingTimeInterval(Double(config.conversionDataTimeout) / 1000),
                 limitMilliseconds: config.conversionDataTimeout, backend: "\(type(of: source))",
-                rule: .conversionFetch
+                rule: .conversionFetch, immediate: { source.conversionDataImmediately(for: request) }
             ) { try await source.conversionData(for: request) }
             return fetchedConversionData(data, device: &device)
         } catch {
@@ -363,7 +363,7 @@ struct SessionService: Sendable {
             let response = try await deadlines.run(
                 until: started.addingTimeInterval(Double(config.conversionDataTimeout) / 1000),
                 limitMilliseconds: config.conversionDataTimeout, backend: "\(type(of: recorder))",
-                rule: .sessionLaunch
+                rule: .sessionLaunch, immediate: { recorder.recordLaunchImmediately(request) }
             ) { try await recorder.recordLaunch(request) }
             return .accepted(response)
         } catch {
@@ -407,7 +407,7 @@ struct SessionService: Sendable {
             let response = try await deadlines.run(
                 until: clock.now.addingTimeInterval(Double(config.deepLinkTimeout) / 1000),
                 limitMilliseconds: config.deepLinkTimeout, backend: "\(type(of: source))",
-                rule: .udlDeferred
+                rule: .udlDeferred, immediate: { source.deferredDeepLinkImmediately(for: request) }
             ) { try await source.deferredDeepLink(for: request) }
             guard response.found else {
                 log(.udlDeferredNotFound, "no click matched within the lookup window before the install")

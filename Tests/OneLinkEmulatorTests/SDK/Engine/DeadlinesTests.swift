@@ -93,6 +93,52 @@ struct DeadlinesTests {
         #expect(fixture.clock.sleeperCount == 0, "the timer was cancelled")
     }
 
+    @Test(
+        "a call answered at once is logged as the same call made through a task, with no task, change or timer"
+    )
+    func answeredAtOnce() async {
+        let fixture = Fixture()
+        let operationRan = Locked(false)
+        func run(
+            _ answer: Result<String, any Error>?, deadline: Date? = nil
+        ) async -> Result<String, AttributionError> {
+            do throws(AttributionError) {
+                return .success(
+                    try await fixture.deadlines.run(
+                        until: deadline ?? fixture.deadline, limitMilliseconds: 1000, backend: "Backend",
+                        rule: .linkShortLink, immediate: { answer }
+                    ) {
+                        operationRan.withLock { $0 = true }
+                        return "through the task"
+                    })
+            } catch {
+                return .failure(error)
+            }
+        }
+        #expect(await run(.success("at once")) == .success("at once"))
+        #expect(fixture.log.entries.map(\.message) == ["answered"])
+        #expect(fixture.log.entries.last?.duration == .zero)
+        #expect(
+            await run(.failure(AttributionError.httpStatus(code: 404, reason: "gone")))
+                == .failure(.httpStatus(code: 404, reason: "gone")))
+        #expect(fixture.log.entries.last?.message.hasPrefix("failed: ") == true)
+        #expect(
+            await run(.failure(AttributionError.timedOut(milliseconds: 5)))
+                == .failure(.timedOut(milliseconds: 5)))
+        #expect(fixture.log.entries.last?.message == "no answer within 5 ms; a late answer will be dropped")
+        #expect(
+            await run(.success("at once"), deadline: fixture.clock.now)
+                == .failure(.timedOut(milliseconds: 1000)),
+            "a deadline already passed wins before the backend is asked")
+        #expect(!operationRan.value)
+        #expect(fixture.changes.value == 0, "no call was ever in flight")
+        #expect(fixture.clock.sleeperCount == 0)
+        #expect(
+            await run(nil) == .success("through the task"),
+            "no answer at once: the call goes through the operation")
+        #expect(operationRan.value)
+    }
+
     @Test("a deadline already passed fails at once without calling; a failing call reports its own error")
     func passedAndFailing() async {
         let fixture = Fixture()
