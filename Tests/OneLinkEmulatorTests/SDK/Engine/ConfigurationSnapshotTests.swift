@@ -2,9 +2,9 @@ import Testing
 
 @testable import OneLinkEmulator
 
-/// The SDK's settings are copy-on-write: a snapshot a command took never sees a later change.
-@Suite("Configuration copy-on-write")
-struct ConfigurationCopyOnWriteTests {
+/// The SDK's settings are a plain value: a snapshot a command took never sees a later change.
+@Suite("Configuration snapshots")
+struct ConfigurationSnapshotTests {
     @Test("a snapshot keeps its values when the settings change after it, and the reverse")
     func snapshotsAreIndependent() {
         var settings = AppsFlyerLib.Configuration()
@@ -37,7 +37,7 @@ struct ConfigurationCopyOnWriteTests {
         #expect(settings.value.recordedCalls.count == 1)
     }
 
-    @Test("new settings share the defaults, and a write to one SDK's reaches no other SDK")
+    @Test("new settings start from the defaults, and a write to one SDK's reaches no other SDK")
     func sharedDefaults() {
         let first = AppsFlyerLib(clock: ManualClock())
         let second = AppsFlyerLib(clock: ManualClock())
