@@ -49,26 +49,37 @@ let package = Package(
         )
     ],
     targets: [
+        // What several modules share and no app sees: the lock, bounded histories, quoting input in
+        // messages, reading regular files, header lookup, the SDK's endpoints, the argument reader.
+        // Not a product: its declarations are `package`.
+        .target(name: "OneLinkSupport", swiftSettings: settings),
         // The SDK: everything `import OneLinkEmulator` gives an app's handler tests.
-        .target(name: "OneLinkEmulator", swiftSettings: settings),
+        .target(name: "OneLinkEmulator", dependencies: ["OneLinkSupport"], swiftSettings: settings),
         // The HTTP backends and their URLSession transport, apart so in-memory tests link no networking.
-        .target(name: "OneLinkHTTP", dependencies: ["OneLinkEmulator"], swiftSettings: settings),
+        .target(
+            name: "OneLinkHTTP", dependencies: ["OneLinkEmulator", "OneLinkSupport"], swiftSettings: settings),
         // The app side: devices, launches, lifecycle, UIKit stand-ins, pending routing.
-        .target(name: "OneLinkApp", dependencies: ["OneLinkEmulator"], swiftSettings: settings),
+        .target(
+            name: "OneLinkApp", dependencies: ["OneLinkEmulator", "OneLinkSupport"], swiftSettings: settings),
         // The click service: OneLink clicks, the click store, click-to-install matching.
-        .target(name: "OneLinkClicks", dependencies: ["OneLinkEmulator"], swiftSettings: settings),
+        .target(
+            name: "OneLinkClicks", dependencies: ["OneLinkEmulator", "OneLinkSupport"],
+            swiftSettings: settings),
         // The HTTP transport that serves the SDK's and the click service's endpoints on loopback.
         .target(
-            name: "OneLinkServer", dependencies: ["OneLinkEmulator", "OneLinkClicks", "OneLinkHTTP"],
+            name: "OneLinkServer", dependencies: ["OneLinkEmulator", "OneLinkClicks", "OneLinkSupport"],
             swiftSettings: settings
         ),
         .target(
             name: "OneLinkReplay",
-            dependencies: ["OneLinkEmulator", "OneLinkApp", "OneLinkClicks", "OneLinkServer"],
+            dependencies: [
+                "OneLinkEmulator", "OneLinkApp", "OneLinkClicks", "OneLinkServer", "OneLinkSupport",
+            ],
             swiftSettings: settings
         ),
         .target(
-            name: "OneLinkEmulatorTestSupport", dependencies: ["OneLinkEmulator"], swiftSettings: settings),
+            name: "OneLinkEmulatorTestSupport", dependencies: ["OneLinkEmulator", "OneLinkSupport"],
+            swiftSettings: settings),
         // One-line scenario checks in a test: replay plus the kit's failure reporting. Apart from
         // OneLinkReplay, which the onelink-replay tool shares and which links no test framework.
         .target(
@@ -77,12 +88,15 @@ let package = Package(
             swiftSettings: settings),
         .executableTarget(
             name: "onelink-replay",
-            dependencies: ["OneLinkEmulator", "OneLinkClicks", "OneLinkServer", "OneLinkReplay"],
+            dependencies: [
+                "OneLinkSupport", "OneLinkEmulator", "OneLinkClicks", "OneLinkServer", "OneLinkReplay",
+            ],
             swiftSettings: settings
         ),
         .executableTarget(
             name: "onelink-bench",
             dependencies: [
+                "OneLinkSupport",
                 "OneLinkEmulator", "OneLinkApp", "OneLinkClicks", "OneLinkServer", "OneLinkReplay",
                 "OneLinkHTTP",
             ],
@@ -108,7 +122,7 @@ let package = Package(
         // A plain program that spins RunLoop.main, for the main-queue delivery test.
         .executableTarget(
             name: "onelink-runloop-client",
-            dependencies: ["OneLinkEmulator"],
+            dependencies: ["OneLinkSupport", "OneLinkEmulator"],
             path: "Tests/Support/onelink-runloop-client",
             swiftSettings: settings
         ),
@@ -127,6 +141,7 @@ let package = Package(
         .testTarget(
             name: "OneLinkEmulatorTests",
             dependencies: [
+                "OneLinkSupport",
                 "OneLinkEmulator", "OneLinkEmulatorTestSupport", "onelink-store-writer",
                 "onelink-runloop-client",
                 "OneLinkStoreWriterState",
@@ -137,7 +152,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OneLinkAppTests",
-            dependencies: ["OneLinkApp", "OneLinkEmulator", "OneLinkEmulatorTestSupport"],
+            dependencies: ["OneLinkSupport", "OneLinkApp", "OneLinkEmulator", "OneLinkEmulatorTestSupport"],
             swiftSettings: settings
         ),
         .testTarget(
@@ -151,6 +166,7 @@ let package = Package(
         .testTarget(
             name: "OneLinkServerTests",
             dependencies: [
+                "OneLinkSupport",
                 "OneLinkServer", "OneLinkEmulator", "OneLinkClicks", "OneLinkEmulatorTestSupport",
                 "OneLinkTestThreads", "OneLinkHTTP",
             ],
@@ -159,6 +175,7 @@ let package = Package(
         .testTarget(
             name: "OneLinkReplayTests",
             dependencies: [
+                "OneLinkSupport",
                 "OneLinkReplay", "OneLinkEmulator", "OneLinkApp", "OneLinkClicks", "OneLinkServer",
                 "OneLinkEmulatorTestSupport",
             ],
@@ -167,13 +184,14 @@ let package = Package(
         .testTarget(
             name: "OneLinkEmulatorTestSupportTests",
             dependencies: [
+                "OneLinkSupport",
                 "OneLinkEmulatorTestSupport", "OneLinkEmulator", "OneLinkReplay", "OneLinkReplayTestSupport",
                 "OneLinkServer",
                 "OneLinkTestThreads",
             ],
             swiftSettings: settings),
         .testTarget(
-            name: "ConsumerCompatibilityTests", dependencies: ["OneLinkEmulator"],
+            name: "ConsumerCompatibilityTests", dependencies: ["OneLinkSupport", "OneLinkEmulator"],
             swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 
 /// `onelink-replay diagram`: replays one scenario and writes a Mermaid sequence diagram of it.
 ///

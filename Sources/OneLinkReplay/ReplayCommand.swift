@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkServer
+import OneLinkSupport
 
 /// `onelink-replay run`: replays scenario files and reports each step's verdict.
 ///

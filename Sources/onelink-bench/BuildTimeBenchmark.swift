@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 
 /// What a consumer pays to compile the SDK and its test kit, and to relink a handler test target.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkReplay
+import OneLinkSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -7,6 +7,7 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkReplay
+import OneLinkSupport
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var quick = false

@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkReplay
+import OneLinkSupport
 
 /// `onelink-replay device-log SCENARIO.json`: replays a scenario and prints the emulated device's log.
 enum DeviceLogCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkReplay
+import OneLinkSupport
 
 /// `onelink-replay import-log LOG [-o SCENARIO.json]`: a real SDK debug log as a replay scenario.
 enum ImportLogCommand {

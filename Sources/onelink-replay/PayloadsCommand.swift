@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 
 /// `onelink-replay payloads [folder]`: validates sample payload files and pretty-prints each one.
 enum PayloadsCommand {

@@ -2,6 +2,7 @@ import OneLinkClicks
 import OneLinkEmulator
 import OneLinkReplay
 import OneLinkServer
+import OneLinkSupport
 
 /// The parsed options of `onelink-replay serve`.
 struct ServeOptions {

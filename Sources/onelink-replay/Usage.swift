@@ -1,4 +1,5 @@
 import OneLinkEmulator
+import OneLinkSupport
 
 enum Usage {
     /// The line for a first argument that is no subcommand (bounded, since it is echoed).

@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 import Testing
 
 /// The SDK 6.12–6.17 calls, made as app code makes them, and what each sends.

@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkHTTP
+import OneLinkSupport
 
 @testable import OneLinkEmulator
 

@@ -2,6 +2,7 @@ import Foundation
 import OneLinkClicks
 import OneLinkEmulator
 import OneLinkHTTP
+import OneLinkSupport
 import Testing
 
 /// The one header-lookup rule every module uses: ASCII case is ignored, and every field with the

@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkReplay
+import OneLinkSupport
 
 /// Paths of the package's bundled fixtures, found from this file's location.
 enum Fixtures {

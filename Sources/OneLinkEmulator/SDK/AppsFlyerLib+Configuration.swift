@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 extension AppsFlyerLib {
     /// The SDK's settings, copy-on-write: a copy is one retain.

@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 
 /// Writes the `run` command's per-scenario lines, progress and summary in the chosen format.
 struct Reporter {

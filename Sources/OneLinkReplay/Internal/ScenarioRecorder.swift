@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 
 /// Writes a run's observations back into its scenario file as exact expectations (`--record`).
 enum ScenarioRecorder {

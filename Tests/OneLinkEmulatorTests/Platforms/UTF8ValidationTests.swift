@@ -1,4 +1,5 @@
 import OneLinkEmulator
+import OneLinkSupport
 import Testing
 
 /// The strict-decode fallback of `String(validatingUTF8Bytes:)` must accept and reject exactly what

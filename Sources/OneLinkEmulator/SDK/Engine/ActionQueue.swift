@@ -1,3 +1,5 @@
+import OneLinkSupport
+
 /// A serial queue of commands: one runs at a time, in the order they were queued.
 ///
 /// Commands are grouped: a command queued while another one runs (a

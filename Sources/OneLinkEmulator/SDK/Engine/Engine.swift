@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 /// The emulated SDK's engine: the serial action queue, the services, delivery and the task scope of `withShared`.
 ///

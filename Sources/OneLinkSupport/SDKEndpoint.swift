@@ -1,5 +1,3 @@
-import OneLinkEmulator
-
 /// The AppsFlyer endpoints the SDK calls, written once for the HTTP backends that call them and the server that answers them.
 ///
 /// Each endpoint is a fixed path prefix, a method, and one last segment
