@@ -89,16 +89,14 @@ let package = Package(
         .executableTarget(
             name: "onelink-replay",
             dependencies: [
-                "OneLinkSupport", "OneLinkEmulator", "OneLinkClicks", "OneLinkServer", "OneLinkReplay",
+                "OneLinkEmulator", "OneLinkClicks", "OneLinkServer", "OneLinkReplay", "OneLinkSupport",
             ],
             swiftSettings: settings
         ),
         .executableTarget(
             name: "onelink-bench",
             dependencies: [
-                "OneLinkSupport",
-                "OneLinkEmulator", "OneLinkApp", "OneLinkClicks", "OneLinkServer", "OneLinkReplay",
-                "OneLinkHTTP",
+                "OneLinkEmulator", "OneLinkHTTP", "OneLinkReplay", "OneLinkServer", "OneLinkSupport",
             ],
             swiftSettings: settings
         ),
@@ -150,6 +148,21 @@ let package = Package(
             ],
             swiftSettings: settings
         ),
+        .testTarget(
+            name: "OneLinkSupportTests", dependencies: ["OneLinkSupport"], swiftSettings: settings),
+        // The commands of onelink-replay, run in process (`@testable import onelink_replay`); the
+        // signal tests alone start the built executable, since the process boundary is what they test.
+        .testTarget(
+            name: "OneLinkReplayToolTests",
+            dependencies: [
+                "onelink-replay", "OneLinkApp", "OneLinkEmulator", "OneLinkReplay", "OneLinkServer",
+                "OneLinkSupport",
+                "OneLinkTestThreads",
+            ],
+            swiftSettings: settings),
+        .testTarget(
+            name: "OneLinkBenchTests", dependencies: ["onelink-bench", "OneLinkSupport"],
+            swiftSettings: settings),
         .testTarget(
             name: "OneLinkAppTests",
             dependencies: ["OneLinkSupport", "OneLinkApp", "OneLinkEmulator", "OneLinkEmulatorTestSupport"],

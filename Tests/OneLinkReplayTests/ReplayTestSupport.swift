@@ -1,7 +1,6 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkReplay
-import OneLinkSupport
 
 /// Paths of the package's bundled fixtures, found from this file's location.
 enum Fixtures {
@@ -21,22 +20,6 @@ enum Fixtures {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
-    }
-}
-
-/// A ``ReplayOutput`` that keeps everything written.
-final class CapturedOutput: Sendable {
-    private let written = Locked<(out: String, err: String)>(("", ""))
-
-    var standardOutput: String { written.value.out }
-
-    var standardError: String { written.value.err }
-
-    func output(isTerminal: Bool = false) -> ReplayOutput {
-        ReplayOutput(
-            isTerminal: isTerminal,
-            write: { text in self.written.withLock { $0.out += text } },
-            writeError: { text in self.written.withLock { $0.err += text } })
     }
 }
 

@@ -14,24 +14,26 @@ import Foundation
 /// A blocking loopback TCP connection for sending exact bytes, with send and receive timeouts.
 ///
 /// Used from one thread at a time; `@unchecked Sendable` only so a test can hand it to a thread.
-final class RawHTTPConnection: @unchecked Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+public final class RawHTTPConnection: @unchecked Sendable {
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var description: String
+
+        public init(description: String) { self.description = description }
     }
 
     /// One response as read off the wire.
-    struct Response {
-        var status: Int
-        var headers: [String: String]
-        var body: String
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: [String: String]
+        public var body: String
 
-        func header(_ name: String) -> String? { headers[name.lowercased()] }
+        public func header(_ name: String) -> String? { headers[name.lowercased()] }
     }
 
-    let fd: Int32
+    public let fd: Int32
     private var pending: [UInt8] = []
 
-    init(port: UInt16, timeoutSeconds: Int = 5, ipv6: Bool = false) throws {
+    public init(port: UInt16, timeoutSeconds: Int = 5, ipv6: Bool = false) throws {
         // `fd` is assigned only after connecting, so a throw never runs deinit's close as well.
         let fd = socket(ipv6 ? AF_INET6 : AF_INET, streamSocket, 0)
         guard fd >= 0 else { throw Failure(description: "socket failed") }
@@ -70,11 +72,11 @@ final class RawHTTPConnection: @unchecked Sendable {
 
     deinit { close(fd) }
 
-    func send(_ text: String) throws {
+    public func send(_ text: String) throws {
         try send(Array(text.utf8))
     }
 
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let count = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
@@ -93,7 +95,7 @@ final class RawHTTPConnection: @unchecked Sendable {
     }
 
     /// Reads one response, using its Content-Length.
-    func readResponse() throws -> Response {
+    public func readResponse() throws -> Response {
         let terminator: [UInt8] = [13, 10, 13, 10]
         var headEnd: Int?
         while headEnd == nil {
@@ -128,13 +130,13 @@ final class RawHTTPConnection: @unchecked Sendable {
     }
 
     /// Whether the server closed the connection (end of stream) with nothing more to read.
-    func readsEndOfStream() throws -> Bool {
+    public func readsEndOfStream() throws -> Bool {
         guard pending.isEmpty else { return false }
         return try !fill()
     }
 
     /// One request on a new connection; the answer is read by Content-Length.
-    static func exchange(_ request: String, port: UInt16) throws -> Response {
+    public static func exchange(_ request: String, port: UInt16) throws -> Response {
         let connection = try RawHTTPConnection(port: port)
         try connection.send(request)
         return try connection.readResponse()

@@ -1,6 +1,5 @@
 import Foundation
 import OneLinkEmulator
-import OneLinkServer
 import OneLinkTestThreads
 import Testing
 
@@ -10,8 +9,9 @@ import Testing
     import Darwin
 #endif
 
-/// `onelink-replay serve` as a child process: first line, a documented request, signals, options.
-@Suite struct ServeCommandTests {
+/// `onelink-replay serve` as a child process, where the process boundary is what is tested: the
+/// signals that stop it, and its first line on a real standard output.
+@Suite struct ServeSignalTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
@@ -38,11 +38,11 @@ import Testing
 
         init(_ arguments: [String]) throws {
             let executable = try #require(
-                ServeCommandTests.executable(),
+                ServeSignalTests.executable(),
                 "onelink-replay is not built; run `swift build --build-tests` (or `swift build`) first")
             process.executableURL = executable
             process.arguments = ["serve"] + arguments
-            process.currentDirectoryURL = ServeCommandTests.packageRoot
+            process.currentDirectoryURL = ServeSignalTests.packageRoot
             process.standardOutput = output
             process.standardError = errors
             watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
@@ -126,91 +126,23 @@ import Testing
         try await run(signal: SIGTERM, name: "SIGTERM")
     }
 
-    func outcome(_ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
-        let child = try Child(arguments)
-        return try await onThread {
-            let (status, _) = child.waitForExit()
-            return (status, child.remainingOutput(), child.errorText())
-        }
-    }
-
-    @Test("--help prints the usage and exits 0")
-    func help() async throws {
-        let result = try await outcome(["--help"])
-        #expect(result.status == 0)
-        #expect(result.output.hasPrefix("USAGE: onelink-replay serve [options]\n"))
-        #expect(result.errors.isEmpty)
-    }
-
-    @Test("bad options and a non-loopback host exit 2 with a message")
-    func badOptions() async throws {
-        let unknown = try await outcome(["--bogus"])
-        #expect(unknown.status == 2)
-        #expect(unknown.errors.hasPrefix("onelink-replay serve: unknown option --bogus\n"))
-        let port = try await outcome(["--port", "70000"])
-        #expect(port.status == 2)
-        #expect(
-            port.errors.hasPrefix(
-                "onelink-replay serve: --port must be a number from 0 to 65535, got 70000\n"))
-        let host = try await outcome(["--host", "0.0.0.0"])
-        #expect(host.status == 2)
-        #expect(
-            host.errors.hasPrefix(
-                "onelink-replay serve: host 0.0.0.0 is not a loopback address; the server serves only 127.0.0.0/8 and ::1\n"
-            ))
-        let folder = try await outcome(["--payloads", "/nonexistent"])
-        #expect(folder.status == 2)
-        #expect(
-            folder.errors.hasPrefix(
-                "onelink-replay serve: /nonexistent/shortlinks.json does not exist; pass --payloads with the Payloads folder\n"
-            ))
-        #expect(unknown.output.isEmpty)
-    }
-
-    @Test("a port in use exits 1")
-    func portInUse() async throws {
-        let server = try OneLinkServer(configuration: .init())
-        try await server.start()
-        let result = try await outcome(["--port", String(server.port)])
-        await server.stop()
-        #expect(result.status == 1)
-        #expect(result.errors.hasPrefix("onelink-replay serve: bind failed: Address already in use"))
-    }
-
-    @Test("serve --scenario seeds the server from a scenario's backend: a click there gets its decision")
-    func scenarioSeed() async throws {
-        let child = try Child(["--scenario", "Payloads/scenarios/server-click-install-first-launch.json"])
+    @Test("serve --host localhost binds 127.0.0.1, and SIGHUP stops it cleanly with exit 0")
+    func localhostAndSIGHUP() async throws {
+        let child = try Child(["--host", "localhost", "--port", "0", "--quiet"])
         let first = try await onThread { child.readLine() }
         let line = try #require(first)
+        #expect(line.hasPrefix("listening on http://127.0.0.1:"))
         let port = try #require(UInt16(line.split(separator: ":").last ?? ""))
-        let userAgent =
-            "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "
-            + "(KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
         let response = try await onThread {
             try RawHTTPConnection.exchange(
-                "GET /H5hv?pid=Email&deep_link_value=apples HTTP/1.1\r\nHost: onelink-basic-app.onelink.me\r\n"
-                    + "User-Agent: \(userAgent)\r\nConnection: close\r\n\r\n",
+                "GET /shortlink-sdk/v2/H5hv?id=6d66214a HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
                 port: port)
         }
-        #expect(response.status == 302)
-        #expect(response.header("Location") == "https://apps.apple.com/app/id123456789")
-        kill(child.process.processIdentifier, SIGINT)
-        let (status, _) = try await onThread { child.waitForExit() }
+        #expect(response.status == 200)
+        kill(child.process.processIdentifier, SIGHUP)
+        let (status, reason) = try await onThread { child.waitForExit() }
         #expect(status == 0)
-        #expect(
-            child.errorText().contains(
-                "seeded from scenario Payloads/scenarios/server-click-install-first-launch.json"))
-    }
-
-    @Test("serve --scenario with an invalid scenario exits 2 with the file and JSON path")
-    func invalidScenarioSeed() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "bad-\(UUID().uuidString).json")
-        try Data(#"{"name": "x", "steps": [], "backend": {"shortLinks": 3}}"#.utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let result = try await outcome(["--scenario", file.path])
-        #expect(result.status == 2)
-        #expect(result.errors.hasPrefix("onelink-replay serve: \(file.path): $.backend.shortLinks: "))
-        #expect(result.output.isEmpty)
+        #expect(reason == .exit)
+        #expect(child.errorText().hasSuffix("stopped by SIGHUP\n"))
     }
 }

@@ -1,10 +1,13 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkReplay
+import OneLinkSupport
 import Testing
 
+@testable import onelink_replay
+
 @Suite("onelink-replay run")
-struct ReplayCommandTests {
+struct RunCommandTests {
     static let broken = """
         {"name": "broken", "backend": {"install": "organic"}, "steps": [
           {"do": "start", "expect": [{"output": "onConversionDataSuccess", "match": "subset",
@@ -16,8 +19,7 @@ struct ReplayCommandTests {
 
     static func run(_ arguments: [String], isTerminal: Bool = false) async -> (Int32, CapturedOutput) {
         let captured = CapturedOutput()
-        let status = await ReplayCommand.run(
-            arguments: arguments, output: captured.output(isTerminal: isTerminal))
+        let status = await RunCommand.main(arguments, output: captured.output(isTerminal: isTerminal))
         return (status, captured)
     }
 
@@ -91,7 +93,7 @@ struct ReplayCommandTests {
         }
         let (status, output) = await Self.run(["--help"])
         #expect(status == 0)
-        #expect(output.standardOutput == ReplayCommand.usage + "\n")
+        #expect(output.standardOutput == RunCommand.usage + "\n")
     }
 
     @Test("--format json prints one JSON object per observed output and verdict, then a summary")

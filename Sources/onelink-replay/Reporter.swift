@@ -1,11 +1,12 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkReplay
 import OneLinkSupport
 
 /// Writes the `run` command's per-scenario lines, progress and summary in the chosen format.
 struct Reporter {
-    let output: ReplayOutput
-    let format: ReplayCommand.Format
+    let output: CommandOutput
+    let format: RunCommand.Format
     let profile: ValueProfile
     let total: Int
     var done = 0
@@ -19,7 +20,7 @@ struct Reporter {
     /// Progress is drawn only on a terminal, in human format, when there are many scenarios.
     static let progressThreshold = 10
 
-    init(output: ReplayOutput, format: ReplayCommand.Format, profile: ValueProfile, total: Int) {
+    init(output: CommandOutput, format: RunCommand.Format, profile: ValueProfile, total: Int) {
         self.output = output
         self.format = format
         self.profile = profile

@@ -3,6 +3,8 @@ import OneLinkEmulator
 import OneLinkReplay
 import Testing
 
+@testable import onelink_replay
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -13,7 +15,7 @@ import Testing
 @Suite("onelink-replay run hardening")
 struct ReplayHardeningTests {
     static func run(_ arguments: [String]) async -> (Int32, CapturedOutput) {
-        await ReplayCommandTests.run(arguments)
+        await RunCommandTests.run(arguments)
     }
 
     @Test("a device, a FIFO, a folder named x.json and a symbolic-link loop are named for what they are")
@@ -59,7 +61,7 @@ struct ReplayHardeningTests {
             #"{"name": "n", "steps": [{"do": "advance", "by": \#(digits)}]}"#,
         ]
         for (index, document) in documents.enumerated() {
-            let file = try ReplayCommandTests.write(document, named: "big-\(index).json", in: folder)
+            let file = try RunCommandTests.write(document, named: "big-\(index).json", in: folder)
             let (status, output) = await Self.run([file])
             #expect(status == 2)
             #expect(output.standardError.utf8.count < 1024, "document \(index)")
@@ -99,7 +101,7 @@ struct ReplayHardeningTests {
     func recordKeepsModes() async throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = try ReplayCommandTests.write(
+        let file = try RunCommandTests.write(
             """
             {"name": "modes", "backend": {"install": "organic"}, "steps": [
               {"do": "start", "expect": [{"output": "onConversionDataSuccess", "match": "subset", "types": "loose",
@@ -119,7 +121,7 @@ struct ReplayHardeningTests {
     func singular() async throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = try ReplayCommandTests.write(
+        let file = try RunCommandTests.write(
             #"{"name": "quiet", "steps": [{"do": "advance", "by": "1s"}]}"#, named: "quiet.json", in: folder)
         let (status, output) = await Self.run([file])
         #expect(status == 0, "\(output.standardOutput)")

@@ -1,9 +1,11 @@
 import Foundation
 import OneLinkApp
 import OneLinkEmulator
+import OneLinkReplay
+import OneLinkSupport
 import Testing
 
-@testable import OneLinkReplay
+@testable import onelink_replay
 
 /// Replays give the same output every time: the `--format json` lines, the callbacks a team's delegates
 /// receive, and the wiring check's table, run after run, one at a time and eight at a time.
@@ -36,8 +38,7 @@ struct DeterminismTests {
     /// What `onelink-replay run --format json FILE` writes, produced in process by the command itself.
     static func commandOutput(_ name: String) async -> String {
         let captured = CapturedOutput()
-        let status = await ReplayCommand.run(
-            arguments: ["--format", "json", path(name)], output: captured.output())
+        let status = await RunCommand.main(["--format", "json", path(name)], output: captured.output())
         return "exit \(status)\n" + captured.standardOutput + captured.standardError
     }
 

@@ -1,13 +1,15 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkReplay
 import OneLinkSupport
 
 /// `onelink-replay diagram`: replays one scenario and writes a Mermaid sequence diagram of it.
-///
-/// The executable's `diagram` subcommand calls ``run(arguments:output:)``.
-public enum DiagramCommand {
-    /// The help text.
-    public static let usage = """
+enum DiagramCommand: Command {
+    static let name = "onelink-replay diagram"
+
+    static let arguments = ArgumentReader(flags: ["--markdown", "--update"], options: ["--profile"])
+
+    static let usage = """
         USAGE: onelink-replay diagram [options] SCENARIO.json
                onelink-replay diagram --update GUIDE.md...
 
@@ -35,38 +37,21 @@ public enum DiagramCommand {
 
     /// Runs the command.
     ///
-    /// - Returns: The exit status: 0 written and passed, 1 written with a failed step, 2 usage error or invalid scenario.
-    public static func run(arguments: [String], output: ReplayOutput) async -> Int32 {
-        var markdown = false
-        var update = false
-        var profile = ValueProfile.ios
-        var paths: [String] = []
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "-h", "--help":
-                output.write(usage + "\n")
-                return 0
-            case "--markdown": markdown = true
-            case "--update": update = true
-            case "--profile":
-                guard let text = remaining.popFirst(), let value = ValueProfile(rawValue: text) else {
-                    return usageError("--profile expects ios, documented, android or strings", output)
-                }
-                profile = value
-            case _ where argument.hasPrefix("-"):
-                return usageError("unknown option \(QuotedInput.prefix(argument))", output)
-            default: paths.append(argument)
-            }
-        }
+    /// - Returns: The exit status: 0 written and passed, 1 written with a failed step, 2 an invalid scenario.
+    static func run(_ arguments: ParsedArguments, output: CommandOutput) async throws(UsageError) -> Int32 {
+        let markdown = arguments.flag("--markdown")
+        let update = arguments.flag("--update")
+        let profile =
+            try arguments.value(
+                "--profile", expected: "ios, documented, android or strings", ValueProfile.init)
+            ?? .ios
+        let paths = arguments.positionals
         if update {
-            guard !paths.isEmpty else {
-                return usageError("--update needs at least one Markdown file", output)
-            }
-            return await updateGuides(paths, output: output)
+            guard !paths.isEmpty else { throw UsageError("--update needs at least one Markdown file") }
+            return try await updateGuides(paths, output: output)
         }
         guard paths.count == 1, let path = paths.first else {
-            return usageError("expected exactly one scenario file", output)
+            throw UsageError("expected exactly one scenario file")
         }
         do {
             let diagram = try await ScenarioDiagram.replaying(
@@ -75,17 +60,17 @@ public enum DiagramCommand {
             return diagram.result.passed ? 0 : 1
         } catch {
             output.writeError(
-                "onelink-replay diagram: \(QuotedInput.message(error.description, limit: 2048))\n")
+                "\(name): \(QuotedInput.message(error.description, limit: 2048))\n")
             return 2
         }
     }
 
-    static func updateGuides(_ paths: [String], output: ReplayOutput) async -> Int32 {
+    static func updateGuides(_ paths: [String], output: CommandOutput) async throws(UsageError) -> Int32 {
         let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         for path in paths {
             let url = URL(fileURLWithPath: path)
             guard let data = try? RegularFile.contents(of: url.path) else {
-                return usageError("cannot read \(QuotedInput.prefix(path, limit: 256))", output)
+                throw UsageError("cannot read \(QuotedInput.prefix(path, limit: 256))")
             }
             do {
                 let (text, scenarios) = try await ScenarioDiagram.updatingBlocks(
@@ -93,19 +78,14 @@ public enum DiagramCommand {
                 try Data(text.utf8).write(to: url)
                 output.write("UPDATED \(path): \(scenarios.count) diagram(s)\n")
             } catch let error as ScenarioError {
-                output.writeError("onelink-replay diagram: \(path): \(error.description)\n")
+                output.writeError("\(name): \(path): \(error.description)\n")
                 return 2
             } catch {
                 output.writeError(
-                    "onelink-replay diagram: cannot write \(path): \(error.localizedDescription)\n")
+                    "\(name): cannot write \(path): \(error.localizedDescription)\n")
                 return 2
             }
         }
         return 0
-    }
-
-    static func usageError(_ message: String, _ output: ReplayOutput) -> Int32 {
-        output.writeError("onelink-replay diagram: \(message)\n\n\(usage)\n")
-        return 2
     }
 }

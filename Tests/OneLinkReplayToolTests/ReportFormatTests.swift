@@ -2,6 +2,8 @@ import Foundation
 import OneLinkReplay
 import Testing
 
+@testable import onelink_replay
+
 #if canImport(FoundationXML)
     import FoundationXML
 #endif
@@ -170,7 +172,7 @@ struct ReportFormatTests {
         """
 
     static func run(_ arguments: [String]) async -> (Int32, CapturedOutput) {
-        await ReplayCommandTests.run(arguments)
+        await RunCommandTests.run(arguments)
     }
 
     @Test("the checked-in sample meets the JUnit schema's rules, and the rules catch what it forbids")
@@ -190,8 +192,8 @@ struct ReportFormatTests {
     @Test("junit: one test case per scenario, the step diff as the failure, the schema's shape, exit 1")
     func junitReport() async throws {
         let folder = try Fixtures.temporaryFolder()
-        let bad = try ReplayCommandTests.write(Self.failing, named: "a-failing.json", in: folder)
-        let good = try ReplayCommandTests.write(Self.passing, named: "b-passing.json", in: folder)
+        let bad = try RunCommandTests.write(Self.failing, named: "a-failing.json", in: folder)
+        let good = try RunCommandTests.write(Self.passing, named: "b-passing.json", in: folder)
         let (status, output) = await Self.run(["--format", "junit", folder.path])
         #expect(status == 1)
         let xml = output.standardOutput
@@ -222,9 +224,9 @@ struct ReportFormatTests {
     @Test("junit: an invalid file is an <error> test case and the exit status stays 2")
     func junitInvalid() async throws {
         let folder = try Fixtures.temporaryFolder()
-        _ = try ReplayCommandTests.write(
+        _ = try RunCommandTests.write(
             #"{"name": "x", "steps": [{"do": "fly"}]}"#, named: "bad.json", in: folder)
-        _ = try ReplayCommandTests.write(Self.passing, named: "good.json", in: folder)
+        _ = try RunCommandTests.write(Self.passing, named: "good.json", in: folder)
         let (status, output) = await Self.run(["--format", "junit", folder.path])
         #expect(status == 2)
         #expect(JUnitSchema.problems(output.standardOutput) == [])
@@ -238,7 +240,7 @@ struct ReportFormatTests {
         let folder = try Fixtures.temporaryFolder()
         let text = Self.passing.replacingOccurrences(
             of: #""name": "passes""#, with: #""name": "bell\u0007 tab\t""#)
-        _ = try ReplayCommandTests.write(text, named: "control.json", in: folder)
+        _ = try RunCommandTests.write(text, named: "control.json", in: folder)
         let (status, output) = await Self.run(["--format", "junit", folder.path])
         #expect(status == 0)
         #expect(JUnitSchema.problems(output.standardOutput) == [])
@@ -264,7 +266,7 @@ struct ReportFormatTests {
     @Test("github: an ::error on the failing step's real line, escaped, with the human lines; exit 1")
     func githubAnnotations() async throws {
         let folder = try Fixtures.temporaryFolder()
-        let file = try ReplayCommandTests.write(Self.failing, named: "odd, name: 100%.json", in: folder)
+        let file = try RunCommandTests.write(Self.failing, named: "odd, name: 100%.json", in: folder)
         let (status, output) = await Self.run(["--format", "github", file])
         #expect(status == 1)
         let lines = output.standardOutput.split(separator: "\n").map(String.init)
@@ -287,7 +289,7 @@ struct ReportFormatTests {
     @Test("github: an invalid file is annotated on the line of the field it trips on; exit 2")
     func githubInvalid() async throws {
         let folder = try Fixtures.temporaryFolder()
-        let file = try ReplayCommandTests.write(
+        let file = try RunCommandTests.write(
             "{\n  \"name\": \"x\",\n  \"steps\": [\n    {\"do\": \"start\"},\n    {\"do\": \"advance\",\n     \"by\": 12}\n  ]\n}\n",
             named: "invalid.json", in: folder)
         let (status, output) = await Self.run(["--format", "github", file])

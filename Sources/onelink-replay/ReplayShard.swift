@@ -1,14 +1,12 @@
-import OneLinkEmulator
-
 /// A deterministic slice of the scenario list: `--shard i/n` keeps every n-th file starting at the i-th.
-public struct ReplayShard: Sendable, Hashable {
+struct ReplayShard: Sendable, Hashable {
     /// The one-based shard number, `1...count`.
-    public var index: Int
+    var index: Int
     /// The number of shards.
-    public var count: Int
+    var count: Int
 
     /// Parses `i/n` with `1 <= i <= n`; `nil` for anything else.
-    public init?(_ text: String) {
+    init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
             let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, index >= 1, index <= count
@@ -18,7 +16,7 @@ public struct ReplayShard: Sendable, Hashable {
     }
 
     /// The elements of `items` (in their order) that belong to this shard: positions `index - 1`, `index - 1 + count`, ...
-    public func select<Element>(_ items: [Element]) -> [Element] {
+    func select<Element>(_ items: [Element]) -> [Element] {
         items.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
     }
 }

@@ -3,8 +3,8 @@ import Testing
 
 /// `onelink-replay device-log` and `import-log` as a user runs them: a scenario's device log, imported and replayed.
 @Suite struct LogCommandsTests {
-    func run(_ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
-        try await ServeCommandHardeningTests().outcome(arguments)
+    func run(_ arguments: [String]) async throws -> ToolOutcome {
+        await tool(arguments)
     }
 
     func temporaryFile(_ name: String, _ text: String) throws -> String {
@@ -17,14 +17,17 @@ import Testing
 
     @Test("device-log prints Xcode-shaped lines; import-log turns them into a scenario that run passes")
     func deviceLogImportRun() async throws {
-        let logged = try await run(["device-log", "Payloads/scenarios/rule-05-udl-deferred-and-direct.json"])
+        let logged = try await run([
+            "device-log",
+            Fixtures.scenarios.appendingPathComponent("rule-05-udl-deferred-and-direct.json").path,
+        ])
         #expect(logged.status == 0, "\(logged.errors)")
         #expect(
             logged.output.hasPrefix("2020-08-12 15:08:00.000000+0000 OneLinkEmulator[1:1] [AppsFlyerSDK] "))
         #expect(logged.output.contains("[DDL] Calling didResolveDeepLink with: {"))
         let log = try temporaryFile("device.log", logged.output)
         let scenario = log + ".json"
-        let imported = try await run(["import-log", log, "-o", scenario, "--name", "from the device log"])
+        let imported = try await run(["import-log", log, "-o", scenario, "--name=from the device log"])
         #expect(imported.status == 0, "\(imported.errors)")
         #expect(imported.output.isEmpty)
         #expect(imported.errors.contains("SDK lines read, 0 other lines skipped"))
@@ -50,5 +53,28 @@ import Testing
         let help = try await run(["import-log", "--help"])
         #expect(help.status == 0)
         #expect(help.output.hasPrefix("USAGE: onelink-replay import-log"))
+    }
+
+    @Test("import-log --output=FILE and -o FILE write the same scenario; device-log reads --profile=VALUE")
+    func equalsForms() async throws {
+        let logged = try await run([
+            "device-log", "--profile=documented",
+            Fixtures.scenarios.appendingPathComponent("rule-03-organic.json").path,
+        ])
+        #expect(logged.status == 0, "\(logged.errors)")
+        let log = try temporaryFile("device.log", logged.output)
+        let short = try await run(["import-log", log, "-o", log + ".short.json"])
+        let long = try await run(["import-log", "--output=\(log).long.json", log])
+        #expect(short.status == 0)
+        #expect(long.status == 0)
+        #expect(
+            try String(contentsOfFile: log + ".short.json", encoding: .utf8)
+                == String(contentsOfFile: log + ".long.json", encoding: .utf8))
+        let twoLogs = try await run(["import-log", log, log])
+        #expect(twoLogs.status == 2)
+        #expect(twoLogs.errors.hasPrefix("onelink-replay import-log: unexpected argument "))
+        let noValue = try await run(["import-log", log, "--output"])
+        #expect(noValue.status == 2)
+        #expect(noValue.errors.hasPrefix("onelink-replay import-log: --output needs a value\n\nUSAGE: "))
     }
 }

@@ -1,23 +1,26 @@
 import Foundation
-import OneLinkEmulator
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// Where ``ReplayCommand`` writes: standard output, standard error, and whether output is a terminal.
-public struct ReplayOutput: Sendable {
+/// Where a command writes: standard output, standard error, and whether output is a terminal.
+///
+/// The tools pass ``standard``; tests pass writers that keep the text.
+package struct CommandOutput: Sendable {
     /// Writes text to standard output.
-    public var write: @Sendable (String) -> Void
+    package var write: @Sendable (String) -> Void
     /// Writes text to standard error.
-    public var writeError: @Sendable (String) -> Void
+    package var writeError: @Sendable (String) -> Void
     /// Whether standard output is a terminal; progress is shown only then.
-    public var isTerminal: Bool
+    package var isTerminal: Bool
 
-    /// Creates an output from two writers.
-    public init(
+    /// An output from two writers.
+    package init(
         isTerminal: Bool = false, write: @escaping @Sendable (String) -> Void,
         writeError: @escaping @Sendable (String) -> Void
     ) {
@@ -27,8 +30,8 @@ public struct ReplayOutput: Sendable {
     }
 
     /// The process's standard output and error; a terminal when `isatty(1)` says so.
-    public static var standard: ReplayOutput {
-        ReplayOutput(
+    package static var standard: CommandOutput {
+        CommandOutput(
             isTerminal: isatty(1) == 1,
             write: { FileHandle.standardOutput.write(Data($0.utf8)) },
             writeError: { FileHandle.standardError.write(Data($0.utf8)) })
