@@ -15,24 +15,33 @@ import Foundation
 ///
 /// Used from one thread at a time; `@unchecked Sendable` only so a test can hand it to a thread.
 public final class RawHTTPConnection: @unchecked Sendable {
+    /// A socket call that failed, or an answer that is not HTTP.
     public struct Failure: Error, Sendable, CustomStringConvertible {
+        /// What failed.
         public var description: String
 
+        /// A failure saying `description`.
         public init(description: String) { self.description = description }
     }
 
     /// One response as read off the wire.
     public struct Response: Sendable {
+        /// The status code.
         public var status: Int
+        /// The header fields, by lowercased name.
         public var headers: [String: String]
+        /// The body as text.
         public var body: String
 
+        /// The value of the header field `name`, in any case.
         public func header(_ name: String) -> String? { headers[name.lowercased()] }
     }
 
+    /// The connected socket.
     public let fd: Int32
     private var pending: [UInt8] = []
 
+    /// Connects to `port` on 127.0.0.1 (or ::1), with `timeoutSeconds` for each send and receive.
     public init(port: UInt16, timeoutSeconds: Int = 5, ipv6: Bool = false) throws {
         // `fd` is assigned only after connecting, so a throw never runs deinit's close as well.
         let fd = socket(ipv6 ? AF_INET6 : AF_INET, streamSocket, 0)
@@ -72,10 +81,12 @@ public final class RawHTTPConnection: @unchecked Sendable {
 
     deinit { close(fd) }
 
+    /// Sends `text` as UTF-8.
     public func send(_ text: String) throws {
         try send(Array(text.utf8))
     }
 
+    /// Sends `bytes`, all of them.
     public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
