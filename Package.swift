@@ -136,15 +136,29 @@ let package = Package(
         .target(
             name: "OneLinkClickFixtures", dependencies: ["OneLinkEmulator", "OneLinkClicks"],
             path: "Tests/Support/OneLinkClickFixtures", swiftSettings: settings),
+        // Hostile inputs of Payloads/bad-input, shared by the SDK's, the HTTP backends', the server's and
+        // replay's bad-input tests.
+        .target(
+            name: "OneLinkBadInputCorpus", dependencies: ["OneLinkEmulator"],
+            path: "Tests/Support/OneLinkBadInputCorpus", swiftSettings: settings),
         .testTarget(
             name: "OneLinkEmulatorTests",
             dependencies: [
-                "OneLinkSupport",
-                "OneLinkEmulator", "OneLinkEmulatorTestSupport", "onelink-store-writer",
+                "OneLinkEmulator", "OneLinkSupport", "OneLinkEmulatorTestSupport", "OneLinkBadInputCorpus",
+                "OneLinkStoreWriterState", "OneLinkTestThreads", "onelink-store-writer",
                 "onelink-runloop-client",
-                "OneLinkStoreWriterState",
-                "OneLinkApp", "OneLinkClicks", "OneLinkClickFixtures", "OneLinkServer", "OneLinkReplay",
-                "OneLinkTestThreads", "OneLinkHTTP",
+                // Still here (issue 39 leaves them): the SDK's invite links and bounded request logs against
+                // the click service and the server, its samples' value profile from replay, and the app
+                // side's lifecycle driving it.
+                "OneLinkClicks", "OneLinkClickFixtures", "OneLinkServer", "OneLinkReplay", "OneLinkApp",
+            ],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "OneLinkHTTPTests",
+            dependencies: [
+                "OneLinkHTTP", "OneLinkEmulator", "OneLinkSupport", "OneLinkEmulatorTestSupport",
+                "OneLinkBadInputCorpus", "OneLinkClicks",
             ],
             swiftSettings: settings
         ),
@@ -179,6 +193,7 @@ let package = Package(
         .testTarget(
             name: "OneLinkServerTests",
             dependencies: [
+                "OneLinkBadInputCorpus",
                 "OneLinkSupport",
                 "OneLinkServer", "OneLinkEmulator", "OneLinkClicks", "OneLinkEmulatorTestSupport",
                 "OneLinkTestThreads", "OneLinkHTTP",
@@ -188,6 +203,7 @@ let package = Package(
         .testTarget(
             name: "OneLinkReplayTests",
             dependencies: [
+                "OneLinkBadInputCorpus",
                 "OneLinkSupport",
                 "OneLinkReplay", "OneLinkEmulator", "OneLinkApp", "OneLinkClicks", "OneLinkServer",
                 "OneLinkEmulatorTestSupport",

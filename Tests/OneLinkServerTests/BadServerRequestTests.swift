@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkBadInputCorpus
 import OneLinkEmulator
 import OneLinkServer
 import Testing
