@@ -179,15 +179,12 @@ let package = Package(
             swiftSettings: settings),
         .testTarget(
             name: "OneLinkAppTests",
-            dependencies: ["OneLinkSupport", "OneLinkApp", "OneLinkEmulator", "OneLinkEmulatorTestSupport"],
+            dependencies: ["OneLinkApp", "OneLinkEmulator", "OneLinkSupport"],
             swiftSettings: settings
         ),
         .testTarget(
             name: "OneLinkClicksTests",
-            dependencies: [
-                "OneLinkClicks", "OneLinkClickFixtures", "OneLinkEmulator", "OneLinkServer",
-                "OneLinkEmulatorTestSupport",
-            ],
+            dependencies: ["OneLinkClicks", "OneLinkClickFixtures", "OneLinkEmulator", "OneLinkServer"],
             swiftSettings: settings
         ),
         .testTarget(
@@ -203,10 +200,8 @@ let package = Package(
         .testTarget(
             name: "OneLinkReplayTests",
             dependencies: [
-                "OneLinkBadInputCorpus",
-                "OneLinkSupport",
-                "OneLinkReplay", "OneLinkEmulator", "OneLinkApp", "OneLinkClicks", "OneLinkServer",
-                "OneLinkEmulatorTestSupport",
+                "OneLinkReplay", "OneLinkApp", "OneLinkClicks", "OneLinkEmulator",
+                "OneLinkEmulatorTestSupport", "OneLinkBadInputCorpus",
             ],
             swiftSettings: settings
         ),
@@ -219,6 +214,9 @@ let package = Package(
                 "OneLinkTestThreads",
             ],
             swiftSettings: settings),
+        // Package.swift's dependencies against the files' imports, and the graph in Docs/architecture.md.
+        .testTarget(
+            name: "PackageStructureTests", dependencies: ["OneLinkTestThreads"], swiftSettings: settings),
         .testTarget(
             name: "ConsumerCompatibilityTests", dependencies: ["OneLinkSupport", "OneLinkEmulator"],
             swiftSettings: strictSettings),
@@ -235,6 +233,12 @@ package.targets += [
     .testTarget(
         name: "AppsFlyerLibModuleTests", dependencies: ["AppsFlyerLib"], swiftSettings: strictSettings),
 ]
+// Consumer-shaped files say `#if canImport(AppsFlyerLib)`, as a client file that builds with the real
+// SDK or the emulator does; declared, the branch they take never depends on build order.
+for target in package.targets
+where ["ConsumerCompatibilityTests", "OneLinkEmulatorTestSupportTests"].contains(target.name) {
+    target.dependencies.append("AppsFlyerLib")
+}
 
 // Apple's AppTrackingTransparency exists only on Apple platforms. Elsewhere the package offers a
 // stand-in module of the same name (Sources/AppTrackingTransparency), so app code that asks for
@@ -248,7 +252,13 @@ package.targets += [
     // uses and a file that handles activities without the SDK can import (Docs/sdk-versions.md).
     package.products.append(.library(name: "UserActivityStandIn", targets: ["UserActivityStandIn"]))
     package.targets.append(.target(name: "UserActivityStandIn", swiftSettings: settings))
-    for target in package.targets where target.name == "OneLinkEmulator" {
+    // Every target with a file that imports it under `#if !canImport(Darwin)`.
+    for target in package.targets
+    where [
+        "OneLinkEmulator", "OneLinkApp", "OneLinkEmulatorTests", "OneLinkReplayTests",
+        "OneLinkEmulatorTestSupportTests",
+    ]
+    .contains(target.name) {
         target.dependencies.append("UserActivityStandIn")
     }
     for target in package.targets where target.name == "ConsumerCompatibilityTests" {
