@@ -1,3 +1,4 @@
+import Foundation
 import OneLinkSupport
 import Testing
 
@@ -87,6 +88,29 @@ struct BenchCommandTests {
         #expect(
             out.contains("\nTargets:\n  met    <= timeout + 50 ms: ")
                 || out.contains("\nTargets:\n  MISSED <= timeout + 50 ms: "))
+    }
+
+    @Test("every onelink-bench command line of README.md and Docs/*.md reads")
+    func documentedLines() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let docs = try FileManager.default.contentsOfDirectory(
+            atPath: root.appendingPathComponent("Docs").path
+        )
+        .filter { $0.hasSuffix(".md") }.map { "Docs/" + $0 }
+        var count = 0
+        for file in ["README.md"] + docs {
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                guard let start = line.range(of: "onelink-bench ") else { continue }
+                let words = line[start.upperBound...].prefix { !"#|>`\"'(".contains($0) }.split(
+                    separator: " ")
+                guard words.first?.hasPrefix("-") == true else { continue }
+                count += 1
+                #expect(throws: Never.self, "\(file): \(line)") { try options(words.map(String.init)) }
+            }
+        }
+        #expect(count > 5)
     }
 
     /// Keeps what the command writes.
