@@ -218,7 +218,7 @@ let package = Package(
         .testTarget(
             name: "PackageStructureTests", dependencies: ["OneLinkTestThreads"], swiftSettings: settings),
         .testTarget(
-            name: "ConsumerCompatibilityTests", dependencies: ["OneLinkSupport", "OneLinkEmulator"],
+            name: "ConsumerCompatibilityTests", dependencies: ["OneLinkEmulator"],
             swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,3 @@
-import OneLinkEmulator
 import OneLinkSupport
 import Testing
 
