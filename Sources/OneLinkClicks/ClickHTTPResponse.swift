@@ -1,4 +1,5 @@
 import OneLinkEmulator
+import OneLinkSupport
 
 /// The HTTP answer a OneLink server sends for a click it saw.
 public struct ClickHTTPResponse: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import OneLinkEmulator
+import OneLinkSupport
 
 extension ClickHandler {
     /// The app's OneLink setup, as the OneLink server knows it.

@@ -1,4 +1,5 @@
 import OneLinkEmulator
+import OneLinkSupport
 
 /// One click on a link, as the device makes it and the OneLink server would receive it.
 ///

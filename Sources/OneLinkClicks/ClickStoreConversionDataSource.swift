@@ -1,5 +1,6 @@
 import Foundation
 public import OneLinkEmulator
+import OneLinkSupport
 
 /// A conversion-data source that attributes installs to the clicks in a ``ClickStore``.
 ///

@@ -1,5 +1,6 @@
 public import Foundation
 package import OneLinkEmulator
+import OneLinkSupport
 
 /// A click store that keeps clicks in memory, bounded by age and count.
 ///

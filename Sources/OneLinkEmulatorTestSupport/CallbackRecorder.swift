@@ -1,5 +1,6 @@
 public import Foundation
 public import OneLinkEmulator
+import OneLinkSupport
 
 /// Records every callback the SDK makes, for tests of code that sits behind the delegates.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 
 /// A GitHub Actions workflow command that annotates a line of a file: `::error file=…,line=…::message`.
 ///

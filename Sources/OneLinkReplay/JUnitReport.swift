@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkClicks
 import OneLinkEmulator
+import OneLinkSupport
 
 /// The `run` command's results as JUnit XML, the test report CI systems read.
 ///

@@ -3,6 +3,7 @@ import OneLinkApp
 import OneLinkClicks
 public import OneLinkEmulator
 import OneLinkServer
+import OneLinkSupport
 
 extension Scenario {
     /// The fields a scenario's top level accepts.

@@ -1,4 +1,5 @@
 import OneLinkEmulator
+import OneLinkSupport
 
 /// Why a scenario file cannot be replayed: the file, the JSON path and what is wrong there.
 ///

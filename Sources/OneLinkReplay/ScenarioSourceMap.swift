@@ -1,5 +1,6 @@
 public import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 
 /// Where each value of a scenario file starts: the line number of every JSON path.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 
 /// A strict, incremental HTTP/1.1 request parser: a pure value with no I/O.
 ///

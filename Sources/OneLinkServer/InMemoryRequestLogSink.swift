@@ -1,4 +1,5 @@
 import OneLinkEmulator
+import OneLinkSupport
 
 /// Keeps the newest entries in memory, for tests.
 ///

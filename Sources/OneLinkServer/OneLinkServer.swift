@@ -1,6 +1,7 @@
 public import Foundation
 import OneLinkClicks
 import OneLinkEmulator
+import OneLinkSupport
 
 /// A local HTTP/1.1 server that speaks the AppsFlyer wire format of `Docs/http.md` on loopback.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 
 /// One complete HTTP/1.x request as ``HTTPRequestParser`` read it off the wire.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 
 /// What a consumer pays to compile the SDK and its test kit, and to relink a handler test target.
 ///
@@ -45,7 +46,7 @@ enum BuildTimeBenchmark {
     }
 
     /// Options from the command line.
-    struct Options {
+    struct Options: Equatable {
         /// The git revision to measure the same builds of, in turns with the working tree.
         var baselineRevision: String?
         /// How many rounds each build runs; the best of them counts.

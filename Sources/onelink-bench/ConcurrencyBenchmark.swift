@@ -12,20 +12,8 @@ enum ConcurrencyBenchmark {
             links: ["H5hv/6d66214a": ["deep_link_value": "apples"]], behavior: .delayed(latency), clock: clock
         )
         let started = ContinuousClock.now
-        let succeeded = await withTaskGroup(of: Bool.self) { group in
-            for _ in 0..<count {
-                group.addTask {
-                    let sdk = AppsFlyerLib(shortLinkResolver: resolver, clock: clock)
-                    let events = await sdk.perform(.universalLink(link))
-                    guard events.count == 1, case .appOpenAttribution(let payload) = events[0] else {
-                        return false
-                    }
-                    return payload["deep_link_value"] == "apples"
-                }
-            }
-            var succeeded = 0
-            for await success in group where success { succeeded += 1 }
-            return succeeded
+        let succeeded = await resolveAtOnce(count: count, link: link) {
+            AppsFlyerLib(shortLinkResolver: resolver, clock: clock)
         }
         let elapsed = ContinuousClock.now - started
 
@@ -44,5 +32,27 @@ enum ConcurrencyBenchmark {
                     + "x baseline time",
                 target: "all succeed", met: succeeded == count)
         ]
+    }
+
+    /// Opens `link` on `count` SDKs that `makeSDK` builds, all at once.
+    ///
+    /// - Returns: How many delivered the link's `deep_link_value` "apples".
+    static func resolveAtOnce(
+        count: Int, link: String, _ makeSDK: @escaping @Sendable () -> AppsFlyerLib
+    ) async -> Int {
+        await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<count {
+                group.addTask {
+                    let events = await makeSDK().perform(.universalLink(link))
+                    guard events.count == 1, case .appOpenAttribution(let payload) = events[0] else {
+                        return false
+                    }
+                    return payload["deep_link_value"] == "apples"
+                }
+            }
+            var succeeded = 0
+            for await success in group where success { succeeded += 1 }
+            return succeeded
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(SDK7) import OneLinkEmulator
+import OneLinkSupport
 
 /// What an app team's test suite pays: handler tests run in parallel through `shared()`.
 enum ConsumerBenchmark {

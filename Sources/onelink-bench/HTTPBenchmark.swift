@@ -88,20 +88,8 @@ enum HTTPBenchmark {
             defer { Task { await server.stop() } }
             let resolver = try HTTPShortLinkResolver(baseURL: server.baseURL)
             let started = ContinuousClock.now
-            let succeeded = await withTaskGroup(of: Bool.self) { group in
-                for _ in 0..<count {
-                    group.addTask {
-                        let sdk = AppsFlyerLib(shortLinkResolver: resolver)
-                        let events = await sdk.perform(.universalLink(link))
-                        guard events.count == 1, case .appOpenAttribution(let payload) = events[0] else {
-                            return false
-                        }
-                        return payload["deep_link_value"] == "apples"
-                    }
-                }
-                var succeeded = 0
-                for await success in group where success { succeeded += 1 }
-                return succeeded
+            let succeeded = await ConcurrencyBenchmark.resolveAtOnce(count: count, link: link) {
+                AppsFlyerLib(shortLinkResolver: resolver)
             }
             let elapsed = ContinuousClock.now - started
 
@@ -139,32 +127,10 @@ enum HTTPBenchmark {
                 faults: FaultPlan([.route(.shortLink): [.delay(.seconds(60))]]))
             defer { Task { await server.stop() } }
             let sdk = AppsFlyerLib(shortLinkResolver: try HTTPShortLinkResolver(baseURL: server.baseURL))
-            sdk.deepLinkTimeout = timeoutMilliseconds
-            let expected: [AppsFlyerEvent] = [
-                .appOpenAttributionFailure(.timedOut(milliseconds: Int(timeoutMilliseconds)))
-            ]
-            var worst = Duration.zero
-            var allTimedOut = true
-            for _ in 0..<rounds {
-                let started = ContinuousClock.now
-                let events = await sdk.perform(.universalLink(link))
-                worst = max(worst, ContinuousClock.now - started)
-                if events != expected { allTimedOut = false }
-            }
-            var baselineWorst = Duration.zero
-            for _ in 0..<rounds {
-                let started = ContinuousClock.now
-                try? await Task.sleep(for: .milliseconds(Int(timeoutMilliseconds)))
-                baselineWorst = max(baselineWorst, ContinuousClock.now - started)
-            }
             return [
-                BenchmarkRow(
-                    name:
-                        "deepLinkTimeout \(timeoutMilliseconds) ms, server's stalled short-link route, worst of \(rounds)",
-                    result: "fired after " + Format.milliseconds(worst),
-                    baseline: Format.milliseconds(baselineWorst) + " Task.sleep(\(timeoutMilliseconds) ms)",
-                    ratio: Format.signedMilliseconds(worst - baselineWorst), target: "<= timeout + 50 ms",
-                    met: allTimedOut && worst <= .milliseconds(Int(timeoutMilliseconds) + 50))
+                await TimeoutBenchmark.row(
+                    sdk: sdk, timeoutMilliseconds: timeoutMilliseconds, rounds: rounds,
+                    against: "server's stalled short-link route")
             ]
         } catch {
             return [failedRow("deepLinkTimeout against the server", error)]

@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkReplay
+import OneLinkSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -12,7 +13,7 @@ import OneLinkReplay
 /// simultaneous connections and a slow-client flood, each against a baseline from the same run.
 enum SoakBenchmark {
     /// What the soak sends; the defaults are the figures of issue 18.
-    struct Options {
+    struct Options: Equatable {
         var requests = 1_000_000
         var burst = 2_000
         var slowClients = 1_000

@@ -1,9 +1,14 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkReplay
+import OneLinkSupport
 
 /// `onelink-replay device-log SCENARIO.json`: replays a scenario and prints the emulated device's log.
-enum DeviceLogCommand {
+enum DeviceLogCommand: Command {
+    static let name = "onelink-replay device-log"
+
+    static let arguments = ArgumentReader(options: ["--profile"], maximumPositionals: 1)
+
     static let usage = """
         USAGE: onelink-replay device-log [--profile ios|documented|android|strings] <scenario.json>
 
@@ -21,44 +26,23 @@ enum DeviceLogCommand {
           2  usage error, or a file that is not a valid scenario
         """
 
-    static func main(_ arguments: [String]) async -> Int32 {
-        var file: String?
-        var profile = ValueProfile.ios
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "-h", "--help":
-                FileHandleOutput.standardOutput.write(usage + "\n")
-                return 0
-            case "--profile":
-                index += 1
-                guard index < arguments.count, let chosen = ValueProfile(rawValue: arguments[index]) else {
-                    return fail("--profile needs one of ios, documented, android, strings")
-                }
-                profile = chosen
-            default:
-                guard !argument.hasPrefix("-"), file == nil else {
-                    return fail("unexpected argument \(QuotedInput.prefix(argument))")
-                }
-                file = argument
-            }
-            index += 1
-        }
-        guard let file else { return fail("expected one scenario file") }
+    /// Replays the scenario and prints the device's log.
+    ///
+    /// - Returns: 0 printed, 2 a file that is not a valid scenario.
+    static func run(_ arguments: ParsedArguments, output: CommandOutput) async throws(UsageError) -> Int32 {
+        let profile =
+            try arguments.value(
+                "--profile", expected: "ios, documented, android or strings", ValueProfile.init)
+            ?? .ios
+        guard let file = arguments.positionals.first else { throw UsageError("expected one scenario file") }
         do {
             let result = try await ScenarioRunner(recordsDeviceLog: true).run(
                 contentsOf: URL(fileURLWithPath: file), profile: profile)
-            FileHandleOutput.standardOutput.write(result.deviceLog.map { $0.rendered() + "\n" }.joined())
+            output.write(result.deviceLog.map { $0.rendered() + "\n" }.joined())
             return 0
         } catch {
-            FileHandleOutput.standardError.write("onelink-replay device-log: \(error)\n")
+            output.writeError("\(name): \(error)\n")
             return 2
         }
-    }
-
-    private static func fail(_ message: String) -> Int32 {
-        FileHandleOutput.standardError.write("onelink-replay device-log: \(message)\n\n\(usage)\n")
-        return 2
     }
 }

@@ -1,9 +1,15 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkReplay
+import OneLinkSupport
 
 /// `onelink-replay import-log LOG [-o SCENARIO.json]`: a real SDK debug log as a replay scenario.
-enum ImportLogCommand {
+enum ImportLogCommand: Command {
+    static let name = "onelink-replay import-log"
+
+    static let arguments = ArgumentReader(
+        options: ["--output", "--name"], aliases: ["-o": "--output"], maximumPositionals: 1)
+
     static let usage = """
         USAGE: onelink-replay import-log <log> [-o <scenario.json>] [--name <name>]
 
@@ -24,30 +30,14 @@ enum ImportLogCommand {
           2  usage error, an unreadable file, an Android log or a log with nothing usable
         """
 
-    static func main(_ arguments: [String]) async -> Int32 {
-        var input: String?
-        var output: String?
-        var name: String?
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "-h", "--help":
-                FileHandleOutput.standardOutput.write(usage + "\n")
-                return 0
-            case "-o", "--output", "--name":
-                index += 1
-                guard index < arguments.count else { return fail("\(argument) needs a value") }
-                if argument == "--name" { name = arguments[index] } else { output = arguments[index] }
-            default:
-                guard !argument.hasPrefix("-") || argument == "-", input == nil else {
-                    return fail("unexpected argument \(QuotedInput.prefix(argument))")
-                }
-                input = argument
-            }
-            index += 1
+    /// Imports the log and writes the scenario.
+    ///
+    /// - Returns: 0 imported, 2 an unreadable or unusable log.
+    static func run(_ arguments: ParsedArguments, output: CommandOutput) async throws(UsageError) -> Int32 {
+        guard let input = arguments.positionals.first else {
+            throw UsageError("expected a log file (or - for standard input)")
         }
-        guard let input else { return fail("expected a log file (or - for standard input)") }
+        let destination = arguments.value("--output")
         let data: Data
         do {
             if input == "-" {
@@ -56,38 +46,34 @@ enum ImportLogCommand {
                 data = try RegularFile.contents(of: input, limit: SDKLogImporter.maximumBytes + 1)
             }
         } catch {
-            FileHandleOutput.standardError.write("onelink-replay import-log: \(input): \(error)\n")
+            output.writeError("\(name): \(input): \(error)\n")
             return 2
         }
         let text = String(decoding: data, as: UTF8.self)
-        let scenarioName = name ?? "Imported from \(URL(fileURLWithPath: input).lastPathComponent)"
+        let scenarioName =
+            arguments.value("--name") ?? "Imported from \(URL(fileURLWithPath: input).lastPathComponent)"
         do {
             let imported = try await SDKLogImporter(name: scenarioName).importLog(text)
-            for note in imported.notes { FileHandleOutput.standardError.write("note: \(note)\n") }
-            FileHandleOutput.standardError.write(
+            for note in imported.notes { output.writeError("note: \(note)\n") }
+            output.writeError(
                 "import-log: \(imported.recognisedLines) SDK lines read, \(imported.skippedLines) other lines skipped, "
                     + "\(imported.notes.count) notes\n")
-            if let output {
+            if let destination {
                 do {
                     try Data(imported.scenarioText.utf8).write(
-                        to: URL(fileURLWithPath: output), options: .atomic)
+                        to: URL(fileURLWithPath: destination), options: .atomic)
                 } catch {
-                    FileHandleOutput.standardError.write(
-                        "onelink-replay import-log: cannot write \(output): \(error)\n")
+                    output.writeError(
+                        "\(name): cannot write \(destination): \(error)\n")
                     return 2
                 }
             } else {
-                FileHandleOutput.standardOutput.write(imported.scenarioText)
+                output.write(imported.scenarioText)
             }
             return 0
         } catch {
-            FileHandleOutput.standardError.write("onelink-replay import-log: \(input): \(error)\n")
+            output.writeError("\(name): \(input): \(error)\n")
             return 2
         }
-    }
-
-    private static func fail(_ message: String) -> Int32 {
-        FileHandleOutput.standardError.write("onelink-replay import-log: \(message)\n\n\(usage)\n")
-        return 2
     }
 }

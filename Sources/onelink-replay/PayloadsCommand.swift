@@ -1,8 +1,13 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 
 /// `onelink-replay payloads [folder]`: validates sample payload files and pretty-prints each one.
-enum PayloadsCommand {
+enum PayloadsCommand: Command {
+    static let name = "onelink-replay payloads"
+
+    static let arguments = ArgumentReader(maximumPositionals: 1)
+
     static let usage = """
         USAGE: onelink-replay payloads [folder]
 
@@ -52,48 +57,33 @@ enum PayloadsCommand {
     /// The parameters stored for one short link in `shortlinks.json`, keyed by `template/shortID`.
     typealias ShortLinks = [String: AttributionPayload]
 
-    static func main(_ arguments: [String]) async -> Int32 {
-        var folder: String?
-        for argument in arguments {
-            switch argument {
-            case "-h", "--help":
-                FileHandleOutput.standardOutput.write(usage + "\n")
-                return 0
-            case _ where argument.hasPrefix("-"):
-                return usageError("unknown option \(argument)")
-            default:
-                guard folder == nil else { return usageError("expected at most one folder") }
-                folder = argument
-            }
-        }
-        return run(folder: folder ?? defaultFolder)
+    /// Checks the samples in the folder given, or in ``defaultFolder``.
+    ///
+    /// - Returns: 0 every sample valid, 1 a mismatched sample, 2 an invalid one.
+    static func run(_ arguments: ParsedArguments, output: CommandOutput) async throws(UsageError) -> Int32 {
+        try run(folder: arguments.positionals.first ?? defaultFolder, output: output)
     }
 
-    static func usageError(_ message: String) -> Int32 {
-        FileHandleOutput.standardError.write("onelink-replay payloads: \(message)\n\n\(usage)\n")
-        return 2
-    }
-
-    static func run(folder: String) -> Int32 {
+    static func run(folder: String, output: CommandOutput) throws(UsageError) -> Int32 {
         let directory = URL(fileURLWithPath: folder)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
             isDirectory.boolValue
-        else { return usageError("\(folder) is not a folder") }
+        else { throw UsageError("\(folder) is not a folder") }
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
                 .filter { $0.hasSuffix(".json") && $0 != shortLinksFile }.sorted()
         } catch {
-            return usageError("cannot list \(folder): \(error.localizedDescription)")
+            throw UsageError("cannot list \(folder): \(error.localizedDescription)")
         }
-        guard !names.isEmpty else { return usageError("\(folder) holds no *.json sample files") }
+        guard !names.isEmpty else { throw UsageError("\(folder) holds no *.json sample files") }
 
         let shortLinks: ShortLinks?
         do {
             shortLinks = try loadShortLinks(near: directory, folder: folder)
         } catch {
-            FileHandleOutput.standardError.write(error.line + "\n")
+            output.writeError(error.line + "\n")
             return 2
         }
 
@@ -103,14 +93,14 @@ enum PayloadsCommand {
             let file = (folder as NSString).appendingPathComponent(name)
             do {
                 let sample = try loadSample(at: directory.appendingPathComponent(name), file: file)
-                if try !check(sample, shortLinks: shortLinks) { mismatched += 1 }
+                if try !check(sample, shortLinks: shortLinks, output: output) { mismatched += 1 }
             } catch {
-                FileHandleOutput.standardError.write(error.line + "\n")
+                output.writeError(error.line + "\n")
                 invalid += 1
             }
         }
         let valid = names.count - invalid - mismatched
-        FileHandleOutput.standardOutput.write(
+        output.write(
             "\(names.count) samples: \(valid) valid, \(mismatched) mismatched, \(invalid) invalid\n")
         if invalid > 0 { return 2 }
         return mismatched > 0 ? 1 : 0
@@ -119,7 +109,9 @@ enum PayloadsCommand {
     /// Prints a sample and, when it has a link, whether the link reproduces its payload.
     ///
     /// - Returns: `false` when the link does not reproduce the payload.
-    static func check(_ sample: Sample, shortLinks: ShortLinks?) throws(Invalid) -> Bool {
+    static func check(
+        _ sample: Sample, shortLinks: ShortLinks?, output: CommandOutput
+    ) throws(Invalid) -> Bool {
         var parsed: ParsedLink?
         if let link = sample.link {
             do {
@@ -132,13 +124,13 @@ enum PayloadsCommand {
         report += "callback: \(sample.callback)\nkind: \(sample.kind)\n"
         if let link = sample.link { report += "link: \(link)\n" }
         report += sample.payload.jsonText(pretty: true) + "\n"
-        FileHandleOutput.standardOutput.write(report)
+        output.write(report)
 
         guard let parsed else { return true }
         var expected = parsed.payload
         if case .shortLink(let template, let shortID) = parsed.kind {
             guard let stored = shortLinks?["\(template)/\(shortID)"] else {
-                FileHandleOutput.standardError.write(
+                output.writeError(
                     "\(sample.file): $.link: short link \(template)/\(shortID) is not in \(shortLinksFile), "
                         + "so its payload cannot be reproduced\n")
                 return false
@@ -147,12 +139,12 @@ enum PayloadsCommand {
         }
         let differences = diff(expected: expected, actual: sample.payload)
         guard differences.isEmpty else {
-            FileHandleOutput.standardError.write(
+            output.writeError(
                 "\(sample.file): $.payload: differs from what the link produces "
                     + "(- missing, + extra, ~ changed):\n" + differences.map { "  \($0)\n" }.joined())
             return false
         }
-        FileHandleOutput.standardOutput.write("ok: the link reproduces all \(expected.count) keys\n")
+        output.write("ok: the link reproduces all \(expected.count) keys\n")
         return true
     }
 

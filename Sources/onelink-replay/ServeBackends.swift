@@ -3,6 +3,7 @@ import OneLinkClicks
 import OneLinkEmulator
 import OneLinkReplay
 import OneLinkServer
+import OneLinkSupport
 
 /// The backends `onelink-replay serve` hands to the server, and a summary of what they hold.
 struct ServeBackends {
@@ -18,7 +19,7 @@ struct ServeBackends {
     /// Builds the backends for a seed.
     static func make(
         from seed: ServeOptions.Seed, options: ServeOptions
-    ) throws(ServeOptions.UsageError)
+    ) throws(UsageError)
         -> ServeBackends
     {
         switch seed {
@@ -32,14 +33,14 @@ struct ServeBackends {
     /// handler with conversion data and deferred lookups answered from the recorded clicks.
     static func fromScenario(
         file: String, bounds: ScenarioBackends.Bounds
-    ) throws(ServeOptions.UsageError) -> ServeBackends {
+    ) throws(UsageError) -> ServeBackends {
         let built: ScenarioBackends
         let scenario: Scenario
         do {
             scenario = try Scenario(contentsOf: URL(fileURLWithPath: file), file: file)
             built = try scenario.backends(clock: SystemClock(), bounds: bounds)
         } catch {
-            throw .init(message: error.description)
+            throw UsageError(error.description)
         }
         let clicks =
             built.clickHandler.map { handler in
@@ -56,13 +57,13 @@ struct ServeBackends {
     /// / not found without one), except that the sample device gets the deferred-deep-link sample.
     static func fromPayloads(
         folder: String, options: ServeOptions
-    ) throws(ServeOptions.UsageError)
+    ) throws(UsageError)
         -> ServeBackends
     {
         let directory = URL(fileURLWithPath: folder)
         let shortLinksFile = (folder as NSString).appendingPathComponent(PayloadsCommand.shortLinksFile)
         guard FileManager.default.fileExists(atPath: shortLinksFile) else {
-            throw .init(message: "\(shortLinksFile) does not exist; pass --payloads with the Payloads folder")
+            throw UsageError("\(shortLinksFile) does not exist; pass --payloads with the Payloads folder")
         }
         var links: [String: AttributionPayload] = [:]
         var hosts: Set<String> = []
@@ -72,10 +73,10 @@ struct ServeBackends {
             document = try PayloadsCommand.readJSON(
                 at: directory.appendingPathComponent(PayloadsCommand.shortLinksFile), file: shortLinksFile)
         } catch {
-            throw .init(message: error.line)
+            throw UsageError(error.line)
         }
         guard let shortLinks = try? PayloadsCommand.loadShortLinks(near: directory, folder: folder) else {
-            throw .init(message: "\(shortLinksFile): not a valid short-link table")
+            throw UsageError("\(shortLinksFile): not a valid short-link table")
         }
         for (key, parameters) in shortLinks {
             links[key] = parameters
@@ -90,7 +91,7 @@ struct ServeBackends {
             guard
                 let sample = try? PayloadsCommand.loadSample(
                     at: samplesFolder.appendingPathComponent(name), file: file)
-            else { throw .init(message: "\(file) is not a valid sample; run `onelink-replay payloads`") }
+            else { throw UsageError("\(file) is not a valid sample; run `onelink-replay payloads`") }
             if sample.kind == "deferred-deep-link" { samplePayload = sample.payload }
             if let link = sample.link, let parsed = try? LinkParser().parse(link), parsed.kind != .webLink,
                 parsed.kind != .uriScheme
@@ -112,7 +113,7 @@ struct ServeBackends {
                     interstitialDomain: options.interstitialDomain),
                 shortLinks: resolver, store: store, clock: clock)
         } catch {
-            throw .init(message: error.description)
+            throw UsageError(error.description)
         }
         let storeConversion = ClickStoreConversionDataSource(store: store)
         storeConversion.requestHistoryLimit = bounds.requestHistoryLimit

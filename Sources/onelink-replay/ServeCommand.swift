@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import OneLinkEmulator
 import OneLinkServer
+import OneLinkSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -10,7 +11,11 @@ import OneLinkServer
 #endif
 
 /// `onelink-replay serve`: runs `OneLinkServer` on loopback until SIGINT, SIGTERM or SIGHUP.
-enum ServeCommand {
+enum ServeCommand: Command {
+    static let name = "onelink-replay serve"
+
+    static let arguments = ServeOptions.reader
+
     static let usage = """
         USAGE: onelink-replay serve [options]
 
@@ -73,23 +78,44 @@ enum ServeCommand {
           2  usage error, an unreadable Payloads folder, or an invalid scenario
         """
 
-    static func main(_ arguments: [String]) async -> Int32 {
-        let options: ServeOptions
-        let backends: ServeBackends
-        do {
-            options = try ServeOptions.parse(arguments)
-            if options.help {
-                FileHandleOutput.standardOutput.write(usage + "\n")
-                return 0
-            }
-            backends = try ServeBackends.make(from: options.seed, options: options)
-        } catch {
-            return usageError(error.message)
+    /// Serves until SIGINT, SIGTERM or SIGHUP.
+    ///
+    /// - Returns: 0 when stopped, 1 when the server could not start, 2 for unusable options or seeds.
+    static func run(_ arguments: ParsedArguments, output: CommandOutput) async throws(UsageError) -> Int32 {
+        let options = try ServeOptions(arguments)
+        let backends = try ServeBackends.make(from: options.seed, options: options)
+        let server = try makeServer(options, backends: backends)
+        // Signals are caught before the server listens, so one sent right after the first line stops it cleanly.
+        // A closed standard output (such as `serve | head -1`) must not kill the server.
+        signal(SIGPIPE, SIG_IGN)
+        let (signals, continuation) = AsyncStream.makeStream(of: Int32.self)
+        let sources = [SIGINT, SIGTERM, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { continuation.yield(number) }
+            source.resume()
+            return source
         }
+        defer { sources.forEach { $0.cancel() } }
+        return await serve(server, summary: backends.summary, output: output) { _ in
+            var iterator = signals.makeAsyncIterator()
+            switch await iterator.next() {
+            case SIGTERM: return "SIGTERM"
+            case SIGHUP: return "SIGHUP"
+            default: return "SIGINT"
+            }
+        }
+    }
+
+    /// The server the options and backends describe, not yet listening.
+    ///
+    /// - Throws: A ``UsageError`` for options the server refuses, such as a host that is not loopback.
+    static func makeServer(
+        _ options: ServeOptions, backends: ServeBackends
+    ) throws(UsageError) -> OneLinkServer {
         let milliseconds = Int64(options.requestTimeoutSeconds * 1000)
-        let server: OneLinkServer
         do {
-            server = try OneLinkServer(
+            return try OneLinkServer(
                 configuration: .init(
                     host: options.host, port: options.port, shortLinkResolver: backends.shortLinkResolver,
                     conversionDataSource: backends.conversionDataSource,
@@ -107,44 +133,31 @@ enum ServeCommand {
                     launchRecorder: InMemoryLaunchRecorder(validDevKeys: options.validDevKeys),
                     dashboard: ServerDashboard(shortLinks: backends.shortLinks)))
         } catch {
-            return usageError(error.description)
+            throw UsageError(error.description)
         }
+    }
 
-        // A closed standard output (such as `serve | head -1`) must not kill the server.
-        signal(SIGPIPE, SIG_IGN)
-        let (signals, continuation) = AsyncStream.makeStream(of: Int32.self)
-        let sources = [SIGINT, SIGTERM, SIGHUP].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { continuation.yield(number) }
-            source.resume()
-            return source
-        }
-        defer { sources.forEach { $0.cancel() } }
-
+    /// Starts `server`, prints where it listens, and stops it when `stop` returns.
+    ///
+    /// - Parameters:
+    ///   - summary: What the server was seeded with, printed on standard error once it listens.
+    ///   - stop: Called with the server's base URL once it listens; its answer names what stopped
+    ///     the server ("SIGINT" and so on).
+    /// - Returns: 0 when stopped, 1 when the server could not start.
+    static func serve(
+        _ server: OneLinkServer, summary: String, output: CommandOutput, until stop: (URL) async -> String
+    ) async -> Int32 {
         do {
             try await server.start()
         } catch {
-            FileHandleOutput.standardError.write("onelink-replay serve: \(error.description)\n")
+            output.writeError("\(name): \(error.description)\n")
             return 1
         }
-        FileHandleOutput.standardOutput.write("listening on \(server.baseURL.absoluteString)\n")
-        FileHandleOutput.standardError.write(backends.summary + "\n")
-        var iterator = signals.makeAsyncIterator()
-        let received = await iterator.next()
+        output.write("listening on \(server.baseURL.absoluteString)\n")
+        output.writeError(summary + "\n")
+        let stoppedBy = await stop(server.baseURL)
         await server.stop()
-        let name =
-            switch received {
-            case SIGTERM: "SIGTERM"
-            case SIGHUP: "SIGHUP"
-            default: "SIGINT"
-            }
-        FileHandleOutput.standardError.write("stopped by \(name)\n")
+        output.writeError("stopped by \(stoppedBy)\n")
         return 0
-    }
-
-    static func usageError(_ message: String) -> Int32 {
-        FileHandleOutput.standardError.write("onelink-replay serve: \(message)\n\n\(usage)\n")
-        return 2
     }
 }

@@ -63,9 +63,9 @@ struct Surface617Tests {
 
     @Test("Cross-promotion records the impression and hands the click URL to openStore once")
     func crossPromotion() async throws {
-        let opened = Locked<[URL]>([])
+        let opened = Collected<URL>()
         await AppsFlyerLib.withShared(sdk) {
-            Surface617.crossPromote { url in opened.withLock { $0.append(url) } }
+            Surface617.crossPromote { url in opened.append(url) }
             await sdk.waitUntilIdle()
         }
         let calls = sdk.recordedCalls.filter { $0.name.hasPrefix("log") }
@@ -74,8 +74,8 @@ struct Surface617Tests {
             calls.first?.arguments["url"]
                 == "https://impression.appsflyer.com/id987654321?pid=af_cross_promotion&c=spring&af_siteid=123456789&af_sub1=banner"
         )
-        let url = try #require(opened.value.first)
-        #expect(opened.value.count == 1)
+        let url = try #require(opened.values.first)
+        #expect(opened.values.count == 1)
         #expect(
             url.absoluteString
                 == "https://app.appsflyer.com/id987654321?pid=af_cross_promotion&c=spring&af_siteid=123456789"
@@ -84,15 +84,15 @@ struct Surface617Tests {
 
     @Test("The 6.17 purchase connector validates, logs af_purchase, and reports failures; async form too")
     func purchase() async throws {
-        let replies = Locked<[String]>([])
+        let replies = Collected<String>()
         Surface617.validate(sdk, transactionID: "t-1") { response, error in
-            replies.withLock { $0.append(error == nil && response != nil ? "ok" : "error") }
+            replies.append(error == nil && response != nil ? "ok" : "error")
         }
         Surface617.validate(sdk, transactionID: "t-bad") { _, error in
-            replies.withLock { $0.append(error == nil ? "ok" : "error") }
+            replies.append(error == nil ? "ok" : "error")
         }
         await sdk.waitUntilIdle()
-        #expect(replies.value == ["ok", "error"])
+        #expect(replies.values == ["ok", "error"])
         #expect(events.events.map(\.name) == ["af_purchase"])
         #expect(events.events.first?.values["af_purchase_type"] == "subscription")
         let response = try await Surface617.validate(sdk, transactionID: "t-2")
@@ -112,5 +112,26 @@ struct Surface617Tests {
         sdk.appInviteOneLinkID = "H5hv"
         let url = await AppsFlyerLib.withShared(sdk) { await Surface617.inviteLink() }
         #expect(url?.absoluteString.contains("af_channel=sms") == true)
+    }
+}
+
+/// What callbacks hand back, kept under an `NSLock` as an app's test would.
+final class Collected<Element>: @unchecked Sendable {
+    // @unchecked: `items` is read and written only while `lock` is held.
+    private let lock = NSLock()
+    private var items: [Element] = []
+
+    /// Appends `element`.
+    func append(_ element: Element) {
+        lock.lock()
+        defer { lock.unlock() }
+        items.append(element)
+    }
+
+    /// Everything appended so far, in order.
+    var values: [Element] {
+        lock.lock()
+        defer { lock.unlock() }
+        return items
     }
 }

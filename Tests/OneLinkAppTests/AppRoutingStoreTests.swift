@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import OneLinkApp
 import OneLinkEmulator
+import OneLinkSupport
 import Testing
 
 /// A store that calls back into its router while saving, as one that logs the router's state would.

@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkApp
 import OneLinkEmulator
+import OneLinkSupport
 import Testing
 
 /// A store that fails saves while `failing` is set.

@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkApp
 import OneLinkEmulator
+import OneLinkSupport
 
 /// One call an ``AppRecordingDriver`` saw.
 enum AppDriverCall: Equatable, Sendable {

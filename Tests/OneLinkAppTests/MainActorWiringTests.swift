@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkApp
 import OneLinkEmulator
+import OneLinkSupport
 import Testing
 
 /// An app delegate as modern apps write it: `@MainActor`, and the SDK's delegates itself.

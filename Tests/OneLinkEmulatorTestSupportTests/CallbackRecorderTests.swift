@@ -1,6 +1,7 @@
 import Foundation
 @_spi(SDK7) import OneLinkEmulator
 import OneLinkEmulatorTestSupport
+import OneLinkSupport
 import Testing
 
 @Suite("CallbackRecorder")

@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
+import OneLinkSupport
 
 /// Shared set-up for the kit's tests: an SDK on in-memory backends and scenario files written on the fly.
 enum KitFixtures {

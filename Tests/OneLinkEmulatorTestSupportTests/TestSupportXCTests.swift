@@ -3,6 +3,7 @@ import Foundation
 import OneLinkEmulatorTestSupport
 import OneLinkReplay
 import OneLinkReplayTestSupport
+import OneLinkSupport
 import XCTest
 
 /// The kit under XCTest: failures reach XCTest, and the recorder and scenario runs work in XCTest tests.

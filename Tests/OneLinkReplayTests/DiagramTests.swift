@@ -99,26 +99,6 @@ struct DiagramTests {
         #expect(messages[start].text.hasPrefix("t+180000ms"))
     }
 
-    @Test("the command: exit 0 written, 1 with a failed step, 2 for usage errors and invalid files")
-    func command() async throws {
-        let folder = try Fixtures.temporaryFolder()
-        let good = Fixtures.scenarios.appendingPathComponent("flow-short-link.json").path
-        let captured = CapturedOutput()
-        #expect(await DiagramCommand.run(arguments: ["--markdown", good], output: captured.output()) == 0)
-        #expect(captured.standardOutput.hasPrefix("```mermaid\nsequenceDiagram\n"))
-        let bad = try ReplayCommandTests.write(ReplayCommandTests.broken, named: "broken.json", in: folder)
-        let failing = CapturedOutput()
-        #expect(await DiagramCommand.run(arguments: [bad], output: failing.output()) == 1)
-        #expect(failing.standardOutput.contains("✗ step 0 failed"))
-        let invalid = try ReplayCommandTests.write(#"{"steps": 3}"#, named: "invalid.json", in: folder)
-        let errors = CapturedOutput()
-        #expect(await DiagramCommand.run(arguments: [invalid], output: errors.output()) == 2)
-        #expect(errors.standardError.contains("invalid.json"))
-        #expect(await DiagramCommand.run(arguments: [], output: CapturedOutput().output()) == 2)
-        #expect(
-            await DiagramCommand.run(arguments: ["--bogus", good], output: CapturedOutput().output()) == 2)
-    }
-
     @Test("--update rewrites a stale block and leaves the rest; a block without its end marker is refused")
     func update() async throws {
         let root = Fixtures.packageRoot

@@ -23,22 +23,6 @@ enum Fixtures {
     }
 }
 
-/// A ``ReplayOutput`` that keeps everything written.
-final class CapturedOutput: Sendable {
-    private let written = Locked<(out: String, err: String)>(("", ""))
-
-    var standardOutput: String { written.value.out }
-
-    var standardError: String { written.value.err }
-
-    func output(isTerminal: Bool = false) -> ReplayOutput {
-        ReplayOutput(
-            isTerminal: isTerminal,
-            write: { text in self.written.withLock { $0.out += text } },
-            writeError: { text in self.written.withLock { $0.err += text } })
-    }
-}
-
 /// Decodes a scenario from JSON text, as a file named `test.json`.
 func decode(_ text: String) throws(ScenarioError) -> Scenario {
     try Scenario(json: Array(text.utf8), file: "test.json")

@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 import OneLinkTestThreads
 import Testing
 
@@ -100,7 +101,7 @@ enum Chromium {
 
     /// The folder screenshots of the test run go to: `.build/browser-screenshots`.
     static func screenshotFolder() throws -> URL {
-        let folder = ServeCommandTests.packageRoot.appendingPathComponent(".build/browser-screenshots")
+        let folder = ReplayExecutable.packageRoot.appendingPathComponent(".build/browser-screenshots")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }
@@ -117,11 +118,11 @@ final class BrowserServeChild: @unchecked Sendable {
 
     init(scenario: String) async throws {
         let executable = try #require(
-            ServeCommandTests.executable(),
+            ReplayExecutable.url(),
             "onelink-replay is not built; run `swift build --build-tests` first")
         process.executableURL = executable
         process.arguments = ["serve", "--port", "0", "--quiet", "--scenario", scenario]
-        process.currentDirectoryURL = ServeCommandTests.packageRoot
+        process.currentDirectoryURL = ReplayExecutable.packageRoot
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()

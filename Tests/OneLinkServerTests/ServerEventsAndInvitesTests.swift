@@ -3,6 +3,7 @@ import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import OneLinkHTTP
 import OneLinkServer
+import OneLinkSupport
 import OneLinkTestThreads
 import Testing
 

@@ -3,6 +3,7 @@ import OneLinkClicks
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import OneLinkServer
+import OneLinkSupport
 import Testing
 
 /// A resolver whose backing resolver is set after the server has bound, so fixture URLs can

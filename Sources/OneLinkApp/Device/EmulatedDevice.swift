@@ -1,5 +1,6 @@
 public import Foundation
 public import OneLinkEmulator
+import OneLinkSupport
 
 /// A phone with installed emulated apps, a shared pasteboard, and app-to-app URL opening.
 ///

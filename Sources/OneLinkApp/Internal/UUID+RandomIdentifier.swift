@@ -1,5 +1,6 @@
 public import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 
 extension UUID {
     /// A random (version 4) UUID's string, as `UUID().uuidString` writes it, for emulated identifiers.

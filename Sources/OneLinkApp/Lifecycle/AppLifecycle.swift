@@ -1,5 +1,6 @@
 import Foundation
 public import OneLinkEmulator
+import OneLinkSupport
 
 /// An app's execution state, driven by lifecycle signals, emitting app start and end events.
 ///

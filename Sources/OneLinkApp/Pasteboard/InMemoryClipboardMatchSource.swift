@@ -1,4 +1,5 @@
 public import OneLinkEmulator
+import OneLinkSupport
 
 /// A clipboard match source backed by a dictionary from token to click parameters.
 public final class InMemoryClipboardMatchSource: ClipboardMatchSource, Sendable {

@@ -1,4 +1,5 @@
 import OneLinkEmulator
+import OneLinkSupport
 
 /// A pasteboard in memory that counts reads, so a test can check an app did not peek at it.
 public final class InMemoryPasteboard: Pasteboard, Sendable {

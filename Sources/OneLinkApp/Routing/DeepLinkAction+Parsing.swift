@@ -1,4 +1,5 @@
 import OneLinkEmulator
+import OneLinkSupport
 
 extension DeepLinkAction {
     /// Parses `scheme://NAME?key=value&...`.

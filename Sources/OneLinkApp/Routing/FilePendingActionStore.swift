@@ -1,5 +1,6 @@
 public import Foundation
 public import OneLinkEmulator
+import OneLinkSupport
 
 /// A pending-action store that keeps the list in one JSON file, written atomically.
 ///

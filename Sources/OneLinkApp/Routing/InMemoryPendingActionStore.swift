@@ -1,4 +1,5 @@
 public import OneLinkEmulator
+import OneLinkSupport
 
 /// A pending-action store in memory; give the same store to a new router to emulate a process restart.
 public final class InMemoryPendingActionStore: PendingActionStore, Sendable {

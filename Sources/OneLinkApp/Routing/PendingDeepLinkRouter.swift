@@ -1,5 +1,6 @@
 public import Foundation
 public import OneLinkEmulator
+import OneLinkSupport
 
 /// Holds deep-link actions that arrive before the app can show them, and runs each exactly once on the visible screen.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 
 /// Escapes text for HTML (and XML) element content and double-quoted attribute values.
 package enum HTMLText {

@@ -1,4 +1,5 @@
 public import Foundation
+import OneLinkSupport
 
 /// Answers the install-attribution (conversion data) request of a session.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 /// A deferred-deep-link source that matches against a list of clicks.
 ///

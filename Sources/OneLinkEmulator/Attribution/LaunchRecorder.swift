@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 /// Answers the launch (session) request that every started session sends, as AppsFlyer's launch endpoint does.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 /// Validates in-app purchases for `validateAndLog(inAppPurchase:price:currency:transactionId:additionalParameters:success:failure:)`,
 /// as AppsFlyer's receipt-validation service does with the App Store.

@@ -1,3 +1,5 @@
+import OneLinkSupport
+
 /// A strict RFC 8259 JSON parser that keeps integers and floating-point numbers apart.
 ///
 /// Foundation's `JSONSerialization` folds `6` and `6.0` into one `NSNumber`

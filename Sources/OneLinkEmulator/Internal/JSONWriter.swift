@@ -1,3 +1,5 @@
+import OneLinkSupport
+
 /// Writes ``AttributionValue`` trees as JSON text with sorted keys.
 ///
 /// Integers are written without a fraction and doubles always with one (`6`

@@ -1,3 +1,5 @@
+import OneLinkSupport
+
 /// The text Foundation's `NSDictionary.description` gives, which the real SDK logs payloads in, written and read back.
 ///
 /// ```text

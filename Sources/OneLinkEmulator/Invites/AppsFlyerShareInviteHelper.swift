@@ -1,4 +1,5 @@
 public import Foundation
+import OneLinkSupport
 
 /// Generates and logs user-invite links for the SDK that `AppsFlyerLib.shared()` returns, as the real static helper does.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 /// Creates short OneLinks for user invites, as AppsFlyer's OneLink API does for `generateInviteUrl`.
 ///

@@ -1,3 +1,5 @@
+import OneLinkSupport
+
 /// Turns link text into the payload the SDK delivers.
 ///
 /// The parser works on the raw text rather than Foundation's `URL`, so the

@@ -1,3 +1,5 @@
+import OneLinkSupport
+
 /// What every in-memory backend shares: its ``InMemoryBehavior``, the clock that measures it, and
 /// the log of the requests it received.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 /// A short-link resolver backed by a dictionary, with optional virtual latency.
 ///

@@ -1,3 +1,5 @@
+import OneLinkSupport
+
 /// The bounded, thread-safe history of the requests a backend received: what every recording
 /// backend's `requests`, `requestHistoryLimit` and `droppedRequestCount` read.
 ///
@@ -10,7 +12,7 @@
     /// A lock of its own over a plain `Int`: replay reads it around every step, from code that is
     /// not specialised for `Request`, where reading the history's lock costs a generic metadata
     /// lookup per call.
-    @usableFromInline let received = Locked(0)
+    let received = Locked(0)
 
     /// Creates an empty log that keeps at most `limit` requests.
     package init(limit: Int = RequestHistory.defaultLimit) {
@@ -36,7 +38,7 @@
     package var droppedCount: Int { history.withLock { $0.droppedCount } }
 
     /// Every request appended so far, kept or dropped: a count that never copies the log.
-    @inlinable package var receivedCount: Int { received.value }
+    @usableFromInline package var receivedCount: Int { received.value }
 
     /// The newest `count` requests kept, oldest first.
     @usableFromInline package func newest(_ count: Int) -> [Request] {

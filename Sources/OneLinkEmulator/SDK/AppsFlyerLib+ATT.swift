@@ -1,4 +1,5 @@
 public import Foundation
+import OneLinkSupport
 
 extension AppsFlyerLib {
     /// Holds each session's launch until the ATT status is decided, or until `timeoutInterval` seconds pass on the SDK's clock.

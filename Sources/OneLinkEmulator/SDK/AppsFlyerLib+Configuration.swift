@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 extension AppsFlyerLib {
     /// The SDK's settings, as the app set them: every command takes a copy when it runs.

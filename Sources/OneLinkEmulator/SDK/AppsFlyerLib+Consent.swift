@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 /// What the calls added in SDK 6.12 to 6.17 and 7.0 keep: consent, TCF collection and the install ID.
 struct OptionalSurfaceState: Sendable {

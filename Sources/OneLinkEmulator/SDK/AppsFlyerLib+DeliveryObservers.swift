@@ -1,3 +1,5 @@
+import OneLinkSupport
+
 /// Told of each delegate callback once the delegates returned: the event, and whether a delegate received it.
 package typealias DeliveryObserver = @Sendable (AppsFlyerEvent, _ reachedDelegate: Bool) -> Void
 

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 /// The `success` and `failure` blocks of a purchase validation; one of them is called on the delivery queue.
 struct PurchaseBlocks {

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 /// Parameters `appendParametersToDeeplinkURL(contains:parameters:)` adds to matching links.
 struct AppendedDeepLinkParameters: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 extension AppsFlyerLib {
     /// Queues one invite link: the short link when a creator answers in time, else the long link.

@@ -1,4 +1,5 @@
 public import Foundation
+import OneLinkSupport
 
 extension AppsFlyerLib {
     /// The version SDK 6's `getSDKVersion()` reports: the 6.x release whose surface the emulator follows, AppsFlyerLib.h 6.17 (Docs/sdk-versions.md).

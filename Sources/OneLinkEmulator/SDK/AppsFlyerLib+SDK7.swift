@@ -1,4 +1,5 @@
 public import Foundation
+import OneLinkSupport
 
 // The AppsFlyer iOS SDK 7 surface (AppsFlyerLib.h 7.0). With the package's `SDK7` trait these are
 // public; without it they are `@_spi(SDK7)`, so SDK 6 handler code cannot reach them by accident

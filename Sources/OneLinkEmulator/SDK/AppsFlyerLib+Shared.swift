@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 extension AppsFlyerLib {
     private static let processShared = Locked<AppsFlyerLib?>(nil)

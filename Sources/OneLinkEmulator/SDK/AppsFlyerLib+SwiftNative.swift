@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 extension AppsFlyerLib {
     // MARK: - Swift-native layer

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 /// The emulated ATT prompt: the test's answer and the completions still waiting for one.
 struct TrackingPromptState: Sendable {

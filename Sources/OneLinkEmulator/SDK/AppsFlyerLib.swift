@@ -1,4 +1,5 @@
 public import Foundation
+import OneLinkSupport
 
 #if !canImport(Darwin)
     public import UserActivityStandIn

@@ -1,4 +1,5 @@
 public import Foundation
+import OneLinkSupport
 
 /// Receives the SDK's debug log while `isDebug` is on.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 /// The block `registerSessionReadyListener(_:)` holds, called on the delivery queue.
 struct SessionReadyListener: Sendable {

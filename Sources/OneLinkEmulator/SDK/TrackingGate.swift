@@ -1,3 +1,5 @@
+import OneLinkSupport
+
 /// The emulated ATT status, and the sessions waiting for the user to answer the prompt.
 ///
 /// A struct over one ``Locked``: copies share the status and the waiters.

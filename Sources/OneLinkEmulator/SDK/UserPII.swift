@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 /// The hashed personal data SDK 7's `setUser…` calls set: each value as its lowercase hexadecimal SHA-256 digest.
 ///

@@ -1,3 +1,5 @@
+import OneLinkSupport
+
 /// A device store that keeps state in memory, shared by every SDK instance given the same store.
 ///
 /// Handing the same store to a second `AppsFlyerLib` emulates a process

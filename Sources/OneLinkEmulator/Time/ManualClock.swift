@@ -1,4 +1,5 @@
 public import Foundation
+import OneLinkSupport
 
 /// A clock that moves only when a test or scenario advances it.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 public import OneLinkEmulator
+import OneLinkSupport
 
 /// A ``DeferredDeepLinkSource`` that asks an HTTP server speaking the AppsFlyer-style wire format.
 ///

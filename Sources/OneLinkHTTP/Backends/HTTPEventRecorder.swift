@@ -1,5 +1,6 @@
 import Foundation
 public import OneLinkEmulator
+import OneLinkSupport
 
 /// An ``EventRecorder`` that posts each event to an HTTP server, such as `onelink-replay serve`.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 public import OneLinkEmulator
+import OneLinkSupport
 
 /// A ``LaunchRecorder`` that posts each launch to an HTTP server, such as `onelink-replay serve`.
 ///

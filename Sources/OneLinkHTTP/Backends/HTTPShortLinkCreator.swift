@@ -1,5 +1,6 @@
 import Foundation
 public import OneLinkEmulator
+import OneLinkSupport
 
 /// A ``ShortLinkCreator`` that asks an HTTP server, such as `onelink-replay serve`, in the shape of AppsFlyer's OneLink API.
 ///

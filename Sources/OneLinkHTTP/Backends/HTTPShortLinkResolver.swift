@@ -1,5 +1,6 @@
 public import Foundation
 public import OneLinkEmulator
+import OneLinkSupport
 
 /// A ``ShortLinkResolver`` that asks an HTTP server speaking the AppsFlyer-style wire format.
 ///

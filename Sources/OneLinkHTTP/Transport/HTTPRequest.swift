@@ -1,5 +1,6 @@
 public import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 
 /// One HTTP request an ``HTTPTransport`` performs.
 ///

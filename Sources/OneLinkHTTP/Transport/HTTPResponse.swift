@@ -1,5 +1,6 @@
 public import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 
 /// The status, header fields and body an ``HTTPTransport`` received.
 public struct HTTPResponse: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 
 /// Applies a changeable ``InMemoryBehavior`` in front of a conversion-data or deferred-deep-link source.
 final class ReplayBehaviorSource: ConversionDataSource, DeferredDeepLinkSource, Sendable {

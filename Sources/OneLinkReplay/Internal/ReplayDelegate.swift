@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 
 /// The delegate the runner sets on the SDK: notes which callbacks reached a delegate and forwards them.
 ///

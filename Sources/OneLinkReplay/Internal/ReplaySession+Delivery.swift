@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkApp
 import OneLinkEmulator
+import OneLinkSupport
 
 extension ReplaySession {
     /// Runs a `deliverLink` or `checkWiring` step and records its `delivery` or `wiringCheck` output.

@@ -2,6 +2,7 @@ import Foundation
 import OneLinkApp
 import OneLinkClicks
 @_spi(SDK7) import OneLinkEmulator
+import OneLinkSupport
 
 /// The live objects of one scenario run: clock, backends, SDK, delegates and app-side systems.
 final class ReplaySession {

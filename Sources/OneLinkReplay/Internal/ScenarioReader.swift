@@ -1,4 +1,5 @@
 import OneLinkEmulator
+import OneLinkSupport
 
 /// Reads typed fields out of a parsed JSON document, throwing ``ScenarioError`` with the exact path.
 struct ScenarioReader {

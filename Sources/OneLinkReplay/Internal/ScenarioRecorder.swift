@@ -1,15 +1,16 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 
 /// Writes a run's observations back into its scenario file as exact expectations (`--record`).
-enum ScenarioRecorder {
+package enum ScenarioRecorder {
     /// Rewrites `file` with every step's `expect` set to what the step produced.
     ///
     /// An observed output that replaces an expectation of the same output keeps that expectation's
     /// `match` and `types`; a `subset` payload keeps only the keys it named (with their observed
     /// values). The rest of the document is kept; the file is written with sorted keys and
     /// two-space indentation.
-    static func record(_ result: ScenarioResult, into file: String) throws(ScenarioError) {
+    package static func record(_ result: ScenarioResult, into file: String) throws(ScenarioError) {
         let url = URL(fileURLWithPath: file)
         let data: Data
         do {
@@ -67,7 +68,7 @@ enum ScenarioRecorder {
     }
 
     /// Writes a starter scenario to `file`, which does not exist yet: a first launch, to record into.
-    static func createStarter(at file: String) -> Result<Void, ScenarioError> {
+    package static func createStarter(at file: String) -> Result<Void, ScenarioError> {
         let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         let starter: AttributionValue = [
             "name": .string(name),

@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkClicks
 import OneLinkEmulator
+import OneLinkSupport
 
 /// What the dashboard keeps as traffic arrives: the newest requests, clicks and install lookups.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 import OneLinkClicks
 import OneLinkEmulator
-import OneLinkHTTP
+import OneLinkSupport
 
 /// Turns one parsed request into an answer: picks the route, applies faults, calls the backend.
 struct Router: Sendable {

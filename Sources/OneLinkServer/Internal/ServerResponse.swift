@@ -1,4 +1,5 @@
 import OneLinkEmulator
+import OneLinkSupport
 
 /// An answer the router built, with how it ends on the wire (normally, or through a fault).
 struct ServerResponse: Sendable {

@@ -4,7 +4,6 @@ import OneLinkEmulator
     import CoreFoundation
     import Foundation
     @testable import OneLinkEmulator
-    @testable import OneLinkHTTP
     import Testing
 
     /// The Darwin side of the Foundation differences in `Docs/platforms.md`; compiled only on Apple platforms.
@@ -35,19 +34,6 @@ import OneLinkEmulator
             let dictionary = try #require(object as? [AnyHashable: Any])
             let payload = try AttributionPayload(foundation: dictionary)
             #expect(payload == ["a": .bool(true), "b": .int(1), "c": .double(1.5)])
-        }
-
-        @Test("the session delegate answers the selectors URLSession asks for")
-        func sessionDelegateSelectors() {
-            let delegate = HTTPSessionDelegate()
-            for selector in [
-                "URLSession:task:willPerformHTTPRedirection:newRequest:completionHandler:",
-                "URLSession:dataTask:didReceiveResponse:completionHandler:",
-                "URLSession:dataTask:didReceiveData:",
-                "URLSession:task:didCompleteWithError:",
-            ] {
-                #expect(delegate.responds(to: NSSelectorFromString(selector)), "\(selector)")
-            }
         }
 
         @Test("a Foundation user activity continues a universal link")

@@ -5,6 +5,7 @@ import OneLinkServer
 import Testing
 
 @testable import OneLinkEmulator
+@testable import OneLinkSupport
 
 #if canImport(Glibc)
     import Glibc

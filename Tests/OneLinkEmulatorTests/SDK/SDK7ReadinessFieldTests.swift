@@ -1,6 +1,7 @@
 import Foundation
 @_spi(SDK7) import OneLinkEmulator
 import OneLinkEmulatorTestSupport
+import OneLinkSupport
 import Testing
 
 /// SDK 7 session readiness as SDK 7.0.1 was seen to behave (Docs/behaviour.md, rules 20 and 21).

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(SDK7) import OneLinkEmulator
+import OneLinkSupport
 import Testing
 
 @Suite("SDK 7 renamed and new calls behave as their SDK 6 counterparts, rule 24")

@@ -1,5 +1,4 @@
 import Foundation
-import OneLinkClicks
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 import Testing
 
 /// Collects what completion handlers received, from whichever queue called them.

@@ -3,6 +3,7 @@ import OneLinkClickFixtures
 import OneLinkClicks
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
+import OneLinkSupport
 import Testing
 
 /// Collects the URLs `generateInviteUrl` handed over.

@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
+import OneLinkSupport
 import Testing
 
 @Suite("start(completionHandler:) and try await start(): the launch request")

@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 import Testing
 
 /// App code that reaches the SDK only through `shared()`, as three of four public clients do.

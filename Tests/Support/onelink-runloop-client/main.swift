@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 
 // A plain command-line program with a synchronous entry point: it spins `RunLoop.main`, as an app
 // does, and prints where each callback ran. The delivery test runs it as a child process.

@@ -1,3 +1,5 @@
+import OneLinkSupport
+
 /// The engine's serial queue: one command runs at a time, in the order the commands were queued.
 ///
 /// There is one way to run it. ``enqueue(_:into:waiter:)`` tells its

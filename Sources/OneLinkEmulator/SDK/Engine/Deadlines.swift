@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 /// Runs calls against deadlines on the SDK's clock: the first of the answer and the deadline wins, and the loser is cancelled.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 /// Writes the SDK's debug log: an entry goes to the sink, stamped with the clock's time, only while the log is on.
 struct DebugLogger: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 /// The events delivered so far and the ``AppsFlyerLib/events`` subscribers.
 struct PublishedEvents: Sendable {

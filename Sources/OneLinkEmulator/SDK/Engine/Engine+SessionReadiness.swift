@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 // The SDK 7 session model (Docs/behaviour.md, rules 20-23). The listener check is queued on the
 // SDK's serial queue, so every link handed over before it (the cold-start link from

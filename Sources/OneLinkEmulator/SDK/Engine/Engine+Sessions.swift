@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 extension Engine {
     /// Runs a `start` call through the session service and delivers what it produced.

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 /// An in-app event on its way to the event recorder.
 struct OutgoingEvent: Sendable {

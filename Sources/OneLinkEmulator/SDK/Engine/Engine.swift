@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 /// The emulated SDK's engine: the serial command queue, the services, delivery and the task scope of `withShared`.
 ///

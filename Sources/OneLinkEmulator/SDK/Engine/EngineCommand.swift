@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 /// What the engine's serial queue runs: every call to the SDK that has an effect, as a typed value.
 enum EngineCommand: Sendable {

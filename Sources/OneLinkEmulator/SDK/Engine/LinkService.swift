@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 /// Where a link came from, as the debug log names it.
 enum LinkEntry: String, Sendable {

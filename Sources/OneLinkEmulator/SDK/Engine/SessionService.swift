@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 /// What a `start` call produced: the callbacks to deliver and the launch outcome for its completion handler.
 struct SessionOutcome: Sendable {

@@ -1,3 +1,4 @@
+import OneLinkSupport
 import Testing
 
 @testable import OneLinkEmulator

@@ -1,3 +1,5 @@
+import OneLinkSupport
+
 @testable import OneLinkEmulator
 
 extension DebugLogger {

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 import Testing
 
 @testable import OneLinkEmulator
