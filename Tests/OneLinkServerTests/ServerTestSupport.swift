@@ -27,7 +27,7 @@ final class LateBoundShortLinkResolver: ShortLinkResolver, Sendable {
 struct FixtureServer {
     let server: OneLinkServer
     let fixture: BackendFixture
-    let log: InMemoryRequestLogSink
+    let log: ObservedRequestLog
 
     var baseURL: URL { server.baseURL }
     var port: UInt16 { server.port }
@@ -39,7 +39,7 @@ struct FixtureServer {
     ) async throws -> FixtureServer {
         let resolver = LateBoundShortLinkResolver()
         let seed = BackendFixture()
-        let log = InMemoryRequestLogSink()
+        let log = ObservedRequestLog()
         let server = try OneLinkServer(
             configuration: .init(
                 shortLinkResolver: resolver,
