@@ -61,14 +61,15 @@ done
 # Prints the names of the tests that failed, then those that started and never ended, from one
 # run's output. Swift Testing prints `<symbol> Test NAME started.` and `<symbol> Test NAME
 # passed|failed|skipped …`; XCTest prints `Test Case 'NAME' started` and `… passed|failed (…)`.
-# Names are counted, not just collected, since two suites can hold tests of the same name.
+# Names are counted, not just collected, since two suites can hold tests of the same name. The
+# `Test case …` lines of parameterized tests have no end line of their own; their test's counts.
 summarize() {
     awk '
         function tally(name, delta) {
             if (!(name in open)) { names[++count] = name }
             open[name] += delta
         }
-        /^[^ ]+ Test run / || /^[^ ]+ Test .* recorded an issue/ { next }
+        /^[^ ]+ Test (run|case) / || /^[^ ]+ Test .* recorded an issue/ { next }
         /^[^ ]+ Test .* started\.$/ {
             name = $0; sub(/^[^ ]+ Test /, "", name); sub(/ started\.$/, "", name); tally(name, 1); next
         }

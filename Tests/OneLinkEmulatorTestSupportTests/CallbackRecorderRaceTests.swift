@@ -18,6 +18,19 @@ struct CallbackRecorderRaceTests {
 
     static let steps: [CallbackRecorder.WaitStep] = [.started, .registering, .registered]
 
+    /// Waits for one callback in a task of its own, which the hook may cancel; the test's own
+    /// cancellation (its time limit) reaches it too, so a lost wake-up fails the test, never hangs it.
+    static func waitForOne(
+        on recorder: CallbackRecorder
+    ) async -> Result<[CallbackRecorder.Callback], any Error> {
+        let waiting = Task { try await recorder.waitForCallbacks(1, timeout: .seconds(600)) }
+        return await withTaskCancellationHandler {
+            await waiting.result
+        } onCancel: {
+            waiting.cancel()
+        }
+    }
+
     /// Waits for one callback on an empty recorder, with `event` forced at `step`.
     static func wait(
         with event: Event, at step: CallbackRecorder.WaitStep
@@ -31,7 +44,7 @@ struct CallbackRecorderRaceTests {
             case .callback: recorder?.onConversionDataSuccess(["af_status": "Organic"])
             }
         }
-        return await Task { try await recorder.waitForCallbacks(1, timeout: .seconds(600)) }.result
+        return await waitForOne(on: recorder)
     }
 
     @Test(
@@ -59,7 +72,7 @@ struct CallbackRecorderRaceTests {
         recorder.waitHook = { current, fireDeadline in
             if current == step { fireDeadline() }
         }
-        let result = await Task { try await recorder.waitForCallbacks(1, timeout: .seconds(600)) }.result
+        let result = await Self.waitForOne(on: recorder)
         switch (step, result) {
         case (.started, .failure(let error)):
             #expect((error as? CallbackRecorder.WaitTimeout)?.recorded == ["onConversionDataSuccess"])
@@ -78,7 +91,7 @@ struct CallbackRecorderRaceTests {
             withUnsafeCurrentTask { $0?.cancel() }
             fireDeadline()
         }
-        let result = await Task { try await recorder.waitForCallbacks(1, timeout: .seconds(600)) }.result
+        let result = await Self.waitForOne(on: recorder)
         guard case .failure(let error) = result, error is CallbackRecorder.WaitTimeout else {
             Issue.record("expected WaitTimeout, got \(result)")
             return

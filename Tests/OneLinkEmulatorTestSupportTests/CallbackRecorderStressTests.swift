@@ -34,7 +34,11 @@ struct CallbackRecorderStressTests {
         case .cancelled, .cancelledOrTimedOut: waiting.cancel()
         case .metAtOnce, .timesOut: break
         }
-        let result = await waiting.result
+        let result = await withTaskCancellationHandler {
+            await waiting.result
+        } onCancel: {
+            waiting.cancel()
+        }
         let right: Bool
         switch (kind, result) {
         case (.metAtOnce, .success(let callbacks)), (.metOrTimedOut, .success(let callbacks)):

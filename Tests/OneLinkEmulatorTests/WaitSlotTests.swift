@@ -46,7 +46,13 @@ struct WaitSlotTests {
             if moment == .beforeRegistering { Self.deliver(outcome, to: slot) }
             return try await slot.value()
         }
-        let result = await waiting.result
+        // The test's own cancellation (its time limit) reaches the wait, so a lost outcome fails
+        // the test instead of hanging it.
+        let result = await withTaskCancellationHandler {
+            await waiting.result
+        } onCancel: {
+            waiting.cancel()
+        }
         switch (outcome, result) {
         case (.value, .success(let value)): #expect(value == 7)
         case (.deadline, .failure(let error)): #expect(error is Deadline)
