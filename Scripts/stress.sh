@@ -13,6 +13,11 @@
 # the tally, `stress: N passed, N failed` (a hang counts as failed). Exit status: 0 when every run
 # passed, 1 otherwise.
 #
+# CI runs a few quick rounds: the two suites that are repetition runs of their own (a thousand
+# replays, 3,000 timer runs) take most of a run's time and are skipped there:
+#   STRESS_SKIP_BUILD=1 STRESS_SKIP='BrowserTests|DeterminismTests|TimerCleanupTests' \
+#       STRESS_TIMEOUT=120 Scripts/stress.sh 5
+#
 # Environment:
 #   STRESS_TIMEOUT     seconds one run may take before it counts as a hang (default 600: the suite
 #                      takes about a minute on an idle 2-core machine and a few minutes beside the hog)
