@@ -59,4 +59,19 @@ struct HTTPSessionDelegateTests {
         await #expect(throws: AttributionError.timedOut(milliseconds: 1)) { try await slot.value() }
     }
 
+    @Test("a deadline after the delegate refused an oversized body ends the wait with that refusal")
+    func earlierFailureWins() async throws {
+        let delegate = HTTPSessionDelegate()
+        let slot = WaitSlot<HTTPResponse>()
+        let task = try #require(Self.unreportedTask(in: delegate, slot: slot) as? URLSessionDataTask)
+        let response = try #require(
+            HTTPURLResponse(
+                url: Self.request.url, statusCode: 200, httpVersion: "HTTP/1.1",
+                headerFields: ["Content-Length": "\(Self.request.maximumResponseBytes + 1)"]))
+        delegate.urlSession(URLSession.shared, dataTask: task, didReceive: response) { _ in }
+        delegate.stop(task, with: AttributionError.timedOut(milliseconds: 1))
+        await #expect(throws: AttributionError.responseTooLarge(limit: Self.request.maximumResponseBytes)) {
+            try await slot.value()
+        }
+    }
 }

@@ -30,20 +30,21 @@ final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Se
         }
     }
 
-    /// Ends the exchange of `task` with `error` at once, unless it already ended, and cancels the task.
+    /// Ends the exchange of `task` at once with its first failure (`error` unless one came before),
+    /// unless it already ended, and cancels the task.
     ///
     /// The wait ends here, not when `URLSession` reports the cancelled task, so a deadline or a
     /// cancellation ends it even if that report is late or never comes.
     func stop(_ task: URLSessionTask, with error: any Error) {
-        let slot = exchanges.withLock { exchanges -> WaitSlot<HTTPResponse>? in
-            guard exchanges[task.taskIdentifier] != nil else { return nil }
-            if exchanges[task.taskIdentifier]?.failure == nil {
-                exchanges[task.taskIdentifier]?.failure = error
-            }
-            return exchanges[task.taskIdentifier]?.slot
+        let stopped = exchanges.withLock { exchanges -> (WaitSlot<HTTPResponse>, any Error)? in
+            guard var exchange = exchanges[task.taskIdentifier] else { return nil }
+            let failure = exchange.failure ?? error
+            exchange.failure = failure
+            exchanges[task.taskIdentifier] = exchange
+            return (exchange.slot, failure)
         }
-        guard let slot else { return }
-        slot.resolve(.failure(error))
+        guard let (slot, failure) = stopped else { return }
+        slot.resolve(.failure(failure))
         task.cancel()
     }
 
