@@ -101,7 +101,7 @@ public final class CallbackRecorder: NSObject, @unchecked Sendable, AppsFlyerLib
 
     private struct Waiter {
         var condition: @Sendable ([Callback]) -> Bool
-        var continuation: CheckedContinuation<[Callback], any Error>
+        var slot: WaitSlot<[Callback]>
     }
 
     private struct State {
@@ -119,6 +119,7 @@ public final class CallbackRecorder: NSObject, @unchecked Sendable, AppsFlyerLib
         var dropped: [Callback] = []
         /// The SDKs observed through ``observe(_:)``, with their observer IDs.
         var observed: [(sdk: WeakSDK, id: UInt64)] = []
+        var waitHook: (@Sendable (WaitStep, _ fireDeadline: @Sendable () -> Void) -> Void)?
 
         /// The calls whose forwarding finished, in order.
         var settled: [Callback] { Array(calls[..<finishedPrefix]) }
@@ -296,48 +297,65 @@ public final class CallbackRecorder: NSObject, @unchecked Sendable, AppsFlyerLib
         try await wait(timeout: timeout, describing: "a condition on the callbacks", condition)
     }
 
+    /// A step of a wait, where ``waitHook`` runs.
+    package enum WaitStep: Sendable {
+        /// The wait began: it is not yet registered with the recorder and its condition is unchecked.
+        case started
+        /// The wait is registered with the recorder and its condition was checked; its task is
+        /// about to suspend.
+        case registering
+        /// The wait's task registered to be resumed (or took the outcome that arrived before).
+        case registered
+    }
+
+    /// For tests: runs at each ``WaitStep`` of every wait, on the waiting task, with a function
+    /// that fires that wait's deadline at once.
+    ///
+    /// While it is set, waits start no deadline of their own: a wait times out only when the hook
+    /// fires it. Tests use it to force each order of the deadline, the condition and cancellation.
+    package var waitHook: (@Sendable (WaitStep, _ fireDeadline: @Sendable () -> Void) -> Void)? {
+        get { state.withLock { $0.waitHook } }
+        set { state.withLock { $0.waitHook = newValue } }
+    }
+
     private func wait(
         timeout: Duration, describing expectation: String,
         _ condition: @escaping @Sendable ([Callback]) -> Bool
     ) async throws -> [Callback] {
-        let id = state.withLock { state -> UInt64 in
-            state.nextWaiter += 1
-            return state.nextWaiter
-        }
-        let deadline = Task { [weak self] in
-            try await Task.sleep(for: timeout)
-            guard let self else { return }
-            let recorded = self.names
-            let dropped = self.dropped.map(\.name)
-            self.finish(
-                id,
-                with: .failure(
+        let hook = state.withLock { $0.waitHook }
+        let fire: @Sendable (WaitSlot<[Callback]>) -> Void = { [weak self] slot in
+            slot.resolve(
+                .failure(
                     WaitTimeout(
-                        expectation: expectation, timeout: timeout, recorded: recorded, dropped: dropped)))
+                        expectation: expectation, timeout: timeout, recorded: self?.names ?? [],
+                        dropped: self?.dropped.map(\.name) ?? [])))
         }
-        defer { deadline.cancel() }
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                let snapshot = state.withLock { state -> [Callback]? in
-                    if Task.isCancelled { return nil }
-                    state.waiters[id] = Waiter(condition: condition, continuation: continuation)
-                    return state.settled
-                }
-                guard let snapshot else {
-                    continuation.resume(throwing: CancellationError())
-                    return
-                }
-                if condition(snapshot) { finish(id, with: .success(snapshot)) }
+        // The slot holds the wait's one outcome, whichever of the condition, the deadline and
+        // cancellation comes first, before or after the waiting task registers.
+        var slotHook: (@Sendable (WaitSlot<[Callback]>.Step, WaitSlot<[Callback]>) -> Void)?
+        if let hook {
+            slotHook = { step, slot in
+                hook(step == .registering ? .registering : .registered) { fire(slot) }
             }
-        } onCancel: {
-            finish(id, with: .failure(CancellationError()))
         }
-    }
-
-    /// Resumes waiter `id` once; later calls for the same waiter do nothing.
-    private func finish(_ id: UInt64, with result: Result<[Callback], any Error>) {
-        let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
-        waiter?.continuation.resume(with: result)
+        let slot = WaitSlot<[Callback]>(hook: slotHook)
+        hook?(.started) { fire(slot) }
+        let (id, snapshot) = state.withLock { state in
+            state.nextWaiter += 1
+            state.waiters[state.nextWaiter] = Waiter(condition: condition, slot: slot)
+            return (state.nextWaiter, state.settled)
+        }
+        defer { state.withLock { _ = $0.waiters.removeValue(forKey: id) } }
+        if condition(snapshot) { slot.resolve(.success(snapshot)) }
+        let deadline: Task<Void, Never>? =
+            hook != nil
+            ? nil
+            : Task {
+                try? await Task.sleep(for: timeout)
+                if !Task.isCancelled { fire(slot) }
+            }
+        defer { deadline?.cancel() }
+        return try await slot.value()
     }
 
     /// Records `callback`, hands it to the forwarding handlers, then wakes the waiters it satisfies.
@@ -380,8 +398,8 @@ public final class CallbackRecorder: NSObject, @unchecked Sendable, AppsFlyerLib
             }
             return (state.settled, state.waiters)
         }
-        for (id, waiter) in waiters.sorted(by: { $0.key < $1.key }) where waiter.condition(snapshot) {
-            finish(id, with: .success(snapshot))
+        for (_, waiter) in waiters.sorted(by: { $0.key < $1.key }) where !waiter.slot.isResolved {
+            if waiter.condition(snapshot) { waiter.slot.resolve(.success(snapshot)) }
         }
     }
 

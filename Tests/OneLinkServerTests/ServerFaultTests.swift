@@ -10,20 +10,7 @@ import Testing
 ///
 /// DNS (`hostNotFound`) and TLS (`tlsFailure`) failures cannot come from a loopback server; their
 /// mapping is covered by `HTTPErrorMappingTests` in `OneLinkEmulatorTests`.
-@Suite struct ServerFaultTests {
-    // Generous: under ThreadSanitizer on a loaded 2-core machine the server thread can starve for seconds.
-    static let timeout = Duration.seconds(30)
-
-    /// Waits, without sleeping, until `condition` holds or 30 seconds pass.
-    static func waitUntil(_ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            if ContinuousClock.now > deadline { return false }
-            await Task.yield()
-        }
-        return true
-    }
-
+@Suite(.timeLimit(.minutes(2))) struct ServerFaultTests {
     func conversion(
         _ running: FixtureServer, timeout: Duration = .seconds(10)
     ) throws -> HTTPConversionDataSource {
@@ -236,13 +223,13 @@ import Testing
             let request = running.fixture.installRequest(deviceID: running.fixture.nonOrganicDevice)
             running.server.faultPlan = FaultPlan([.route(.installData): [.delay(.seconds(30))]])
             let answer = Task { try await source.conversionData(for: request) }
-            #expect(await Self.waitUntil { serverClock.sleeperCount == 1 })
+            await serverClock.waitForSleepers(count: 1)
             #expect(running.log.entries.isEmpty)
             await serverClock.advance(by: .seconds(30))
             let payload = try await answer.value
             #expect(payload["af_status"] == "Non-organic")
             // The entry is recorded just after the last byte is written, so it may trail the answer.
-            #expect(await Self.waitUntil { !running.log.entries.isEmpty })
+            try await running.log.waitForEntries(1)
             #expect(running.log.entries.map(\.status) == [200])
         }
     }
@@ -256,7 +243,7 @@ import Testing
             let started = ContinuousClock.now
             #expect(try await source.conversionData(for: request)["af_status"] == "Organic")
             #expect(ContinuousClock.now - started >= .milliseconds(100))
-            #expect(await Self.waitUntil { !running.log.entries.isEmpty })
+            try await running.log.waitForEntries(1)
             #expect(try #require(running.log.entries.last).duration >= .milliseconds(100))
         }
     }
@@ -284,7 +271,7 @@ import Testing
                 let before = sdk.deliveredEvents.count
                 let sleepers = serverClock.sleeperCount
                 sdk.submit(.universalLink(short))
-                #expect(await Self.waitUntil { serverClock.sleeperCount == sleepers + 1 })
+                await serverClock.waitForSleepers(count: sleepers + 1)
                 await sdkClock.advance(by: .milliseconds(3000))
                 await sdk.waitUntilIdle()
                 let delivered = Array(sdk.deliveredEvents.dropFirst(before))

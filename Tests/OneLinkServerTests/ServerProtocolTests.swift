@@ -223,21 +223,24 @@ import Testing
 
     @Test("a server released without stop() closes its listener")
     func releasedServer() async throws {
-        var server: OneLinkServer? = try OneLinkServer(configuration: .init())
+        // A request timeout longer than any slow run, so only the release closes the connection.
+        var server: OneLinkServer? = try OneLinkServer(
+            configuration: .init(limits: ServerLimits(requestTimeout: .seconds(600))))
         try await server?.start()
         let port = try #require(server?.port)
-        let answered = try await onThread {
-            try RawHTTPConnection.exchange(
-                "GET /x HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n", port: port)
+        let (connection, answered) = try await onThread {
+            let connection = try RawHTTPConnection(port: port, timeoutSeconds: 120)
+            try connection.send("GET /x HTTP/1.1\r\nHost: h\r\n\r\n")
+            return (connection, try connection.readResponse())
         }
         #expect(answered.status == 404)
         server = nil
-        let deadline = ContinuousClock.now + .seconds(5)
-        var refused = false
-        while !refused, ContinuousClock.now < deadline {
-            refused = (try? await onThread { try RawHTTPConnection(port: port) }) == nil
+        // The loop closes its listener before its connections, so once this kept-alive connection
+        // ends, a new one is refused.
+        #expect(try await onThread { try connection.readsEndOfStream() })
+        await #expect(throws: RawHTTPConnection.Failure.self) {
+            try await onThread { try RawHTTPConnection(port: port) }
         }
-        #expect(refused)
     }
 
     @Test("a server stopped before it started cannot start")
@@ -327,8 +330,14 @@ import Testing
         // A request timeout longer than any slow run, so the only reason the connection closes is stop().
         let running = try await FixtureServer.start(limits: ServerLimits(requestTimeout: .seconds(600)))
         let port = running.port
-        let connection = try await onThread { try RawHTTPConnection(port: port) }
-        #expect(await ServerFaultTests.waitUntil { running.server.openConnectionCount == 1 })
+        // An answered keep-alive request: the server has accepted the connection and holds it open.
+        let connection = try await onThread {
+            let connection = try RawHTTPConnection(port: port, timeoutSeconds: 120)
+            try connection.send("GET /x HTTP/1.1\r\nHost: h\r\n\r\n")
+            _ = try connection.readResponse()
+            return connection
+        }
+        #expect(running.server.openConnectionCount == 1)
         await running.server.stop()
         #expect(running.server.openConnectionCount == 0)
         let closed = try await onThread { try connection.readsEndOfStream() }

@@ -28,7 +28,7 @@ final class LateBoundShortLinkResolver: ShortLinkResolver, Sendable {
 struct FixtureServer {
     let server: OneLinkServer
     let fixture: BackendFixture
-    let log: InMemoryRequestLogSink
+    let log: ObservedRequestLog
 
     var baseURL: URL { server.baseURL }
     var port: UInt16 { server.port }
@@ -40,7 +40,7 @@ struct FixtureServer {
     ) async throws -> FixtureServer {
         let resolver = LateBoundShortLinkResolver()
         let seed = BackendFixture()
-        let log = InMemoryRequestLogSink()
+        let log = ObservedRequestLog()
         let server = try OneLinkServer(
             configuration: .init(
                 shortLinkResolver: resolver,

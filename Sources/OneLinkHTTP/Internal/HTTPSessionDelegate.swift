@@ -14,7 +14,8 @@ import OneLinkSupport
 final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private struct Exchange {
         var request: HTTPRequest
-        var continuation: CheckedContinuation<HTTPResponse, any Error>
+        /// The exchange's one outcome: the response, the transport's own stop, or the task's end.
+        var slot: WaitSlot<HTTPResponse>
         var response: HTTPURLResponse?
         var body = Data()
         /// Set when the transport itself stopped the task, so the cancellation is reported as this error.
@@ -23,26 +24,29 @@ final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Se
 
     private let exchanges = Locked<[Int: Exchange]>([:])
 
-    /// Starts tracking `task`; its completion resumes `continuation`.
-    func register(
-        _ task: URLSessionTask, request: HTTPRequest,
-        continuation: CheckedContinuation<HTTPResponse, any Error>
-    ) {
+    /// Starts tracking `task`; its completion resolves `slot`.
+    func register(_ task: URLSessionTask, request: HTTPRequest, slot: WaitSlot<HTTPResponse>) {
         exchanges.withLock {
-            $0[task.taskIdentifier] = Exchange(request: request, continuation: continuation)
+            $0[task.taskIdentifier] = Exchange(request: request, slot: slot)
         }
     }
 
-    /// Stops `task`, reporting `error` unless the task already failed or finished.
+    /// Ends the exchange of `task` at once with its first failure (`error` unless one came before),
+    /// unless it already ended, and cancels the task.
+    ///
+    /// The wait ends here, not when `URLSession` reports the cancelled task, so a deadline or a
+    /// cancellation ends it even if that report is late or never comes.
     func stop(_ task: URLSessionTask, with error: any Error) {
-        let running = exchanges.withLock { exchanges -> Bool in
-            guard exchanges[task.taskIdentifier] != nil else { return false }
-            if exchanges[task.taskIdentifier]?.failure == nil {
-                exchanges[task.taskIdentifier]?.failure = error
-            }
-            return true
+        let stopped = exchanges.withLock { exchanges -> (WaitSlot<HTTPResponse>, any Error)? in
+            guard var exchange = exchanges[task.taskIdentifier] else { return nil }
+            let failure = exchange.failure ?? error
+            exchange.failure = failure
+            exchanges[task.taskIdentifier] = exchange
+            return (exchange.slot, failure)
         }
-        if running { task.cancel() }
+        guard let (slot, failure) = stopped else { return }
+        slot.resolve(.failure(failure))
+        task.cancel()
     }
 
     func urlSession(
@@ -93,7 +97,7 @@ final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Se
         guard let exchange = exchanges.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else {
             return
         }
-        exchange.continuation.resume(with: Self.outcome(of: exchange, error: error))
+        exchange.slot.resolve(Self.outcome(of: exchange, error: error))
     }
 
     private static func outcome(of exchange: Exchange, error: (any Error)?) -> Result<HTTPResponse, any Error>

@@ -59,16 +59,17 @@ public final class URLSessionHTTPTransport: HTTPTransport {
         let task = session.dataTask(with: urlRequest)
         let delegate = self.delegate
         let timeout = AttributionError.timedOut(milliseconds: Int(request.timeout.wholeMilliseconds))
+        // The slot keeps whichever outcome comes first (the response, the deadline, cancellation),
+        // even one that comes before this task waits on it.
+        let slot = WaitSlot<HTTPResponse>()
+        delegate.register(task, request: request, slot: slot)
+        task.resume()
+        // URLRequest's timeout restarts with every packet; this bounds the whole exchange.
+        DispatchQueue.global().asyncAfter(deadline: .now() + request.timeout.timeInterval) {
+            delegate.stop(task, with: timeout)
+        }
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                delegate.register(task, request: request, continuation: continuation)
-                task.resume()
-                // URLRequest's timeout restarts with every packet; this bounds the whole exchange.
-                DispatchQueue.global().asyncAfter(deadline: .now() + request.timeout.timeInterval) {
-                    delegate.stop(task, with: timeout)
-                }
-                if Task.isCancelled { delegate.stop(task, with: CancellationError()) }
-            }
+            try await slot.value()
         } onCancel: {
             delegate.stop(task, with: CancellationError())
         }

@@ -490,8 +490,10 @@ final class IOLoop: @unchecked Sendable {
     }
 
     private func shutdownAll() {
-        for connection in Array(connections.values) { closeConnection(connection) }
+        // The listener first: a client that sees its connection end is then refused, never accepted
+        // into a backlog that nobody reads.
         close(listener)
+        for connection in Array(connections.values) { closeConnection(connection) }
         let (tasks, waiters) = shared.withLock { state in
             state.finished = true
             close(wakeRead)

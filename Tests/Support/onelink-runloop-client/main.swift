@@ -33,9 +33,12 @@ AppsFlyerLib.shared().deepLinkDelegate = client
 AppsFlyerLib.shared().handleOpen(URL(string: "https://app.onelink.me/H5hv/abc"), options: nil)
 AppsFlyerLib.shared().start()
 
+// Each pass returns once the run loop has handled a source (the main queue's callbacks among them),
+// so the loop checks again on each delivery instead of every few milliseconds; the deadline only
+// bounds a child whose callbacks never come.
 let deadline = Date().addingTimeInterval(20)
 while client.finished.count < 2, Date() < deadline {
-    _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.05))
+    _ = RunLoop.main.run(mode: .default, before: deadline)
 }
 for line in client.finished { print(line) }
 exit(client.finished.count == 2 ? 0 : 1)

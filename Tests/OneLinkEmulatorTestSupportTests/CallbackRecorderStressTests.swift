@@ -1,0 +1,84 @@
+import OneLinkEmulator
+import OneLinkEmulatorTestSupport
+import Testing
+
+/// Thousands of the kit's waits with 0–1 ms deadlines, eight at a time: every one ends, with an
+/// outcome its case allows (issue 38).
+@Suite("CallbackRecorder stress", .timeLimit(.minutes(1)))
+struct CallbackRecorderStressTests {
+    /// One kind of wait in the mix.
+    enum Kind: CaseIterable {
+        /// The callback is there before the wait starts: the wait returns it, even with a 0 ms deadline.
+        case metAtOnce
+        /// The callback arrives from another task while the deadline runs: either outcome is right.
+        case metOrTimedOut
+        /// No callback comes: the wait times out.
+        case timesOut
+        /// The task is cancelled and the deadline is far: the wait throws `CancellationError`.
+        case cancelled
+        /// The task is cancelled while a 0–1 ms deadline runs: either of the two errors is right.
+        case cancelledOrTimedOut
+    }
+
+    /// Runs wait `index` and returns a description of a wrong outcome, or `nil`.
+    static func run(_ index: Int) async -> String? {
+        let kind = Kind.allCases[index % Kind.allCases.count]
+        let timeout = Duration.microseconds((index * 389) % 1001)
+        let recorder = CallbackRecorder()
+        if kind == .metAtOnce { recorder.didResolveDeepLink(.notFound) }
+        let waiting = Task {
+            try await recorder.waitForCallbacks(1, timeout: kind == .cancelled ? .seconds(600) : timeout)
+        }
+        switch kind {
+        case .metOrTimedOut: recorder.didResolveDeepLink(.notFound)
+        case .cancelled, .cancelledOrTimedOut: waiting.cancel()
+        case .metAtOnce, .timesOut: break
+        }
+        let result = await withTaskCancellationHandler {
+            await waiting.result
+        } onCancel: {
+            waiting.cancel()
+        }
+        let right: Bool
+        switch (kind, result) {
+        case (.metAtOnce, .success(let callbacks)), (.metOrTimedOut, .success(let callbacks)):
+            right = callbacks.count == 1
+        case (.metOrTimedOut, .failure(let error)), (.timesOut, .failure(let error)):
+            right = error is CallbackRecorder.WaitTimeout
+        case (.cancelled, .failure(let error)):
+            right = error is CancellationError
+        case (.cancelledOrTimedOut, .failure(let error)):
+            right = error is CancellationError || error is CallbackRecorder.WaitTimeout
+        default:
+            right = false
+        }
+        return right ? nil : "wait \(index) (\(kind), \(timeout)) ended with \(result)"
+    }
+
+    @Test("4,000 waits, eight at a time, all end with the right outcome")
+    func thousandsOfShortWaits() async {
+        let total = 4000
+        let wrong = await withTaskGroup(of: String?.self) { group in
+            var started = 0
+            for _ in 0..<8 {
+                let index = started
+                group.addTask { await Self.run(index) }
+                started += 1
+            }
+            var wrong: [String] = []
+            var finished = 0
+            for await failure in group {
+                finished += 1
+                if let failure { wrong.append(failure) }
+                if started < total {
+                    let index = started
+                    group.addTask { await Self.run(index) }
+                    started += 1
+                }
+            }
+            #expect(finished == total)
+            return wrong
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) wrong outcomes, such as \(wrong.prefix(3))")
+    }
+}
