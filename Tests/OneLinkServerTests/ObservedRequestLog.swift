@@ -1,5 +1,6 @@
 import OneLinkEmulator
 import OneLinkServer
+import OneLinkSupport
 
 /// A request log a test can wait on: ``waitForEntries(_:)`` returns when the server records the
 /// entry, with no polling.

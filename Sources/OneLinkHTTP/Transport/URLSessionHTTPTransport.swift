@@ -1,4 +1,5 @@
 import OneLinkEmulator
+import OneLinkSupport
 
 // URLSession's types are public API here: Foundation's on Apple platforms, FoundationNetworking's elsewhere.
 #if canImport(FoundationNetworking)

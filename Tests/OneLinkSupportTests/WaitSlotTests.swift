@@ -1,4 +1,4 @@
-import OneLinkEmulator
+import OneLinkSupport
 import Testing
 
 /// Every order of an outcome and the waiter's registration, forced with the slot's hook: each wait

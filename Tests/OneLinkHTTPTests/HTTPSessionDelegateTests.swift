@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 import Testing
 
 @testable import OneLinkHTTP
