@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `import AppsFlyerLib` alone gives the emulator's SDK surface, and its test API.
-@Suite("The AppsFlyerLib module")
+@Suite("The AppsFlyerLib module", .timeLimit(.minutes(5)))
 struct AppsFlyerLibModuleTests {
     @Test("It is the emulator under the real module name")
     func isTheEmulator() {

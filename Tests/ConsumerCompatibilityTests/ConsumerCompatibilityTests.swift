@@ -2,7 +2,7 @@ import Foundation
 import OneLinkEmulator
 import Testing
 
-@Suite("A consumer written against the compatibility surface")
+@Suite("A consumer written against the compatibility surface", .timeLimit(.minutes(5)))
 struct ConsumerCompatibilityTests {
     func makeSDK(
         attribution: InstallAttribution = .organic, clicks: [DeferredClick] = []
@@ -64,7 +64,7 @@ struct ConsumerCompatibilityTests {
     }
 }
 
-@Suite("The compatibility surface's exact signatures")
+@Suite("The compatibility surface's exact signatures", .timeLimit(.minutes(5)))
 struct SurfaceSignatureTests {
     @Test("A delegate with only the required methods compiles and gets conversion data; delegates are weak")
     func minimalDelegateAndWeakness() async {

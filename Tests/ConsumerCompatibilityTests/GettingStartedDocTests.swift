@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("Docs/getting-started.md")
+@Suite("Docs/getting-started.md", .timeLimit(.minutes(5)))
 struct GettingStartedDocTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -4,7 +4,7 @@ import Testing
 
 /// Docs/migrating-to-sdk7.md: its SDK 6 examples are compiled here, and the SDK 6 app they form runs.
 @MainActor
-@Suite("Docs/migrating-to-sdk7.md, SDK 6 side")
+@Suite("Docs/migrating-to-sdk7.md, SDK 6 side", .timeLimit(.minutes(5)))
 struct MigrationGuideDocTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

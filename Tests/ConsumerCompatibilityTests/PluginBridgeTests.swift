@@ -3,7 +3,7 @@ import OneLinkEmulator
 import Testing
 
 /// A cross-platform bridge uses the whole SDK 6 surface through `shared()`, as public plugins do.
-@Suite("A plugin bridge over the SDK 6 surface")
+@Suite("A plugin bridge over the SDK 6 surface", .timeLimit(.minutes(5)))
 struct PluginBridgeTests {
     let clock = ManualClock()
     let resolver: InMemoryShortLinkResolver

@@ -3,7 +3,7 @@ import OneLinkEmulator
 import Testing
 
 /// Plugins call the delegates' optional methods as Objective-C optional requirements (`delegate?.m?(x)`).
-@Suite("Optional delegate methods, called the plugin way")
+@Suite("Optional delegate methods, called the plugin way", .timeLimit(.minutes(5)))
 struct PluginOptionalCallsTests {
     func makeSDK() -> (AppsFlyerLib, InMemoryShortLinkResolver) {
         let clock = ManualClock()

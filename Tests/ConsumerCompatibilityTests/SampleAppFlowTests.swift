@@ -7,7 +7,7 @@ import Testing
 /// The app's delegate is a `@MainActor` class with `@preconcurrency` conformances, so every test
 /// also proves that callbacks arrive on the main actor: Swift traps otherwise.
 @MainActor
-@Suite("The OneLink sample app, through shared()")
+@Suite("The OneLink sample app, through shared()", .timeLimit(.minutes(5)))
 struct SampleAppFlowTests {
     static let longLink =
         "https://onelink-basic-app.onelink.me/H5hv?deep_link_value=peaches&deep_link_sub2=1234"

@@ -3,7 +3,7 @@ import OneLinkEmulator
 import Testing
 
 /// The SDK 6.12–6.17 calls, made as app code makes them, and what each sends.
-@Suite("The SDK 6.17 additions")
+@Suite("The SDK 6.17 additions", .timeLimit(.minutes(5)))
 struct Surface617Tests {
     let clock = ManualClock()
     let launches: InMemoryLaunchRecorder

@@ -5,7 +5,7 @@
     import Testing
 
     /// The emulated ATT prompt: the test decides the answer, the emulated device delivers it, no clock is waited on.
-    @Suite("The emulated ATT prompt")
+    @Suite("The emulated ATT prompt", .timeLimit(.minutes(5)))
     struct TrackingPromptTests {
         func makeSDK() -> (AppsFlyerLib, ManualClock) {
             let clock = ManualClock()

@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// `NSUserActivity` in files that do not import the SDK, and in files that import both modules.
-@Suite("NSUserActivity with and without the SDK")
+@Suite("NSUserActivity with and without the SDK", .timeLimit(.minutes(5)))
 struct UserActivityLinksTests {
     @Test("An activity made without the SDK is the one the SDK continues; one type, one constant")
     func oneType() async {

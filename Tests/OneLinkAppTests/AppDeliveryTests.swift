@@ -57,7 +57,7 @@ final class RecordingSceneDelegate: NSObject, UIWindowSceneDelegate {
     }
 }
 
-@Suite("App delivery paths and the wiring check")
+@Suite("App delivery paths and the wiring check", .timeLimit(.minutes(5)))
 @MainActor
 struct AppDeliveryTests {
     typealias Expected = [DeliveryPath: DeliveryVerdict]

@@ -3,7 +3,7 @@ import OneLinkApp
 import OneLinkEmulator
 import Testing
 
-@Suite struct AppDeviceTests {
+@Suite(.timeLimit(.minutes(5))) struct AppDeviceTests {
     static func device(
         deliveries: AppRecorder<AppOpenDelivery>? = nil
     ) throws(AppDirectoryError) -> EmulatedDevice {

@@ -4,7 +4,7 @@ import OneLinkEmulator
 import Testing
 
 /// Every pair of launch keys, checked against the documented precedence table in `Docs/app-side.md`.
-@Suite struct AppLaunchPrecedenceTests {
+@Suite(.timeLimit(.minutes(5))) struct AppLaunchPrecedenceTests {
     /// One row of the table: the key it adds to the options and the source it gives when it wins.
     struct Row: Sendable, CustomStringConvertible {
         var name: String

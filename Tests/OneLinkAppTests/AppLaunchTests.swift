@@ -3,7 +3,7 @@ import OneLinkApp
 import OneLinkEmulator
 import Testing
 
-@Suite struct AppLaunchTests {
+@Suite(.timeLimit(.minutes(5))) struct AppLaunchTests {
     static let push: AttributionPayload = [
         "aps": ["alert": "Your order shipped"], "action": "shop://order?id=7",
     ]

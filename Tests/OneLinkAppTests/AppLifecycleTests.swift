@@ -3,7 +3,7 @@ import OneLinkApp
 import OneLinkEmulator
 import Testing
 
-@Suite struct AppLifecycleTests {
+@Suite(.timeLimit(.minutes(5))) struct AppLifecycleTests {
     static let coldLaunch: [LifecycleSignal] = [.didFinishLaunching(.foreground), .didBecomeActive]
     static let toBackground: [LifecycleSignal] = [.willResignActive, .didEnterBackground]
     static let toForeground: [LifecycleSignal] = [.willEnterForeground, .didBecomeActive]

@@ -3,7 +3,7 @@ import OneLinkApp
 import OneLinkEmulator
 import Testing
 
-@Suite struct AppPasteboardTests {
+@Suite(.timeLimit(.minutes(5))) struct AppPasteboardTests {
     static let token = "Q2xpY2stNDI"
     static let click: AttributionPayload = ["deep_link_value": "shoes", "deep_link_sub1": "red"]
 

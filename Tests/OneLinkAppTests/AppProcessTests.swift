@@ -4,7 +4,7 @@ import OneLinkEmulator
 import Testing
 
 /// `EmulatedAppProcess.bringToFront(launching:_:)`: the one cold/warm switch the device, the wiring check and replay share.
-@Suite struct AppProcessTests {
+@Suite(.timeLimit(.minutes(5))) struct AppProcessTests {
     /// What the app's code saw when it ran: whether the start was cold, and the lifecycle state then.
     struct Seen: Equatable, Sendable {
         var isColdLaunch: Bool

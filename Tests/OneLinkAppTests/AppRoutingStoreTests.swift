@@ -30,7 +30,7 @@ final class ReentrantActionStore: PendingActionStore, Sendable {
     }
 }
 
-@Suite("The router calls its store outside its lock")
+@Suite("The router calls its store outside its lock", .timeLimit(.minutes(5)))
 struct AppRoutingStoreTests {
     @Test("a store that reads the router while saving does not deadlock, and ends with the committed list")
     func reentrantStore() throws {

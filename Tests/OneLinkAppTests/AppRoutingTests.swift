@@ -27,7 +27,7 @@ final class AppFlakyActionStore: PendingActionStore, Sendable {
     }
 }
 
-@Suite struct AppRoutingTests {
+@Suite(.timeLimit(.minutes(5))) struct AppRoutingTests {
     static let configuration = RoutingConfiguration(scheme: "wenxiaoyou")
 
     static func handler(_ name: String, _ seen: AppRecorder<String>) -> RouteHandler {

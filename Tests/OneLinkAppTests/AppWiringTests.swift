@@ -4,7 +4,7 @@ import OneLinkEmulator
 import Testing
 
 /// The app-delegate wiring shown in Docs/app-side.md, end to end with a fake SDK.
-@Suite struct AppWiringTests {
+@Suite(.timeLimit(.minutes(5))) struct AppWiringTests {
     @Test func pushLaunchDrivesSDKStartsOneSessionAndRoutesOnce() throws {
         let clock = ManualClock()
         let appsFlyer = AppRecordingDriver()

@@ -93,7 +93,7 @@ final class ShopSceneDelegate: NSObject, UIWindowSceneDelegate {
         .swiftUI("shop in SwiftUI", appDelegate: { ShopSceneAppDelegate() }) { shopRootView() })
 }
 
-@Suite("Docs/delivery-paths.md")
+@Suite("Docs/delivery-paths.md", .timeLimit(.minutes(5)))
 struct DeliveryPathsDocTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()

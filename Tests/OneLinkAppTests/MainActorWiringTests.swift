@@ -59,7 +59,7 @@ final class MainActorLinkAppDelegate: NSObject, UIApplicationDelegate, UNUserNot
     }
 }
 
-@Suite("The wiring check with a @MainActor app delegate")
+@Suite("The wiring check with a @MainActor app delegate", .timeLimit(.minutes(5)))
 @MainActor
 struct MainActorWiringTests {
     @Test("Every path reaches a @MainActor delegate that the app set itself, on the main actor, with no trap")

@@ -4,7 +4,7 @@ import Testing
 
 @testable import onelink_bench
 
-@Suite("onelink-bench's command line")
+@Suite("onelink-bench's command line", .timeLimit(.minutes(5)))
 struct BenchCommandTests {
     func options(_ arguments: [String]) throws -> BenchOptions {
         try BenchOptions(BenchOptions.reader.read(arguments))

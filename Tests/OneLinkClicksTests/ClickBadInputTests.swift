@@ -5,7 +5,7 @@ import OneLinkEmulator
 import OneLinkServer
 import Testing
 
-@Suite struct ClickBadInputTests {
+@Suite(.timeLimit(.minutes(5))) struct ClickBadInputTests {
     struct BadClick: Sendable, CustomTestStringConvertible {
         var name: String
         var request: ClickRequest

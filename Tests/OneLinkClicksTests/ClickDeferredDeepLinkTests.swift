@@ -4,7 +4,7 @@ import OneLinkClicks
 import OneLinkEmulator
 import Testing
 
-@Suite struct ClickDeferredDeepLinkTests {
+@Suite(.timeLimit(.minutes(5))) struct ClickDeferredDeepLinkTests {
     private func lookup(
         _ env: ClickFixtures.Environment, device: DeviceInfo = ClickFixtures.device
     ) async throws -> DeferredDeepLinkResponse {

@@ -7,7 +7,7 @@ import Testing
 
 /// Shared inputs of the click tests: user agents, links, the app's OneLink setup and a wired-up handler.
 
-@Suite struct ClickHandlerTests {
+@Suite(.timeLimit(.minutes(5))) struct ClickHandlerTests {
     @Test func installedAppOpensWithoutTheServerSeeingTheClick() async throws {
         let env = try ClickFixtures.environment()
         let decision = try await env.handler.handle(

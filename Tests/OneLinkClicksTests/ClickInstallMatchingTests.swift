@@ -4,7 +4,7 @@ import OneLinkClicks
 import OneLinkEmulator
 import Testing
 
-@Suite struct ClickInstallMatchingTests {
+@Suite(.timeLimit(.minutes(5))) struct ClickInstallMatchingTests {
     private func conversionData(
         _ env: ClickFixtures.Environment, device: DeviceInfo = ClickFixtures.device,
         deviceID: String = "af-device-1",

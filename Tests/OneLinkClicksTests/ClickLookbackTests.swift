@@ -3,7 +3,7 @@ import OneLinkClicks
 import OneLinkEmulator
 import Testing
 
-@Suite struct ClickLookbackTests {
+@Suite(.timeLimit(.minutes(5))) struct ClickLookbackTests {
     @Test(arguments: [
         ("1d", 86_400), ("20d", 20 * 86_400), ("30d", 30 * 86_400), ("1h", 3600), ("23h", 23 * 3600),
     ])

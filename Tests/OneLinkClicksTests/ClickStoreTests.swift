@@ -4,7 +4,7 @@ import OneLinkClicks
 import OneLinkEmulator
 import Testing
 
-@Suite struct ClickStoreTests {
+@Suite(.timeLimit(.minutes(5))) struct ClickStoreTests {
     private func click(at offset: TimeInterval, value: String = "v") throws -> RecordedClick {
         let link = ClickedLink(
             kind: .oneLink(template: "H5hv"), url: "https://a.onelink.me/H5hv", host: "a.onelink.me",

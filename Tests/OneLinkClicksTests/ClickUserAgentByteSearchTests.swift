@@ -5,7 +5,7 @@ import Testing
 
 /// The user-agent markers (`OS `, `Android `, ` Build/`, `FBLC/`, signature tokens) are found by a
 /// byte search; text before and around them that is not ASCII must not shift what is read.
-@Suite struct ClickUserAgentByteSearchTests {
+@Suite(.timeLimit(.minutes(5))) struct ClickUserAgentByteSearchTests {
     @Test("a non-ASCII model before ' Build/' is cut at the marker")
     func nonASCIIModel() throws {
         let agent = try UserAgent(

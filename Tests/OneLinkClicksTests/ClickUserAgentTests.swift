@@ -4,7 +4,7 @@ import OneLinkClicks
 import OneLinkEmulator
 import Testing
 
-@Suite struct ClickUserAgentTests {
+@Suite(.timeLimit(.minutes(5))) struct ClickUserAgentTests {
     @Test("version separators collapse to one dot; an escaped parenthesis stays inside its comment")
     func separatorsAndEscapes() throws {
         let agent = try UserAgent(

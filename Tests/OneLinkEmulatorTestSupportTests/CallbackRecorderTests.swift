@@ -4,7 +4,7 @@ import OneLinkEmulatorTestSupport
 import OneLinkSupport
 import Testing
 
-@Suite("CallbackRecorder")
+@Suite("CallbackRecorder", .timeLimit(.minutes(5)))
 struct CallbackRecorderTests {
     @Test func recordsUnifiedDeepLinkingWithTypedAccessors() async throws {
         let sdk = KitFixtures.sdk()

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `Docs/testing.md` shows the example files verbatim; each block follows a comment naming its file.
-@Suite("Docs/testing.md examples")
+@Suite("Docs/testing.md examples", .timeLimit(.minutes(5)))
 struct DocExamplesTests {
     /// Every `<!-- path -->` comment followed by a Swift code block, as (path, block) pairs.
     static func blocks() throws -> [(path: String, code: String)] {

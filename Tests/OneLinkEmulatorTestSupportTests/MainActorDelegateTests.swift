@@ -38,7 +38,7 @@ final class MainActorAppDelegate: NSObject, @preconcurrency AppsFlyerLibDelegate
     }
 }
 
-@Suite("A @MainActor delegate through every kit entry point")
+@Suite("A @MainActor delegate through every kit entry point", .timeLimit(.minutes(5)))
 @MainActor
 struct MainActorDelegateTests {
     @Test("ScenarioCheck replays a UDL scenario into a @MainActor delegate on the main actor")
@@ -101,7 +101,7 @@ struct MainActorDelegateTests {
     }
 }
 
-@Suite("CallbackRecorder observing an SDK whose delegates the app sets")
+@Suite("CallbackRecorder observing an SDK whose delegates the app sets", .timeLimit(.minutes(5)))
 @MainActor
 struct CallbackRecorderObservingTests {
     @Test("Observes every callback alongside the app's own delegates, without replacing them")

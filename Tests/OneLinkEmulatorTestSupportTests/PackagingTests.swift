@@ -6,7 +6,7 @@ import OneLinkTestThreads
 import Testing
 
 /// The release files and `onelink-replay --version` agree with each other.
-@Suite("Packaging")
+@Suite("Packaging", .timeLimit(.minutes(5)))
 struct PackagingTests {
     static func read(_ path: String) throws -> String {
         String(

@@ -3,7 +3,7 @@ import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import Testing
 
-@Suite("SamplePayloads")
+@Suite("SamplePayloads", .timeLimit(.minutes(5)))
 struct SamplePayloadsTests {
     static let folder = KitFixtures.packageRoot.appendingPathComponent("Payloads/samples")
 

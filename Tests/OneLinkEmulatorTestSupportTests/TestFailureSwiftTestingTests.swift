@@ -5,7 +5,7 @@ import OneLinkReplayTestSupport
 import Testing
 
 /// The kit's failure helpers under Swift Testing; `TestSupportXCTests` covers XCTest.
-@Suite("Test failures under Swift Testing")
+@Suite("Test failures under Swift Testing", .timeLimit(.minutes(5)))
 struct TestFailureSwiftTestingTests {
     @Test func detectsSwiftTesting() {
         #expect(TestFramework.current == .swiftTesting)

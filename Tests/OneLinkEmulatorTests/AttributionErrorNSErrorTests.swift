@@ -3,7 +3,7 @@ import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import Testing
 
-@Suite("AttributionError bridges to the real SDK's NSError shape")
+@Suite("AttributionError bridges to the real SDK's NSError shape", .timeLimit(.minutes(5)))
 struct AttributionErrorNSErrorTests {
     static let cases: [(AttributionError, code: Int, description: String, underlying: Int?)] = [
         (.httpStatus(code: 403, reason: nil), 50, "Status code failure: 403", nil),

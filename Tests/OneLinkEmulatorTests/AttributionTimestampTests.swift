@@ -4,7 +4,7 @@ import Testing
 
 /// `install_time` and `click_time` are written by calendar arithmetic; it must agree with
 /// Foundation's UTC Gregorian calendar wherever it is used, and read back to the same millisecond.
-@Suite struct AttributionTimestampTests {
+@Suite(.timeLimit(.minutes(5))) struct AttributionTimestampTests {
     /// The text Foundation's calendar gives, as the formatter wrote it before it did its own arithmetic.
     static func calendarText(_ date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)

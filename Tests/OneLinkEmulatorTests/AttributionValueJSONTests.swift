@@ -3,7 +3,7 @@ import OneLinkEmulator
 import Testing
 
 /// Checks the strict JSON reader and writer behind ``AttributionValue``.
-@Suite struct AttributionValueJSONTests {
+@Suite(.timeLimit(.minutes(5))) struct AttributionValueJSONTests {
     // MARK: Lossless round trips
 
     @Test func nullsAreKeptAsExplicitValues() throws {

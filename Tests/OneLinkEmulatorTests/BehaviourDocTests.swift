@@ -3,7 +3,7 @@ import OneLinkEmulator
 import Testing
 
 /// Keeps `Docs/behaviour.md` honest: every test it names exists, and every rule names at least one.
-@Suite struct BehaviourDocTests {
+@Suite(.timeLimit(.minutes(5))) struct BehaviourDocTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
@@ -58,7 +58,7 @@ import Testing
     }
 }
 
-@Suite("Docs/behaviour.md: the debug log rules table")
+@Suite("Docs/behaviour.md: the debug log rules table", .timeLimit(.minutes(5)))
 struct DebugRuleDocTests {
     /// The rules named in the table's first column.
     static func documentedRules() throws -> [String] {

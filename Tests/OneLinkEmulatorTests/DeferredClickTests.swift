@@ -3,7 +3,7 @@ import OneLinkEmulator
 import Testing
 
 /// The one click model the SDK's deferred lookup answers from.
-@Suite struct DeferredClickTests {
+@Suite(.timeLimit(.minutes(5))) struct DeferredClickTests {
     @Test func aFoundClickKeepsOnlyThePrivacyKeysAndItsTypedMatchType() {
         let click = DeferredClick(
             time: Date(timeIntervalSince1970: 0),

@@ -4,7 +4,7 @@ import Testing
 /// The HTTP backends and their transport are the `OneLinkHTTP` module's, not the SDK module's: a
 /// handler package's tests that use only in-memory backends import `OneLinkEmulator` and get no
 /// HTTP type, no `.http(...)` factory and no URLSession transport.
-@Suite("The HTTP backends live in OneLinkHTTP")
+@Suite("The HTTP backends live in OneLinkHTTP", .timeLimit(.minutes(5)))
 struct HTTPModuleSplitTests {
     /// Every public type of OneLinkHTTP.
     static let httpTypes = [

@@ -2,7 +2,7 @@ import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import Testing
 
-@Suite struct InMemoryBackendConformanceTests {
+@Suite(.timeLimit(.minutes(5))) struct InMemoryBackendConformanceTests {
     @Test(arguments: ShortLinkResolverConformance.checks)
     func inMemoryShortLinkResolver(_ check: ConformanceCheck<any ShortLinkResolver>) async {
         await check.expectPasses { $0.makeShortLinkResolver() }

@@ -3,7 +3,7 @@ import OneLinkEmulator
 import Testing
 
 /// The properties every in-memory backend shares come from ``InMemoryBackend``, once.
-@Suite struct InMemoryBackendTests {
+@Suite(.timeLimit(.minutes(5))) struct InMemoryBackendTests {
     static let install = InstallAttributionRequest(
         appID: "1234567890", devKey: "fixture-dev-key", deviceID: "device-1",
         installTime: Date(timeIntervalSince1970: 1_597_244_913.5), device: DeviceInfo())

@@ -3,7 +3,7 @@ import OneLinkEmulator
 import Testing
 
 /// An in-memory backend whose behaviour needs no waiting answers without suspending, exactly as its asynchronous call does.
-@Suite struct InMemoryImmediateAnswerTests {
+@Suite(.timeLimit(.minutes(5))) struct InMemoryImmediateAnswerTests {
     static let install = InstallAttributionRequest(
         appID: "1234567890", devKey: "fixture-dev-key", deviceID: "device-1",
         installTime: Date(timeIntervalSince1970: 1_597_244_913.5), device: DeviceInfo())

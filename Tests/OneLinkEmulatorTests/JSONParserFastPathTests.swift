@@ -4,7 +4,7 @@ import Testing
 
 /// Pins the parser's fast paths (escape-free strings sliced from the input, integers read without
 /// text, JSON paths rendered only on error) to the same values and errors as the general paths.
-@Suite struct JSONParserFastPathTests {
+@Suite(.timeLimit(.minutes(5))) struct JSONParserFastPathTests {
     @Test("integers at the Int64 limits stay exact; one past them becomes a double")
     func integerLimits() throws {
         let value = try AttributionValue(

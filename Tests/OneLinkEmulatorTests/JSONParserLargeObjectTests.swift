@@ -3,7 +3,7 @@ import OneLinkEmulator
 import Testing
 
 /// Objects past the linear duplicate scan switch to a set; both must find duplicates and keep every member.
-@Suite struct JSONParserLargeObjectTests {
+@Suite(.timeLimit(.minutes(5))) struct JSONParserLargeObjectTests {
     static func object(keys: [String]) -> String {
         "{" + keys.enumerated().map { "\"\($0.element)\":\($0.offset)" }.joined(separator: ",") + "}"
     }

@@ -2,7 +2,7 @@ import OneLinkEmulator
 import Testing
 
 /// Checks every rule of ``LinkParser`` against its exact result, including bad input.
-@Suite struct LinkParserTests {
+@Suite(.timeLimit(.minutes(5))) struct LinkParserTests {
     let parser = LinkParser(valueTyping: .documented)
     let base = "https://onelink-basic-app.onelink.me/H5hv"
 

@@ -3,7 +3,7 @@ import Testing
 
 /// A parsed link's parameters and payload are decoded when read; they must read, compare, hash
 /// and change exactly like the decoded dictionary.
-@Suite struct LinkQueryTests {
+@Suite(.timeLimit(.minutes(5))) struct LinkQueryTests {
     let links = [
         "https://onelink-basic-app.onelink.me/H5hv?pid=Email&c=summer&af_dp=afbasicapp%3A%2F%2Fmain&n=16&t=true",
         "https://onelink-basic-app.onelink.me/H5hv/abc123?af_sub1=x&link=shadowed",

@@ -4,7 +4,7 @@ import Testing
 
 @testable import OneLinkEmulator
 
-@Suite("ManualClock")
+@Suite("ManualClock", .timeLimit(.minutes(5)))
 struct ManualClockTests {
     /// A task that sleeps until `deadline` and returns the time it reads when woken, watched by `worker`.
     static func sleeper(on clock: ManualClock, until deadline: Date, worker: Worker) -> Task<Date, any Error>

@@ -3,7 +3,7 @@ import OneLinkEmulator
 import Testing
 
 /// Checks the bridge between payloads and the `[AnyHashable: Any]` world of handler code.
-@Suite struct PayloadBridgingTests {
+@Suite(.timeLimit(.minutes(5))) struct PayloadBridgingTests {
     // MARK: Payload to Foundation
 
     @Test func scalarsBridgeToStringNSNumberAndNSNull() throws {

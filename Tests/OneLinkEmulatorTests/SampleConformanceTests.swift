@@ -3,7 +3,7 @@ import OneLinkEmulator
 import Testing
 
 /// Checks that the parser and payload model reproduce every documented iOS sample.
-@Suite struct SampleConformanceTests {
+@Suite(.timeLimit(.minutes(5))) struct SampleConformanceTests {
     let parser = LinkParser(valueTyping: .documented)
 
     @Test func universalLinkShortIsDetectedAndResolvesToTheDocumentedPayload() throws {

@@ -5,7 +5,7 @@
     @testable import OneLinkHTTP
 
     /// The URL session delegate on Darwin, where URLSession asks it which selectors it answers.
-    @Suite("The session delegate on Darwin")
+    @Suite("The session delegate on Darwin", .timeLimit(.minutes(5)))
     struct DarwinSessionDelegateTests {
         @Test("the session delegate answers the selectors URLSession asks for")
         func sessionDelegateSelectors() {

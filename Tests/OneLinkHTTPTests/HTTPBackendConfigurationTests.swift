@@ -4,7 +4,7 @@ import OneLinkHTTP
 import Testing
 
 /// One ``HTTPBackendConfiguration`` carries the server, transport and limits of every HTTP backend.
-@Suite struct HTTPBackendConfigurationTests {
+@Suite(.timeLimit(.minutes(5))) struct HTTPBackendConfigurationTests {
     static let installRequest = InstallAttributionRequest(
         appID: "1234567890", devKey: "fixture-dev-key", deviceID: "device-1",
         installTime: Date(timeIntervalSince1970: 1_597_244_913.5), device: DeviceInfo())

@@ -5,7 +5,7 @@ import OneLinkHTTP
 import Testing
 
 /// The HTTP backends through the shared conformance checks, over an in-process wire-format server.
-@Suite struct HTTPBackendConformanceTests {
+@Suite(.timeLimit(.minutes(5))) struct HTTPBackendConformanceTests {
     static let base = URL(string: "https://api.fixture.example")!
 
     @Test(arguments: ShortLinkResolverConformance.checks)

@@ -6,7 +6,7 @@ import OneLinkHTTP
 import Testing
 
 /// The hostile HTTP answers of `Payloads/bad-input/http-responses.json`, through the HTTP resolver and the SDK.
-@Suite struct HTTPBadInputTests {
+@Suite(.timeLimit(.minutes(5))) struct HTTPBadInputTests {
     static let httpCases = BadInputCorpus.cases("http-responses.json")
 
     @Test(

@@ -3,7 +3,7 @@ import OneLinkEmulator
 import OneLinkHTTP
 import Testing
 
-@Suite struct HTTPConversionDataSourceTests {
+@Suite(.timeLimit(.minutes(5))) struct HTTPConversionDataSourceTests {
     static let installTime = Date(timeIntervalSince1970: 1_597_244_913.5)
 
     func request(advertisingID: String? = nil) -> InstallAttributionRequest {
@@ -90,7 +90,7 @@ import Testing
     }
 }
 
-@Suite("HTTP backends follow setHost and send the identity")
+@Suite("HTTP backends follow setHost and send the identity", .timeLimit(.minutes(5)))
 struct HTTPHostAndIdentityTests {
     func request(host: String?) -> InstallAttributionRequest {
         InstallAttributionRequest(
@@ -126,7 +126,7 @@ struct HTTPHostAndIdentityTests {
     }
 }
 
-@Suite("HTTPLaunchRecorder")
+@Suite("HTTPLaunchRecorder", .timeLimit(.minutes(5)))
 struct HTTPLaunchRecorderTests {
     let request = LaunchRequest(
         appID: "1234567890", devKey: "key", deviceID: "d-1", sessionCount: 2, device: DeviceInfo(),

@@ -3,7 +3,7 @@ import OneLinkEmulator
 import OneLinkHTTP
 import Testing
 
-@Suite struct HTTPDeferredDeepLinkSourceTests {
+@Suite(.timeLimit(.minutes(5))) struct HTTPDeferredDeepLinkSourceTests {
     func request(advertisingID: String? = nil) -> InstallAttributionRequest {
         InstallAttributionRequest(
             appID: "1234567890", devKey: "fixture dev+key", deviceID: "device-deferred",

@@ -7,7 +7,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite struct HTTPErrorMappingTests {
+@Suite(.timeLimit(.minutes(5))) struct HTTPErrorMappingTests {
     static let url = "https://api.fixture.example/shortlink-sdk/v2/H5hv?id=6d66214a"
     static let request = ShortLinkRequest(
         host: "onelink-basic-app.onelink.me", template: "H5hv", shortID: "6d66214a",

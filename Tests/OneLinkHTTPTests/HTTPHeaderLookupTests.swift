@@ -7,7 +7,7 @@ import Testing
 
 /// The one header-lookup rule every module uses: ASCII case is ignored, and every field with the
 /// name counts, combined in order with `, `.
-@Suite struct HTTPHeaderLookupTests {
+@Suite(.timeLimit(.minutes(5))) struct HTTPHeaderLookupTests {
     @Test func namesMatchIgnoringASCIICaseOnly() {
         #expect(HTTPHeaderLookup.matches("Content-Length", "content-LENGTH"))
         #expect(!HTTPHeaderLookup.matches("Content-Length", "Content-Lengt"))

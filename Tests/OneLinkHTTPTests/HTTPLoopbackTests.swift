@@ -4,7 +4,7 @@ import OneLinkHTTP
 import Testing
 
 /// The URLSession transport against real loopback sockets: a closed port and a scripted raw responder.
-@Suite struct HTTPLoopbackTests {
+@Suite(.timeLimit(.minutes(5))) struct HTTPLoopbackTests {
     static let json = "Content-Type: application/json\r\nConnection: close\r\n"
 
     func send(

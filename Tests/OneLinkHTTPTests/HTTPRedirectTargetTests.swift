@@ -3,7 +3,7 @@ import OneLinkEmulator
 import OneLinkHTTP
 import Testing
 
-@Suite struct HTTPRedirectTargetTests {
+@Suite(.timeLimit(.minutes(5))) struct HTTPRedirectTargetTests {
     static let wrapper = "https://click.fixture.example/wrap/a?u=1"
 
     func hop(status: Int, headers: [String: String] = [:], body: String = "") async throws -> String? {

@@ -3,7 +3,7 @@ import OneLinkEmulator
 import OneLinkHTTP
 import Testing
 
-@Suite struct HTTPShortLinkResolverTests {
+@Suite(.timeLimit(.minutes(5))) struct HTTPShortLinkResolverTests {
     static let base = URL(string: "https://api.fixture.example")!
     static let request = ShortLinkRequest(
         host: "onelink-basic-app.onelink.me", template: "H5hv", shortID: "6d66214a",

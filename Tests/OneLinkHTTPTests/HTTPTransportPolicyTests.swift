@@ -3,7 +3,7 @@ import OneLinkEmulator
 import OneLinkHTTP
 import Testing
 
-@Suite struct HTTPTransportPolicyTests {
+@Suite(.timeLimit(.minutes(5))) struct HTTPTransportPolicyTests {
     @Test(arguments: [
         "https://api.fixture.example", "http://127.0.0.1:8080", "http://127.200.3.4/base",
         "http://localhost:9000",

@@ -5,7 +5,7 @@ import OneLinkReplay
 import Testing
 
 /// Runs every hostile scenario file of `Payloads/bad-input/scenarios.json` through the replay decoder.
-@Suite struct BadScenarioTests {
+@Suite(.timeLimit(.minutes(5))) struct BadScenarioTests {
     static let cases = BadInputCorpus.cases("scenarios.json")
 
     @Test("The scenario corpus loads with at least 25 cases")

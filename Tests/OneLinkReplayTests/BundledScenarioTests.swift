@@ -2,7 +2,7 @@ import Foundation
 import OneLinkReplay
 import Testing
 
-@Suite("Bundled scenarios")
+@Suite("Bundled scenarios", .timeLimit(.minutes(10)))
 struct BundledScenarioTests {
     static let cases: [(String, ValueProfile)] = Fixtures.scenarioNames.flatMap { name in
         ValueProfile.allCases.map { (name, $0) }

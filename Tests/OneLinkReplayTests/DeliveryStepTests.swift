@@ -4,7 +4,7 @@ import OneLinkEmulator
 import OneLinkReplay
 import Testing
 
-@Suite("deliverLink and checkWiring steps")
+@Suite("deliverLink and checkWiring steps", .timeLimit(.minutes(5)))
 struct DeliveryStepTests {
     static func step(_ json: String) -> String {
         #"{"name": "x", "steps": ["# + json + "]}"

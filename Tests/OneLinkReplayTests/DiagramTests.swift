@@ -2,7 +2,7 @@ import Foundation
 import OneLinkReplay
 import Testing
 
-@Suite("onelink-replay diagram")
+@Suite("onelink-replay diagram", .timeLimit(.minutes(5)))
 struct DiagramTests {
     static let guides = ["Docs/behaviour.md", "Docs/delivery-paths.md", "Docs/scenarios.md"]
 

@@ -12,7 +12,7 @@ import Testing
 /// `isDeferred`, the same payload keys and the same JSON types per key, and for
 /// errors the same `NSError` domain and code. The format and the comparison
 /// are described in `Payloads/field/README.md`.
-@Suite struct FieldEvidenceTests {
+@Suite(.timeLimit(.minutes(5))) struct FieldEvidenceTests {
     static let folder = Fixtures.packageRoot.appendingPathComponent("Payloads/field")
 
     /// Every observation file's name, sorted.

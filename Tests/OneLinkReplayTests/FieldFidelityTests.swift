@@ -9,7 +9,9 @@ import Testing
 /// replays the scenario that puts the emulator in the same situation and
 /// checks that the observed callbacks come, in order, in the last step's
 /// outputs, with the same error domain, code and description.
-@Suite("Field fidelity: minTimeBetweenSessions, HTTP status and SDK 7 readiness observations")
+@Suite(
+    "Field fidelity: minTimeBetweenSessions, HTTP status and SDK 7 readiness observations",
+    .timeLimit(.minutes(5)))
 struct FieldFidelityTests {
     static let folder = Fixtures.packageRoot.appendingPathComponent("Payloads/field")
 

@@ -13,7 +13,7 @@ import Testing
 /// and replay steps all end in the same command processing, so SDK 7's
 /// reroute of a non-`https` URL and the single delivery of the cold-start
 /// link hold whichever entry the app (or a test) uses.
-@Suite("One ingress: every universal-link entry point takes the same path")
+@Suite("One ingress: every universal-link entry point takes the same path", .timeLimit(.minutes(5)))
 struct IngressTests {
     typealias Entry = @Sendable (AppsFlyerLib, URL) async -> Void
 

@@ -4,7 +4,7 @@ import OneLinkReplay
 import Testing
 
 /// The `launch` step runs the scenario's app in its `EmulatedAppProcess`: cold when not running, warm when running.
-@Suite struct LaunchStepTests {
+@Suite(.timeLimit(.minutes(5))) struct LaunchStepTests {
     @Test(
         "a launch of a running app brings it to the front warm; a passive launch of a background app is refused"
     )

@@ -4,7 +4,7 @@ import Testing
 @testable import OneLinkReplay
 
 /// The check that lets a matching expectation skip the detailed walk agrees with that walk on every pair.
-@Suite("Matching fast path")
+@Suite("Matching fast path", .timeLimit(.minutes(5)))
 struct MatchingFastPathTests {
     /// Scalars of every type, with the pairs loose typing equates, and containers around them.
     static let values: [AttributionValue] = {

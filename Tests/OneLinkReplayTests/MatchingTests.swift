@@ -2,7 +2,7 @@ import OneLinkEmulator
 import OneLinkReplay
 import Testing
 
-@Suite("Type-aware matching")
+@Suite("Type-aware matching", .timeLimit(.minutes(5)))
 struct MatchingTests {
     static func conversion(_ payload: AttributionPayload) -> ScenarioObservation {
         ScenarioObservation("onConversionDataSuccess", fields: ["payload": .object(payload.values)])

@@ -38,7 +38,7 @@ final class TeamHandler: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @unch
     }
 }
 
-@Suite("Value profiles")
+@Suite("Value profiles", .timeLimit(.minutes(5)))
 struct ProfileTests {
     static let sample: AttributionPayload = [
         "is_first_launch": 1, "orig_cost": "6.0", "fruit_amount": 26, "is_retargeting": true,

@@ -4,7 +4,7 @@ import OneLinkEmulator
 import OneLinkReplay
 import Testing
 
-@Suite("Scenario backends")
+@Suite("Scenario backends", .timeLimit(.minutes(5)))
 struct ScenarioBackendsTests {
     @Test("backends(clock:) builds the short links, attribution and deferred clicks a scenario describes")
     func inMemoryBackends() async throws {

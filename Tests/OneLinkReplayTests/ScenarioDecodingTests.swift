@@ -3,7 +3,7 @@ import OneLinkEmulator
 import OneLinkReplay
 import Testing
 
-@Suite("Scenario decoding errors")
+@Suite("Scenario decoding errors", .timeLimit(.minutes(5)))
 struct ScenarioDecodingTests {
     static let step3URLNumber = """
         {"name": "x", "steps": [{"do": "start"}, {"do": "start"}, {"do": "advance", "by": "1s"},

@@ -3,7 +3,7 @@ import OneLinkEmulator
 import OneLinkReplay
 import Testing
 
-@Suite("Structured differences")
+@Suite("Structured differences", .timeLimit(.minutes(5)))
 struct ScenarioDifferenceTests {
     /// One start of an organic install, expected wrongly in four ways.
     static let failing = """

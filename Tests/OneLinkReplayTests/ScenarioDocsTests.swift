@@ -2,7 +2,7 @@ import Foundation
 import OneLinkReplay
 import Testing
 
-@Suite("Docs/scenarios.md")
+@Suite("Docs/scenarios.md", .timeLimit(.minutes(5)))
 struct ScenarioDocsTests {
     static func doc() throws -> String {
         try String(

@@ -3,7 +3,7 @@ import OneLinkEmulator
 import OneLinkReplay
 import Testing
 
-@Suite("ScenarioRunner")
+@Suite("ScenarioRunner", .timeLimit(.minutes(5)))
 struct ScenarioRunnerTests {
     @Test("a scenario built in Swift runs without any JSON")
     func builtInCode() async throws {

@@ -2,7 +2,7 @@ import Foundation
 import OneLinkReplay
 import Testing
 
-@Suite("Scenario sdk.version: SDK 6 or SDK 7 per scenario")
+@Suite("Scenario sdk.version: SDK 6 or SDK 7 per scenario", .timeLimit(.minutes(5)))
 struct ScenarioSDKVersionTests {
     @Test("version defaults to 6 and reads 7")
     func decodes() throws {

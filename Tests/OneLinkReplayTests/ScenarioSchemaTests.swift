@@ -4,7 +4,7 @@ import Testing
 
 @testable import OneLinkReplay
 
-@Suite("Scenario JSON Schema")
+@Suite("Scenario JSON Schema", .timeLimit(.minutes(5)))
 struct ScenarioSchemaTests {
     static func schema() throws -> AttributionValue {
         try AttributionValue(json: Data(contentsOf: Fixtures.schema))

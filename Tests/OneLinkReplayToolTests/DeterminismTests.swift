@@ -12,7 +12,7 @@ import Testing
 ///
 /// Nothing here sleeps or times anything: every scenario runs on its own `ManualClock`, so a difference
 /// between two runs is a difference in what the emulator did, never in how long it took.
-@Suite("Determinism")
+@Suite("Determinism", .timeLimit(.minutes(20)))
 struct DeterminismTests {
     /// The scenarios replayed a thousand times: the wiring check (108 delivery paths, each a fresh SDK
     /// and app process), a UDL deferred deep link racing its window, and a legacy deferred first launch.

@@ -3,7 +3,7 @@ import Testing
 
 @testable import onelink_replay
 
-@Suite("onelink-replay diagram")
+@Suite("onelink-replay diagram", .timeLimit(.minutes(5)))
 struct DiagramCommandTests {
     @Test("the command: exit 0 written, 1 with a failed step, 2 for usage errors and invalid files")
     func command() async throws {

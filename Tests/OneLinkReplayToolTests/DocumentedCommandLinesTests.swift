@@ -6,7 +6,7 @@ import Testing
 
 /// Every `onelink-replay` command line that README.md, Docs/*.md and .ci/run show still reads: the
 /// reader of its subcommand accepts it (it is read, not run).
-@Suite("The documented command lines")
+@Suite("The documented command lines", .timeLimit(.minutes(5)))
 struct DocumentedCommandLinesTests {
     /// The command lines in the documents: what follows `onelink-replay SUBCOMMAND` on a line, up to
     /// a comment, a pipe, a redirection or the end of a code span.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `onelink-replay device-log` and `import-log` as a user runs them: a scenario's device log, imported and replayed.
-@Suite struct LogCommandsTests {
+@Suite(.timeLimit(.minutes(5))) struct LogCommandsTests {
     func run(_ arguments: [String]) async throws -> ToolOutcome {
         await tool(arguments)
     }

@@ -5,7 +5,7 @@ import Testing
 @testable import onelink_replay
 
 /// `onelink-replay payloads` in process, against the bundled and broken samples.
-@Suite struct PayloadsCommandTests {
+@Suite(.timeLimit(.minutes(5))) struct PayloadsCommandTests {
     /// Runs `onelink-replay payloads` with `arguments`.
     func run(_ arguments: [String]) async -> ToolOutcome {
         await tool(["payloads"] + arguments)

@@ -12,7 +12,7 @@ import Testing
 #endif
 
 /// Issue 18: `run` names unreadable inputs precisely, bounds what it quotes, and `--record` is predictable.
-@Suite("onelink-replay run hardening")
+@Suite("onelink-replay run hardening", .timeLimit(.minutes(5)))
 struct ReplayHardeningTests {
     static func run(_ arguments: [String]) async -> (Int32, CapturedOutput) {
         await RunCommandTests.run(arguments)

@@ -145,7 +145,7 @@ struct WorkflowCommand: Equatable {
     }
 }
 
-@Suite("run --format junit and --format github")
+@Suite("run --format junit and --format github", .timeLimit(.minutes(5)))
 struct ReportFormatTests {
     static let samples = Fixtures.packageRoot.appendingPathComponent("Tests/CIReportSamples")
 

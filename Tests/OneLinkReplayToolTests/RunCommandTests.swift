@@ -6,7 +6,7 @@ import Testing
 
 @testable import onelink_replay
 
-@Suite("onelink-replay run")
+@Suite("onelink-replay run", .timeLimit(.minutes(5)))
 struct RunCommandTests {
     static let broken = """
         {"name": "broken", "backend": {"install": "organic"}, "steps": [

@@ -5,7 +5,7 @@ import Testing
 
 @testable import onelink_replay
 
-@Suite("onelink-replay run: structured differences")
+@Suite("onelink-replay run: structured differences", .timeLimit(.minutes(5)))
 struct RunDifferencesTests {
     /// One start of an organic install, expected wrongly in four ways.
     static let failing = """

@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 18 for the executables: precise option messages, the memory bounds in `serve --help`,
 /// unknown subcommands and `--dev-key`.
-@Suite struct ServeCommandHardeningTests {
+@Suite(.timeLimit(.minutes(5))) struct ServeCommandHardeningTests {
     func outcome(_ arguments: [String]) async -> ToolOutcome {
         await tool(arguments)
     }

@@ -8,7 +8,7 @@ import Testing
 @testable import onelink_replay
 
 /// `onelink-replay serve` in process: its options, its messages, and a server it starts and stops.
-@Suite struct ServeCommandTests {
+@Suite(.timeLimit(.minutes(5))) struct ServeCommandTests {
     func outcome(_ arguments: [String]) async -> ToolOutcome {
         await tool(["serve"] + arguments)
     }

@@ -11,7 +11,7 @@ import Testing
 
 /// `onelink-replay serve` as a child process, where the process boundary is what is tested: the
 /// signals that stop it, and its first line on a real standard output.
-@Suite struct ServeSignalTests {
+@Suite(.timeLimit(.minutes(5))) struct ServeSignalTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 

@@ -5,7 +5,7 @@ import OneLinkServer
 import Testing
 
 /// Sends every hostile request of `Payloads/bad-input/server-requests.json` to a real loopback server.
-@Suite struct BadServerRequestTests {
+@Suite(.timeLimit(.minutes(5))) struct BadServerRequestTests {
     static let cases = BadInputCorpus.cases("server-requests.json")
 
     @Test("The server-request corpus loads with at least 20 cases")
@@ -37,7 +37,7 @@ import Testing
 }
 
 /// What the `http-request` fuzz target found in `HTTPRequestParser`, kept as a regression test.
-@Suite struct HTTPRequestParserFindingsTests {
+@Suite(.timeLimit(.minutes(5))) struct HTTPRequestParserFindingsTests {
     @Test("An empty Content-Length, or an empty element of one, is refused with 400")
     func emptyContentLength() {
         var parser = HTTPRequestParser()

@@ -172,7 +172,8 @@ final class BrowserServeChild: @unchecked Sendable {
     .serialized,
     .enabled(
         if: Chromium.testsEnabled,
-        "no Chromium binary (apt-get install chromium, or set CHROMIUM); with CI=true this fails instead"))
+        "no Chromium binary (apt-get install chromium, or set CHROMIUM); with CI=true this fails instead"),
+    .timeLimit(.minutes(10)))
 struct BrowserTests {
     static let instagram =
         "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "

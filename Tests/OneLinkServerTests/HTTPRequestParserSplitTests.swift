@@ -3,7 +3,7 @@ import Testing
 
 /// The parser's outcome does not depend on how the bytes are split: seeded random requests, valid
 /// and mutated, fed whole, byte by byte and in random chunks give the same requests and failure.
-@Suite struct HTTPRequestParserSplitTests {
+@Suite(.timeLimit(.minutes(5))) struct HTTPRequestParserSplitTests {
     /// A small deterministic generator (SplitMix64), so every run checks the same inputs.
     struct SplitMix: RandomNumberGenerator {
         var state: UInt64

@@ -2,7 +2,7 @@ import OneLinkServer
 import Testing
 
 /// The pure parser: exact outcomes for complete, split, pipelined and refused input.
-@Suite struct HTTPRequestParserTests {
+@Suite(.timeLimit(.minutes(5))) struct HTTPRequestParserTests {
     static let get =
         "GET /shortlink-sdk/v2/H5hv?id=6d66214a HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nAccept: application/json\r\n\r\n"
 

@@ -9,7 +9,7 @@ import Testing
 
 /// OneLink clicks over HTTP go through `ClickHandler`, and the clicks they record drive the
 /// conversion-data and deferred endpoints backed by the same store.
-@Suite struct ServerClickTests {
+@Suite(.timeLimit(.minutes(5))) struct ServerClickTests {
     static let safari =
         "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "
         + "(KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"

@@ -6,7 +6,7 @@ import Testing
 
 /// The HTTP client backends, pointed at a real loopback server seeded from the fixture, pass the
 /// same conformance checks as the in-memory backends.
-@Suite struct ServerConformanceTests {
+@Suite(.timeLimit(.minutes(5))) struct ServerConformanceTests {
     @Test("HTTPShortLinkResolver against the server", arguments: ShortLinkResolverConformance.checks)
     func shortLinkResolver(_ check: ConformanceCheck<any ShortLinkResolver>) async throws {
         try await withFixtureServer { running in

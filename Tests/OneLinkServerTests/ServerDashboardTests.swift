@@ -7,7 +7,7 @@ import OneLinkTestThreads
 import Testing
 
 /// `GET /` with a `ServerDashboard`: what it shows, that it escapes, and that it stays bounded.
-@Suite struct ServerDashboardTests {
+@Suite(.timeLimit(.minutes(5))) struct ServerDashboardTests {
     static let host = "onelink-basic-app.onelink.me"
     static let hostile = "<script>alert('x')</script>&\"quoted\""
 

@@ -17,7 +17,7 @@ final class OutcomeBox<Value>: @unchecked Sendable {
     var value: Value? { stored.value }
 }
 
-@Suite("Server: in-app events and invite short links")
+@Suite("Server: in-app events and invite short links", .timeLimit(.minutes(5)))
 struct ServerEventsAndInvitesTests {
     /// Runs `body` against a started server with an in-memory event recorder and short-link creator.
     func withServer(

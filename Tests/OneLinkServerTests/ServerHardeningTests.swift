@@ -6,7 +6,7 @@ import Testing
 
 /// Issue 18: connections wait instead of being dropped, messages are bounded and precise, and the
 /// request log and the server's in-memory state stay bounded.
-@Suite struct ServerHardeningTests {
+@Suite(.timeLimit(.minutes(5))) struct ServerHardeningTests {
     static let close = "Connection: close\r\n"
 
     func outcome(_ text: String) -> HTTPRequestParser.Outcome {

@@ -7,7 +7,7 @@ import Testing
 
 /// The server's HTTP handling over real loopback sockets: status codes for bad input, keep-alive,
 /// concurrency, logging and shutdown.
-@Suite struct ServerProtocolTests {
+@Suite(.timeLimit(.minutes(5))) struct ServerProtocolTests {
     static func errorBody(_ status: Int, _ reason: String) -> AttributionPayload {
         ["error_reason": .string(reason), "status_code": .int(status)]
     }

@@ -5,7 +5,7 @@ import OneLinkHTTP
 import OneLinkServer
 import Testing
 
-@Suite("setHost points the SDK's HTTP backends at onelink-replay serve")
+@Suite("setHost points the SDK's HTTP backends at onelink-replay serve", .timeLimit(.minutes(5)))
 struct ServerSetHostTests {
     @Test(
         "With setHost(\"127.0.0.1:PORT\"), the launch's conversion data comes from the server, which logs the identity"
@@ -39,7 +39,7 @@ struct ServerSetHostTests {
     }
 }
 
-@Suite("Server: the launch endpoint")
+@Suite("Server: the launch endpoint", .timeLimit(.minutes(5)))
 struct ServerLaunchTests {
     @Test(
         "An SDK's launch over HTTP: accepted for a valid dev key, 400 (code 50) for another, and the session fails"

@@ -1,7 +1,7 @@
 import OneLinkSupport
 import Testing
 
-@Suite("The argument reader")
+@Suite("The argument reader", .timeLimit(.minutes(5)))
 struct ArgumentReaderTests {
     let reader = ArgumentReader(
         flags: ["--quiet", "--record"], options: ["--port", "--output", "--dev-key"],

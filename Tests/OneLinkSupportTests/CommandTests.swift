@@ -1,7 +1,7 @@
 import OneLinkSupport
 import Testing
 
-@Suite("A command's main: help, usage errors and exit statuses")
+@Suite("A command's main: help, usage errors and exit statuses", .timeLimit(.minutes(5)))
 struct CommandTests {
     /// A command that echoes its positionals and refuses the word "bad".
     enum Echo: Command {

@@ -3,7 +3,7 @@ import Testing
 
 /// The strict-decode fallback of `String(validatingUTF8Bytes:)` must accept and reject exactly what
 /// `String(validating:as:)` does, so older Apple systems parse links and JSON the same way.
-@Suite("UTF-8 validation fallback (platforms below macOS 15 / iOS 18)")
+@Suite("UTF-8 validation fallback (platforms below macOS 15 / iOS 18)", .timeLimit(.minutes(5)))
 struct UTF8ValidationTests {
     static let cases: [[UInt8]] = [
         [], Array("plain ascii".utf8), Array("café ☕ 🍑".utf8),

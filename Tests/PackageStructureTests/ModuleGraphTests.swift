@@ -4,7 +4,7 @@ import Testing
 
 /// Figures that cannot drift: `Package.swift` declares exactly the modules each target imports, and
 /// the graph in `Docs/architecture.md` is the one `Package.swift` declares.
-@Suite("The module graph")
+@Suite("The module graph", .timeLimit(.minutes(5)))
 struct ModuleGraphTests {
     /// Executables a test target depends on to have them built, and starts as child processes.
     static let startedNotImported: [String: Set<String>] = [

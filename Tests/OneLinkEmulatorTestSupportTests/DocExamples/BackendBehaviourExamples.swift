@@ -3,7 +3,7 @@ import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import Testing
 
-@Suite struct BackendBehaviourExamples {
+@Suite(.timeLimit(.minutes(1))) struct BackendBehaviourExamples {
     let clock = ManualClock()
     let link = URL(string: "https://myapp.onelink.me/H5hv/6d66214a")
 

@@ -9,7 +9,7 @@ import Testing
     import UserActivityStandIn
 #endif
 
-@Suite struct LinkRouterTests {
+@Suite(.timeLimit(.minutes(1))) struct LinkRouterTests {
     @Test func routesAShortUniversalLink() async throws {
         let clock = ManualClock()
         let sdk = AppsFlyerLib(

@@ -7,7 +7,7 @@ import OneLinkEmulator
     import Testing
 
     /// The Darwin side of the Foundation differences in `Docs/platforms.md`; compiled only on Apple platforms.
-    @Suite("Foundation on Darwin")
+    @Suite("Foundation on Darwin", .timeLimit(.minutes(5)))
     struct DarwinFoundationTests {
         @Test("boolean NSNumber is the CFBoolean singleton")
         func booleanIsCFBoolean() {

@@ -3,7 +3,7 @@ import OneLinkEmulator
 import Testing
 
 /// The `NSNumber` casts `Docs/platforms.md` says behave the same on Linux and on Darwin.
-@Suite("NSNumber casts on every platform")
+@Suite("NSNumber casts on every platform", .timeLimit(.minutes(5)))
 struct FoundationBridgingPlatformTests {
     @Test func zeroAndOneCastToBoolButTwoDoesNot() {
         #expect(NSNumber(value: 1) as? Bool == true)

@@ -5,7 +5,7 @@ import OneLinkEmulatorTestSupport
 import Testing
 
 /// Runs every hostile input of `Payloads/bad-input/` and checks its exact error or callback.
-@Suite struct BadInputTests {
+@Suite(.timeLimit(.minutes(5))) struct BadInputTests {
     static let linkCases = BadInputCorpus.cases("links.json")
     static let jsonCases = BadInputCorpus.cases("payload-json.json")
     static let httpCases = BadInputCorpus.cases("http-responses.json")

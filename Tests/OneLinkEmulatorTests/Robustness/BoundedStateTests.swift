@@ -15,7 +15,7 @@ import Testing
 
 /// Issue 18: every log, history and store that grows with traffic is bounded, messages quote a
 /// bounded prefix of their input, and unreadable files are named precisely.
-@Suite struct BoundedStateTests {
+@Suite(.timeLimit(.minutes(5))) struct BoundedStateTests {
     static let start = ManualClock.defaultStart
 
     func conversionRequest(_ device: String) -> InstallAttributionRequest {

@@ -4,7 +4,7 @@ import OneLinkEmulatorTestSupport
 import Testing
 
 /// Many tasks hand links to one SDK instance at the same moment; run under TSan by `.ci/run`.
-@Suite struct ConcurrentLinksTests {
+@Suite(.timeLimit(.minutes(10))) struct ConcurrentLinksTests {
     static let count = 200
 
     /// Link `index`: even ones are long OneLinks, odd ones short links resolved by the in-memory resolver.

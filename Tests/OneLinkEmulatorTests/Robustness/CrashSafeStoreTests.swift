@@ -13,7 +13,7 @@ import Testing
 #endif
 
 /// Kills a process that keeps saving device state, at random points, and checks what survives.
-@Suite struct CrashSafeStoreTests {
+@Suite(.timeLimit(.minutes(10))) struct CrashSafeStoreTests {
     @Test("SIGKILL during saves leaves the previous or the new state, 100 times; temp files do not pile up")
     func killedWriterLeavesWholeState() async throws {
         let writer = try #require(ChildProcess.productURL(named: "onelink-store-writer"))

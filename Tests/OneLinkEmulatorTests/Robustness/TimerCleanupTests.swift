@@ -7,7 +7,7 @@ import Testing
 /// Found by `onelink-bench`: about one replay in a thousand of `rule-05-udl-deferred-window.json`
 /// saw the cancelled 10 s conversion-data timer as a pending deadline during `reinstall`, so the
 /// replay harness moved the clock 10 s and the next install time was off by 10 s.
-@Suite struct TimerCleanupTests {
+@Suite(.timeLimit(.minutes(10))) struct TimerCleanupTests {
     @Test("After start and a short link are delivered, no deadline is left on the manual clock (3,000 runs)")
     func noStaleTimers() async throws {
         for run in 0..<3_000 {

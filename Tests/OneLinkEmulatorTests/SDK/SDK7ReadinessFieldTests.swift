@@ -5,7 +5,7 @@ import OneLinkSupport
 import Testing
 
 /// SDK 7 session readiness as SDK 7.0.1 was seen to behave (Docs/behaviour.md, rules 20 and 21).
-@Suite("SDK 7 readiness against the 7.0.1 field evidence, rules 20-21")
+@Suite("SDK 7 readiness against the 7.0.1 field evidence, rules 20-21", .timeLimit(.minutes(5)))
 struct SDK7ReadinessFieldTests {
     func fixture() -> SDKFixture {
         let fixture = SDKFixture(udl: true)

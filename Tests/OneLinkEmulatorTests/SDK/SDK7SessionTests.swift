@@ -45,7 +45,7 @@ final class ListenerProbe: Sendable {
     }
 }
 
-@Suite("SDK 7 session model (the package switch), rules 20-23")
+@Suite("SDK 7 session model (the package switch), rules 20-23", .timeLimit(.minutes(5)))
 struct SDK7SessionTests {
     static let universalLink = "https://onelink-basic-app.onelink.me/H5hv/6d66214a"
 

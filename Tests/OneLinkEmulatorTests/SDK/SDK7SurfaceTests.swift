@@ -3,7 +3,7 @@ import Foundation
 import OneLinkSupport
 import Testing
 
-@Suite("SDK 7 renamed and new calls behave as their SDK 6 counterparts, rule 24")
+@Suite("SDK 7 renamed and new calls behave as their SDK 6 counterparts, rule 24", .timeLimit(.minutes(5)))
 struct SDK7SurfaceTests {
     @Test("Rule 24: initialize sets the keys; getSdkVersion reports 7.0.0")
     func initializeAndVersion() {
@@ -136,7 +136,7 @@ struct SDK7SurfaceTests {
     }
 }
 
-@Suite("AppsFlyerLibConfig.plist, rule 25")
+@Suite("AppsFlyerLibConfig.plist, rule 25", .timeLimit(.minutes(5)))
 struct AppsFlyerLibConfigTests {
     static let plist = """
         <?xml version="1.0" encoding="UTF-8"?>

@@ -3,7 +3,7 @@ import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import Testing
 
-@Suite("waitForATTUserAuthorization and the advertising identifier")
+@Suite("waitForATTUserAuthorization and the advertising identifier", .timeLimit(.minutes(5)))
 struct SDKATTTests {
     static let idfa = "6D92078A-8246-4BA4-AE5B-76104861E7DC"
 

@@ -5,7 +5,7 @@ import OneLinkEmulatorTestSupport
 import Testing
 
 /// The app-side systems driving the real emulated SDK, not a fake driver.
-@Suite("App-side systems drive AppsFlyerLib")
+@Suite("App-side systems drive AppsFlyerLib", .timeLimit(.minutes(5)))
 struct SDKAppSideWiringTests {
     @Test("A cold start from a universal link: classified, handed to the SDK, then the session starts")
     func coldStartFromUniversalLink() async throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// Corners of the SDK rules that the per-rule suites leave out: extreme settings, every error kind,
 /// UDL variants of the legacy link rules, and the debug log of each decision.
-@Suite("SDK edge cases")
+@Suite("SDK edge cases", .timeLimit(.minutes(5)))
 struct SDKEdgeCaseTests {
     @Test("Rule 6: deepLinkTimeout and conversionDataTimeout of UInt.max never time out and never trap")
     func extremeTimeouts() async throws {

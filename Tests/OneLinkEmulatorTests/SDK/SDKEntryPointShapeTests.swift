@@ -7,7 +7,7 @@ import Testing
     import UserActivityStandIn
 #endif
 
-@Suite("The real SDK's entry points")
+@Suite("The real SDK's entry points", .timeLimit(.minutes(5)))
 struct SDKEntryPointShapeTests {
     static let link = "https://app.onelink.me/H5hv?deep_link_value=apples"
 
@@ -59,7 +59,7 @@ struct SDKEntryPointShapeTests {
     }
 }
 
-@Suite("handleOpen(_:options:) reads UIKit-style option keys")
+@Suite("handleOpen(_:options:) reads UIKit-style option keys", .timeLimit(.minutes(5)))
 struct SDKOpenOptionsKeyTests {
     struct OptionsKey: RawRepresentable, Hashable {
         var rawValue: String

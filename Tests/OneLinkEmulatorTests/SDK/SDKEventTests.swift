@@ -35,7 +35,7 @@ struct EventFixture {
     }
 }
 
-@Suite("In-app events")
+@Suite("In-app events", .timeLimit(.minutes(5)))
 struct SDKEventTests {
     @Test("logEvent(_:withValues:) sends the name, values, customerUserID, currencyCode and device ID")
     func logEventCarriesIdentity() async throws {
@@ -220,7 +220,7 @@ final class PurchaseLog: @unchecked Sendable {
     var failed: [(error: (any Error)?, response: Any?)] { calls.value.failures }
 }
 
-@Suite("Purchase validation")
+@Suite("Purchase validation", .timeLimit(.minutes(5)))
 struct SDKPurchaseValidationTests {
     private func validate(_ fixture: EventFixture, transaction: String?, log: PurchaseLog) async {
         fixture.sdk.validateAndLog(

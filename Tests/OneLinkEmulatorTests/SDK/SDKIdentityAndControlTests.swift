@@ -3,7 +3,7 @@ import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import Testing
 
-@Suite("Identity travels with every launch")
+@Suite("Identity travels with every launch", .timeLimit(.minutes(5)))
 struct SDKIdentityTests {
     @Test("customerUserID, customData, language, hashed e-mails, phone and partner data reach the backends")
     func identityReachesBackends() async {
@@ -75,7 +75,7 @@ struct SDKIdentityTests {
     }
 }
 
-@Suite("isStopped, recorded calls, host and appended link parameters")
+@Suite("isStopped, recorded calls, host and appended link parameters", .timeLimit(.minutes(5)))
 struct SDKControlTests {
     @Test("While stopped: no request, no callback; start's handler gets sdkStopped; clearing resumes")
     func stopAndResume() async throws {

@@ -20,7 +20,7 @@ final class URLLog: Sendable {
     var all: [URL?] { calls.value.map(\.url) }
 }
 
-@Suite("User invites")
+@Suite("User invites", .timeLimit(.minutes(5)))
 struct SDKInviteTests {
     static let inviteParameters: [String: String] = [
         "pid": "af_app_invites", "af_channel": "mail", "c": "summer_referral",

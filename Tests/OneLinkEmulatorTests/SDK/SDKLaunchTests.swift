@@ -4,7 +4,7 @@ import OneLinkEmulatorTestSupport
 import OneLinkSupport
 import Testing
 
-@Suite("start(completionHandler:) and try await start(): the launch request")
+@Suite("start(completionHandler:) and try await start(): the launch request", .timeLimit(.minutes(5)))
 struct SDKLaunchTests {
     func fixture(validDevKeys: Set<String>? = nil, behavior: InMemoryBehavior = .immediate) -> SDKFixture {
         let fixture = SDKFixture()
@@ -151,7 +151,7 @@ struct SDKLaunchTests {
     }
 }
 
-@Suite("getAppsFlyerUID() racing the first session")
+@Suite("getAppsFlyerUID() racing the first session", .timeLimit(.minutes(5)))
 struct SDKUIDRaceTests {
     @Test(
         "Many getAppsFlyerUID() calls racing start() all see the install the session creates",

@@ -3,7 +3,7 @@ import Foundation
 import OneLinkEmulatorTestSupport
 import Testing
 
-@Suite("Legacy deep links: onAppOpenAttribution")
+@Suite("Legacy deep links: onAppOpenAttribution", .timeLimit(.minutes(5)))
 struct SDKLegacyDeepLinkTests {
     static let longLink =
         "https://onelink-basic-app.onelink.me/H5hv?pid=Email&c=fruit_of_the_month&deep_link_value=apples&fruit_amount=16"

@@ -31,7 +31,7 @@ final class ThreadRecordingDelegate: NSObject, AppsFlyerLibDelegate, DeepLinkDel
     }
 }
 
-@Suite("Main-thread delivery")
+@Suite("Main-thread delivery", .timeLimit(.minutes(5)))
 struct SDKMainThreadDeliveryTests {
     static let short = "https://app.onelink.me/H5hv/abc"
 
@@ -127,7 +127,7 @@ struct SDKMainThreadDeliveryTests {
     }
 }
 
-@Suite("Main-thread delivery in a command-line program")
+@Suite("Main-thread delivery in a command-line program", .timeLimit(.minutes(5)))
 struct SDKRunLoopProgramTests {
     @Test("A program that spins RunLoop.main gets every callback on the main thread and the main queue")
     func runLoopProgram() async throws {

@@ -3,7 +3,7 @@ import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import Testing
 
-@Suite("What survives a relaunch")
+@Suite("What survives a relaunch", .timeLimit(.minutes(5)))
 struct SDKRelaunchTests {
     @Test("A relaunch keeps the device state and the configuration; the delegates are gone with the process")
     func relaunchKeepsStateNotDelegates() async {

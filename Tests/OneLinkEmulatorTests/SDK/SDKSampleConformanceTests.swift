@@ -8,7 +8,7 @@ import Testing
 /// The samples print values as the documentation renders an `NSDictionary`, so these tests run the
 /// SDK under the documented value profile (``LinkParser/ValueTyping/documented`` link values and
 /// 1/0 flags); the tests at the end check what the default, real-SDK types make of the same links.
-@Suite("SDK delivers the documented sample payloads")
+@Suite("SDK delivers the documented sample payloads", .timeLimit(.minutes(5)))
 struct SDKSampleConformanceTests {
     func resolverFromFixture(clock: ManualClock) throws -> InMemoryShortLinkResolver {
         var links: [String: AttributionPayload] = [:]

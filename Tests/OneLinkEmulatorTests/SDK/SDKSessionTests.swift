@@ -3,7 +3,7 @@ import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import Testing
 
-@Suite("Sessions, cached conversion data and is_first_launch")
+@Suite("Sessions, cached conversion data and is_first_launch", .timeLimit(.minutes(5)))
 struct SDKSessionTests {
     let nonOrganic: AttributionPayload = [
         "af_status": "Non-organic", "media_source": "Email", "campaign": "fruit_of_the_month",

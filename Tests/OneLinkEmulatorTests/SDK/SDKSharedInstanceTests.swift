@@ -29,7 +29,7 @@ final class SharedOnlyClient: NSObject, AppsFlyerLibDelegate, @unchecked Sendabl
     func onConversionDataFail(_ error: any Error) {}
 }
 
-@Suite("A configurable shared()")
+@Suite("A configurable shared()", .timeLimit(.minutes(5)))
 struct SDKSharedInstanceTests {
     @Test(
         "Parallel tests each see their own shared(), in their code and in the callbacks it causes",
@@ -63,7 +63,7 @@ struct SDKSharedInstanceTests {
 }
 
 /// The process-wide override changes what every unscoped `shared()` returns, so these tests run one at a time.
-@Suite("shared(): the process-wide override", .serialized)
+@Suite("shared(): the process-wide override", .serialized, .timeLimit(.minutes(5)))
 struct SDKSharedOverrideTests {
     @Test("sharedOverride replaces the instance for the whole process; nil restores the built-in one")
     func processWide() async {

@@ -3,7 +3,7 @@ import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import Testing
 
-@Suite("Device state, delegates and the debug log")
+@Suite("Device state, delegates and the debug log", .timeLimit(.minutes(5)))
 struct SDKStateAndDelegateTests {
     @Test("Rule 10: the file-backed store keeps the install across SDK instances")
     func fileStorePersists() async throws {
@@ -106,7 +106,7 @@ struct SDKStateAndDelegateTests {
     }
 }
 
-@Suite("Histories that grow with use are bounded")
+@Suite("Histories that grow with use are bounded", .timeLimit(.minutes(5)))
 struct SDKBoundedHistoryTests {
     @Test("deliveredEvents keeps the newest deliveredEventLimit events and counts the dropped ones")
     func deliveredEventsBounded() async {

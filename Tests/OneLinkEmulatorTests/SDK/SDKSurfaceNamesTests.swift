@@ -8,7 +8,7 @@ import Testing
 /// Scripts/docs.sh extracts it), so a new public symbol that is on neither list fails here.
 /// Tests/SDK7Consumer runs this same file (a symbolic link, compiled with `SDK7` defined) against
 /// the module built with the trait.
-@Suite("The SDK module's public names")
+@Suite("The SDK module's public names", .timeLimit(.minutes(5)))
 struct SDKSurfaceNamesTests {
     /// The package root: the nearest folder above this file that has `Docs/surface`.
     static let root: URL = {

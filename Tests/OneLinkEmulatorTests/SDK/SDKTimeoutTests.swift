@@ -2,7 +2,7 @@ import Foundation
 import OneLinkEmulator
 import Testing
 
-@Suite("deepLinkTimeout")
+@Suite("deepLinkTimeout", .timeLimit(.minutes(5)))
 struct SDKTimeoutTests {
     static let short = "https://app.onelink.me/H5hv/abc"
 

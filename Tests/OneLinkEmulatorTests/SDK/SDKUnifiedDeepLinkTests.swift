@@ -3,7 +3,7 @@ import Foundation
 import OneLinkEmulatorTestSupport
 import Testing
 
-@Suite("Unified deep linking (UDL)")
+@Suite("Unified deep linking (UDL)", .timeLimit(.minutes(5)))
 struct SDKUnifiedDeepLinkTests {
     static let link =
         "https://onelink-basic-app.onelink.me/H5hv?pid=Email&c=spring&deep_link_value=apples&af_sub1=x"

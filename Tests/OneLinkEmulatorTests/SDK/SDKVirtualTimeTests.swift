@@ -4,7 +4,7 @@ import Testing
 
 @testable import OneLinkEmulator
 
-@Suite("Virtual time: stepped advances and other virtual clocks")
+@Suite("Virtual time: stepped advances and other virtual clocks", .timeLimit(.minutes(5)))
 struct SDKVirtualTimeTests {
     static let short = "https://onelink-basic-app.onelink.me/H5hv/abc"
     static let start = ManualClock.defaultStart

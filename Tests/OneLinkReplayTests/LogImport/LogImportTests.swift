@@ -4,7 +4,7 @@ import OneLinkReplay
 import Testing
 
 /// Logs in the shapes real devices print (Docs/log-import.md lists where each was seen), imported line by line.
-@Suite("import-log: reading real log shapes")
+@Suite("import-log: reading real log shapes", .timeLimit(.minutes(5)))
 struct LogImportTests {
     static let xcode =
         "2022-11-15 12:59:54.684544+0300 App[14722:3376118] [AppsFlyerSDK] [com.appsflyer.serial] "

@@ -4,7 +4,7 @@ import OneLinkReplay
 import Testing
 
 /// The round trip: a scenario's emulated device log, imported, is a scenario that passes and makes the same callbacks.
-@Suite("import-log round trip")
+@Suite("import-log round trip", .timeLimit(.minutes(5)))
 struct LogRoundTripTests {
     /// The SDK callbacks of a run, in order: the outputs a device's log shows.
     static func callbacks(_ result: ScenarioResult) -> [ScenarioObservation] {

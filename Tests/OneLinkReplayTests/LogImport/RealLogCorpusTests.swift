@@ -7,7 +7,7 @@ import Testing
 ///
 /// Each log's sidecar says where it comes from and what its replay gives: it passes, or it fails
 /// first where its `why` explains (a paste that ends early, a documented divergence).
-@Suite("Field evidence: real SDK logs import and replay as their notes say")
+@Suite("Field evidence: real SDK logs import and replay as their notes say", .timeLimit(.minutes(5)))
 struct RealLogCorpusTests {
     static let folder = Fixtures.packageRoot.appendingPathComponent("Payloads/field/logs")
 

@@ -8,7 +8,7 @@ import Testing
 
 /// A `@MainActor` app delegate through the kit: a scenario replayed into it, and a recorder that
 /// watches the delegates the app sets itself.
-@Suite @MainActor struct AppAttributionTests {
+@Suite(.timeLimit(.minutes(5))) @MainActor struct AppAttributionTests {
     @Test func scenarioReplaysIntoTheMainActorDelegate() async {
         let app = AppAttribution()
         let result = await ScenarioCheck.expectPasses(

@@ -27,7 +27,7 @@ final class Screens: @unchecked Sendable {
     }
 }
 
-@Suite struct LinkRouterTests {
+@Suite(.timeLimit(.minutes(5))) struct LinkRouterTests {
     @Test func handlerIsBuiltAgainstTheEmulator() {
         // The canImport pitfall: if a test target links the real SDK, AppLinks is built against it.
         #expect(String(reflecting: AppsFlyerLib.self) == "OneLinkEmulator.AppsFlyerLib")

@@ -4,7 +4,7 @@ import Testing
 @testable import OneLinkEmulator
 
 /// The SDK's settings are a plain value: a snapshot a command took never sees a later change.
-@Suite("Configuration snapshots")
+@Suite("Configuration snapshots", .timeLimit(.minutes(5)))
 struct ConfigurationSnapshotTests {
     @Test("a snapshot keeps its values when the settings change after it, and the reverse")
     func snapshotsAreIndependent() {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import OneLinkEmulator
 
-@Suite("Deadlines")
+@Suite("Deadlines", .timeLimit(.minutes(5)))
 struct DeadlinesTests {
     /// A runner on a manual clock with a recording log, counting its change notifications.
     ///

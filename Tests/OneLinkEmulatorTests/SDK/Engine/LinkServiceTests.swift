@@ -4,7 +4,7 @@ import Testing
 
 @testable import OneLinkEmulator
 
-@Suite("LinkService")
+@Suite("LinkService", .timeLimit(.minutes(5)))
 struct LinkServiceTests {
     static let short = "https://onelink-basic-app.onelink.me/H5hv/6d66214a"
 

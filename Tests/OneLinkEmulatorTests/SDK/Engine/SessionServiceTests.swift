@@ -4,7 +4,7 @@ import Testing
 
 @testable import OneLinkEmulator
 
-@Suite("SessionService")
+@Suite("SessionService", .timeLimit(.minutes(5)))
 struct SessionServiceTests {
     /// A session service over in-memory backends, a manual clock and a recording log.
     struct Fixture {

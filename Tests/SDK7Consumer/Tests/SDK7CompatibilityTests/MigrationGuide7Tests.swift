@@ -4,7 +4,7 @@ import Testing
 
 /// Docs/migrating-to-sdk7.md: its SDK 7 examples are compiled here, and the SDK 7 app they form runs.
 @MainActor
-@Suite("Docs/migrating-to-sdk7.md, SDK 7 side")
+@Suite("Docs/migrating-to-sdk7.md, SDK 7 side", .timeLimit(.minutes(5)))
 struct MigrationGuide7Tests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

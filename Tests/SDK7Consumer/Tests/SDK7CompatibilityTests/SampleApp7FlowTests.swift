@@ -7,7 +7,7 @@ import Testing
 /// The app's delegate is a `@MainActor` class with `@preconcurrency` conformances, so every test
 /// also proves that callbacks, and the session-ready listener, arrive on the main actor.
 @MainActor
-@Suite("The OneLink sample app on SDK 7, through shared()")
+@Suite("The OneLink sample app on SDK 7, through shared()", .timeLimit(.minutes(5)))
 struct SampleApp7FlowTests {
     static let longLink =
         "https://onelink-basic-app.onelink.me/H5hv?deep_link_value=peaches&deep_link_sub2=1234"

@@ -3,7 +3,7 @@ import OneLinkEmulator
 import Testing
 
 /// SDK 7.0.1's optional calls and the calls beyond the session model.
-@Suite("The SDK 7.0.1 additions")
+@Suite("The SDK 7.0.1 additions", .timeLimit(.minutes(5)))
 struct Surface701Tests {
     @Test("didResolveDeepLink? and allHTTPHeaderFields…? reach the app's implementation once each")
     func optionalCalls() async {
