@@ -132,7 +132,8 @@ public final class ManualClock: EmulatorClock, Sendable {
     ///
     /// This replaces polling ``sleeperCount``: it returns as soon as the
     /// `count`-th sleeper registers (at once if there already are that many),
-    /// and never needs real time to pass.
+    /// and never needs real time to pass. It also returns when the calling
+    /// task is cancelled (a test's time limit, say), so it never outlives its test.
     public func waitForSleepers(count: Int = 1) async {
         let gate = SleeperGate()
         let observer = addParticipant(
@@ -233,14 +234,19 @@ private final class SleeperGate: Sendable {
         waiter?.resume()
     }
 
+    /// Returns once the gate is open, or once the task is cancelled: a cancellation before, during or after registration opens the gate.
     func wait() async {
-        await withCheckedContinuation { continuation in
-            let resumeNow = state.withLock { state -> Bool in
-                if state.isOpen { return true }
-                state.waiter = continuation
-                return false
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let resumeNow = state.withLock { state -> Bool in
+                    if state.isOpen || Task.isCancelled { return true }
+                    state.waiter = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
             }
-            if resumeNow { continuation.resume() }
+        } onCancel: {
+            open()
         }
     }
 }

@@ -30,6 +30,7 @@ final class CommandQueue: Sendable {
     }
 
     private struct ChangeWaiter: Sendable {
+        let id: UInt64
         let condition: @Sendable (Status) -> Bool
         let continuation: CheckedContinuation<Void, Never>
     }
@@ -44,6 +45,7 @@ final class CommandQueue: Sendable {
         var collected: [Group: [AppsFlyerEvent]] = [:]
         var waiters: [Group: CheckedContinuation<[AppsFlyerEvent], Never>] = [:]
         var changeWaiters: [ChangeWaiter] = []
+        var nextWaiter: UInt64 = 0
 
         var status: Status { Status(isIdle: head == pending.count && !draining) }
 
@@ -176,20 +178,34 @@ final class CommandQueue: Sendable {
         for waiter in ready { waiter.resume() }
     }
 
-    /// Returns once `condition` holds: at once if it already does, else at the ``noteChange()`` that makes it hold.
+    /// Returns once `condition` holds: at once if it already does, else at the ``noteChange()`` that makes it hold, or once the calling task is cancelled.
     ///
     /// The check and the registration happen under one lock, so a change
-    /// between them cannot be missed. `condition` runs under the queue's
-    /// lock: it may read other locks' state, never call out.
+    /// between them cannot be missed; a cancellation before, during or after
+    /// the registration ends the wait too. `condition` runs under the
+    /// queue's lock: it may read other locks' state, never call out.
     nonisolated(nonsending) func waitUntil(_ condition: @escaping @Sendable (Status) -> Bool) async {
         if holds(condition) { return }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resumeNow = state.withLock { state -> Bool in
-                if condition(state.status) { return true }
-                state.changeWaiters.append(ChangeWaiter(condition: condition, continuation: continuation))
-                return false
+        let id = state.withLock { state -> UInt64 in
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = state.withLock { state -> Bool in
+                    if Task.isCancelled || condition(state.status) { return true }
+                    state.changeWaiters.append(
+                        ChangeWaiter(id: id, condition: condition, continuation: continuation))
+                    return false
+                }
+                if resumeNow { continuation.resume() }
             }
-            if resumeNow { continuation.resume() }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                guard let index = state.changeWaiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.changeWaiters.remove(at: index).continuation
+            }
+            waiter?.resume()
         }
     }
 

@@ -190,4 +190,60 @@ struct CommandQueueTests {
             #expect(ranInLane == ranInLane.sorted(), "each enqueuer's commands keep their order")
         }
     }
+
+    @Test(
+        "a cancelled wait returns, whether cancelled before it starts, between its two checks, or while it waits"
+    )
+    func cancelledWaits() async {
+        let queue = CommandQueue()
+        let before = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            await queue.waitUntil { _ in false }
+        }
+        await before.value
+        // Cancelled by the first, quick check: the check under the lock sees it and does not register.
+        let checks = Locked(0)
+        let between = Task {
+            await queue.waitUntil { _ in
+                if checks.withLock({ count -> Int in
+                    count += 1
+                    return count
+                }) == 1 {
+                    withUnsafeCurrentTask { $0?.cancel() }
+                }
+                return false
+            }
+        }
+        await between.value
+        #expect(checks.value == 1, "the condition is not checked again once the task is cancelled")
+        // Cancelled once registered: the condition signals its check under the lock, the registration.
+        let (registered, signal) = AsyncStream.makeStream(of: Void.self)
+        let after = Task {
+            await queue.waitUntil { _ in
+                signal.yield()
+                return false
+            }
+        }
+        var checked = 0
+        for await _ in registered {
+            checked += 1
+            if checked == 2 { break }
+        }
+        after.cancel()
+        await after.value
+    }
+
+    @Test("waitForSleepers returns when its task is cancelled, before or after it registers")
+    func cancelledSleeperWait() async {
+        let clock = ManualClock()
+        let before = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            await clock.waitForSleepers(count: 1)
+        }
+        await before.value
+        let after = Task { await clock.waitForSleepers(count: 1) }
+        after.cancel()
+        await after.value
+        #expect(clock.sleeperCount == 0)
+    }
 }
