@@ -73,7 +73,7 @@ let package = Package(
         .target(
             name: "OneLinkReplay",
             dependencies: [
-                "OneLinkEmulator", "OneLinkApp", "OneLinkClicks", "OneLinkServer", "OneLinkSupport",
+                "OneLinkEmulator", "OneLinkApp", "OneLinkClicks", "OneLinkSupport",
             ],
             swiftSettings: settings
         ),

@@ -59,7 +59,9 @@ build_module() { # build_module NAME
     fi
     echo "fuzz: compiling $module with -sanitize=fuzzer,address $optimization"
     # shellcheck disable=SC2086
-    "$swiftc" "${flags[@]}" -wmo -module-name "$module" -emit-module \
+    # The package's modules build with InternalImportsByDefault (Package.swift), so a file's plain
+    # `import` is internal and another's `package import` of the same module is not ambiguous.
+    "$swiftc" "${flags[@]}" -enable-upcoming-feature InternalImportsByDefault -wmo -module-name "$module" -emit-module \
         -emit-module-path "$module_dir/$module.swiftmodule" -c -o "$module_dir/$module.o" $sources
     echo "$sources" > "$stamp"
 }

@@ -1,4 +1,4 @@
-// fuzz-modules: UserActivityStandIn OneLinkEmulator OneLinkClicks OneLinkHTTP OneLinkServer
+// fuzz-modules: UserActivityStandIn OneLinkSupport OneLinkEmulator OneLinkClicks OneLinkServer
 // fuzz-seeds: none
 //
 // Fuzzes the server's `HTTPRequestParser` with arbitrary bytes. Beyond "no crash": feeding the

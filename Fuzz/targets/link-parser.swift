@@ -1,4 +1,4 @@
-// fuzz-modules: UserActivityStandIn OneLinkEmulator
+// fuzz-modules: UserActivityStandIn OneLinkSupport OneLinkEmulator
 // fuzz-seeds: links
 //
 // Fuzzes `LinkParser().parse` with arbitrary bytes. Beyond "no crash", every accepted link must:

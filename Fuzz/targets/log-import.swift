@@ -1,4 +1,4 @@
-// fuzz-modules: UserActivityStandIn OneLinkEmulator OneLinkApp OneLinkClicks OneLinkHTTP OneLinkServer OneLinkReplay
+// fuzz-modules: UserActivityStandIn OneLinkSupport OneLinkEmulator OneLinkApp OneLinkClicks OneLinkReplay
 // fuzz-seeds: none
 //
 // Fuzzes `onelink-replay import-log`'s reader, `SDKLogImporter.draft(_:)`, with arbitrary text.

@@ -1,4 +1,4 @@
-// fuzz-modules: UserActivityStandIn OneLinkEmulator
+// fuzz-modules: UserActivityStandIn OneLinkSupport OneLinkEmulator
 // fuzz-seeds: json
 //
 // Fuzzes `AttributionValue(json:)` with arbitrary bytes. Beyond "no crash", every accepted document

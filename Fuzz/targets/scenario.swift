@@ -1,4 +1,4 @@
-// fuzz-modules: UserActivityStandIn OneLinkEmulator OneLinkApp OneLinkClicks OneLinkHTTP OneLinkServer OneLinkReplay
+// fuzz-modules: UserActivityStandIn OneLinkSupport OneLinkEmulator OneLinkApp OneLinkClicks OneLinkReplay
 // fuzz-seeds: scenarios
 //
 // Fuzzes the replay harness's scenario decoder, `Scenario(json:file:)`, with arbitrary bytes.
@@ -8,6 +8,7 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkReplay
+import OneLinkSupport
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

@@ -2,7 +2,6 @@ public import Foundation
 import OneLinkApp
 import OneLinkClicks
 public import OneLinkEmulator
-import OneLinkServer
 import OneLinkSupport
 
 extension Scenario {

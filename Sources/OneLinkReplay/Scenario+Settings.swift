@@ -2,7 +2,6 @@ import Foundation
 public import OneLinkApp
 public import OneLinkClicks
 public import OneLinkEmulator
-import OneLinkServer
 
 extension Scenario {
     /// Whether the SDK runs in unified deep linking or legacy mode.

@@ -1,5 +1,4 @@
 import OneLinkEmulator
-import OneLinkServer
 
 /// Answers one device with a fixed sample payload and every other device from a fallback source.
 ///
