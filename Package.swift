@@ -148,9 +148,8 @@ let package = Package(
                 "OneLinkStoreWriterState", "OneLinkTestThreads", "onelink-store-writer",
                 "onelink-runloop-client",
                 // Still here (issue 39 leaves them): the SDK's invite links and bounded request logs against
-                // the click service and the server, its samples' value profile from replay, and the app
-                // side's lifecycle driving it.
-                "OneLinkClicks", "OneLinkClickFixtures", "OneLinkServer", "OneLinkReplay", "OneLinkApp",
+                // the click service, and the app side's lifecycle driving it.
+                "OneLinkClicks", "OneLinkClickFixtures", "OneLinkApp",
             ],
             swiftSettings: settings
         ),

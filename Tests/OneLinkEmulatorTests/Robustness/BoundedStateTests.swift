@@ -1,7 +1,6 @@
 import Foundation
 import OneLinkClickFixtures
 import OneLinkClicks
-import OneLinkServer
 import OneLinkSupport
 import Testing
 
