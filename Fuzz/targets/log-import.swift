@@ -2,7 +2,7 @@
 // fuzz-seeds: none
 //
 // Fuzzes `onelink-replay import-log`'s reader, `SDKLogImporter.draft(_:)`, with arbitrary text.
-// Beyond "no crash, no hang": importing is deterministic; a refusal is one of the three
+// Beyond "no crash, no hang": importing is deterministic; a refusal is one of the four
 // `LogImportError`s with a bounded description; every accepted log gives a scenario document that
 // decodes as a valid `Scenario`, whose notes are bounded, and whose line counts add up.
 import Foundation

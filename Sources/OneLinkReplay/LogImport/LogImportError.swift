@@ -8,6 +8,8 @@ public enum LogImportError: Error, Sendable, Hashable, CustomStringConvertible {
     case nothingUsable(lines: Int)
     /// The log is larger than ``SDKLogImporter/maximumBytes``.
     case tooLarge(bytes: Int, limit: Int)
+    /// What the log's lines say cannot be replayed as one scenario (a later launch's conversion data printed before any start, say): the reason the scenario would not decode.
+    case noValidScenario(reason: String)
 
     /// One sentence saying what is wrong and what to do.
     public var description: String {
@@ -22,6 +24,10 @@ public enum LogImportError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "turn isDebug on and copy the whole log from the app's launch"
         case .tooLarge(let bytes, let limit):
             return "the log is \(bytes) bytes; the limit is \(limit)"
+        case .noValidScenario(let reason):
+            return
+                "the log's lines give no scenario that replays (\(reason)); import the part of the log "
+                + "from one app launch on"
         }
     }
 }

@@ -32,11 +32,11 @@ public struct SDKLogImporter: Sendable {
 
     /// Imports `log`.
     ///
-    /// - Throws: ``LogImportError`` for an Android log, a log with nothing usable, or one over ``maximumBytes``.
+    /// - Throws: ``LogImportError`` for an Android log, a log with nothing usable, one over ``maximumBytes``, or one whose lines give no scenario that decodes.
     public func importLog(_ log: String) async throws(LogImportError) -> LogImport {
         var draft = try prepare(log)
         let steps = await placedSteps(document: draft.document, builder: draft.builder, notes: &draft.notes)
-        return draft.finished(steps: steps)
+        return try Self.validated(draft.finished(steps: steps))
     }
 
     /// Imports `log` without the trial replay: the expectations stay on the steps the log had them after.
@@ -44,7 +44,20 @@ public struct SDKLogImporter: Sendable {
     /// The synchronous part of ``importLog(_:)``, for the fuzz target and for tools that replay later.
     package func draft(_ log: String) throws(LogImportError) -> LogImport {
         let draft = try prepare(log)
-        return draft.finished(steps: Self.byLog(draft.builder.steps, draft.builder.callbacks))
+        return try Self.validated(
+            draft.finished(steps: Self.byLog(draft.builder.steps, draft.builder.callbacks)))
+    }
+
+    /// `imported`, when its scenario decodes; an import never hands over a scenario that `run` would call invalid.
+    ///
+    /// - Throws: ``LogImportError/noValidScenario(reason:)`` with the decoding error, cut to 200 characters.
+    private static func validated(_ imported: LogImport) throws(LogImportError) -> LogImport {
+        do {
+            _ = try Scenario(document: imported.scenario, file: "import")
+            return imported
+        } catch {
+            throw .noValidScenario(reason: String("\(error)".prefix(200)))
+        }
     }
 
     /// An import before its expectations are placed.

@@ -187,6 +187,31 @@ struct LogImportTests {
         }
     }
 
+    @Test(
+        "A log whose lines give no scenario that decodes is refused with the reason, never written (fuzz finds)",
+        arguments: ["invalid-scenario-conversion-data-before-start", "invalid-scenario-ci-find"])
+    func noValidScenario(input: String) async throws {
+        let file = Fixtures.packageRoot.appendingPathComponent("Fuzz/regressions/log-import/\(input)")
+        let log = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        for attempt in 0..<2 {
+            do {
+                let imported =
+                    attempt == 0
+                    ? try await SDKLogImporter(name: "fuzz").importLog(log)
+                    : try SDKLogImporter(name: "fuzz").draft(log)
+                _ = try Scenario(document: imported.scenario, file: "fuzz.json")
+            } catch let error as LogImportError {
+                guard case .noValidScenario(let reason) = error else {
+                    Issue.record("expected noValidScenario, got \(error)")
+                    continue
+                }
+                #expect(!reason.isEmpty && reason.count <= 200)
+                #expect(error.description.count <= 400)
+                #expect(error.description.contains("no scenario that replays"))
+            }
+        }
+    }
+
     @Test("A dictionary printout reads back what the emulator's log writes: scalars as strings, nesting kept")
     func dictionaryRoundTrip() throws {
         let value: AttributionValue = [
