@@ -67,6 +67,29 @@ public struct ConformanceReport: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// `nil` when the backend gives no answer without waiting, or when that answer is the one `asynchronous` gives; otherwise both, as text.
+    static func compareImmediate<Value: Equatable & Sendable>(
+        _ immediate: Result<Value, any Error>?, _ asynchronous: () async throws -> Value
+    ) async -> String? {
+        guard let immediate else { return nil }
+        let later: Result<Value, any Error>
+        do { later = .success(try await asynchronous()) } catch { later = .failure(error) }
+        switch (immediate, later) {
+        case (.success(let now), .success(let then)):
+            return now == then ? nil : "answered \(now) without waiting but \(then) when asked asynchronously"
+        case (.failure(let now), .failure(let then)):
+            return describe(now) == describe(then)
+                ? nil
+                : "failed with \(describe(now)) without waiting but \(describe(then)) when asked asynchronously"
+        case (.success(let now), .failure(let then)):
+            return
+                "answered \(now) without waiting but failed with \(describe(then)) when asked asynchronously"
+        case (.failure(let now), .success(let then)):
+            return
+                "failed with \(describe(now)) without waiting but answered \(then) when asked asynchronously"
+        }
+    }
+
     /// `nil` when the values are equal, otherwise both, as text.
     static func compare<Value: Equatable>(_ actual: Value, _ expected: Value) -> String? {
         actual == expected ? nil : "expected \(expected) but got \(actual)"

@@ -62,6 +62,19 @@ public enum ConversionDataSourceConformance: ConformanceSuite {
             }
             return ConformanceReport.compare(answers, Array(repeating: organic, count: 8))
         },
+        check("an answer without waiting, when the source gives one, is what conversionData answers") {
+            source, fixture in
+            for device in [fixture.nonOrganicDevice, fixture.failingDevice] {
+                let request = fixture.installRequest(deviceID: device)
+                if let problem = await ConformanceReport.compareImmediate(
+                    source.conversionDataImmediately(for: request),
+                    { try await source.conversionData(for: request) })
+                {
+                    return problem
+                }
+            }
+            return nil
+        },
     ]
 
     /// Builds a source with `makeSource` from `fixture`, then runs every check once against it.

@@ -51,6 +51,19 @@ public enum DeferredDeepLinkSourceConformance: ConformanceSuite {
             }
             return ConformanceReport.compare(answers, Array(repeating: latest, count: 8))
         },
+        check("an answer without waiting, when the source gives one, is what deferredDeepLink answers") {
+            source, fixture in
+            for device in [fixture.deferredDevice, fixture.organicDevice] {
+                let request = fixture.installRequest(deviceID: device)
+                if let problem = await ConformanceReport.compareImmediate(
+                    source.deferredDeepLinkImmediately(for: request),
+                    { try await source.deferredDeepLink(for: request) })
+                {
+                    return problem
+                }
+            }
+            return nil
+        },
     ]
 
     /// Builds a source with `makeSource` from `fixture`, then runs every check once against it.

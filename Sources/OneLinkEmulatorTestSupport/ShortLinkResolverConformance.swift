@@ -61,6 +61,18 @@ public enum ShortLinkResolverConformance: ConformanceSuite {
             }
             return ConformanceReport.compare(answers, Array(repeating: expectedBasicParameters, count: 8))
         },
+        check("an answer without waiting, when the resolver gives one, is what resolve answers") {
+            resolver, fixture in
+            for request in [fixture.basicLink.request, fixture.missingLink.request] {
+                let request = request
+                if let problem = await ConformanceReport.compareImmediate(
+                    resolver.resolveImmediately(request), { try await resolver.resolve(request) })
+                {
+                    return problem
+                }
+            }
+            return nil
+        },
     ]
 
     /// Builds a resolver with `makeResolver` from `fixture`, then runs every check once against it.

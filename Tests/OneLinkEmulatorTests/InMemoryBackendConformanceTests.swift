@@ -46,12 +46,41 @@ import Testing
             report.passed == [
                 "resolve of an unknown link fails with 404 and its error_reason",
                 "redirectTarget of a URL that does not redirect returns nil",
+                "an answer without waiting, when the resolver gives one, is what resolve answers",
             ])
-        #expect(report.failures.count == ShortLinkResolverConformance.checkNames.count - 2)
+        #expect(report.failures.count == ShortLinkResolverConformance.checkNames.count - 3)
         #expect(
             report.failures.first?.hasPrefix(
                 "resolve returns the basic link's parameters with their JSON types: threw")
                 == true)
+    }
+
+    /// A resolver whose answer without waiting is not the one its asynchronous call gives.
+    struct TwoFacedResolver: ShortLinkResolver {
+        let inner: InMemoryShortLinkResolver
+
+        func resolve(_ request: ShortLinkRequest) async throws -> AttributionPayload {
+            try await inner.resolve(request)
+        }
+
+        func resolveImmediately(_ request: ShortLinkRequest) -> Result<AttributionPayload, any Error>? {
+            .success(["deep_link_value": "not what resolve says"])
+        }
+
+        func redirectTarget(of url: String, headers: [String: String]) async throws -> String? {
+            try await inner.redirectTarget(of: url, headers: headers)
+        }
+    }
+
+    @Test func anAnswerWithoutWaitingThatDisagreesFailsItsCheck() async {
+        let report = await ShortLinkResolverConformance.run { fixture in
+            TwoFacedResolver(inner: fixture.makeShortLinkResolver())
+        }
+        #expect(
+            report.failures.map { String($0.prefix(while: { $0 != ":" })) } == [
+                "an answer without waiting, when the resolver gives one, is what resolve answers"
+            ])
+        #expect(report.failures.first?.contains("without waiting but") == true)
     }
 
     @Test func aThrowingFactoryFailsEveryCheck() async {

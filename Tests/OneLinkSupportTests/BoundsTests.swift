@@ -11,7 +11,7 @@ import Testing
 
 /// The support module's bounds: histories that keep the newest, quotes of untrusted input that
 /// stay short, and files that are read only when they are regular files.
-@Suite struct BoundsTests {
+@Suite(.timeLimit(.minutes(5))) struct BoundsTests {
     @Test("BoundedHistory keeps the newest elements, counts the dropped ones, and keeps none at 0")
     func boundedHistory() {
         var history = BoundedHistory<Int>(limit: 3)

@@ -46,7 +46,6 @@ struct CommandQueueTests {
                 state.running += 1
                 if state.running > 1 { state.overlapped = true }
             }
-            await Task.yield()
             let number = CommandQueueTests.number(of: command)
             state.withLock { state in
                 state.ran.append(number)
