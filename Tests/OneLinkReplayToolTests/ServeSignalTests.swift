@@ -12,21 +12,10 @@ import Testing
 /// `onelink-replay serve` as a child process, where the process boundary is what is tested: the
 /// signals that stop it, and its first line on a real standard output.
 @Suite(.timeLimit(.minutes(5))) struct ServeSignalTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = ReplayExecutable.packageRoot
 
-    /// The `onelink-replay` executable next to the test bundle (`swift build --build-tests` builds it
-    /// with the tests), or in `.build/debug`.
-    static func executable() -> URL? {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("onelink-replay")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        let fallback = packageRoot.appendingPathComponent(".build/debug/onelink-replay")
-        return FileManager.default.isExecutableFile(atPath: fallback.path) ? fallback : nil
-    }
+    /// The `onelink-replay` executable the tests start.
+    static func executable() -> URL? { ReplayExecutable.url() }
 
     /// A running `serve` child with its standard output as lines.
     final class Child: @unchecked Sendable {
