@@ -1,39 +1,32 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// An app's handler package, set up as Docs/testing.md describes, built against this checkout.
-// The real SDK is declared as an app's package declares it. It is a binary framework for Apple
-// platforms only, and SwiftPM resolves (clones) every declared dependency, even one whose product
-// is used only on iOS. The `RealSDK` trait keeps it out: enabled by default, so Xcode and the app
-// get the real SDK on iOS; Linux CI runs `swift test --disable-default-traits`, and the dependency
-// is then neither cloned nor built. CI runs exactly that:
-//     swift test --package-path Tests/ExampleConsumer --disable-default-traits
+// An app's handler package, set up as Docs/testing.md recommends, built against this checkout.
+// The real SDK is a binary framework for Apple platforms only, and SwiftPM resolves (clones) every
+// dependency a manifest declares, even one whose product is used only on iOS. So the manifest
+// declares it only when it is evaluated on an Apple host: a Mac (Xcode, `xcodebuild`, `swift test`)
+// gets the real SDK for the iOS app, and Linux resolves and builds with plain `swift build` and
+// `swift test`, no flag, nothing cloned. CI runs exactly that:
+//     swift test --package-path Tests/ExampleConsumer
+var dependencies: [Package.Dependency] = [.package(name: "OneLinkEmulator", path: "../..")]
+var appLinksDependencies: [Target.Dependency] = [
+    // `swift test` on a Mac or on Linux builds the handler code against the emulator ...
+    .product(name: "OneLinkEmulator", package: "OneLinkEmulator", condition: .when(platforms: [.macOS, .linux]))
+]
+#if canImport(Darwin)
+    dependencies.append(.package(url: "https://github.com/AppsFlyerSDK/AppsFlyerFramework", from: "6.0.0"))
+    // ... and the app (iOS) gets the real SDK.
+    appLinksDependencies.append(
+        .product(name: "AppsFlyerLib", package: "AppsFlyerFramework", condition: .when(platforms: [.iOS])))
+#endif
+
 let package = Package(
     name: "ExampleConsumer",
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [.library(name: "AppLinks", targets: ["AppLinks"])],
-    traits: [
-        .trait(name: "RealSDK", description: "Link the real AppsFlyer SDK into AppLinks on iOS."),
-        .default(enabledTraits: ["RealSDK"]),
-    ],
-    dependencies: [
-        .package(url: "https://github.com/AppsFlyerSDK/AppsFlyerFramework", from: "6.0.0"),
-        .package(name: "OneLinkEmulator", path: "../.."),
-    ],
+    dependencies: dependencies,
     targets: [
-        .target(
-            name: "AppLinks",
-            dependencies: [
-                // The app (iOS) gets the real SDK, unless the trait is off ...
-                .product(
-                    name: "AppsFlyerLib", package: "AppsFlyerFramework",
-                    condition: .when(platforms: [.iOS], traits: ["RealSDK"])),
-                // ... and `swift test` on a Mac or on Linux gets the emulator.
-                .product(
-                    name: "OneLinkEmulator", package: "OneLinkEmulator",
-                    condition: .when(platforms: [.macOS, .linux])),
-            ]
-        ),
+        .target(name: "AppLinks", dependencies: appLinksDependencies),
         .testTarget(
             name: "AppLinksTests",
             dependencies: [
