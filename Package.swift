@@ -223,30 +223,41 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// `import AppsFlyerLib`: the emulator's SDK surface under the real SDK's module name, for client
-// files that import it unmodified (Docs/getting-started.md). Never in a target that links the real SDK.
-package.products.append(.library(name: "AppsFlyerLib", targets: ["AppsFlyerLib"]))
+// The emulator's SDK surface under a module name of its own, for client files that say
+// `import AppsFlyerLib` (Docs/getting-started.md). No target here is named `AppsFlyerLib` or
+// `AppTrackingTransparency`: SwiftPM refuses two targets of one name in a package graph, even one
+// the consumer never uses, so such a target would break every consumer package with its own
+// (Tests/NameCollisionConsumer). The consumer-shaped targets keep their unmodified
+// `import AppsFlyerLib` through the compiler's module alias. Never in a target that links the real SDK.
+let appsFlyerLibAlias: [SwiftSetting] = [.unsafeFlags(["-module-alias", "AppsFlyerLib=AppsFlyerLibStandIn"])]
+package.products.append(.library(name: "AppsFlyerLibStandIn", targets: ["AppsFlyerLibStandIn"]))
 package.targets += [
-    .target(name: "AppsFlyerLib", dependencies: ["OneLinkEmulator"], swiftSettings: settings),
+    .target(name: "AppsFlyerLibStandIn", dependencies: ["OneLinkEmulator"], swiftSettings: settings),
     // Consumer-shaped: `import AppsFlyerLib` only, without ExistentialAny, as app code is.
     .testTarget(
-        name: "AppsFlyerLibModuleTests", dependencies: ["AppsFlyerLib"], swiftSettings: strictSettings),
+        name: "AppsFlyerLibModuleTests", dependencies: ["AppsFlyerLibStandIn"],
+        swiftSettings: strictSettings + appsFlyerLibAlias),
 ]
 // Consumer-shaped files say `#if canImport(AppsFlyerLib)`, as a client file that builds with the real
 // SDK or the emulator does; declared, the branch they take never depends on build order.
 for target in package.targets
 where ["ConsumerCompatibilityTests", "OneLinkEmulatorTestSupportTests"].contains(target.name) {
-    target.dependencies.append("AppsFlyerLib")
+    target.dependencies.append("AppsFlyerLibStandIn")
+    target.swiftSettings = (target.swiftSettings ?? []) + appsFlyerLibAlias
 }
 
 // Apple's AppTrackingTransparency exists only on Apple platforms. Elsewhere the package offers a
-// stand-in module of the same name (Sources/AppTrackingTransparency), so app code that asks for
-// tracking permission compiles in a package's tests; on a Darwin host the product does not exist,
-// so `import AppTrackingTransparency` is always Apple's framework there (Docs/platforms.md).
+// stand-in module (Sources/AppTrackingTransparencyStandIn), so app code that asks for tracking
+// permission compiles in a package's tests; on a Darwin host the product does not exist, so
+// `import AppTrackingTransparency` is always Apple's framework there (Docs/platforms.md). Not named
+// like Apple's framework, for the reason given above for AppsFlyerLibStandIn.
 #if !canImport(Darwin)
-    package.products.append(.library(name: "AppTrackingTransparency", targets: ["AppTrackingTransparency"]))
+    package.products.append(
+        .library(name: "AppTrackingTransparencyStandIn", targets: ["AppTrackingTransparencyStandIn"]))
     package.targets.append(
-        .target(name: "AppTrackingTransparency", dependencies: ["OneLinkEmulator"], swiftSettings: settings))
+        .target(
+            name: "AppTrackingTransparencyStandIn", dependencies: ["OneLinkEmulator"], swiftSettings: settings
+        ))
     // Foundation on Linux has no NSUserActivity: the stand-in is a module of its own, which the SDK
     // uses and a file that handles activities without the SDK can import (Docs/sdk-versions.md).
     package.products.append(.library(name: "UserActivityStandIn", targets: ["UserActivityStandIn"]))
@@ -260,7 +271,12 @@ where ["ConsumerCompatibilityTests", "OneLinkEmulatorTestSupportTests"].contains
     .contains(target.name) {
         target.dependencies.append("UserActivityStandIn")
     }
+    // TrackingPromptApp keeps its unmodified `import AppTrackingTransparency`.
     for target in package.targets where target.name == "ConsumerCompatibilityTests" {
-        target.dependencies += ["AppTrackingTransparency", "UserActivityStandIn"]
+        target.dependencies += ["AppTrackingTransparencyStandIn", "UserActivityStandIn"]
+        target.swiftSettings =
+            (target.swiftSettings ?? []) + [
+                .unsafeFlags(["-module-alias", "AppTrackingTransparency=AppTrackingTransparencyStandIn"])
+            ]
     }
 #endif

@@ -11,7 +11,8 @@ import PackageDescription
 var dependencies: [Package.Dependency] = [.package(name: "OneLinkEmulator", path: "../..")]
 var appLinksDependencies: [Target.Dependency] = [
     // `swift test` on a Mac or on Linux builds the handler code against the emulator ...
-    .product(name: "OneLinkEmulator", package: "OneLinkEmulator", condition: .when(platforms: [.macOS, .linux]))
+    .product(
+        name: "OneLinkEmulator", package: "OneLinkEmulator", condition: .when(platforms: [.macOS, .linux]))
 ]
 #if canImport(Darwin)
     dependencies.append(.package(url: "https://github.com/AppsFlyerSDK/AppsFlyerFramework", from: "6.0.0"))

@@ -13,6 +13,9 @@ struct ModuleGraph: Equatable {
         var path: String
         /// The targets it depends on, by name.
         var dependencies: Set<String>
+        /// The compiler's module aliases in its settings (`-module-alias AppsFlyerLib=AppsFlyerLibStandIn`):
+        /// the name its files import, and the module that name stands for.
+        var moduleAliases: [String: String] = [:]
     }
 
     /// A problem reading the package.
@@ -76,9 +79,28 @@ struct ModuleGraph: Equatable {
             }
             targets[name] = Target(
                 name: name, kind: kind, path: entry["path"] as? String ?? "\(folder)/\(name)",
-                dependencies: dependencies)
+                dependencies: dependencies, moduleAliases: Self.moduleAliases(in: entry["settings"]))
         }
         self.targets = targets
+    }
+
+    /// The `-module-alias NAME=MODULE` pairs anywhere in a target's `settings` (the unsafe flags).
+    static func moduleAliases(in settings: Any?) -> [String: String] {
+        var aliases: [String: String] = [:]
+        func visit(_ value: Any?) {
+            if let flags = value as? [String] {
+                for (flag, argument) in zip(flags, flags.dropFirst()) where flag == "-module-alias" {
+                    let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+                    if parts.count == 2 { aliases[parts[0]] = parts[1] }
+                }
+            } else if let array = value as? [Any] {
+                array.forEach(visit)
+            } else if let object = value as? [String: Any] {
+                object.values.forEach(visit)
+            }
+        }
+        visit(settings)
+        return aliases
     }
 
     /// A graph of these targets.
@@ -95,11 +117,12 @@ struct ModuleGraph: Equatable {
         var result = targets
         for (name, target) in targets where target.kind != "plugin" {
             let folder = Self.packageRoot.appendingPathComponent(target.path)
+            let aliases = target.moduleAliases
             var found: Set<String> = []
             for file in try Self.swiftFiles(in: folder) {
                 let text = try String(contentsOf: file, encoding: .utf8)
                 for module in Self.imports(in: text) {
-                    if let target = modules[module] { found.insert(target) }
+                    if let target = modules[aliases[module] ?? module] { found.insert(target) }
                 }
             }
             result[name]?.dependencies = found

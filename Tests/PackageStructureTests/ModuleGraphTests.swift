@@ -70,4 +70,17 @@ struct ModuleGraphTests {
             """
         #expect(ModuleGraph.imports(in: text) == ["A", "B", "C", "E"])
     }
+
+    @Test("module aliases are read from a target's unsafe flags")
+    func moduleAliasReading() {
+        let settings: [Any] = [
+            ["kind": ["unsafeFlags": ["_0": ["-warnings-as-errors"]]], "tool": "swift"],
+            [
+                "kind": ["unsafeFlags": ["_0": ["-module-alias", "AppsFlyerLib=AppsFlyerLibStandIn"]]],
+                "tool": "swift",
+            ],
+        ]
+        #expect(ModuleGraph.moduleAliases(in: settings) == ["AppsFlyerLib": "AppsFlyerLibStandIn"])
+        #expect(ModuleGraph.moduleAliases(in: nil).isEmpty)
+    }
 }

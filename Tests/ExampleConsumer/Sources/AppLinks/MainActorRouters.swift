@@ -6,9 +6,11 @@ import Foundation
     import OneLinkEmulator
 #endif
 
-/// A `@MainActor` router, as most app code is. The SDK's delegate protocols are nonisolated, so the
-/// plain conformance does not compile in Swift 6; `@preconcurrency` does, and Swift checks at run
-/// time that each call arrives on the main actor, which the SDK's main-queue delivery satisfies.
+/// A `@MainActor` router that conforms to the SDK's delegates with `@preconcurrency`.
+///
+/// Most app code is `@MainActor`. The SDK's delegate protocols are nonisolated, so the plain
+/// conformance does not compile in Swift 6; `@preconcurrency` does, and Swift checks at run time
+/// that each call arrives on the main actor, which the SDK's main-queue delivery satisfies.
 @MainActor
 public final class MainActorRouter: NSObject {
     /// The `deep_link_value`s routed so far, in order.
