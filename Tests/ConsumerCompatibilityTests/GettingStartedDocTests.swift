@@ -11,7 +11,9 @@ struct GettingStartedDocTests {
         let guide = try String(
             contentsOf: Self.root.appendingPathComponent("Docs/getting-started.md"), encoding: .utf8)
         var compiled = ""
-        for file in ["GettingStartedRouter.swift", "GettingStartedTest.swift"] {
+        for file in [
+            "GettingStartedRouter.swift", "GettingStartedTest.swift", "GettingStartedMainActorRouters.swift",
+        ] {
             compiled += try String(
                 contentsOf: Self.root.appendingPathComponent("Tests/ConsumerCompatibilityTests/\(file)"),
                 encoding: .utf8)
@@ -19,7 +21,7 @@ struct GettingStartedDocTests {
         let blocks = guide.components(separatedBy: "```swift\n").dropFirst().map {
             String($0.prefix { _ in true }.components(separatedBy: "```").first ?? "")
         }
-        #expect(blocks.count == 3)
+        #expect(blocks.count == 4)
         for block in blocks { #expect(compiled.contains(block), "not compiled:\n\(block)") }
     }
 }
