@@ -87,7 +87,8 @@ public struct SDKLogImporter: Sendable {
         }
         let usable = reader.events.contains { event in
             switch event.kind {
-            case .error(let error): return error.code == 50
+            case .error(let error): return error.kind == .httpStatusCode && error.httpStatus != nil
+            case .shortLinkAnswer: return false
             default: return true
             }
         }
@@ -134,39 +135,63 @@ public struct SDKLogImporter: Sendable {
             return byLog()
         }
         guard let trial = try? await ScenarioRunner().run(scenario) else { return byLog() }
-        // Where the emulator's callbacks are the log's, one for one, each expectation goes to its step.
         var replayed: [(step: Int, observation: ScenarioObservation)] = []
         for step in trial.steps {
             for observation in step.observations { replayed.append((step.index, observation)) }
         }
-        let callbackOutputs = replayed.filter { Self.callbackNames.contains($0.observation.output) }
-        let agrees =
-            callbackOutputs.count == logged.count
-            && zip(callbackOutputs, logged).allSatisfy { pair in
-                Self.agree(ScenarioExpectation(json: pair.1.expectation), pair.0.observation)
+        // Each logged callback goes with the replay's next unclaimed callback of the same name, so a callback
+        // whose values differ is compared where the replay made it, and its diff shows the keys that differ.
+        var claimed: [Int: Int] = [:]
+        for (index, callback) in logged.enumerated() {
+            let name = callback.expectation["output"]?.stringValue
+            if let match = replayed.indices.first(where: {
+                claimed[$0] == nil && replayed[$0].observation.output == name
+                    && Self.callbackNames.contains(replayed[$0].observation.output)
+            }) {
+                claimed[match] = index
             }
-        guard agrees else {
-            let first = Array(zip(callbackOutputs, logged)).firstIndex {
-                !Self.agree(ScenarioExpectation(json: $0.1.expectation), $0.0.observation)
-            }
-            let place =
-                first.map { "from callback \($0 + 1) (log line \(logged[$0].line))" }
-                ?? "in the number of callbacks (\(callbackOutputs.count) replayed, \(logged.count) in the log)"
-            notes.append(
-                "the emulator's replay parts from the log \(place): the expectations follow the log, and the replay's diff shows where"
-            )
-            return byLog()
         }
-        var next = 0
-        for (stepIndex, observation) in replayed {
-            var expect = steps[stepIndex]["expect"]?.arrayValue ?? []
-            if Self.callbackNames.contains(observation.output) {
-                expect.append(.object(logged[next].expectation))
-                next += 1
-            } else {
-                expect.append(observation.value)
+        let callbackCount = replayed.filter { Self.callbackNames.contains($0.observation.output) }.count
+        let agreeing = claimed.filter {
+            Self.agree(ScenarioExpectation(json: logged[$0.value].expectation), replayed[$0.key].observation)
+        }
+        if agreeing.count != logged.count || callbackCount != logged.count {
+            let unmatched = logged.indices.filter { index in !claimed.values.contains(index) }
+            let differing = claimed.filter { agreeing[$0.key] == nil }.map(\.value).sorted()
+            var parts: [String] = []
+            if let first = differing.first {
+                parts.append(
+                    "from callback \(first + 1) (log line \(logged[first].line)), whose values differ: the diff shows them "
+                        + "on the step where the replay made it")
             }
-            steps[stepIndex]["expect"] = .array(expect)
+            if !unmatched.isEmpty {
+                parts.append(
+                    "log line\(unmatched.count == 1 ? "" : "s") \(unmatched.map { String(logged[$0].line) }.joined(separator: ", ")) "
+                        + "made a callback the replay does not make: expected after the step the log shows it after"
+                )
+            }
+            if callbackCount > claimed.count {
+                parts.append(
+                    "the replay makes \(callbackCount - claimed.count) callback\(callbackCount - claimed.count == 1 ? "" : "s") the log does not show"
+                )
+            }
+            notes.append("the emulator's replay parts from the log: " + parts.joined(separator: "; "))
+        }
+        var expectations = Array(repeating: [AttributionValue](), count: steps.count)
+        for (position, entry) in replayed.enumerated() {
+            if let index = claimed[position] {
+                expectations[entry.step].append(.object(logged[index].expectation))
+            } else if !Self.callbackNames.contains(entry.observation.output) {
+                // The replay's other outputs (SDK 7's `sessionReady`, a completion) are no callback the log shows.
+                expectations[entry.step].append(entry.observation.value)
+            }
+        }
+        for (index, callback) in logged.enumerated()
+        where !claimed.values.contains(index) && expectations.indices.contains(callback.step) {
+            expectations[callback.step].append(.object(callback.expectation))
+        }
+        for index in steps.indices where !expectations[index].isEmpty {
+            steps[index]["expect"] = .array(expectations[index])
         }
         return steps.map(AttributionValue.object)
     }
