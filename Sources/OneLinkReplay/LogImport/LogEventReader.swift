@@ -13,6 +13,9 @@ struct LogEventReader {
     private(set) var recognised = 0
     private(set) var skipped = 0
     private(set) var version: String?
+    /// The first line only SDK 7 prints (`[START] …`, `[WARNING] Skip launch`, `[SRD] …`, `[HTTP] Operation start:`
+    /// with a URL), when the log names no version: the scenario then uses SDK 7.
+    private(set) var sdk7Line: Int?
     private(set) var androidLine: (Int, String)?
     private var androidMarks = 0
     private var lastTime: Date?
@@ -111,12 +114,16 @@ struct LogEventReader {
             recognised += 1
             return next
         } else if let start = Self.startLine(text) {
+            if text.hasPrefix("[START]") || text.hasPrefix("[WARNING]"), sdk7Line == nil {
+                sdk7Line = line.number
+            }
             event(.start(start))
         } else if let range = text.range(of: "[HTTP] Operation start:") {
             // 7.0.1 names the request by its URL: the launch request (`…-launches.…?app_id=…&buildnumber=…`) is a session's.
             let url = text[range.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: " `"))
             let query = Self.query(url)
             if url.contains("launches.") {
+                if sdk7Line == nil { sdk7Line = line.number }
                 if version == nil, let build = query["buildnumber"], build.first?.isNumber == true {
                     version = build
                 }
@@ -200,6 +207,9 @@ struct LogEventReader {
         } else if text.hasPrefix("[DDL] Delegate doesn't respond to") {
             event(.dropped(callback: "didResolveDeepLink"))
         } else if text.hasPrefix("[SRD] WARNING: deeplink timed out")
+            && {
+                sdk7Line = sdk7Line ?? line.number; return true
+            }()
             || text.hasPrefix("[ATT] Tracking authorization update")
         {
             note(line.number, "\(text.prefix(120)): shown for information, not replayed")

@@ -39,6 +39,9 @@ struct LogScenarioBuilder {
     private var stepTime: Date?
     /// The time of the latest session's start, which the conversion-data and deferred requests are measured from.
     private var sessionTime: Date?
+    /// When the session's deferred lookup answered: the SDK asks for the conversion data after it (the dev hub's
+    /// extended deferred deep linking sample prints `[GCD-B01]` after `didResolveDeepLink`), so that delay counts from here.
+    private var deferredAnswerTime: Date?
     /// Whether the scenario's clock reads the log's times, so an `install_time` the emulator stamps matches.
     private var synced = false
     /// Whether a conversion-data callback was dropped before any conversion data was seen.
@@ -59,6 +62,8 @@ struct LogScenarioBuilder {
     private var lastLink: (url: String, kind: String)?
     private var lastPush: AttributionPayload?
     private var afterDeferredStart = false
+    /// Whether `[DDL] Start DDL` came with the lines of the session about to start, so that session's start keeps it.
+    private var deferredStartJustSeen = false
     /// The behaviour in force for each backend, as the scenario's `behaviour` would set it.
     private var behaviour: [String: AttributionValue] = [:]
     private var delegatePresent = (app: true, deepLink: true)
@@ -87,6 +92,10 @@ struct LogScenarioBuilder {
             openRoles = []
         }
         switch event.kind {
+        case .deferredStart, .start, .launch, .process, .deepLinkDelegate: break
+        default: deferredStartJustSeen = false
+        }
+        switch event.kind {
         case .process:
             if sessionInProcess {
                 step(["do": "relaunch"], at: event)
@@ -97,6 +106,7 @@ struct LogScenarioBuilder {
         case .deferredStart:
             udl = true
             afterDeferredStart = true
+            deferredStartJustSeen = true
         case .deferredDone:
             udl = true
             if !anySession {
@@ -327,9 +337,10 @@ struct LogScenarioBuilder {
     private mutating func startSession(at event: LogEvent) {
         step(["do": "start"], at: event)
         sessionTime = event.time
+        deferredAnswerTime = nil
         sessionInProcess = true
         anySession = true
-        afterDeferredStart = false
+        if !deferredStartJustSeen { afterDeferredStart = false }
     }
 
     /// A callback with no session before it in the log: the app must have started the SDK.
@@ -478,7 +489,10 @@ struct LogScenarioBuilder {
                 failingBackend(backendKey, error, at: event)
             }
         }
-        if deferred { afterDeferredStart = false }
+        if deferred {
+            afterDeferredStart = false
+            deferredAnswerTime = event.time
+        }
         callback(expectation, at: event)
     }
 
@@ -502,6 +516,8 @@ struct LogScenarioBuilder {
         // A first launch's conversion data dropped for want of a delegate still used up is_first_launch.
         if method == "onConversionDataSuccess", !installKnown { conversionDropped = true }
         let deepLink = method == "didResolveDeepLink"
+        // The SDK ran its deep-link flow and found no delegate for the result: UDL mode, without the delegate.
+        if deepLink { udl = true }
         setDelegate(deepLink: deepLink, present: false, at: event)
         callback(["output": .string(method), "dropped": true], at: event)
     }
@@ -557,7 +573,13 @@ struct LogScenarioBuilder {
 
     /// A success that came some time after the step that asked for it: the backend answered after that delay.
     private mutating func delayed(_ key: String, _ what: String, at event: LogEvent) {
-        guard let time = event.time, let started = key == "shortLinks" ? stepTime : sessionTime else {
+        var from = key == "shortLinks" ? stepTime : sessionTime
+        if key == "conversion", let answered = deferredAnswerTime, let session = sessionTime,
+            answered >= session
+        {
+            from = answered
+        }
+        guard let time = event.time, let started = from else {
             return
         }
         let milliseconds = Int64((time.timeIntervalSince(started) * 1000).rounded())

@@ -94,9 +94,17 @@ public struct SDKLogImporter: Sendable {
         }
         guard usable else { throw .nothingUsable(lines: lines.count) }
 
-        let builder = LogScenarioBuilder(events: reader.events, version: reader.version)
+        let sdk7 = reader.version == nil ? reader.sdk7Line : nil
+        let builder = LogScenarioBuilder(
+            events: reader.events, version: reader.version ?? sdk7.map { _ in "7" })
         var notes = reader.notes + builder.notes
-        if reader.version == nil { notes.append("the log shows no SDK version; the scenario uses SDK 6") }
+        if let sdk7 {
+            notes.append(
+                "the log shows no SDK version, but line \(sdk7) is printed by SDK 7 only (7.0.1's strings): the scenario uses SDK 7"
+            )
+        } else if reader.version == nil {
+            notes.append("the log shows no SDK version; the scenario uses SDK 6")
+        }
         var document = builder.document(
             name: name,
             description:
@@ -176,6 +184,13 @@ public struct SDKLogImporter: Sendable {
                 )
             }
             notes.append("the emulator's replay parts from the log: " + parts.joined(separator: "; "))
+        }
+        for (position, index) in claimed.sorted(by: { $0.value < $1.value })
+        where replayed[position].step != logged[index].step {
+            notes.append(
+                "line \(logged[index].line): \(replayed[position].observation.output) is expected at step "
+                    + "\(replayed[position].step), where the replay makes it; the log shows it after step \(logged[index].step)"
+            )
         }
         var expectations = Array(repeating: [AttributionValue](), count: steps.count)
         for (position, entry) in replayed.enumerated() {
