@@ -196,6 +196,12 @@ struct LogEventReader {
                         LoggedError(
                             domain: "com.appsflyer.sdk.network", code: 50,
                             message: "Status code failure: \(status)")))
+            } else if let status = Self.statusCode(rest) {
+                note(
+                    line.number,
+                    "the server answered \(status): the emulator's server answers the same by default")
+            } else {
+                note(line.number, "a server answer with no status the importer could read: not replayed")
             }
             return next
         } else if text.contains("Delegate is 'nil' or does not respond to -[")

@@ -185,8 +185,15 @@ public struct SDKLogImporter: Sendable {
             }
             notes.append("the emulator's replay parts from the log: " + parts.joined(separator: "; "))
         }
-        for (position, index) in claimed.sorted(by: { $0.value < $1.value })
-        where replayed[position].step != logged[index].step {
+        let moved = claimed.sorted(by: { $0.value < $1.value }).filter { position, index in
+            replayed[position].step != logged[index].step
+        }
+        if moved.count > 20 {
+            notes.append(
+                "\(moved.count - 20) more callbacks are expected on other steps than the log shows them after, where the replay makes them"
+            )
+        }
+        for (position, index) in moved.prefix(20) {
             notes.append(
                 "line \(logged[index].line): \(replayed[position].observation.output) is expected at step "
                     + "\(replayed[position].step), where the replay makes it; the log shows it after step \(logged[index].step)"
