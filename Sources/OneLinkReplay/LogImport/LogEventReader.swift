@@ -268,6 +268,17 @@ struct LogEventReader {
             }
         } else if Self.knownNoise.contains(where: { text.hasPrefix($0) }) {
         } else {
+            if line.fromSDK || line.prefixed,
+                let name = ["didResolveDeepLink", "onConversionData", "onAppOpenAttribution"].first(where: {
+                    text.contains($0)
+                })
+            {
+                // A line of the SDK's that names a callback in a shape no rule above reads: say so, never guess.
+                note(
+                    line.number,
+                    "`\(text.prefix(80))` names \(name) in a shape the importer does not read: skipped, not replayed"
+                )
+            }
             skipped += 1
             return index + 1
         }

@@ -38,6 +38,19 @@ struct LogShapesRoundTwoTests {
         #"[DDL] Calling didResolveDeepLink with: FOUND {"deep_link_value":"peaches","deep_link_sub1":"23","link":"\#(link)"}"#,
     ]
 
+    @Test(
+        "An SDK line naming a callback in a shape no rule reads is named in a note, and read as nothing else")
+    func unknownCallbackShapeIsNamed() async throws {
+        let log = """
+            \(Self.tag)Start
+            \(Self.tag)[GCD-X99] handing onConversionDataSuccess to the bridge
+            """
+        let imported = try await LogImportTests.imported(log)
+        #expect(
+            imported.notes.contains { $0.hasPrefix("line 2:") && $0.contains("onConversionData in a shape") })
+        #expect(Self.expectations(imported).isEmpty)
+    }
+
     @Test("A found deep link in every printed shape imports as FOUND with its values", arguments: foundShapes)
     func foundInEveryShape(line: String) async throws {
         for prefix in [
