@@ -78,9 +78,10 @@ public struct ScenarioRunner: Sendable {
 
     /// The differences between a step's expectations and observations, output by output.
     ///
-    /// Each expectation is compared with the step's next unclaimed output of the same name, so two callbacks in
-    /// another order, or one more callback before the expected one, still compare key by key; what is left pairs by
-    /// position (a wrong output), then is missing or unexpected. Key and value differences come first.
+    /// Each expectation is compared with the step's next unclaimed output of the same name, so one more callback
+    /// before the expected one still compares key by key; outputs in another order than expected are a difference
+    /// of their own; what is left pairs by position (a wrong output), then is missing or unexpected. Key and value
+    /// differences come first.
     static func mismatches(
         _ expectations: [ScenarioExpectation], _ observations: [ScenarioObservation], profile: ValueProfile?
     ) -> [ScenarioDifference] {
@@ -97,6 +98,27 @@ public struct ScenarioRunner: Sendable {
                 unpaired.append(index)
             }
         }
+        // The outputs still come in the expected order: a named output observed before one expected ahead of it is a difference.
+        var order: [ScenarioDifference] = []
+        var latest: (expectation: Int, observation: Int)?
+        for pair in pairs {
+            if let previous = latest, pair.observation < previous.observation {
+                let name = expectations[pair.expectation].output
+                order.append(
+                    ScenarioDifference(
+                        kind: .wrongOutput, output: pair.expectation + 1, path: "output",
+                        expected: .string(name),
+                        found: .string(
+                            observations[
+                                pair.expectation < observations.count ? pair.expectation : pair.observation
+                            ].output),
+                        text:
+                            "~ output: expected \(name) after \(expectations[previous.expectation].output), found it before "
+                            + "(output \(pair.observation + 1) of \(observations.count))"))
+            } else {
+                latest = pair
+            }
+        }
         var leftover = observations.indices.filter { !claimed.contains($0) }
         for index in unpaired where !leftover.isEmpty {
             pairs.append((index, leftover.removeFirst()))
@@ -108,6 +130,7 @@ public struct ScenarioRunner: Sendable {
                 contentsOf: expectations[pair.expectation].mismatches(
                     from: observations[pair.observation], profile: profile, output: pair.expectation + 1))
         }
+        found.append(contentsOf: order)
         for index in missing {
             let number = index + 1
             found.append(

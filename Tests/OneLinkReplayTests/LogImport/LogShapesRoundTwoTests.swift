@@ -245,7 +245,8 @@ struct LogShapesRoundTwoTests {
         #expect(!step.mismatches.contains { $0.path.isEmpty })
     }
 
-    @Test("In a step, outputs pair by name before position, and key differences come before whole outputs")
+    @Test(
+        "In a step, outputs pair by name before position, key differences come first, and order still counts")
     func stepDiffPairsByName() async throws {
         let scenario = try Scenario(
             document: [
@@ -254,12 +255,12 @@ struct LogShapesRoundTwoTests {
                     [
                         "do": "start",
                         "expect": [
+                            ["output": "onAppOpenAttribution"],
+                            ["output": "didResolveDeepLink", "status": "NOT_FOUND"],
                             [
                                 "output": "onConversionDataSuccess", "match": "subset",
                                 "payload": ["af_status": "Non-organic"],
                             ],
-                            ["output": "didResolveDeepLink", "status": "NOT_FOUND"],
-                            ["output": "onAppOpenAttribution"],
                         ],
                     ]
                 ],
@@ -267,5 +268,22 @@ struct LogShapesRoundTwoTests {
         let result = try await ScenarioRunner().run(scenario)
         let kinds = result.steps[0].mismatches.map { "\($0.kind.rawValue) \($0.path)" }
         #expect(kinds == ["changed payload.af_status", "missing "], "\(result.failureReport)")
+
+        // The outputs' order still counts: the same callbacks expected the other way round are a difference.
+        let observed = result.steps[0].observations.map(\.output)
+        #expect(observed == ["didResolveDeepLink", "onConversionDataSuccess"])
+        let swapped = try Scenario(
+            document: [
+                "name": "swapped", "sdk": ["mode": "udl"], "backend": ["install": "organic"],
+                "steps": [
+                    [
+                        "do": "start",
+                        "expect": [["output": "onConversionDataSuccess"], ["output": "didResolveDeepLink"]],
+                    ]
+                ],
+            ], file: "swapped.json")
+        let swappedResult = try await ScenarioRunner().run(swapped)
+        #expect(!swappedResult.passed)
+        #expect(swappedResult.steps[0].mismatches.map(\.kind) == [.wrongOutput])
     }
 }
