@@ -55,6 +55,8 @@ struct LogEvent: Sendable {
         case start(StartLine)
         /// `AppsFlyer dev key missing or empty. aborting`: a start without a dev key.
         case devKeyMissing
+        /// `session_counter=19` in an SDK request's URL (the SKAN S2S request): the sessions the install had so far.
+        case sessionCounter(Int)
         /// `[Shortlink] Response Info:` and the short link's HTTP status, when it printed one.
         case shortLinkAnswer(status: Int?)
         /// A universal link, a URI-scheme link, a push or `performOnAppAttribution` handed to the SDK.

@@ -57,6 +57,12 @@ struct LogEventReader {
             let found = String(text[range.upperBound...].prefix { $0.isNumber || $0 == "." })
             if found.contains(".") { version = found }
         }
+        if line.fromSDK, let range = text.range(of: "session_counter=") {
+            // The SKAN request names the install's session count, which says whether the device was new.
+            if let count = Int(text[range.upperBound...].prefix { $0.isNumber }) {
+                event(.sessionCounter(count))
+            }
+        }
         if let range = text.range(of: "AppsFlyer SDK version ") {
             let found = String(text[range.upperBound...].prefix { !$0.isWhitespace })
             if version == nil, !found.isEmpty { version = found }
@@ -105,7 +111,7 @@ struct LogEventReader {
             {
                 let (json, after) = collect(lines, from: index, first: "")
                 if case .object(let fields)? = Self.json(json) {
-                    counter = fields["counter"].flatMap { Int($0.textValue) }
+                    counter = (fields["counter"] ?? fields["sessioncounter"]).flatMap { Int($0.textValue) }
                 }
                 recognised += after - next
                 next = after

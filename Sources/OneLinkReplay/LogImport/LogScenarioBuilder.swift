@@ -155,6 +155,15 @@ struct LogScenarioBuilder {
                     "the first start in the log is a later launch (\(line == .sinceLast ? "Time from last start" : line == .backgroundTransition ? "a return from the background" : "isFirstLaunch false")): the device starts installed"
                 )
             }
+        case .sessionCounter(let count):
+            if !anySession, count > 1, device["state"] == nil, !installKnown {
+                device["state"] = "installed"
+                device["sessions"] = .int(count)
+                note(
+                    event.line,
+                    "the SDK's session counter is \(count) before any session in the log: the device starts installed with "
+                        + "\(count) sessions")
+            }
         case .devKeyMissing:
             sdk["devKey"] = ""
             note(

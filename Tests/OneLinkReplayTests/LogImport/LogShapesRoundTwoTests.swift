@@ -120,6 +120,20 @@ struct LogShapesRoundTwoTests {
     }
 
     @Test(
+        "The SKAN request's session counter before any session makes the device an installed one with that count"
+    )
+    func sessionCounter() async throws {
+        let log = """
+            \(Self.tag)[SKAd] S2S URL: https://xxxxxx-skadsdkless.appsflyersdk.com/api/v2.0/conversion-value?trigger=bg&session_counter=19&sdk_version=6.14.3
+            [AppsFlyerSDK] [com.apple.main-thread] NSUserActivity `webpageURL`: https://example.onelink.me/AbCd/promo
+            """
+        let imported = try await LogImportTests.imported(log)
+        #expect(imported.scenario["device"]?["state"] == "installed")
+        #expect(imported.scenario["device"]?["sessions"] == 19)
+        #expect(imported.sdkVersion == "6.14.3")
+    }
+
+    @Test(
         "A start inside minTimeBetweenSessions: Skip launch and its code 10 completion are one skipped start")
     func skippedStart() async throws {
         let log = """
