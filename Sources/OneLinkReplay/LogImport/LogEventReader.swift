@@ -440,6 +440,7 @@ struct LogEventReader {
 
     /// Why a printed deep-link result could not be read.
     struct UnreadableResult: Error {
+        /// What was wrong with it, as the note says it: "is not JSON or a dictionary printout (cut by the paste?)".
         var text: String
     }
 
@@ -533,6 +534,7 @@ struct LogEventReader {
                     status: "FOUND", isDeferred: isDeferred, clickEvent: AttributionPayload(typed(click)),
                     error: nil))
         }
+        if status == nil, error != nil { status = "ERROR" }
         guard let status else {
             return .failure(UnreadableResult(text: "has no status and no deep-link values"))
         }

@@ -149,22 +149,26 @@ public struct SDKLogImporter: Sendable {
         }
         // Each logged callback goes with the replay's next unclaimed callback of the same name, so a callback
         // whose values differ is compared where the replay made it, and its diff shows the keys that differ.
+        var queues: [String: ArraySlice<Int>] = [:]
+        for (position, entry) in replayed.enumerated()
+        where Self.callbackNames.contains(entry.observation.output) {
+            queues[entry.observation.output, default: []].append(position)
+        }
         var claimed: [Int: Int] = [:]
+        var claimedLogged = Set<Int>()
         for (index, callback) in logged.enumerated() {
-            let name = callback.expectation["output"]?.stringValue
-            if let match = replayed.indices.first(where: {
-                claimed[$0] == nil && replayed[$0].observation.output == name
-                    && Self.callbackNames.contains(replayed[$0].observation.output)
-            }) {
-                claimed[match] = index
-            }
+            guard let name = callback.expectation["output"]?.stringValue,
+                let match = queues[name]?.popFirst()
+            else { continue }
+            claimed[match] = index
+            claimedLogged.insert(index)
         }
         let callbackCount = replayed.filter { Self.callbackNames.contains($0.observation.output) }.count
         let agreeing = claimed.filter {
             Self.agree(ScenarioExpectation(json: logged[$0.value].expectation), replayed[$0.key].observation)
         }
         if agreeing.count != logged.count || callbackCount != logged.count {
-            let unmatched = logged.indices.filter { index in !claimed.values.contains(index) }
+            let unmatched = logged.indices.filter { !claimedLogged.contains($0) }
             let differing = claimed.filter { agreeing[$0.key] == nil }.map(\.value).sorted()
             var parts: [String] = []
             if let first = differing.first {
@@ -209,7 +213,7 @@ public struct SDKLogImporter: Sendable {
             }
         }
         for (index, callback) in logged.enumerated()
-        where !claimed.values.contains(index) && expectations.indices.contains(callback.step) {
+        where !claimedLogged.contains(index) && expectations.indices.contains(callback.step) {
             expectations[callback.step].append(.object(callback.expectation))
         }
         for index in steps.indices where !expectations[index].isEmpty {
