@@ -77,34 +77,79 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// The differences between a step's expectations and observations, output by output.
+    ///
+    /// Each expectation is compared with the step's next unclaimed output of the same name, so one more callback
+    /// before the expected one still compares key by key; outputs in another order than expected are a difference
+    /// of their own; what is left pairs by position (a wrong output), then is missing or unexpected. Key and value
+    /// differences come first.
     static func mismatches(
         _ expectations: [ScenarioExpectation], _ observations: [ScenarioObservation], profile: ValueProfile?
     ) -> [ScenarioDifference] {
-        var found: [ScenarioDifference] = []
-        for index in 0..<max(expectations.count, observations.count) {
-            let number = index + 1
-            if index >= observations.count {
-                found.append(
-                    ScenarioDifference(
-                        kind: .missing, output: number, path: "",
-                        expected: .string(expectations[index].output),
-                        found: nil,
-                        text:
-                            "- output \(number): expected \(expectations[index].output), nothing was observed"
-                    ))
-            } else if index >= expectations.count {
-                let observed = observations[index]
-                found.append(
-                    ScenarioDifference(
-                        kind: .unexpected, output: number, path: "", expected: nil, found: observed.value,
-                        text: "+ output \(number): unexpected \(observed.output) \(observed.fieldsText)"))
+        var pairs: [(expectation: Int, observation: Int)] = []
+        var claimed = Set<Int>()
+        var unpaired: [Int] = []
+        for (index, expectation) in expectations.enumerated() {
+            if let match = observations.indices.first(where: {
+                !claimed.contains($0) && observations[$0].output == expectation.output
+            }) {
+                claimed.insert(match)
+                pairs.append((index, match))
             } else {
-                found.append(
-                    contentsOf: expectations[index].mismatches(
-                        from: observations[index], profile: profile, output: number))
+                unpaired.append(index)
             }
         }
-        return found
+        // The outputs still come in the expected order: a named output observed before one expected ahead of it is a difference.
+        var order: [ScenarioDifference] = []
+        var latest: (expectation: Int, observation: Int)?
+        for pair in pairs {
+            if let previous = latest, pair.observation < previous.observation {
+                let name = expectations[pair.expectation].output
+                order.append(
+                    ScenarioDifference(
+                        kind: .wrongOutput, output: pair.expectation + 1, path: "output",
+                        expected: .string(name),
+                        found: .string(
+                            observations[
+                                pair.expectation < observations.count ? pair.expectation : pair.observation
+                            ].output),
+                        text:
+                            "~ output: expected \(name) after \(expectations[previous.expectation].output), found it before "
+                            + "(output \(pair.observation + 1) of \(observations.count))"))
+            } else {
+                latest = pair
+            }
+        }
+        var leftover = observations.indices.filter { !claimed.contains($0) }
+        for index in unpaired where !leftover.isEmpty {
+            pairs.append((index, leftover.removeFirst()))
+        }
+        let missing = unpaired.dropFirst(pairs.count - (expectations.count - unpaired.count))
+        var found: [ScenarioDifference] = []
+        for pair in pairs.sorted(by: { $0.expectation < $1.expectation }) {
+            found.append(
+                contentsOf: expectations[pair.expectation].mismatches(
+                    from: observations[pair.observation], profile: profile, output: pair.expectation + 1))
+        }
+        found.append(contentsOf: order)
+        for index in missing {
+            let number = index + 1
+            found.append(
+                ScenarioDifference(
+                    kind: .missing, output: number, path: "", expected: .string(expectations[index].output),
+                    found: nil,
+                    text: "- output \(number): expected \(expectations[index].output), nothing was observed"))
+        }
+        for index in leftover {
+            let observed = observations[index]
+            let number = index + 1
+            found.append(
+                ScenarioDifference(
+                    kind: .unexpected, output: number, path: "", expected: nil, found: observed.value,
+                    text: "+ output \(number): unexpected \(observed.output) \(observed.fieldsText)"))
+        }
+        // Key and value differences lead; a whole output missing or unexpected follows.
+        let keyed = found.filter { !$0.path.isEmpty && $0.kind != .wrongOutput }
+        return keyed + found.filter { $0.path.isEmpty || $0.kind == .wrongOutput }
     }
 
     /// The readable lines of `mismatches`: whole-output ones as they are, the others under an `output N (kind):` header.

@@ -13,6 +13,9 @@ struct LogEventReader {
     private(set) var recognised = 0
     private(set) var skipped = 0
     private(set) var version: String?
+    /// The first line only SDK 7 prints (`[START] …`, `[WARNING] Skip launch`, `[SRD] …`, `[HTTP] Operation start:`
+    /// with a URL), when the log names no version: the scenario then uses SDK 7.
+    private(set) var sdk7Line: Int?
     private(set) var androidLine: (Int, String)?
     private var androidMarks = 0
     private var lastTime: Date?
@@ -54,6 +57,12 @@ struct LogEventReader {
             let found = String(text[range.upperBound...].prefix { $0.isNumber || $0 == "." })
             if found.contains(".") { version = found }
         }
+        if line.fromSDK, let range = text.range(of: "session_counter=") {
+            // The SKAN request names the install's session count, which says whether the device was new.
+            if let count = Int(text[range.upperBound...].prefix { $0.isNumber }) {
+                event(.sessionCounter(count))
+            }
+        }
         if let range = text.range(of: "AppsFlyer SDK version ") {
             let found = String(text[range.upperBound...].prefix { !$0.isWhitespace })
             if version == nil, !found.isEmpty { version = found }
@@ -80,10 +89,15 @@ struct LogEventReader {
         } else if text.contains("Calling didResolveDeepLink with:") {
             let (json, next) = body(after: "Calling didResolveDeepLink with:")
             recognised += next - index
-            if let result = Self.deepLink(json) {
+            switch Self.deepLink(json) {
+            case .success(let result):
                 event(.deepLink(result))
-            } else {
-                note(line.number, "a deep-link result that is not JSON (cut by the paste?) was skipped")
+            case .failure(let reason):
+                note(
+                    line.number,
+                    "`didResolveDeepLink` was called, but its result \(reason.text): kept as a didResolveDeepLink "
+                        + "expectation without a status")
+                event(.deepLink(LoggedDeepLink(status: "", isDeferred: nil, clickEvent: nil, error: nil)))
             }
             return next
         } else if let range = text.range(of: "SEND Start:") {
@@ -97,7 +111,7 @@ struct LogEventReader {
             {
                 let (json, after) = collect(lines, from: index, first: "")
                 if case .object(let fields)? = Self.json(json) {
-                    counter = fields["counter"].flatMap { Int($0.textValue) }
+                    counter = (fields["counter"] ?? fields["sessioncounter"]).flatMap { Int($0.textValue) }
                 }
                 recognised += after - next
                 next = after
@@ -105,12 +119,56 @@ struct LogEventReader {
             event(.launch(counter: counter, appID: query["app_id"]))
             recognised += 1
             return next
-        } else if text == "Start" || text.hasPrefix("[START] Initial start")
-            || text.hasPrefix("[START] Time from last start")
-        {
-            event(.start)
-        } else if text.hasPrefix("[WARNING] Skip launch") {
-            event(.skippedStart)
+        } else if let start = Self.startLine(text) {
+            if text.hasPrefix("[START]") || text.hasPrefix("[WARNING]"), sdk7Line == nil {
+                sdk7Line = line.number
+            }
+            event(.start(start))
+        } else if let range = text.range(of: "[HTTP] Operation start:") {
+            // 7.0.1 names the request by its URL: the launch request (`…-launches.…?app_id=…&buildnumber=…`) is a session's.
+            let url = text[range.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: " `"))
+            let query = Self.query(url)
+            if url.contains("launches.") {
+                if sdk7Line == nil { sdk7Line = line.number }
+                if version == nil, let build = query["buildnumber"], build.first?.isNumber == true {
+                    version = build
+                }
+                event(.launch(counter: nil, appID: query["app_id"]))
+            } else if url.contains("dlsdk.") {
+                event(.deepLinkDelegate)
+            }
+        } else if text.contains("dev key missing or empty") {
+            event(.devKeyMissing)
+        } else if text.contains("appleAppID should be a number") {
+            note(
+                line.number,
+                "the SDK refused the app ID (\"appleAppID should be a number!\"): it sends nothing until the app ID is "
+                    + "digits only; the scenario keeps its default app ID, so the replay shows what a valid one gives"
+            )
+        } else if text.contains("must be set before calling registerSessionReadyListener") {
+            note(
+                line.number,
+                "the app registered SDK 7's session-ready listener before initialize(devKey:appId:): the listener waits "
+                    + "for the keys (rule 20); the scenario's start step stands for the start that follows")
+        } else if let range = text.range(of: "sent information to server, status = ") {
+            // The 6.x troubleshooting samples: `-[AppsFlyerHTTPClient sendRequestEventToServer:…] sent information to server, status = 404`.
+            let status = Int(text[range.upperBound...].prefix { $0.isNumber }) ?? 0
+            if status >= 400 {
+                event(
+                    .error(
+                        LoggedError(
+                            domain: "com.appsflyer.sdk.network", code: 50,
+                            message: "Status code failure: \(status)")))
+            } else {
+                note(
+                    line.number,
+                    "the server answered \(status): the emulator's server answers the same by default")
+            }
+        } else if text.hasPrefix("[Shortlink] Response Info:") {
+            let (rest, next) = body(after: "[Shortlink] Response Info:")
+            recognised += next - index
+            event(.shortLinkAnswer(status: Self.statusCode(rest)))
+            return next
         } else if text.hasPrefix("UniversalLink/Deeplink found:") {
             var url = Self.after("UniversalLink/Deeplink found:", in: text)
             var next = index + 1
@@ -126,9 +184,7 @@ struct LogEventReader {
                         ? .universalLink(url) : .openURL(url))
             }
             return next
-        } else if text.hasPrefix("[Shortlink] OneLink:")
-            || (text.isEmpty == false && text.hasPrefix("[Shortlink]"))
-        {
+        } else if text.hasPrefix("[Shortlink] OneLink:") {
             let (rest, next) = body(after: "[Shortlink] OneLink:")
             recognised += next - index
             if let stored = Self.payload(rest) { event(.shortLinkStored(stored)) }
@@ -146,6 +202,12 @@ struct LogEventReader {
                         LoggedError(
                             domain: "com.appsflyer.sdk.network", code: 50,
                             message: "Status code failure: \(status)")))
+            } else if let status = Self.statusCode(rest) {
+                note(
+                    line.number,
+                    "the server answered \(status): the emulator's server answers the same by default")
+            } else {
+                note(line.number, "a server answer with no status the importer could read: not replayed")
             }
             return next
         } else if text.contains("Delegate is 'nil' or does not respond to -[")
@@ -157,6 +219,9 @@ struct LogEventReader {
         } else if text.hasPrefix("[DDL] Delegate doesn't respond to") {
             event(.dropped(callback: "didResolveDeepLink"))
         } else if text.hasPrefix("[SRD] WARNING: deeplink timed out")
+            && {
+                sdk7Line = sdk7Line ?? line.number; return true
+            }()
             || text.hasPrefix("[ATT] Tracking authorization update")
         {
             note(line.number, "\(text.prefix(120)): shown for information, not replayed")
@@ -181,7 +246,11 @@ struct LogEventReader {
             switch method.name {
             case "onConversionDataSuccess", "onAppOpenAttribution":
                 guard let payload = Self.payload(rest) else {
-                    note(line.number, "\(method.name)'s data could not be read (cut by the paste?); skipped")
+                    note(
+                        line.number,
+                        "\(method.name) was called, but its data could not be read (cut by the paste?): kept as an "
+                            + "expectation of the callback without its payload")
+                    event(.unreadCallback(method.name))
                     return next
                 }
                 event(
@@ -197,9 +266,25 @@ struct LogEventReader {
             }
             return next
         } else if text.contains("Error Domain=com.appsflyer"), let error = Self.error(String(text)) {
-            event(.error(error))
+            if error.domain == "com.appsflyer.sdk.event", error.code == 10 {
+                // 7.0.1's completion of a start inside minTimeBetweenSessions: "Event timeout. Check minTimeBetweenSessions param".
+                event(.start(.skippedCompletion))
+            } else {
+                event(.error(error))
+            }
         } else if Self.knownNoise.contains(where: { text.hasPrefix($0) }) {
         } else {
+            if line.fromSDK || line.prefixed,
+                let name = ["didResolveDeepLink", "onConversionData", "onAppOpenAttribution"].first(where: {
+                    text.contains($0)
+                })
+            {
+                // A line of the SDK's that names a callback in a shape no rule above reads: say so, never guess.
+                note(
+                    line.number,
+                    "`\(text.prefix(80))` names \(name) in a shape the importer does not read: skipped, not replayed"
+                )
+            }
             skipped += 1
             return index + 1
         }
@@ -209,12 +294,40 @@ struct LogEventReader {
 
     /// SDK lines that carry nothing a scenario needs.
     static let knownNoise = [
-        "Keychain items migration", "[SKAd]", "[CFG]", "[EXM]", "[HTTP] Operation start:", "[CACHE]",
+        "Keychain items migration", "[SKAd]", "[CFG]", "[EXM]", "[CACHE]",
         "ASIdentifierManager", "ADClient", "CTTelephonyNetworkInfo", "FBSDKAppEventsUtility",
         "Deeplink regex execution time", "Referrer URL:", "[DDL] Params:", "<~+~", "[GCD-B01]",
         "Loading conversion data",
-        "[START] isFirstLaunch", "IDFA disabled", "Shortlink found. Executing:", "[GCD-E02]",
+        "IDFA disabled", "Shortlink found. Executing:", "[GCD-E02]",
     ]
+
+    /// The line of a session start `text` is, if it is one.
+    static func startLine(_ text: Substring) -> StartLine? {
+        if text == "Start" { return .plain }
+        if text.hasPrefix("[START] Initial start") { return .initial }
+        if text.hasPrefix("[START] Time from last start") { return .sinceLast }
+        if text.hasPrefix("[WARNING] Skip launch") { return .skipped }
+        if text.hasPrefix("[START] isFirstLaunch:") {
+            let flag = text.dropFirst("[START] isFirstLaunch:".count).drop { $0 == " " }
+                .prefix { $0.isLetter || $0.isNumber }.lowercased()
+            switch flag {
+            case "true", "yes", "1": return .attempt(firstLaunch: true)
+            case "false", "no", "0": return .attempt(firstLaunch: false)
+            default: return .attempt(firstLaunch: nil)
+            }
+        }
+        if text.contains("since background transition"), text.lowercased().contains("start") {
+            return .backgroundTransition
+        }
+        return nil
+    }
+
+    /// The `statusCode` of a response printout (`statusCode = 404;` or `"statusCode": 404`), if it has one.
+    static func statusCode(_ text: String) -> Int? {
+        guard let range = text.range(of: "statusCode") else { return nil }
+        let digits = text[range.upperBound...].drop { !$0.isNumber && $0 != "\n" && $0 != ";" && $0 != "," }
+        return Int(digits.prefix { $0.isNumber })
+    }
 
     private mutating func note(_ line: Int, _ text: String) {
         if notes.count < 200 { notes.append("line \(line): \(text)") }
@@ -325,28 +438,130 @@ struct LogEventReader {
         return try? AttributionValue(json: Array(joined.utf8))
     }
 
-    static func deepLink(_ text: String) -> LoggedDeepLink? {
-        guard case .object(let fields)? = json(text) else { return nil }
-        if case .object(let clickEvent)? = fields["click_event"] {
-            var isDeferred: Bool?
-            if case .bool(let flag)? = fields["is_deferred"] ?? clickEvent["is_deferred"] {
-                isDeferred = flag
-            }
-            return LoggedDeepLink(
-                status: "FOUND", isDeferred: isDeferred, clickEvent: AttributionPayload(clickEvent),
-                error: nil)
+    /// Why a printed deep-link result could not be read.
+    struct UnreadableResult: Error {
+        /// What was wrong with it, as the note says it: "is not JSON or a dictionary printout (cut by the paste?)".
+        var text: String
+    }
+
+    /// The keys a deep link's description or click event holds at its top level.
+    static let deepLinkKeys: Set<String> = [
+        "deep_link_value", "link", "match_type", "media_source", "campaign", "campaign_id",
+        "click_http_referrer",
+        "af_sub1", "af_sub2", "af_sub3", "af_sub4", "af_sub5", "is_deferred", "pid", "c", "af_dp", "host",
+        "path",
+        "scheme",
+    ]
+
+    /// A deep-link result in any shape the SDK and the plugins print it: the deep link's description JSON (with or
+    /// without `click_event`), a dictionary printout, a result with `status` and `deepLink`/`data`, or a leading status word.
+    static func deepLink(_ text: String) -> Result<LoggedDeepLink, UnreadableResult> {
+        var body = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        var status: String?
+        let word = body.prefix { $0.isLetter || $0 == "_" }
+        if let leading = normalStatus(String(word)),
+            body.dropFirst(word.count).first.map({ !$0.isLetter }) ?? true
+        {
+            status = leading
+            body = body.dropFirst(word.count).drop { $0 == " " || $0 == ":" }
         }
-        let status = fields["status"]?.textValue ?? "NOT_FOUND"
+        if body.isEmpty, let status {
+            return .success(LoggedDeepLink(status: status, isDeferred: nil, clickEvent: nil, error: nil))
+        }
+        guard let fields = payload(String(body))?.values else {
+            if body.hasPrefix("<") {
+                return .failure(
+                    UnreadableResult(text: "is printed as an object (`\(body.prefix(48))`), with no values"))
+            }
+            return .failure(
+                UnreadableResult(text: "is not JSON or a dictionary printout (cut by the paste?)"))
+        }
+        return deepLink(fields: fields, status: status)
+    }
+
+    /// A deep-link result from its fields.
+    static func deepLink(
+        fields: [String: AttributionValue], status leading: String?
+    ) -> Result<LoggedDeepLink, UnreadableResult> {
+        var status = leading
+        for key in ["status", "deepLinkStatus", "deep_link_status"] {
+            if let named = fields[key].flatMap({ normalStatus($0.textValue) }) { status = named }
+        }
+        var isDeferred: Bool?
+        for key in ["is_deferred", "isDeferred"] {
+            if let flag = fields[key].flatMap(flagValue) { isDeferred = flag }
+        }
         var error: LoggedError?
         if case .object(let details)? = fields["error"] {
             error = LoggedError(
                 domain: details["domain"]?.textValue ?? "", code: Int(details["code"]?.textValue ?? "") ?? -1,
                 message: details["description"]?.textValue ?? "",
                 underlyingCode: details["underlyingCode"].flatMap { Int($0.textValue) })
+        } else if let described = fields["error"]?.textValue, let parsed = Self.error(described) {
+            error = parsed
         }
-        return LoggedDeepLink(
-            status: status == "ERROR" || status == "FAILURE" ? "ERROR" : status, isDeferred: nil,
-            clickEvent: nil, error: error)
+        // The click event: nested as the SDK's description nests it, or under the deep link a plugin's result holds.
+        var click: [String: AttributionValue]?
+        for key in ["click_event", "clickEvent"] {
+            if case .object(let inner)? = fields[key] { click = inner }
+        }
+        if click == nil {
+            for key in ["deepLink", "deep_link", "data"] {
+                guard case .object(let inner)? = fields[key] else { continue }
+                if case .success(let nested) = deepLink(fields: inner, status: status ?? "FOUND"),
+                    let clickEvent = nested.clickEvent
+                {
+                    click = clickEvent.values
+                    isDeferred = isDeferred ?? nested.isDeferred
+                }
+            }
+        }
+        if click == nil, status == nil || status == "FOUND", error == nil {
+            // The deep link printed flat (its own keys, no `click_event`): those keys are its values.
+            var flat = fields
+            for key in ["status", "deepLinkStatus", "deep_link_status", "isDeferred", "error", "type"] {
+                flat[key] = nil
+            }
+            for (key, value) in flat where value == .null { flat[key] = nil }
+            if !flat.isEmpty, status == "FOUND" || flat.keys.contains(where: deepLinkKeys.contains) {
+                click = flat
+            }
+        }
+        if let click {
+            if isDeferred == nil, let flag = click["is_deferred"].flatMap(flagValue) { isDeferred = flag }
+            return .success(
+                LoggedDeepLink(
+                    status: "FOUND", isDeferred: isDeferred, clickEvent: AttributionPayload(typed(click)),
+                    error: nil))
+        }
+        if status == nil, error != nil { status = "ERROR" }
+        guard let status else {
+            return .failure(UnreadableResult(text: "has no status and no deep-link values"))
+        }
+        return .success(
+            LoggedDeepLink(
+                status: status, isDeferred: isDeferred, clickEvent: nil,
+                error: status == "ERROR" ? error : nil))
+    }
+
+    /// A boolean printed as JSON, as `1`/`0` by a dictionary printout, or as text.
+    static func flagValue(_ value: AttributionValue) -> Bool? {
+        if let flag = value.boolValue { return flag }
+        switch value.textValue.lowercased() {
+        case "true", "1", "yes": return true
+        case "false", "0", "no": return false
+        default: return nil
+        }
+    }
+
+    /// `FOUND`, `NOT_FOUND` or `ERROR` for the ways a status is printed (`found`, `notFound`, `failure`, …).
+    static func normalStatus(_ text: String) -> String? {
+        switch text.lowercased().replacingOccurrences(of: "_", with: "") {
+        case "found": return "FOUND"
+        case "notfound": return "NOT_FOUND"
+        case "error", "failure": return "ERROR"
+        default: return nil
+        }
     }
 
     /// `Error Domain=D Code=N "message" UserInfo={NSUnderlyingError={Error Domain=NSURLErrorDomain Code=-1001 …}}`.

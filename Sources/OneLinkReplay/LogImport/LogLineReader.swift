@@ -21,7 +21,8 @@ struct LogLine: Sendable {
 /// Xcode's `2022-11-15 12:59:54.684544+0300 App[14722:3376118] `; Console's
 /// `default<TAB>16:45:02.428229-0600<TAB>App<TAB>`; syslog's `Apr 20 15:47:36 iPad App[1045] <Notice>: `;
 /// `[AppsFlyerSDK] [queue] `; a queue tag alone (`[com.appsflyer.serial] `); `[DEBUG] AppsFlyer: `;
-/// `[INFO]  AppsFlyer: `; `flutter: `.
+/// `[INFO]  AppsFlyer: `; `[ERROR] AppsFlyer: `; `flutter: `; and any other prefix before the SDK's
+/// tag or message prefix (a plugin's or a logger's).
 enum LogLineReader {
     /// The most characters of one line that are read; the rest of a longer line is cut.
     static let maximumLineLength = 65_536
@@ -79,9 +80,7 @@ enum LogLineReader {
                 prefixed = true
                 if queue.lowercased().contains("appsflyer") { fromSDK = true }
                 changed = true
-            } else if let rest = dropping("[DEBUG] AppsFlyer: ", from: text)
-                ?? dropping("[INFO]  AppsFlyer: ", from: text) ?? dropping("[INFO] AppsFlyer: ", from: text)
-            {
+            } else if let rest = sdkMessagePrefixes.lazy.compactMap({ dropping($0, from: text) }).first {
                 text = rest
                 prefixed = true
                 fromSDK = true
@@ -90,13 +89,40 @@ enum LogLineReader {
                 text = rest
                 prefixed = true
                 changed = true
+            } else if !fromSDK, let rest = afterSDKMarker(text) {
+                // A plugin's or a logger's own prefix before the SDK's (`⚡️  [log] - `, `[RNAppsFlyer] `, …): the
+                // SDK's marker says where its message starts, whatever stands before it.
+                text = rest
+                prefixed = true
+                changed = true
             }
         }
         return LogLine(number: number, time: time, text: text, prefixed: prefixed, fromSDK: fromSDK)
     }
 
+    /// The SDK's message prefixes of 6.0 to 6.2 and of its error lines: `[DEBUG] AppsFlyer: `, `[ERROR] AppsFlyer: `, ….
+    static let sdkMessagePrefixes = [
+        "[DEBUG] AppsFlyer: ", "[INFO]  AppsFlyer: ", "[INFO] AppsFlyer: ", "[ERROR] AppsFlyer: ",
+        "[WARNING] AppsFlyer: ", "AppsFlyer: -[",
+    ]
+
+    /// The text from the SDK's tag or message prefix on, when something else stands before it in the first 300 characters.
+    static func afterSDKMarker(_ text: Substring) -> Substring? {
+        let head = text.prefix(300)
+        for marker in ["[AppsFlyerSDK] "] + sdkMessagePrefixes.dropLast() {
+            if let range = head.range(of: marker), range.lowerBound > head.startIndex {
+                return text[range.lowerBound...]
+            }
+        }
+        return nil
+    }
+
     private static func dropping(_ prefix: String, from text: Substring) -> Substring? {
-        text.hasPrefix(prefix) ? text.dropFirst(prefix.count) : nil
+        if prefix == "AppsFlyer: -[" {
+            // The 6.x troubleshooting samples' `AppsFlyer: -[AppsFlyerHTTPClient …]`: keep the method.
+            return text.hasPrefix(prefix) ? text.dropFirst("AppsFlyer: ".count) : nil
+        }
+        return text.hasPrefix(prefix) ? text.dropFirst(prefix.count) : nil
     }
 
     /// `2022-11-15 12:59:54.684544+0300 App[14722:3376118] `, the process part optional.

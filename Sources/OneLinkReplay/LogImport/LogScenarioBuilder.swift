@@ -37,20 +37,33 @@ struct LogScenarioBuilder {
     private var clock: Date?
     /// The time of the latest step that is not an `advance`: when its link or session began.
     private var stepTime: Date?
+    /// The time of the latest session's start, which the conversion-data and deferred requests are measured from.
+    private var sessionTime: Date?
+    /// When the session's deferred lookup answered: the SDK asks for the conversion data after it (the dev hub's
+    /// extended deferred deep linking sample prints `[GCD-B01]` after `didResolveDeepLink`), so that delay counts from here.
+    private var deferredAnswerTime: Date?
     /// Whether the scenario's clock reads the log's times, so an `install_time` the emulator stamps matches.
     private var synced = false
     /// Whether a conversion-data callback was dropped before any conversion data was seen.
     private var conversionDropped = false
     private var redactionNoted = false
-    /// Whether the latest step is a start that its launch request may still join, and whether a session ran before it.
-    private var pendingStart = false
-    private var sessionsBeforePending = false
+    /// The start step the latest lines belong to: the lines of one start (`isFirstLaunch`, `Initial start`, the
+    /// launch request, `Skip launch`, …) are one step; `openRoles` are the roles seen (a request is role 3).
+    private var openStart: Int?
+    private var openRoles: Set<Int> = []
+    private var sessionsBeforeOpen = false
+    /// The step kinds that make the SDK call a backend or a delegate: a callback's delay is measured from the latest.
+    private static let activeKinds: Set<AttributionValue> = [
+        "start", "universalLink", "handleOpen", "push", "performOnAppAttribution",
+    ]
     /// The short links whose parameters the log printed (`[Shortlink] OneLink:`), which the callbacks need not be read for.
     private var storedKeys: Set<String> = []
     /// The link of the latest link step, and its kind.
     private var lastLink: (url: String, kind: String)?
     private var lastPush: AttributionPayload?
     private var afterDeferredStart = false
+    /// Whether `[DDL] Start DDL` came with the lines of the session about to start, so that session's start keeps it.
+    private var deferredStartJustSeen = false
     /// The behaviour in force for each backend, as the scenario's `behaviour` would set it.
     private var behaviour: [String: AttributionValue] = [:]
     private var delegatePresent = (app: true, deepLink: true)
@@ -73,6 +86,16 @@ struct LogScenarioBuilder {
 
     private mutating func add(_ event: LogEvent) {
         switch event.kind {
+        case .start, .launch, .devKeyMissing: break
+        default:
+            openStart = nil
+            openRoles = []
+        }
+        switch event.kind {
+        case .deferredStart, .start, .launch, .process, .deepLinkDelegate: break
+        default: deferredStartJustSeen = false
+        }
+        switch event.kind {
         case .process:
             if sessionInProcess {
                 step(["do": "relaunch"], at: event)
@@ -83,6 +106,7 @@ struct LogScenarioBuilder {
         case .deferredStart:
             udl = true
             afterDeferredStart = true
+            deferredStartJustSeen = true
         case .deferredDone:
             udl = true
             if !anySession {
@@ -98,17 +122,16 @@ struct LogScenarioBuilder {
                     event.line,
                     "the app ID \(appID) is redacted or not numeric: the scenario keeps its default")
             }
-            // A start line just before (`Start`, SDK 7's `[START]`) and its launch request are one session.
-            let joins = pendingStart && (event.time == nil || stepTime == nil || event.time == stepTime)
-            let earlier = joins ? sessionsBeforePending : anySession
-            pendingStart = false
+            // The start lines just before (`Start`, SDK 7's `[START]`) and their launch request are one session.
+            let joins = joinsOpenStart(role: 3, at: event)
+            let earlier = joins ? sessionsBeforeOpen : anySession
             if counter == 1, earlier {
                 // The install's first launch again: the app was deleted and installed in between.
-                let before = joins ? steps.count - 2 : steps.count - 1
+                let before = (joins ? openStart ?? steps.count - 1 : steps.count) - 1
                 if before >= 0, steps[before]["do"] == "relaunch" {
                     steps[before]["do"] = "reinstall"
-                } else if joins {
-                    steps.insert(["do": "reinstall"], at: steps.count - 1)
+                } else if joins, let open = openStart {
+                    insertStep(["do": "reinstall"], at: open)
                 } else {
                     step(["do": "reinstall"], at: event)
                 }
@@ -120,15 +143,55 @@ struct LogScenarioBuilder {
                     "the first launch in the log is the install's launch number \(counter): the device starts installed"
                 )
             }
-            if !joins { startSession(at: event) }
-        case .skippedStart:
-            pendingStart = false
-            step(["do": "start"], at: event)
-        case .start:
-            let before = anySession
-            startSession(at: event)
-            pendingStart = true
-            sessionsBeforePending = before
+            if !joins { openNewStart(role: 3, skipped: false, at: event) }
+        case .start(let line):
+            if !joinsOpenStart(role: line.role, at: event) {
+                openNewStart(role: line.role, skipped: line.isSkipped, at: event)
+            }
+            if line.isLater, !sessionsBeforeOpen, device["state"] == nil, !installKnown {
+                device["state"] = "installed"
+                note(
+                    event.line,
+                    "the first start in the log is a later launch (\(line == .sinceLast ? "Time from last start" : line == .backgroundTransition ? "a return from the background" : "isFirstLaunch false")): the device starts installed"
+                )
+            }
+        case .sessionCounter(let count):
+            if !anySession, count > 1, device["state"] == nil, !installKnown {
+                device["state"] = "installed"
+                device["sessions"] = .int(count)
+                note(
+                    event.line,
+                    "the SDK's session counter is \(count) before any session in the log: the device starts installed with "
+                        + "\(count) sessions")
+            }
+        case .devKeyMissing:
+            sdk["devKey"] = ""
+            note(
+                event.line,
+                "the SDK found no dev key and did not start: the scenario starts without one, to the same effect"
+            )
+            if !joinsOpenStart(role: 1, at: event) { openNewStart(role: 1, skipped: false, at: event) }
+        case .shortLinkAnswer(let status):
+            guard let status, status >= 400 else {
+                note(
+                    event.line,
+                    "the short link's answer\(status.map { " (status \($0))" } ?? ""): what it resolved to is in the callback that follows"
+                )
+                break
+            }
+            note(
+                event.line,
+                "the short link's request failed with HTTP status \(status): the short-link backend fails the same way"
+            )
+            failingBackend(
+                "shortLinks",
+                LoggedError(
+                    domain: "com.appsflyer.sdk.network", code: 50, message: "Status code failure: \(status)"),
+                at: event)
+        case .unreadCallback(let name):
+            if name == "onConversionDataSuccess" { ensureSession(at: event) }
+            ensureDelegate(deepLink: false, at: event)
+            callback(["output": .string(name)], at: event)
         case .universalLink(let url):
             link("universalLink", url, at: event)
         case .openURL(let url):
@@ -151,6 +214,12 @@ struct LogScenarioBuilder {
         case .openAttributionFailure(let error):
             failure("onAppOpenAttributionFailure", error, backendKey: "shortLinks", at: event)
         case .deepLink(var result):
+            if result.status.isEmpty {
+                ensureDelegate(deepLink: true, at: event)
+                udl = true
+                callback(["output": "didResolveDeepLink"], at: event)
+                break
+            }
             if result.isDeferred == nil {
                 // The iOS line carries no is_deferred: after `[DDL] Start DDL`, or a result with a match type and
                 // no link of its own before any session or link, it is the first launch's deferred lookup.
@@ -182,7 +251,9 @@ struct LogScenarioBuilder {
             }
             dropped(callback, at: event)
         case .error(let error):
-            guard error.code == 50, !callbacks.contains(where: { $0.line > event.line }) else {
+            guard error.kind == .httpStatusCode, error.httpStatus != nil,
+                !callbacks.contains(where: { $0.line > event.line })
+            else {
                 note(
                     event.line,
                     "\(error.domain) code \(error.code) \"\(error.message)\" printed on its own: which call it answered is "
@@ -234,11 +305,51 @@ struct LogScenarioBuilder {
         steps.append(["do": "advance", "by": .string("\(milliseconds)ms")])
     }
 
+    /// Whether a start line of `role` (or the launch request, role 3) belongs to the start the latest lines opened: one
+    /// of each role, within two seconds.
+    private mutating func joinsOpenStart(role: Int, at event: LogEvent) -> Bool {
+        guard openStart != nil, !openRoles.contains(role) else { return false }
+        if let time = event.time, let started = stepTime, abs(time.timeIntervalSince(started)) > 2 {
+            return false
+        }
+        openRoles.insert(role)
+        return true
+    }
+
+    /// A start step for the first line of a start; a skipped start (`Skip launch`) is a start step that begins no session.
+    private mutating func openNewStart(role: Int, skipped: Bool, at event: LogEvent) {
+        let before = anySession
+        if skipped {
+            step(["do": "start"], at: event)
+        } else {
+            startSession(at: event)
+        }
+        openStart = steps.count - 1
+        openRoles = [role]
+        sessionsBeforeOpen = before
+    }
+
+    /// Inserts a step at `index`, moving the callbacks and the open start after it.
+    private mutating func insertStep(_ fields: [String: AttributionValue], at index: Int) {
+        steps.insert(fields, at: index)
+        for callback in callbacks.indices where callbacks[callback].step >= index {
+            callbacks[callback].step += 1
+        }
+        if let open = openStart, open >= index { openStart = open + 1 }
+    }
+
+    /// The index of the latest step that made the SDK call a backend or a delegate (a start, a link, a push).
+    private var triggerIndex: Int? {
+        steps.lastIndex { Self.activeKinds.contains($0["do"] ?? .null) }
+    }
+
     private mutating func startSession(at event: LogEvent) {
         step(["do": "start"], at: event)
+        sessionTime = event.time
+        deferredAnswerTime = nil
         sessionInProcess = true
         anySession = true
-        afterDeferredStart = false
+        if !deferredStartJustSeen { afterDeferredStart = false }
     }
 
     /// A callback with no session before it in the log: the app must have started the SDK.
@@ -246,6 +357,7 @@ struct LogScenarioBuilder {
         guard !anySession else { return }
         note(event.line, "a callback comes before any session in the log; a start step was added before it")
         step(["do": "start"], at: event)
+        sessionTime = event.time
         sessionInProcess = true
         anySession = true
     }
@@ -265,7 +377,6 @@ struct LogScenarioBuilder {
     }
 
     private mutating func link(_ kind: String, _ url: String, at event: LogEvent) {
-        pendingStart = false
         // Two lines for one link (`NSUserActivity` and `UniversalLink/Deeplink found:`): one step.
         if let lastLink, lastLink.url == url, callbacks.last.map({ $0.step < steps.count - 1 }) ?? true,
             steps.last?["url"] == .string(url)
@@ -280,7 +391,6 @@ struct LogScenarioBuilder {
 
     /// Records a callback; one that came after its step by some time gets an `advance` step before it.
     private mutating func callback(_ expectation: [String: AttributionValue], at event: LogEvent) {
-        pendingStart = false
         if steps.isEmpty {
             note(
                 event.line,
@@ -324,7 +434,7 @@ struct LogScenarioBuilder {
             }
         }
         resetBehaviour("conversion", at: event)
-        delayed("conversion", at: event)
+        delayed("conversion", "the conversion data", at: event)
         callback(
             ["output": "onConversionDataSuccess", "payload": .object(payload.values), "types": "loose"],
             at: event)
@@ -347,6 +457,7 @@ struct LogScenarioBuilder {
         }
         learnLink(payload, at: event)
         resetBehaviour("shortLinks", at: event)
+        delayedLink("onAppOpenAttribution", at: event)
         callback(
             ["output": "onAppOpenAttribution", "payload": .object(payload.values), "types": "loose"],
             at: event)
@@ -367,9 +478,19 @@ struct LogScenarioBuilder {
                 if deferred { deferredClick(clickEvent, at: event) } else { learnLink(clickEvent, at: event) }
             }
             resetBehaviour(backendKey, at: event)
+            if deferred {
+                delayed("deferred", "the deferred deep link", at: event)
+            } else {
+                delayedLink("didResolveDeepLink", at: event)
+            }
         case "NOT_FOUND":
             expectation["status"] = "NOT_FOUND"
             resetBehaviour(backendKey, at: event)
+            if deferred {
+                delayed("deferred", "the deferred lookup's NOT_FOUND", at: event)
+            } else {
+                delayedLink("didResolveDeepLink", at: event)
+            }
         default:
             expectation["status"] = "FAILURE"
             if let error = result.error {
@@ -377,7 +498,10 @@ struct LogScenarioBuilder {
                 failingBackend(backendKey, error, at: event)
             }
         }
-        if deferred { afterDeferredStart = false }
+        if deferred {
+            afterDeferredStart = false
+            deferredAnswerTime = event.time
+        }
         callback(expectation, at: event)
     }
 
@@ -401,6 +525,8 @@ struct LogScenarioBuilder {
         // A first launch's conversion data dropped for want of a delegate still used up is_first_launch.
         if method == "onConversionDataSuccess", !installKnown { conversionDropped = true }
         let deepLink = method == "didResolveDeepLink"
+        // The SDK ran its deep-link flow and found no delegate for the result: UDL mode, without the delegate.
+        if deepLink { udl = true }
         setDelegate(deepLink: deepLink, present: false, at: event)
         callback(["output": .string(method), "dropped": true], at: event)
     }
@@ -418,10 +544,7 @@ struct LogScenarioBuilder {
             "do": present ? "setDelegate" : "clearDelegate",
             "delegate": deepLink ? "deepLinkDelegate" : "delegate",
         ]
-        steps.insert(change, at: max(0, steps.count - 1))
-        for index in callbacks.indices where callbacks[index].step >= steps.count - 2 {
-            callbacks[index].step += 1
-        }
+        insertStep(change, at: triggerIndex ?? max(0, steps.count - 1))
     }
 
     // MARK: - Backends
@@ -457,27 +580,61 @@ struct LogScenarioBuilder {
         if behaviour[key] != nil { setBehaviour(key, nil, at: event) }
     }
 
-    /// A success that came some time after its step: the backend answered after that delay.
-    private mutating func delayed(_ key: String, at event: LogEvent) {
-        guard let time = event.time, let clock, steps.last?["do"] == "start" else { return }
-        let milliseconds = Int64((time.timeIntervalSince(clock) * 1000).rounded())
-        guard milliseconds >= 1, milliseconds <= 60_000 else { return }
+    /// A success that came some time after the step that asked for it: the backend answered after that delay.
+    private mutating func delayed(_ key: String, _ what: String, at event: LogEvent) {
+        var from = key == "shortLinks" ? stepTime : sessionTime
+        if key == "conversion", let answered = deferredAnswerTime, let session = sessionTime,
+            answered >= session
+        {
+            from = answered
+        }
+        guard let time = event.time, let started = from else {
+            return
+        }
+        let milliseconds = Int64((time.timeIntervalSince(started) * 1000).rounded())
+        guard milliseconds >= 1 else { return }
+        guard milliseconds <= 60_000 else {
+            note(
+                event.line,
+                "\(what) came \(milliseconds / 1000) s after its step: longer than the 60 s the importer takes as a "
+                    + "backend's delay, so the backend answers at once and the time is an advance step")
+            return
+        }
         setBehaviour(key, ["delay": .string("\(milliseconds)ms")], at: event)
+    }
+
+    /// A direct link's callback that came after its link: the short-link backend's delay, when a short link was resolved.
+    private mutating func delayedLink(_ name: String, at event: LogEvent) {
+        guard let time = event.time, let started = stepTime,
+            Int64((time.timeIntervalSince(started) * 1000).rounded()) >= 1
+        else { return }
+        if let url = (lastLink?.url).flatMap(URL.init(string:)), url.path.split(separator: "/").count == 2,
+            let host = url.host?.lowercased(),
+            host.hasSuffix(".onelink.me") || host == "onelink.me" || customDomains.contains(host)
+        {
+            delayed("shortLinks", "the short link's \(name)", at: event)
+        } else {
+            note(
+                event.line,
+                "\(name) came after its link, but no short link was resolved for it, so no backend's delay explains the "
+                    + "time: it is an advance step")
+        }
     }
 
     /// Sets a backend's behaviour before the current step: in `backend.behaviour` when nothing ran yet, else a `behaviour` step.
     private mutating func setBehaviour(_ key: String, _ value: AttributionValue?, at event: LogEvent) {
         guard behaviour[key] != value else { return }
         behaviour[key] = value
-        let stepIndex = max(0, steps.count - 1)
-        if callbacks.isEmpty, stepIndex == steps.firstIndex(where: { $0["do"] == "start" }) ?? 0 {
+        // Before the step that asked the backend: from the start when nothing called a backend before it.
+        let stepIndex = triggerIndex ?? max(0, steps.count - 1)
+        let firstActive = steps.firstIndex { Self.activeKinds.contains($0["do"] ?? .null) } ?? 0
+        if stepIndex <= firstActive, !callbacks.contains(where: { $0.step < stepIndex }) {
             var initial = backend["behaviour"]?.objectValue ?? [:]
             initial[key] = value
             backend["behaviour"] = initial.isEmpty ? nil : .object(initial)
             return
         }
-        steps.insert(["do": "behaviour", .init(stringLiteral: key): value ?? "immediate"], at: stepIndex)
-        for index in callbacks.indices where callbacks[index].step >= stepIndex { callbacks[index].step += 1 }
+        insertStep(["do": "behaviour", .init(stringLiteral: key): value ?? "immediate"], at: stepIndex)
     }
 
     /// A found deferred deep link: the click it came from, three minutes before the install.

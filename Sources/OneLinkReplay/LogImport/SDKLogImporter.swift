@@ -87,15 +87,24 @@ public struct SDKLogImporter: Sendable {
         }
         let usable = reader.events.contains { event in
             switch event.kind {
-            case .error(let error): return error.code == 50
+            case .error(let error): return error.kind == .httpStatusCode && error.httpStatus != nil
+            case .shortLinkAnswer: return false
             default: return true
             }
         }
         guard usable else { throw .nothingUsable(lines: lines.count) }
 
-        let builder = LogScenarioBuilder(events: reader.events, version: reader.version)
+        let sdk7 = reader.version == nil ? reader.sdk7Line : nil
+        let builder = LogScenarioBuilder(
+            events: reader.events, version: reader.version ?? sdk7.map { _ in "7" })
         var notes = reader.notes + builder.notes
-        if reader.version == nil { notes.append("the log shows no SDK version; the scenario uses SDK 6") }
+        if let sdk7 {
+            notes.append(
+                "the log shows no SDK version, but line \(sdk7) is printed by SDK 7 only (7.0.1's strings): the scenario uses SDK 7"
+            )
+        } else if reader.version == nil {
+            notes.append("the log shows no SDK version; the scenario uses SDK 6")
+        }
         var document = builder.document(
             name: name,
             description:
@@ -134,39 +143,81 @@ public struct SDKLogImporter: Sendable {
             return byLog()
         }
         guard let trial = try? await ScenarioRunner().run(scenario) else { return byLog() }
-        // Where the emulator's callbacks are the log's, one for one, each expectation goes to its step.
         var replayed: [(step: Int, observation: ScenarioObservation)] = []
         for step in trial.steps {
             for observation in step.observations { replayed.append((step.index, observation)) }
         }
-        let callbackOutputs = replayed.filter { Self.callbackNames.contains($0.observation.output) }
-        let agrees =
-            callbackOutputs.count == logged.count
-            && zip(callbackOutputs, logged).allSatisfy { pair in
-                Self.agree(ScenarioExpectation(json: pair.1.expectation), pair.0.observation)
-            }
-        guard agrees else {
-            let first = Array(zip(callbackOutputs, logged)).firstIndex {
-                !Self.agree(ScenarioExpectation(json: $0.1.expectation), $0.0.observation)
-            }
-            let place =
-                first.map { "from callback \($0 + 1) (log line \(logged[$0].line))" }
-                ?? "in the number of callbacks (\(callbackOutputs.count) replayed, \(logged.count) in the log)"
-            notes.append(
-                "the emulator's replay parts from the log \(place): the expectations follow the log, and the replay's diff shows where"
-            )
-            return byLog()
+        // Each logged callback goes with the replay's next unclaimed callback of the same name, so a callback
+        // whose values differ is compared where the replay made it, and its diff shows the keys that differ.
+        var queues: [String: ArraySlice<Int>] = [:]
+        for (position, entry) in replayed.enumerated()
+        where Self.callbackNames.contains(entry.observation.output) {
+            queues[entry.observation.output, default: []].append(position)
         }
-        var next = 0
-        for (stepIndex, observation) in replayed {
-            var expect = steps[stepIndex]["expect"]?.arrayValue ?? []
-            if Self.callbackNames.contains(observation.output) {
-                expect.append(.object(logged[next].expectation))
-                next += 1
-            } else {
-                expect.append(observation.value)
+        var claimed: [Int: Int] = [:]
+        var claimedLogged = Set<Int>()
+        for (index, callback) in logged.enumerated() {
+            guard let name = callback.expectation["output"]?.stringValue,
+                let match = queues[name]?.popFirst()
+            else { continue }
+            claimed[match] = index
+            claimedLogged.insert(index)
+        }
+        let callbackCount = replayed.filter { Self.callbackNames.contains($0.observation.output) }.count
+        let agreeing = claimed.filter {
+            Self.agree(ScenarioExpectation(json: logged[$0.value].expectation), replayed[$0.key].observation)
+        }
+        if agreeing.count != logged.count || callbackCount != logged.count {
+            let unmatched = logged.indices.filter { !claimedLogged.contains($0) }
+            let differing = claimed.filter { agreeing[$0.key] == nil }.map(\.value).sorted()
+            var parts: [String] = []
+            if let first = differing.first {
+                parts.append(
+                    "from callback \(first + 1) (log line \(logged[first].line)), whose values differ: the diff shows them "
+                        + "on the step where the replay made it")
             }
-            steps[stepIndex]["expect"] = .array(expect)
+            if !unmatched.isEmpty {
+                parts.append(
+                    "log line\(unmatched.count == 1 ? "" : "s") \(unmatched.map { String(logged[$0].line) }.joined(separator: ", ")) "
+                        + "made a callback the replay does not make: expected after the step the log shows it after"
+                )
+            }
+            if callbackCount > claimed.count {
+                parts.append(
+                    "the replay makes \(callbackCount - claimed.count) callback\(callbackCount - claimed.count == 1 ? "" : "s") the log does not show"
+                )
+            }
+            notes.append("the emulator's replay parts from the log: " + parts.joined(separator: "; "))
+        }
+        let moved = claimed.sorted(by: { $0.value < $1.value }).filter { position, index in
+            replayed[position].step != logged[index].step
+        }
+        if moved.count > 20 {
+            notes.append(
+                "\(moved.count - 20) more callbacks are expected on other steps than the log shows them after, where the replay makes them"
+            )
+        }
+        for (position, index) in moved.prefix(20) {
+            notes.append(
+                "line \(logged[index].line): \(replayed[position].observation.output) is expected at step "
+                    + "\(replayed[position].step), where the replay makes it; the log shows it after step \(logged[index].step)"
+            )
+        }
+        var expectations = Array(repeating: [AttributionValue](), count: steps.count)
+        for (position, entry) in replayed.enumerated() {
+            if let index = claimed[position] {
+                expectations[entry.step].append(.object(logged[index].expectation))
+            } else if !Self.callbackNames.contains(entry.observation.output) {
+                // The replay's other outputs (SDK 7's `sessionReady`, a completion) are no callback the log shows.
+                expectations[entry.step].append(entry.observation.value)
+            }
+        }
+        for (index, callback) in logged.enumerated()
+        where !claimedLogged.contains(index) && expectations.indices.contains(callback.step) {
+            expectations[callback.step].append(.object(callback.expectation))
+        }
+        for index in steps.indices where !expectations[index].isEmpty {
+            steps[index]["expect"] = .array(expectations[index])
         }
         return steps.map(AttributionValue.object)
     }

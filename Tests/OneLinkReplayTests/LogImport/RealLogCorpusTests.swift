@@ -16,12 +16,14 @@ struct RealLogCorpusTests {
         return files.filter { $0.hasSuffix(".log") }.map { String($0.dropLast(4)) }.sorted()
     }
 
-    @Test("The corpus has at least 10 logs, SDK 6.x and 7.x, legacy and UDL, with and without errors")
+    @Test("The corpus has at least 25 logs, at least half of them fragments, SDK 6.x and 7.x, legacy and UDL")
     func coverage() throws {
         let sidecars = try Self.names.map { name in
             try AttributionValue(json: Data(contentsOf: Self.folder.appendingPathComponent(name + ".json")))
         }
-        #expect(sidecars.count >= 10)
+        #expect(sidecars.count >= 25)
+        #expect(sidecars.allSatisfy { $0["fragment"]?.boolValue != nil })
+        #expect(sidecars.filter { $0["fragment"] == .bool(true) }.count * 2 >= sidecars.count)
         let versions = sidecars.compactMap { $0["sdkVersion"]?.stringValue }
         #expect(versions.contains { $0.hasPrefix("6.") })
         #expect(versions.contains { $0.hasPrefix("7.") })
@@ -30,6 +32,47 @@ struct RealLogCorpusTests {
         for sidecar in sidecars {
             #expect(sidecar["source"]?["repository"] != nil || sidecar["source"]?["url"] != nil)
             #expect((sidecar["why"]?.stringValue?.count ?? 0) > 40)
+        }
+    }
+
+    /// The callback lines a log prints, by callback: the SDK's `Calling … with:` and `-[… method:]:` lines and the
+    /// lines of a callback that found no delegate, counted by a reading of their own, not the importer's.
+    static func callbackLines(_ log: String) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for line in log.split(separator: "\n") {
+            if line.contains("Calling didResolveDeepLink with:")
+                || line.contains("Delegate doesn't respond to")
+            {
+                counts["didResolveDeepLink", default: 0] += 1
+                continue
+            }
+            for name in [
+                "onConversionDataSuccess", "onConversionDataFail", "onAppOpenAttributionFailure",
+                "onAppOpenAttribution",
+            ] where line.contains(" \(name):]") || line.contains("Calling \(name) with:") {
+                counts[name, default: 0] += 1
+                break
+            }
+        }
+        return counts
+    }
+
+    @Test(
+        "No imported log loses a callback line it printed: each is an expectation of that callback",
+        arguments: Self.names)
+    func everyCallbackLineKept(name: String) async throws {
+        let log = try String(contentsOf: Self.folder.appendingPathComponent(name + ".log"), encoding: .utf8)
+        let imported = try await SDKLogImporter(name: name).importLog(log)
+        var expected: [String: Int] = [:]
+        for step in imported.scenario["steps"]?.arrayValue ?? [] {
+            for expectation in step["expect"]?.arrayValue ?? [] {
+                if let output = expectation["output"]?.stringValue { expected[output, default: 0] += 1 }
+            }
+        }
+        for (callback, count) in Self.callbackLines(log) {
+            #expect(
+                (expected[callback] ?? 0) >= count,
+                "\(name): \(count) \(callback) lines, \(expected[callback] ?? 0) expected")
         }
     }
 
