@@ -17,7 +17,8 @@ extension Scenario {
         if let value = sdk["quirks"] {
             let names = SDKQuirk.allKnown.map(\.rawValue)
             for (index, name) in try reader.array(value, at: sdk.at("quirks")).enumerated() {
-                quirks.insert(SDKQuirk(rawValue: try reader.oneOf(name, names, at: sdk.at("quirks") + "[\(index)]")))
+                quirks.insert(
+                    SDKQuirk(rawValue: try reader.oneOf(name, names, at: sdk.at("quirks") + "[\(index)]")))
             }
         }
         return quirks

@@ -328,7 +328,8 @@ final class Engine: Sendable {
                 if case .deepLink(let result) = event, result.deepLink?.isDeferred == false {
                     sessions.noteDirectDeepLink()
                 }
-                await deliver(applyingQuirks(to: event, entry: entry, receivedAt: queued.receivedAt), queued: queued)
+                await deliver(
+                    applyingQuirks(to: event, entry: entry, receivedAt: queued.receivedAt), queued: queued)
                 return
             }
         }
