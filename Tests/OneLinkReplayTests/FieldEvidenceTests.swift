@@ -21,7 +21,7 @@ import Testing
             .filter { $0.hasSuffix(".json") }.sorted()
     }
 
-    @Test("the corpus has at least 45 observations from at least 40 public sources, and compares values")
+    @Test("the corpus has at least 55 observations from at least 40 public sources, and compares values")
     func corpusSize() throws {
         let observations = try Self.files.map { try FieldObservation(file: $0, in: Self.folder) }
         let sources = Set(observations.map(\.sourceKey))
@@ -32,7 +32,7 @@ import Testing
         print(
             "field corpus: \(observations.count) observations, \(sources.count) distinct sources, "
                 + "\(comparedValues) values compared exactly")
-        #expect(observations.count >= 45, "\(observations.count) observations")
+        #expect(observations.count >= 55, "\(observations.count) observations")
         #expect(sources.count >= 40, "\(sources.count) distinct sources: \(sources.sorted())")
         #expect(comparedValues >= 1, "no value is compared")
     }
