@@ -12,7 +12,7 @@ extension Scenario {
     static let sdkFields = [
         "version", "mode", "devKey", "appID", "customDomains", "resolveDeepLinkURLs", "pushPaths",
         "deepLinkTimeout",
-        "minTimeBetweenSessions", "conversionDataTimeout", "debug", "device",
+        "minTimeBetweenSessions", "conversionDataTimeout", "debug", "device", "sdkVersion", "quirks",
     ]
     static let deviceInfoFields = ["ip", "model", "osVersion", "language", "advertisingID"]
     static let backendFields = [
@@ -172,6 +172,7 @@ extension Scenario {
             settings.conversionDataTimeout = timeout
         }
         if let debug = try sdk.optionalBool("debug") { settings.debug = debug }
+        settings.quirks = try decodeQuirks(sdk, reader)
         if let info = try sdk.object("device", allowed: deviceInfoFields) {
             if let ip = try info.optionalString("ip") { settings.deviceInfo.ipAddress = ip }
             if let model = try info.optionalString("model") { settings.deviceInfo.model = model }

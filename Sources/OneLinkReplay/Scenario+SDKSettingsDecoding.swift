@@ -1,6 +1,29 @@
 import OneLinkEmulator
 
 extension Scenario {
+    /// Decodes `$.sdk.sdkVersion` (a release whose documented quirks apply) and `$.sdk.quirks` (quirks by name).
+    static func decodeQuirks(
+        _ sdk: ScenarioReader.Fields, _ reader: ScenarioReader
+    ) throws(ScenarioError) -> Set<SDKQuirk> {
+        var quirks: Set<SDKQuirk> = []
+        if let release = try sdk.optionalString("sdkVersion") {
+            guard let known = SDKQuirk.quirks(ofRelease: release) else {
+                throw reader.fail(
+                    sdk.at("sdkVersion"),
+                    .invalidValue("expected a release number such as \"6.9.0\", found \"\(release)\""))
+            }
+            quirks = known
+        }
+        if let value = sdk["quirks"] {
+            let names = SDKQuirk.allKnown.map(\.rawValue)
+            for (index, name) in try reader.array(value, at: sdk.at("quirks")).enumerated() {
+                quirks.insert(
+                    SDKQuirk(rawValue: try reader.oneOf(name, names, at: sdk.at("quirks") + "[\(index)]")))
+            }
+        }
+        return quirks
+    }
+
     /// Decodes the fields of an `sdk` step.
     static func decodeSDKSettings(
         _ fields: ScenarioReader.Fields, _ reader: ScenarioReader

@@ -47,6 +47,8 @@ extension Scenario {
         public var debug = false
         /// What the device tells the backends (IP, model, OS version, language, IDFA).
         public var deviceInfo = DeviceInfo()
+        /// Behaviours of older releases to reproduce (`$.sdk.sdkVersion`, `$.sdk.quirks`); none for the newest SDK.
+        public var quirks: Set<SDKQuirk> = []
 
         /// Creates the default configuration.
         public init() {}

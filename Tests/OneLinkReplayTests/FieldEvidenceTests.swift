@@ -21,12 +21,20 @@ import Testing
             .filter { $0.hasSuffix(".json") }.sorted()
     }
 
-    @Test("the corpus has at least 25 observations from at least 10 public sources")
+    @Test("the corpus has at least 55 observations from at least 40 public sources, and compares values")
     func corpusSize() throws {
         let observations = try Self.files.map { try FieldObservation(file: $0, in: Self.folder) }
-        #expect(observations.count >= 25, "\(observations.count) observations")
         let sources = Set(observations.map(\.sourceKey))
-        #expect(sources.count >= 10, "\(sources.count) distinct sources: \(sources.sorted())")
+        let comparedValues = observations.reduce(0) { total, observation in
+            total + observation.observed.reduce(0) { $0 + $1.exactValues.count }
+        }
+        // Printed so the numbers in the docs and the changelog are measured, not claimed.
+        print(
+            "field corpus: \(observations.count) observations, \(sources.count) distinct sources, "
+                + "\(comparedValues) values compared exactly")
+        #expect(observations.count >= 55, "\(observations.count) observations")
+        #expect(sources.count >= 40, "\(sources.count) distinct sources: \(sources.sorted())")
+        #expect(comparedValues >= 1, "no value is compared")
     }
 
     @Test("every observation file is well formed and named after its id", arguments: files)
@@ -55,7 +63,9 @@ import Testing
         }
     }
 
-    @Test("the comparison catches a wrong key, a wrong type, a missing callback and a wrong error code")
+    @Test(
+        "the comparison catches a wrong key, a wrong type, a wrong value, a missing callback and a wrong error code"
+    )
     func comparisonCatchesDifferences() throws {
         let emulator: [(step: Int, output: ScenarioObservation)] = [
             (
@@ -81,9 +91,10 @@ import Testing
                 jsonString: """
                     {"id": "x", "source": {"url": "https://example.com"}, "situation": {}, "rule": 3,
                      "observed": [
-                       {"callback": "onConversionDataSuccess", "payload": {"af_status": "Organic", "is_first_launch": "true"}},
-                       {"callback": "onAppOpenAttributionFailure", "error": {"domain": "NSURLErrorDomain", "code": 0}},
-                       {"callback": "didResolveDeepLink", "status": "FOUND"}
+                       {"callback": "onConversionDataSuccess", "payload": {"af_status": "Non-organic", "is_first_launch": "true"},
+                        "exactValues": ["af_status"]},
+                       {"callback": "onAppOpenAttributionFailure", "error": {"domain": "NSURLErrorDomain", "code": 0}, "exactValues": []},
+                       {"callback": "didResolveDeepLink", "status": "FOUND", "exactValues": []}
                      ],
                      "scenario": {"name": "x", "steps": []}}
                     """), file: "x.json")
@@ -94,7 +105,12 @@ import Testing
         #expect(problems.contains { $0.contains("iscache") && $0.contains("not in the observed payload") })
         #expect(problems.contains { $0.contains("error code") && $0.contains("-1001") })
         #expect(problems.contains { $0.contains("didResolveDeepLink") && $0.contains("not delivered") })
-        #expect(problems.count == 4, "\(problems)")
+        #expect(
+            problems.contains {
+                $0.contains("af_status")
+                    && $0.contains("\"Non-organic\" in the field, \"Organic\" in the emulator")
+            })
+        #expect(problems.count == 5, "\(problems)")
     }
 }
 
@@ -122,6 +138,8 @@ struct FieldObservation {
         var description: [String: AttributionValue]?
         var step: Int?
         var keyCount: Int?
+        /// Payload keys whose posted value the emulator must hand over exactly (placeholders filled in).
+        var exactValues: [String]
     }
 
     var id: String
@@ -131,6 +149,8 @@ struct FieldObservation {
     var exhaustive: Bool
     var observed: [Observed]
     var scenario: AttributionValue
+    /// What the scenario puts where the thread shows a placeholder, such as `<app-scheme>` → `com.example.app`.
+    var placeholders: [String: String]
 
     struct Invalid: Error, CustomStringConvertible {
         var description: String
@@ -160,6 +180,16 @@ struct FieldObservation {
         self.numbersMayBeBooleans = root["numbersMayBeBooleans"]?.boolValue ?? false
         self.exhaustive = root["exhaustive"]?.boolValue ?? false
         self.scenario = scenario
+        var placeholders: [String: String] = [:]
+        if case .object(let members)? = root["placeholders"] {
+            for (placeholder, value) in members {
+                guard let text = value.stringValue else {
+                    throw fail("placeholders.\(placeholder) is not a string")
+                }
+                placeholders[placeholder] = text
+            }
+        }
+        self.placeholders = placeholders
         self.observed = try list.enumerated().map { index, value in
             guard case .object(let entry) = value, let callback = entry["callback"]?.stringValue else {
                 throw fail("observed[\(index)] has no callback")
@@ -181,13 +211,23 @@ struct FieldObservation {
                 guard case .array(let items)? = entry[key] else { return [] }
                 return items.compactMap(\.stringValue)
             }
+            guard case .array? = entry["exactValues"] else {
+                throw fail(
+                    "observed[\(index)] has no exactValues list (the keys whose values must match; [] when none)"
+                )
+            }
+            let exactValues = strings("exactValues")
+            for key in exactValues where payload?[key] == nil {
+                throw fail("observed[\(index)]: exactValues names \(key), which the posted payload lacks")
+            }
             return Observed(
                 callback: callback, status: entry["status"]?.stringValue,
                 isDeferred: entry["isDeferred"]?.boolValue,
                 payload: payload, payloadComplete: entry["payloadComplete"]?.boolValue ?? true,
                 ignoreKeys: Set(strings("ignoreKeys")), absentKeys: strings("absentKeys"),
                 errorDomain: errorDomain, errorCode: errorCode, description: description,
-                step: entry["step"]?.intValue, keyCount: entry["keyCount"]?.intValue)
+                step: entry["step"]?.intValue, keyCount: entry["keyCount"]?.intValue, exactValues: exactValues
+            )
         }
     }
 }
@@ -281,6 +321,11 @@ struct FieldComparison {
                 payload, emulatedPayload, complete: expected.payloadComplete, ignoring: expected.ignoreKeys,
                 lenient: observation.numbersMayBeBooleans, label: "\(label) payload")
         }
+        if let payload = expected.payload {
+            compareValues(
+                expected.exactValues, payload, emulatedPayload, placeholders: observation.placeholders,
+                lenient: observation.numbersMayBeBooleans, label: "\(label) payload")
+        }
         if let description = expected.description {
             guard let text = call?.deepLinkDescription,
                 case .object(let members)? = try? AttributionValue(jsonString: text)
@@ -350,6 +395,45 @@ struct FieldComparison {
                 )
             }
         }
+    }
+
+    /// Compares the values of `keys`: the posted value, its placeholders filled in, must be the emulator's.
+    private mutating func compareValues(
+        _ keys: [String], _ expected: [String: AttributionValue], _ emulated: [String: AttributionValue],
+        placeholders: [String: String], lenient: Bool, label: String
+    ) {
+        for key in keys {
+            guard let posted = expected[key], let value = emulated[key] else { continue }
+            let wanted = Self.filling(posted, placeholders)
+            if wanted == value || (lenient && Self.sameTruth(wanted, value)) { continue }
+            problems.append(
+                "\(label): key \(key) is \(Self.shown(wanted)) in the field, \(Self.shown(value)) in the emulator"
+            )
+        }
+    }
+
+    /// `value` with every placeholder in its strings replaced by the scenario's stand-in.
+    static func filling(_ value: AttributionValue, _ placeholders: [String: String]) -> AttributionValue {
+        guard case .string(var text) = value else { return value }
+        for (placeholder, standIn) in placeholders {
+            text = text.replacingOccurrences(of: placeholder, with: standIn)
+        }
+        return .string(text)
+    }
+
+    /// Whether a number and a boolean say the same in a print where booleans read `1`/`0`.
+    static func sameTruth(_ left: AttributionValue, _ right: AttributionValue) -> Bool {
+        switch (left, right) {
+        case (.int(let number), .bool(let flag)), (.bool(let flag), .int(let number)):
+            return number == (flag ? 1 : 0)
+        default: return false
+        }
+    }
+
+    /// A value as a failure message shows it: strings quoted, so `"0"` and `0` differ.
+    static func shown(_ value: AttributionValue) -> String {
+        if case .string(let text) = value { return "\"\(text)\"" }
+        return "\(value)"
     }
 
     /// The JSON kind the corpus compares: string, bool, number, null, object or array.

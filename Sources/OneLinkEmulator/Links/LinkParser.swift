@@ -139,7 +139,10 @@ public struct LinkParser: Sendable {
         }
         let rawPath = bytes[pathStart..<index]
         var diagnostics: [LinkDiagnostic] = []
-        let path = Self.percentDecoded(rawPath, key: nil, diagnostics: &diagnostics)
+        var path = Self.percentDecoded(rawPath, key: nil, diagnostics: &diagnostics)
+        // The SDK reads the path as NSURL's `path`, which drops a trailing slash: `…/link/?…` hands
+        // over "/link" (appsflyer-capacitor-plugin#23).
+        if path.utf8.count > 1, path.utf8.last == UInt8(ascii: "/") { path.removeLast() }
 
         var query = LinkQuery.make(link: original, typing: valueTyping, capacity: 0)
         if index < bytes.count, bytes[index] == UInt8(ascii: "?") {

@@ -11,7 +11,7 @@ public struct ParsedLink: Sendable, Hashable {
     public var scheme: String
     /// The host, lowercased, without user info or port; empty when the link has none.
     public var host: String
-    /// The path, percent-decoded, as in the samples: `/H5hv`, or empty.
+    /// The path, percent-decoded and without a trailing slash (as NSURL's `path`): `/H5hv`, or empty.
     public var path: String
     /// The typed, percent-decoded query parameters, first occurrence winning.
     ///

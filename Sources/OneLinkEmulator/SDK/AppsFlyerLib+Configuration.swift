@@ -32,6 +32,8 @@ extension AppsFlyerLib {
         var recordedCalls = BoundedHistory<RecordedCall>(limit: AppsFlyerLib.storageErrorLimit)
         var sharingFilter: [String]?
         var facebookDeferredAppLink: URL?
+        /// The older releases' behaviours the app under test opted in to; none for the newest SDK.
+        var quirks: Set<SDKQuirk> = []
 
         /// The host requests go to when `setHost(_:withHostPrefix:)` changed it, prefix first.
         var customHost: String? {
@@ -91,6 +93,16 @@ extension AppsFlyerLib {
     public var minTimeBetweenSessions: UInt {
         get { configuration[\.minTimeBetweenSessions] }
         set { configuration[\.minTimeBetweenSessions] = newValue }
+    }
+
+    /// Behaviours of older releases of the real SDK to reproduce; empty (the default) is the newest SDK.
+    ///
+    /// Emulator only. Set it by name (`[.duplicateURISchemeDeepLink]`) or by release
+    /// (`SDKQuirk.quirks(ofRelease: "6.9.0") ?? []`); each quirk applies to the links handed over
+    /// after it is set. See ``SDKQuirk`` and `Docs/sdk-versions.md`.
+    public var sdkQuirks: Set<SDKQuirk> {
+        get { configuration[\.quirks] }
+        set { configuration[\.quirks] = newValue }
     }
 
     /// Whether every decision is written to the debug log sink, with the lines the real SDK would print (``DeviceLogLine``).

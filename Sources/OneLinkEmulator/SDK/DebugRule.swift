@@ -153,6 +153,9 @@ public struct DebugRule: RawRepresentable, Sendable, Hashable, ExpressibleByStri
     /// `config.plist`: an `AppsFlyerLibConfig.plist` was applied, or refused.
     public static let configPlist = DebugRule(rawValue: "config.plist")
 
+    /// `sdk.quirk`: a behaviour of an older release (``SDKQuirk``) changed or dropped a callback.
+    public static let sdkQuirk = DebugRule(rawValue: "sdk.quirk")
+
     /// Every rule the SDK logs, in the order of `Docs/behaviour.md`'s table.
     public static let allKnown: [DebugRule] = [
         .sessionStart, .sessionMinTimeBetweenSessions, .sessionLaunch, .sessionLaunchFailed,
@@ -163,6 +166,6 @@ public struct DebugRule: RawRepresentable, Sendable, Hashable, ExpressibleByStri
         .linkAppendParameters, .pushPath, .pushOneLink, .pushLegacy, .pushIgnored, .pushPayload,
         .delegateMissing, .attWait, .attStatus, .controlStopped, .configRefused, .configUserEmails,
         .callRecorded, .eventSend, .eventRefused, .purchaseValidate, .purchaseRefused, .inviteShort,
-        .inviteLong, .inviteTemplate, .sessionReady, .configPlist,
+        .inviteLong, .inviteTemplate, .sessionReady, .configPlist, .sdkQuirk,
     ]
 }

@@ -64,6 +64,7 @@ final class ReplaySession {
         sdk.conversionDataTimeout = settings.conversionDataTimeout
         sdk.isDebug = settings.debug
         sdk.deviceInfo = settings.deviceInfo
+        sdk.sdkQuirks = settings.quirks
         // The team's delegates are app code, often `@MainActor`: they get the main queue, as from the
         // real SDK. Without them nothing needs it, and the run does not depend on the main queue
         // being drained.

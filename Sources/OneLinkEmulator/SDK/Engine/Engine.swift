@@ -33,6 +33,8 @@ final class Engine: Sendable {
     let published = Locked(PublishedEvents())
     let sessionReadiness = Locked(SessionReadinessState())
     let trackingGate = TrackingGate()
+    /// When this process last delivered a link's callback, for ``SDKQuirk/linksSuppressedInsideMinTimeBetweenSessions``.
+    let lastLinkDelivery = Locked<Date?>(nil)
 
     /// The serial action queue every call goes through.
     let queue = CommandQueue()
@@ -224,7 +226,7 @@ final class Engine: Sendable {
     /// A push notification's payload, as a link.
     private func processPush(_ queued: QueuedCommand) async {
         guard case .action(.push(let payload)) = queued.command else { return }
-        await runLink(beginPush(payload), queued: queued)
+        await runLink(beginPush(payload), entry: .push, queued: queued)
     }
 
     /// Logs the push and reads its link: the synchronous part of ``processPush(_:)``.
@@ -262,6 +264,7 @@ final class Engine: Sendable {
             sessions.resetProcess()
         }
         resetSessionReadiness()
+        lastLinkDelivery.withLock { $0 = nil }
         // The delegates were objects of the process that ended; the app's launch code sets them again.
         delegates.withLock { $0 = Delegates() }
     }
@@ -296,7 +299,7 @@ final class Engine: Sendable {
 
     /// Resolves a link the app handed over and delivers its callback.
     func processLink(_ text: String, entry: LinkEntry, queued: QueuedCommand) async {
-        await runLink(beginLink(text, entry: entry), queued: queued)
+        await runLink(beginLink(text, entry: entry), entry: entry, queued: queued)
     }
 
     /// Logs the hand-over and parses the link: the synchronous part of ``processLink(_:entry:queued:)``.
@@ -311,7 +314,7 @@ final class Engine: Sendable {
     }
 
     /// Drives the link service from `step` to its callback, within `deepLinkTimeout` of the hand-over; each request it is about to send gets the delegate's headers first.
-    private func runLink(_ step: LinkStep, queued: QueuedCommand) async {
+    private func runLink(_ step: LinkStep, entry: LinkEntry, queued: QueuedCommand) async {
         let deadline = queued.receivedAt.addingTimeInterval(
             Double(configuration.withLock { $0.deepLinkTimeout }) / 1000)
         var step = step
@@ -325,7 +328,8 @@ final class Engine: Sendable {
                 if case .deepLink(let result) = event, result.deepLink?.isDeferred == false {
                     sessions.noteDirectDeepLink()
                 }
-                await deliver([event], queued: queued)
+                await deliver(
+                    applyingQuirks(to: event, entry: entry, receivedAt: queued.receivedAt), queued: queued)
                 return
             }
         }

@@ -1,0 +1,42 @@
+import Foundation
+import OneLinkSupport
+
+// The behaviours of older releases the app under test opted in to (`AppsFlyerLib.sdkQuirks`).
+extension Engine {
+    /// The callbacks a link's `event` becomes under the configured quirks: itself when none applies.
+    func applyingQuirks(to event: AppsFlyerEvent, entry: LinkEntry, receivedAt: Date) -> [AppsFlyerEvent] {
+        let config = configuration.withLock { $0 }
+        let quirks = config.quirks
+        if entry != .performOnAppAttribution {
+            let minimum = TimeInterval(config.minTimeBetweenSessions)
+            let suppressed = lastLinkDelivery.withLock { last -> TimeInterval? in
+                if quirks.contains(.linksSuppressedInsideMinTimeBetweenSessions), let previous = last,
+                    receivedAt.timeIntervalSince(previous) < minimum
+                {
+                    return receivedAt.timeIntervalSince(previous)
+                }
+                last = receivedAt
+                return nil
+            }
+            if let elapsed = suppressed {
+                debug(
+                    .sdkQuirk,
+                    "\(SDKQuirk.linksSuppressedInsideMinTimeBetweenSessions): \(event.callbackName) dropped, "
+                        + "\(Int(elapsed * 1000)) ms after the previous link, minimum \(config.minTimeBetweenSessions) s"
+                )
+                return []
+            }
+        }
+        switch event {
+        case .appOpenAttribution(let payload) where quirks.contains(.shortOpenAttribution):
+            let kept = payload.removing(SDKQuirk.shortOpenAttributionMissingKeys)
+            debug(.sdkQuirk, "\(SDKQuirk.shortOpenAttribution): onAppOpenAttribution with \(kept.count) keys")
+            return [.appOpenAttribution(kept)]
+        case .deepLink where entry == .openURL && quirks.contains(.duplicateURISchemeDeepLink):
+            debug(.sdkQuirk, "\(SDKQuirk.duplicateURISchemeDeepLink): didResolveDeepLink called twice")
+            return [event, event]
+        default:
+            return [event]
+        }
+    }
+}
