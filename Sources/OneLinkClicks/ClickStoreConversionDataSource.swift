@@ -9,9 +9,20 @@ import OneLinkSupport
 /// same conversion data even after new clicks arrive: the service attributes
 /// an install once. Store failures are reported as
 /// ``AttributionError/unexpected(_:)``.
+///
+/// The source also remembers when each device was first installed, so that
+/// a reinstall (a new device ID on the same device) matched to a
+/// retargeting click inside the matcher's re-attribution window is a
+/// re-attribution (``InstallMatcher/conversionType(of:installTime:formerInstallTime:)``).
+/// The real service knows the device by its identifiers (IDFV, IDFA); the
+/// emulator, which has no IDFV, knows it by the advertising ID when the
+/// device has one, else by its ``DeviceFingerprint``.
 public final class ClickStoreConversionDataSource: ConversionDataSource, Sendable {
     private struct State {
         var answers: [String: AttributionPayload] = [:]
+        // The first install time per device identity, with the device ID of that install.
+        var firstInstalls: [DeviceIdentity: (deviceID: String, time: Date)] = [:]
+        var installOrder = BoundedHistory<DeviceIdentity>(limit: .max)
         // Device IDs in the order their answers were first given, for evicting the oldest.
         var answerOrder = BoundedHistory<String>(limit: .max)
         var maximumRememberedDevices = ClickStoreConversionDataSource.defaultMaximumRememberedDevices
@@ -69,6 +80,39 @@ public final class ClickStoreConversionDataSource: ConversionDataSource, Sendabl
             state.answerOrder.removeFirst()
             state.answers[oldest] = nil
         }
+        while state.firstInstalls.count > state.maximumRememberedDevices, let oldest = state.installOrder.first {
+            state.installOrder.removeFirst()
+            state.firstInstalls[oldest] = nil
+        }
+    }
+
+    /// How the service recognises a device across reinstalls.
+    private enum DeviceIdentity: Hashable {
+        case advertisingID(String)
+        case fingerprint(DeviceFingerprint)
+
+        init(_ device: DeviceInfo) {
+            if let id = device.advertisingID?.lowercased(), !id.isEmpty, id != InstallMatcher.zeroAdvertisingID {
+                self = .advertisingID(id)
+            } else {
+                self = .fingerprint(DeviceFingerprint(device: device))
+            }
+        }
+    }
+
+    /// Records the install and returns the device's earlier first install time, if it had one.
+    private func formerInstallTime(of request: InstallAttributionRequest) -> Date? {
+        let identity = DeviceIdentity(request.device)
+        return state.withLock { state in
+            guard let first = state.firstInstalls[identity] else {
+                state.firstInstalls[identity] = (request.deviceID, request.installTime)
+                state.installOrder.append(identity)
+                Self.evictAnswers(&state)
+                return nil
+            }
+            guard first.deviceID != request.deviceID, first.time <= request.installTime else { return nil }
+            return first.time
+        }
     }
 
     /// Returns the install's conversion data: non-organic with the matched click's parameters, or organic.
@@ -79,11 +123,12 @@ public final class ClickStoreConversionDataSource: ConversionDataSource, Sendabl
         let cached = state.withLock { $0.answers[request.deviceID] }
         if let cached { return cached }
         try Task.checkCancellation()
+        let former = formerInstallTime(of: request)
         let data: AttributionPayload
         do {
             data = try await matcher.conversionData(
                 device: request.device, deviceID: request.deviceID, installTime: request.installTime,
-                in: store)
+                in: store, formerInstallTime: former)
         } catch {
             throw AttributionError.unexpected("click store: \(error)")
         }
