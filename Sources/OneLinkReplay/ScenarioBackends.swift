@@ -102,10 +102,10 @@ extension Scenario {
             }
             store = clickStore
             // The click-store sources have no behaviour of their own; a thin wrapper adds one.
-            let storeConversion = ClickStoreConversionDataSource(store: clickStore)
+            let storeConversion = ClickStoreConversionDataSource(store: clickStore, matcher: settings.matcher)
             storeConversion.requestHistoryLimit = bounds.requestHistoryLimit
             storeConversion.maximumRememberedDevices = bounds.maximumRememberedDevices
-            let storeDeferred = ClickStoreDeferredDeepLinkSource(store: clickStore)
+            let storeDeferred = ClickStoreDeferredDeepLinkSource(store: clickStore, matcher: settings.matcher)
             storeDeferred.requestHistoryLimit = bounds.requestHistoryLimit
             let conversionSource = ReplayBehaviorSource(
                 conversion: storeConversion, deferred: nil, behavior: settings.conversionBehavior,
