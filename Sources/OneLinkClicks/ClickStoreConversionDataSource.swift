@@ -80,7 +80,9 @@ public final class ClickStoreConversionDataSource: ConversionDataSource, Sendabl
             state.answerOrder.removeFirst()
             state.answers[oldest] = nil
         }
-        while state.firstInstalls.count > state.maximumRememberedDevices, let oldest = state.installOrder.first {
+        while state.firstInstalls.count > state.maximumRememberedDevices,
+            let oldest = state.installOrder.first
+        {
             state.installOrder.removeFirst()
             state.firstInstalls[oldest] = nil
         }
@@ -92,7 +94,9 @@ public final class ClickStoreConversionDataSource: ConversionDataSource, Sendabl
         case fingerprint(DeviceFingerprint)
 
         init(_ device: DeviceInfo) {
-            if let id = device.advertisingID?.lowercased(), !id.isEmpty, id != InstallMatcher.zeroAdvertisingID {
+            if let id = device.advertisingID?.lowercased(), !id.isEmpty,
+                id != InstallMatcher.zeroAdvertisingID
+            {
                 self = .advertisingID(id)
             } else {
                 self = .fingerprint(DeviceFingerprint(device: device))

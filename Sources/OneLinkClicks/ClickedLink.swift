@@ -23,8 +23,10 @@ public struct ClickedLink: Sendable, Hashable {
     public var parameters: AttributionPayload
     /// How long after the click an install can be attributed to it (`af_click_lookback`).
     public var lookback: Duration
-    /// How long after a re-engagement the user's activity stays with this link's media source
-    /// (`af_reengagement_window`); `nil` for `lifetime`. Only retargeting links use it.
+    /// The link's re-engagement window, `af_reengagement_window`; `nil` for `lifetime`.
+    ///
+    /// How long after a re-engagement the user's activity stays with this link's media source.
+    /// Only retargeting links use it.
     public var reengagementWindow: Duration?
 
     /// Creates a link from its parts.

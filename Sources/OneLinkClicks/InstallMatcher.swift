@@ -81,7 +81,8 @@ public struct InstallMatcher: Sendable, Hashable {
     }
 
     private init(
-        validatedProbabilisticWindow: Duration, selfReportingNetworks: Set<String>, reattributionWindow: Duration
+        validatedProbabilisticWindow: Duration, selfReportingNetworks: Set<String>,
+        reattributionWindow: Duration
     ) {
         self.probabilisticWindow = validatedProbabilisticWindow
         self.selfReportingNetworks = selfReportingNetworks

@@ -71,8 +71,12 @@ import Testing
 
     @Test func reattributionWindowRange() throws {
         #expect(InstallMatcher.standard.reattributionWindow == .seconds(90 * 86_400))
-        #expect(try InstallMatcher(reattributionWindow: .seconds(30 * 86_400)).reattributionWindow == .seconds(30 * 86_400))
-        #expect(try InstallMatcher(reattributionWindow: .seconds(720 * 86_400)).reattributionWindow == .seconds(720 * 86_400))
+        #expect(
+            try InstallMatcher(reattributionWindow: .seconds(30 * 86_400)).reattributionWindow
+                == .seconds(30 * 86_400))
+        #expect(
+            try InstallMatcher(reattributionWindow: .seconds(720 * 86_400)).reattributionWindow
+                == .seconds(720 * 86_400))
         for bad: Duration in [.seconds(29 * 86_400), .seconds(721 * 86_400), .zero] {
             #expect(throws: ClickError.self) { try InstallMatcher(reattributionWindow: bad) }
         }
@@ -150,7 +154,8 @@ import Testing
         let source = ClickStoreConversionDataSource(store: env.store)
         _ = try await source.conversionData(for: request(env, deviceID: "install-1"))
         await env.clock.advance(by: .seconds(Self.day))
-        let other = DeviceInfo(ipAddress: "198.51.100.9", model: "iPhone", osVersion: "17.4", language: "en-US")
+        let other = DeviceInfo(
+            ipAddress: "198.51.100.9", model: "iPhone", osVersion: "17.4", language: "en-US")
         _ = try await env.handler.handle(ClickFixtures.click(Self.retargetingLink, ip: "198.51.100.9"))
         await env.clock.advance(by: .seconds(60))
         let data = try await source.conversionData(for: request(env, deviceID: "install-2", device: other))
@@ -193,12 +198,14 @@ import Testing
         // Outside the click's lookback (7 days), before the install, or from a UA link: no re-engagement.
         #expect(
             matcher.reengagement(
-                of: click, openTime: click.time.addingTimeInterval(7 * Self.day + 1), installTime: installTime)
+                of: click, openTime: click.time.addingTimeInterval(7 * Self.day + 1), installTime: installTime
+            )
                 == nil)
         #expect(
             matcher.reengagement(
                 of: click, openTime: env.clock.now, installTime: click.time.addingTimeInterval(1)) == nil)
-        let plain = try #require(try await env.handler.handle(ClickFixtures.click(ClickFixtures.bareLink)).recordedClick)
+        let plain = try #require(
+            try await env.handler.handle(ClickFixtures.click(ClickFixtures.bareLink)).recordedClick)
         #expect(matcher.reengagement(of: plain, openTime: env.clock.now, installTime: installTime) == nil)
     }
 
@@ -209,7 +216,8 @@ import Testing
         let link = Self.retargetingLink.replacingOccurrences(of: "=30d", with: "=lifetime")
         let click = try #require(try await env.handler.handle(ClickFixtures.click(link)).recordedClick)
         let engagement = try #require(
-            InstallMatcher.standard.reengagement(of: click, openTime: env.clock.now, installTime: installTime))
+            InstallMatcher.standard.reengagement(of: click, openTime: env.clock.now, installTime: installTime)
+        )
         #expect(engagement.end == nil)
         #expect(engagement.covers(env.clock.now.addingTimeInterval(3650 * Self.day)))
     }
