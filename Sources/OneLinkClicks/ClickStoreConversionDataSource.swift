@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import OneLinkEmulator
 import OneLinkSupport
 
@@ -104,17 +104,29 @@ public final class ClickStoreConversionDataSource: ConversionDataSource, Sendabl
         }
     }
 
+    /// Remembers an install the service saw before this source was asked about it, such as the
+    /// install of a device a test starts as already installed.
+    ///
+    /// A later install on the same device (its advertising ID, else its fingerprint) with another
+    /// device ID is then a reinstall. An earlier install already remembered for the device is kept.
+    public func recordInstall(deviceID: String, installTime: Date, device: DeviceInfo) {
+        _ = remember(DeviceIdentity(device), deviceID: deviceID, installTime: installTime)
+    }
+
     /// Records the install and returns the device's earlier first install time, if it had one.
     private func formerInstallTime(of request: InstallAttributionRequest) -> Date? {
-        let identity = DeviceIdentity(request.device)
-        return state.withLock { state in
+        remember(DeviceIdentity(request.device), deviceID: request.deviceID, installTime: request.installTime)
+    }
+
+    private func remember(_ identity: DeviceIdentity, deviceID: String, installTime: Date) -> Date? {
+        state.withLock { state in
             guard let first = state.firstInstalls[identity] else {
-                state.firstInstalls[identity] = (request.deviceID, request.installTime)
+                state.firstInstalls[identity] = (deviceID, installTime)
                 state.installOrder.append(identity)
                 Self.evictAnswers(&state)
                 return nil
             }
-            guard first.deviceID != request.deviceID, first.time <= request.installTime else { return nil }
+            guard first.deviceID != deviceID, first.time <= installTime else { return nil }
             return first.time
         }
     }

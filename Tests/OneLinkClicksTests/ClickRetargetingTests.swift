@@ -138,6 +138,20 @@ import Testing
         #expect(data["is_retargeting"] == false)
     }
 
+    @Test func anInstallRecordedBeforehandMakesTheNextInstallAReinstall() async throws {
+        let env = try ClickFixtures.environment()
+        let source = ClickStoreConversionDataSource(store: env.store)
+        source.recordInstall(
+            deviceID: "install-1", installTime: env.clock.now.addingTimeInterval(-5 * Self.day),
+            device: ClickFixtures.device)
+        // The same install recorded again, or later, keeps the first time.
+        source.recordInstall(deviceID: "install-1", installTime: env.clock.now, device: ClickFixtures.device)
+        _ = try await env.handler.handle(ClickFixtures.click(Self.retargetingLink))
+        await env.clock.advance(by: .seconds(60))
+        let data = try await source.conversionData(for: request(env, deviceID: "install-2"))
+        #expect(data["retargeting_conversion_type"] == "re-attribution")
+    }
+
     @Test func theSameInstallAskingAgainIsNotAReinstall() async throws {
         let env = try ClickFixtures.environment()
         let source = ClickStoreConversionDataSource(store: env.store)
