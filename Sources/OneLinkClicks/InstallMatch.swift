@@ -58,7 +58,10 @@ public struct InstallMatch: Sendable, Hashable {
     /// short links) and `null` for the sample's other keys (``nullableKeys``).
     /// The fields the help center lists as always present in non-organic data
     /// (``alwaysPresentKeys``) are there even when the link does not set them:
-    /// `media_source` and `campaign` are then `null`, like the others.
+    /// `media_source` and `campaign` are then `null`, like the others. A link
+    /// without `af_click_lookback` gets the default, `"7d"`, as
+    /// AppsFlyerFramework#253 shows for a link of `deep_link_value` and
+    /// `deep_link_sub1` only.
     /// A self-reporting network's install (``MatchType/srn``) has the network's
     /// shape instead (``selfReportingConversionData(installTime:conversionType:)``). It has no
     /// `is_first_launch` or `iscache`: the SDK adds those.
@@ -82,6 +85,7 @@ public struct InstallMatch: Sendable, Hashable {
         addCost(to: &data)
         data["http_referrer"] = click.referrer.map(AttributionValue.string) ?? .null
         if let shortID = click.link.shortID { data["shortlink"] = .string(shortID) }
+        if data["af_click_lookback"] == nil { data["af_click_lookback"] = "7d" }
         return data
     }
 

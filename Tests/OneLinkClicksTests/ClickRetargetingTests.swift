@@ -252,6 +252,7 @@ import Testing
         #expect(data["campaign"] == .null)
         #expect(data["af_status"] == "Non-organic")
         #expect(data["af_message"] == nil, "non-organic field payloads carry no af_message")
+        #expect(data["af_click_lookback"] == "7d", "the default lookback, as AppsFlyerFramework#253 shows")
     }
 
     // MARK: - URI-scheme URL
