@@ -61,7 +61,8 @@ public final class ClickStoreConversionDataSource: ConversionDataSource, Sendabl
     /// The most devices whose first answer is remembered (default 100,000).
     ///
     /// Beyond it the device answered longest ago is forgotten, and its next request is matched
-    /// afresh against the clicks still stored. At least 1.
+    /// afresh against the clicks still stored. The first installs kept for re-attribution have the
+    /// same bound: the earliest remembered is forgotten first. At least 1.
     public var maximumRememberedDevices: Int {
         get { state.withLock { $0.maximumRememberedDevices } }
         set {
