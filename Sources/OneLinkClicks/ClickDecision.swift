@@ -11,7 +11,8 @@ public struct ClickDecision: Sendable, Hashable {
         case redirect(location: String)
         /// The server showed an interstitial page on another domain, for an in-app browser.
         case interstitial(InterstitialPage)
-        /// The server sent the browser to the link's URI scheme (`af_dp`) because `af_force_deeplink=true`.
+        /// The server sent the browser to the link's URI scheme because `af_force_deeplink=true`:
+        /// `af_dp` carrying the link's parameters (``ClickedLink/uriSchemeURL``).
         case uriSchemeFallback(url: String)
     }
 

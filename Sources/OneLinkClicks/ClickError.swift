@@ -33,6 +33,8 @@ public enum ClickError: Error, Sendable, Hashable {
     case invalidSmartLink(url: String, reason: String)
     /// `af_click_lookback` is not `1d`…`30d` or `1h`…`23h`.
     case invalidLookback(String)
+    /// `af_reengagement_window` is not `1h`…`23h`, `1d`…`90d`, a day count `1`…`90` or `lifetime`.
+    case invalidReengagementWindow(String)
     /// A fallback parameter (`af_ios_url`, `af_android_url`, `af_web_dp`, `af_dp`) holds an unusable URL.
     case invalidFallbackURL(key: String, value: String)
     /// The click store refused or failed to store the click.
@@ -73,6 +75,9 @@ extension ClickError: CustomStringConvertible {
             return "invalid smart link (\(reason)): \(LinkError.abbreviate(url))"
         case .invalidLookback(let value):
             return "af_click_lookback must be 1d…30d or 1h…23h, got \(LinkError.abbreviate(value))"
+        case .invalidReengagementWindow(let value):
+            return
+                "af_reengagement_window must be 1h…23h, 1d…90d, 1…90 (days) or lifetime, got \(LinkError.abbreviate(value))"
         case .invalidFallbackURL(let key, let value):
             return "\(key) is not a usable URL: \(LinkError.abbreviate(value))"
         case .storageFailed(let message):

@@ -22,7 +22,8 @@ public import OneLinkEmulator
 ///    - a smart link: the interstitial page in an in-app browser, else its
 ///      `url` (or the App Store, by ``Configuration/smartLinkFallback``);
 ///    - a OneLink with `af_force_deeplink=true` and an `af_dp` →
-///      ``ClickDecision/Kind/uriSchemeFallback(url:)``;
+///      ``ClickDecision/Kind/uriSchemeFallback(url:)`` to ``ClickedLink/uriSchemeURL``: `af_dp`
+///      carrying the link's parameters, in every browser, in-app browsers included;
 ///    - an in-app browser, unless the tap came from the interstitial page →
 ///      ``ClickDecision/Kind/interstitial(_:)``;
 ///    - iOS → `af_ios_url`, else the App Store; Android → `af_android_url`,
@@ -170,8 +171,10 @@ public struct ClickHandler: Sendable {
             throw .notOneLink(url: url)
         }
         let lookback = try ClickLookback.window(from: parameters["af_click_lookback"])
+        let reengagement = try ReengagementWindow.window(from: parameters["af_reengagement_window"])
         return ClickedLink(
-            kind: kind, url: url, host: parsed.host, parameters: parameters, lookback: lookback)
+            kind: kind, url: url, host: parsed.host, parameters: parameters, lookback: lookback,
+            reengagementWindow: reengagement)
     }
 
     private func checkTemplate(_ template: String) throws(ClickError) {
@@ -228,7 +231,8 @@ public struct ClickHandler: Sendable {
             }
         }
         if Self.isTrue(link.parameters["af_force_deeplink"]), let deepLink = link.parameters["af_dp"] {
-            return .uriSchemeFallback(url: try Self.appURL(deepLink, key: "af_dp"))
+            _ = try Self.appURL(deepLink, key: "af_dp")
+            return .uriSchemeFallback(url: link.uriSchemeURL ?? deepLink.textValue)
         }
         if let browser = userAgent.inAppBrowser, !fromInterstitial {
             return .interstitial(interstitialPage(for: link, browser: browser))

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import OneLinkEmulator
 import OneLinkSupport
 
@@ -9,9 +9,20 @@ import OneLinkSupport
 /// same conversion data even after new clicks arrive: the service attributes
 /// an install once. Store failures are reported as
 /// ``AttributionError/unexpected(_:)``.
+///
+/// The source also remembers when each device was first installed, so that
+/// a reinstall (a new device ID on the same device) matched to a
+/// retargeting click inside the matcher's re-attribution window is a
+/// re-attribution (``InstallMatcher/conversionType(of:installTime:formerInstallTime:)``).
+/// The real service knows the device by its identifiers (IDFV, IDFA); the
+/// emulator, which has no IDFV, knows it by the advertising ID when the
+/// device has one, else by its ``DeviceFingerprint``.
 public final class ClickStoreConversionDataSource: ConversionDataSource, Sendable {
     private struct State {
         var answers: [String: AttributionPayload] = [:]
+        // The first install time per device identity, with the device ID of that install.
+        var firstInstalls: [DeviceIdentity: (deviceID: String, time: Date)] = [:]
+        var installOrder = BoundedHistory<DeviceIdentity>(limit: .max)
         // Device IDs in the order their answers were first given, for evicting the oldest.
         var answerOrder = BoundedHistory<String>(limit: .max)
         var maximumRememberedDevices = ClickStoreConversionDataSource.defaultMaximumRememberedDevices
@@ -50,7 +61,8 @@ public final class ClickStoreConversionDataSource: ConversionDataSource, Sendabl
     /// The most devices whose first answer is remembered (default 100,000).
     ///
     /// Beyond it the device answered longest ago is forgotten, and its next request is matched
-    /// afresh against the clicks still stored. At least 1.
+    /// afresh against the clicks still stored. The first installs kept for re-attribution have the
+    /// same bound: the earliest remembered is forgotten first. At least 1.
     public var maximumRememberedDevices: Int {
         get { state.withLock { $0.maximumRememberedDevices } }
         set {
@@ -69,6 +81,55 @@ public final class ClickStoreConversionDataSource: ConversionDataSource, Sendabl
             state.answerOrder.removeFirst()
             state.answers[oldest] = nil
         }
+        while state.firstInstalls.count > state.maximumRememberedDevices,
+            let oldest = state.installOrder.first
+        {
+            state.installOrder.removeFirst()
+            state.firstInstalls[oldest] = nil
+        }
+    }
+
+    /// How the service recognises a device across reinstalls.
+    private enum DeviceIdentity: Hashable {
+        case advertisingID(String)
+        case fingerprint(DeviceFingerprint)
+
+        init(_ device: DeviceInfo) {
+            if let id = device.advertisingID?.lowercased(), !id.isEmpty,
+                id != InstallMatcher.zeroAdvertisingID
+            {
+                self = .advertisingID(id)
+            } else {
+                self = .fingerprint(DeviceFingerprint(device: device))
+            }
+        }
+    }
+
+    /// Remembers an install the service saw before this source was asked about it, such as the
+    /// install of a device a test starts as already installed.
+    ///
+    /// A later install on the same device (its advertising ID, else its fingerprint) with another
+    /// device ID is then a reinstall. An earlier install already remembered for the device is kept.
+    public func recordInstall(deviceID: String, installTime: Date, device: DeviceInfo) {
+        _ = remember(DeviceIdentity(device), deviceID: deviceID, installTime: installTime)
+    }
+
+    /// Records the install and returns the device's earlier first install time, if it had one.
+    private func formerInstallTime(of request: InstallAttributionRequest) -> Date? {
+        remember(DeviceIdentity(request.device), deviceID: request.deviceID, installTime: request.installTime)
+    }
+
+    private func remember(_ identity: DeviceIdentity, deviceID: String, installTime: Date) -> Date? {
+        state.withLock { state in
+            guard let first = state.firstInstalls[identity] else {
+                state.firstInstalls[identity] = (deviceID, installTime)
+                state.installOrder.append(identity)
+                Self.evictAnswers(&state)
+                return nil
+            }
+            guard first.deviceID != deviceID, first.time <= installTime else { return nil }
+            return first.time
+        }
     }
 
     /// Returns the install's conversion data: non-organic with the matched click's parameters, or organic.
@@ -79,11 +140,12 @@ public final class ClickStoreConversionDataSource: ConversionDataSource, Sendabl
         let cached = state.withLock { $0.answers[request.deviceID] }
         if let cached { return cached }
         try Task.checkCancellation()
+        let former = formerInstallTime(of: request)
         let data: AttributionPayload
         do {
             data = try await matcher.conversionData(
                 device: request.device, deviceID: request.deviceID, installTime: request.installTime,
-                in: store)
+                in: store, formerInstallTime: former)
         } catch {
             throw AttributionError.unexpected("click store: \(error)")
         }

@@ -23,17 +23,33 @@ public struct ClickedLink: Sendable, Hashable {
     public var parameters: AttributionPayload
     /// How long after the click an install can be attributed to it (`af_click_lookback`).
     public var lookback: Duration
+    /// The link's re-engagement window, `af_reengagement_window`; `nil` for `lifetime`.
+    ///
+    /// How long after a re-engagement the user's activity stays with this link's media source.
+    /// Only retargeting links use it.
+    public var reengagementWindow: Duration?
 
     /// Creates a link from its parts.
     public init(
         kind: Kind, url: String, host: String, parameters: AttributionPayload,
-        lookback: Duration = ClickLookback.defaultWindow
+        lookback: Duration = ClickLookback.defaultWindow,
+        reengagementWindow: Duration? = ReengagementWindow.defaultWindow
     ) {
         self.kind = kind
         self.url = url
         self.host = host
         self.parameters = parameters
         self.lookback = lookback
+        self.reengagementWindow = reengagementWindow
+    }
+
+    /// Whether the link belongs to a retargeting campaign: `is_retargeting` is `true` (any case).
+    public var isRetargeting: Bool {
+        switch parameters["is_retargeting"] {
+        case .bool(let flag)?: return flag
+        case .string(let text)?: return text.lowercased() == "true"
+        default: return false
+        }
     }
 
     /// The OneLink template ID, for long and short OneLinks.

@@ -18,9 +18,22 @@ public import OneLinkEmulator
 ///
 /// Within a step the last click wins: the latest time, and among equal
 /// times the one recorded last. Window edges are inclusive.
+///
+/// Retargeting (``conversionType(of:installTime:formerInstallTime:)``): a
+/// reinstall whose click is a retargeting click (`is_retargeting=true`) is a
+/// re-attribution when the former install is no older than
+/// ``reattributionWindow`` (default 90 days, 1–24 months; help center article
+/// 115002587066); ``reengagement(of:openTime:installTime:)`` says whether an
+/// existing user's open after a retargeting click is a re-engagement.
 public struct InstallMatcher: Sendable, Hashable {
     /// The default and longest fingerprint window: 24 hours.
     public static let maximumProbabilisticWindow: Duration = .seconds(24 * 3600)
+    /// The default re-attribution window: 90 days (3 months).
+    public static let defaultReattributionWindow: Duration = .seconds(90 * 24 * 3600)
+    /// The shortest re-attribution window: 1 month, counted as 30 days.
+    public static let minimumReattributionWindow: Duration = .seconds(30 * 24 * 3600)
+    /// The longest re-attribution window: 24 months, counted as 30 days each.
+    public static let maximumReattributionWindow: Duration = .seconds(24 * 30 * 24 * 3600)
 
     /// Media sources whose ID-matched clicks are reported as ``MatchType/srn``.
     public static let defaultSelfReportingNetworks: Set<String> = [
@@ -31,33 +44,80 @@ public struct InstallMatcher: Sendable, Hashable {
     /// The matcher with the documented defaults.
     public static let standard = InstallMatcher(
         validatedProbabilisticWindow: maximumProbabilisticWindow,
-        selfReportingNetworks: defaultSelfReportingNetworks)
+        selfReportingNetworks: defaultSelfReportingNetworks, reattributionWindow: defaultReattributionWindow)
 
     /// How old a click may be for a fingerprint match.
     public let probabilisticWindow: Duration
     /// Media sources (`pid` values) whose ID-matched clicks count as ``MatchType/srn``.
     public let selfReportingNetworks: Set<String>
+    /// How long after a user's first install a reinstall from a retargeting click is a re-attribution.
+    public let reattributionWindow: Duration
 
     /// Creates a matcher.
     ///
     /// - Parameters:
     ///   - probabilisticWindow: How old a click may be for a fingerprint match; more than 0, at most 24 hours.
     ///   - selfReportingNetworks: Media sources whose ID-matched clicks count as ``MatchType/srn``.
-    /// - Throws: ``ClickError/invalidConfiguration(_:)`` when the window is out of range.
+    ///   - reattributionWindow: How long after the first install a retargeting reinstall is a
+    ///     re-attribution; 30 days (1 month) to 720 days (24 months), default 90 days.
+    /// - Throws: ``ClickError/invalidConfiguration(_:)`` when a window is out of range.
     public init(
         probabilisticWindow: Duration = InstallMatcher.maximumProbabilisticWindow,
-        selfReportingNetworks: Set<String> = InstallMatcher.defaultSelfReportingNetworks
+        selfReportingNetworks: Set<String> = InstallMatcher.defaultSelfReportingNetworks,
+        reattributionWindow: Duration = InstallMatcher.defaultReattributionWindow
     ) throws(ClickError) {
         guard probabilisticWindow > .zero, probabilisticWindow <= Self.maximumProbabilisticWindow else {
             throw .invalidConfiguration("the probabilistic window must be more than 0 and at most 24 hours")
         }
+        guard reattributionWindow >= Self.minimumReattributionWindow,
+            reattributionWindow <= Self.maximumReattributionWindow
+        else {
+            throw .invalidConfiguration(
+                "the re-attribution window must be 1 to 24 months (30 to 720 days)")
+        }
         self.init(
-            validatedProbabilisticWindow: probabilisticWindow, selfReportingNetworks: selfReportingNetworks)
+            validatedProbabilisticWindow: probabilisticWindow, selfReportingNetworks: selfReportingNetworks,
+            reattributionWindow: reattributionWindow)
     }
 
-    private init(validatedProbabilisticWindow: Duration, selfReportingNetworks: Set<String>) {
+    private init(
+        validatedProbabilisticWindow: Duration, selfReportingNetworks: Set<String>,
+        reattributionWindow: Duration
+    ) {
         self.probabilisticWindow = validatedProbabilisticWindow
         self.selfReportingNetworks = selfReportingNetworks
+        self.reattributionWindow = reattributionWindow
+    }
+
+    /// The retargeting conversion type of an install attributed to `match`.
+    ///
+    /// ``RetargetingConversionType/reAttribution`` when the click is a retargeting click and the
+    /// device had an earlier install (`formerInstallTime`) no more than ``reattributionWindow``
+    /// before this one, edges included; ``RetargetingConversionType/none`` otherwise: a first
+    /// install, a reinstall without a retargeting click, or a reinstall after the window.
+    public func conversionType(
+        of match: InstallMatch, installTime: Date, formerInstallTime: Date?
+    ) -> RetargetingConversionType {
+        guard match.click.link.isRetargeting, let formerInstallTime else { return .none }
+        let age = installTime.timeIntervalSince(formerInstallTime)
+        return age >= 0 && age <= reattributionWindow.timeInterval ? .reAttribution : .none
+    }
+
+    /// Whether an existing user's open at `openTime` after `click` is a re-engagement, and until when
+    /// the engagement lasts.
+    ///
+    /// The click must be a retargeting click made after the install and no later than the open,
+    /// within its lookback (`af_click_lookback`): AppsFlyer's "indirect re-engagement" (help center
+    /// article 207033786). The engagement lasts the link's `af_reengagement_window` from the open;
+    /// `nil` when the open is not a re-engagement, ``Reengagement/end`` `nil` for `lifetime`.
+    public func reengagement(of click: RecordedClick, openTime: Date, installTime: Date) -> Reengagement? {
+        let age = openTime.timeIntervalSince(click.time)
+        guard click.link.isRetargeting, click.time >= installTime, age >= 0,
+            age <= click.lookback.timeInterval
+        else { return nil }
+        return Reengagement(
+            click: click, openTime: openTime,
+            end: click.link.reengagementWindow.map { openTime.addingTimeInterval($0.timeInterval) })
     }
 
     /// The click an install matches among `clicks`, or `nil` for an organic install.
@@ -118,10 +178,13 @@ public struct InstallMatcher: Sendable, Hashable {
     ///
     /// - Throws: Whatever the store throws.
     public func conversionData(
-        device: DeviceInfo, deviceID: String, installTime: Date, in store: any ClickStore
+        device: DeviceInfo, deviceID: String, installTime: Date, in store: any ClickStore,
+        formerInstallTime: Date? = nil
     ) async throws -> AttributionPayload {
         let found = try await match(device: device, deviceID: deviceID, installTime: installTime, in: store)
-        return Self.conversionData(for: found, installTime: installTime)
+        guard let found else { return Self.conversionData(for: nil, installTime: installTime) }
+        let type = conversionType(of: found, installTime: installTime, formerInstallTime: formerInstallTime)
+        return found.conversionData(installTime: installTime, conversionType: type)
     }
 
     /// Non-organic data for a match, and for `nil` the organic answer

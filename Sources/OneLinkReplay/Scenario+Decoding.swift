@@ -22,7 +22,7 @@ extension Scenario {
     static let errorFields = ["kind", "status", "message", "milliseconds"]
     static let serverFields = [
         "appStoreURL", "playStoreURL", "oneLinkDomains", "customDomains", "templates", "interstitialDomain",
-        "smartLinkDomain",
+        "smartLinkDomain", "reattributionWindow",
     ]
     static let deviceFields = [
         "state", "installedAgo", "conversionData", "firstLaunchUsed", "sessions", "pasteboard", "apps",
@@ -251,6 +251,13 @@ extension Scenario {
                 throw reader.fail(server.path, .invalidValue(error.description))
             }
             settings.server = configuration
+            if let window = try server.optionalDuration("reattributionWindow") {
+                do {
+                    settings.matcher = try InstallMatcher(reattributionWindow: .milliseconds(window))
+                } catch {
+                    throw reader.fail(server.at("reattributionWindow"), .invalidValue(error.description))
+                }
+            }
         }
         if let tokens = try backend.object("clipboardTokens", allowed: nil) {
             for (key, value) in tokens.members {

@@ -74,6 +74,8 @@ extension Scenario {
         public var launchBehavior: InMemoryBehavior = .immediate
         /// The OneLink server; when set, conversion data and deferred links come from recorded clicks.
         public var server: ClickHandler.Configuration?
+        /// How the server matches installs to clicks (`$.backend.server.reattributionWindow`).
+        public var matcher: InstallMatcher = .standard
         /// Clipboard tokens the clipboard match source knows, with their click parameters.
         public var clipboardTokens: [String: AttributionPayload] = [:]
 

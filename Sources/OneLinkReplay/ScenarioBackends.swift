@@ -18,6 +18,8 @@ public struct ScenarioBackends: Sendable {
     public let clickStore: InMemoryClickStore?
     /// The OneLink server's click handler, when a server is configured.
     public let clickHandler: ClickHandler?
+    /// The click store's conversion-data source, when a server is configured.
+    var clickConversionSource: ClickStoreConversionDataSource? = nil
     /// The launch recorder: `$.backend.behaviour.launch`.
     public let launchRecorder: InMemoryLaunchRecorder
     /// The clipboard token source: `$.backend.clipboardTokens`.
@@ -82,6 +84,7 @@ extension Scenario {
         resolver.requestHistoryLimit = bounds.requestHistoryLimit
         var store: InMemoryClickStore?
         var handler: ClickHandler?
+        var clickConversion: ClickStoreConversionDataSource?
         let conversion: any ConversionDataSource
         let deferred: any DeferredDeepLinkSource
         let setConversion: @Sendable (InMemoryBehavior) -> Void
@@ -102,10 +105,11 @@ extension Scenario {
             }
             store = clickStore
             // The click-store sources have no behaviour of their own; a thin wrapper adds one.
-            let storeConversion = ClickStoreConversionDataSource(store: clickStore)
+            let storeConversion = ClickStoreConversionDataSource(store: clickStore, matcher: settings.matcher)
             storeConversion.requestHistoryLimit = bounds.requestHistoryLimit
             storeConversion.maximumRememberedDevices = bounds.maximumRememberedDevices
-            let storeDeferred = ClickStoreDeferredDeepLinkSource(store: clickStore)
+            clickConversion = storeConversion
+            let storeDeferred = ClickStoreDeferredDeepLinkSource(store: clickStore, matcher: settings.matcher)
             storeDeferred.requestHistoryLimit = bounds.requestHistoryLimit
             let conversionSource = ReplayBehaviorSource(
                 conversion: storeConversion, deferred: nil, behavior: settings.conversionBehavior,
@@ -137,7 +141,7 @@ extension Scenario {
             conversionCount = { conversionSource.receivedRequestCount }
             deferredCount = { deferredSource.receivedRequestCount }
         }
-        return ScenarioBackends(
+        var backends = ScenarioBackends(
             shortLinkResolver: resolver, conversionDataSource: conversion, deferredDeepLinkSource: deferred,
             clickStore: store, clickHandler: handler,
             launchRecorder: InMemoryLaunchRecorder(behavior: settings.launchBehavior, clock: clock),
@@ -145,6 +149,8 @@ extension Scenario {
                 matches: settings.clipboardTokens, clock: clock),
             setConversionBehavior: setConversion, setDeferredBehavior: setDeferred,
             conversionRequestCount: conversionCount, deferredRequestCount: deferredCount)
+        backends.clickConversionSource = clickConversion
+        return backends
     }
 }
 

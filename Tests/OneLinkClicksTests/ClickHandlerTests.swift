@@ -132,9 +132,14 @@ import Testing
         let link = ClickFixtures.longLink + "&af_force_deeplink=true"
         let context = ClickContext(appInstalled: true, universalLinkBypassed: true)
         let decision = try await env.handler.handle(ClickFixtures.click(link, context: context))
-        #expect(decision.kind == .uriSchemeFallback(url: "afbasicapp://mainactivity"))
+        let expected =
+            "afbasicapp://mainactivity?af_adset=my_adset&af_click_lookback=20d&af_cost_currency=USD&af_cost_value=6"
+            + "&af_deeplink=true&af_dp=afbasicapp%3A%2F%2Fmainactivity&af_force_deeplink=true"
+            + "&af_ios_url=https%3A%2F%2Fmy_ios_lp.com&af_sub1=my_sub1&campaign=fruit_of_the_month"
+            + "&deep_link_sub1=red&deep_link_value=apples&fruit_amount=26&media_source=Email"
+        #expect(decision.kind == .uriSchemeFallback(url: expected))
         #expect(decision.httpResponse?.status == 302)
-        #expect(decision.httpResponse?.location == "afbasicapp://mainactivity")
+        #expect(decision.httpResponse?.location == expected)
         #expect(env.store.count == 1)
     }
 
@@ -143,7 +148,12 @@ import Testing
         let link = ClickFixtures.longLink + "&af_force_deeplink=true"
         let decision = try await env.handler.handle(
             ClickFixtures.click(link, userAgent: ClickFixtures.facebook))
-        #expect(decision.kind == .uriSchemeFallback(url: "afbasicapp://mainactivity"))
+        guard case .uriSchemeFallback(let url) = decision.kind else {
+            Issue.record("expected the URI-scheme fallback, got \(decision.kind)")
+            return
+        }
+        #expect(url.hasPrefix("afbasicapp://mainactivity?af_adset=my_adset&"))
+        #expect(url.contains("&deep_link_value=apples&"))
     }
 
     @Test func smartLinkOpensTheAppURLWhenInstalled() async throws {

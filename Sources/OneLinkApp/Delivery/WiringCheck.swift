@@ -60,7 +60,8 @@ import OneLinkEmulator
             case .universalLink:
                 return .universalLink(URL(string: universal) ?? Self.unparsable)
             case .uriScheme:
-                let url = URL(string: "\(uriScheme)://open?deep_link_value=\(token)") ?? Self.unparsable
+                let url =
+                    URL(string: Self.forcedDeepLinkURL(scheme: uriScheme, token: token)) ?? Self.unparsable
                 return .uriScheme(url, sourceApplication: sourceApplication)
             case .pushTap:
                 return .pushTap([
@@ -69,6 +70,16 @@ import OneLinkEmulator
                     "af_push_link": .string(universal),
                 ])
             }
+        }
+
+        /// The URI-scheme link of a path, shaped as the OneLink service opens an app from an in-app
+        /// browser or for `af_force_deeplink=true`: `af_dp` carrying the link's parameters, sorted, with
+        /// `pid` as `media_source` and `af_deeplink=true` (Docs/behaviour.md, "Retargeting, in-app
+        /// browsers and always-present fields"), such as
+        /// `wiringcheck://open?af_deeplink=true&af_dp=wiringcheck%3A%2F%2Fopen&af_force_deeplink=true&deep_link_value=<token>&media_source=wiring_check`.
+        public static func forcedDeepLinkURL(scheme: String, token: String) -> String {
+            "\(scheme)://open?af_deeplink=true&af_dp=\(scheme)%3A%2F%2Fopen&af_force_deeplink=true"
+                + "&deep_link_value=\(token)&media_source=wiring_check"
         }
 
         /// What a path opens when ``uriScheme`` or ``universalLinkBase`` makes no URL: a link the SDK ignores, so the path reports `not at all`.

@@ -44,6 +44,9 @@ final class ReplaySession {
                 deviceID: "replay-device", installTime: installTime, conversionData: installed.conversionData,
                 firstLaunchDelivered: installed.firstLaunchUsed, deferredLookupDone: true,
                 sessionCount: installed.sessions, lastSessionStart: installTime)
+            // The attribution service saw that install: a reinstall on this device is a reinstall to it.
+            backends.clickConversionSource?.recordInstall(
+                deviceID: "replay-device", installTime: installTime, device: scenario.sdk.deviceInfo)
         }
         hasStarted = state != nil
         deviceStore = InMemoryDeviceStore(state)
