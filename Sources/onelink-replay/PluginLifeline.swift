@@ -28,8 +28,10 @@ enum PluginLifeline {
     /// Whether standard input has ended since ``watch()``; the SIGTERM that followed came from it.
     static var hasEnded: Bool { ended.value }
 
-    /// Reads standard input on a thread of its own until it ends or fails, then sends SIGTERM to
-    /// this process. Anything the plugin writes is discarded.
+    /// Watches standard input on a thread of its own.
+    ///
+    /// Anything the plugin writes is discarded; when the pipe ends or fails, the process sends
+    /// itself SIGTERM.
     static func watch() {
         let thread = Thread {
             var buffer = [UInt8](repeating: 0, count: 512)

@@ -105,9 +105,10 @@ struct PluginServeTests {
             return found
         }
 
-        /// Reads standard output to its end, which comes once every process holding it (`swift
-        /// package`, and the tool, which writes to it directly) has ended; then waits for `swift
-        /// package` and returns the rest of both outputs. The watchdog bounds every wait.
+        /// Waits for everything to end and returns the exit status and the rest of both outputs.
+        ///
+        /// Standard output ends once every process holding it has ended: `swift package`, and the
+        /// tool, which writes to it directly. The watchdog bounds every wait.
         func finish() -> (status: Int32, output: String, errors: String) {
             let rest = output.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
