@@ -50,7 +50,7 @@ struct PluginServeTests {
         let seen = Locked<Set<pid_t>>([])
         private let watchdog: DispatchWorkItem
 
-        init(seconds: Int = 270) throws {
+        init(seconds: Int = 120) throws {
             let swift = try #require(PluginServeSetup.swift)
             process.executableURL = swift
             process.arguments = [
@@ -65,8 +65,10 @@ struct PluginServeTests {
             watchdog = DispatchWorkItem { [process] in
                 guard process.isRunning else { return }
                 let pid = process.processIdentifier
+                // Found before `swift package` dies, while they are still below it.
+                let below = seen.value.union(ProcessTree.descendants(of: pid))
+                for child in below { kill(child, SIGKILL) }
                 kill(-pid, SIGKILL)
-                for child in seen.value.union(ProcessTree.descendants(of: pid)) { kill(child, SIGKILL) }
             }
             try process.run()
             // A hung build or server is killed, with everything below it, so every read below ends.
@@ -122,8 +124,9 @@ struct PluginServeTests {
 
         /// Stops whatever the test found that is still running, so a failure leaks nothing.
         func cleanUp() {
+            let below = process.isRunning ? Set(ProcessTree.descendants(of: group)) : []
+            for pid in seen.value.union(below) where ProcessTree.isAlive(pid) { kill(pid, SIGKILL) }
             if process.isRunning { kill(-group, SIGKILL) }
-            for pid in seen.value where ProcessTree.isAlive(pid) { kill(pid, SIGKILL) }
         }
     }
 
@@ -136,7 +139,13 @@ struct PluginServeTests {
         } while line.map {
             !$0.hasPrefix("listening on ")
         } ?? false
-        let listening = try #require(line, "no `listening on` line before standard output ended")
+        let listening = try #require(
+            line,
+            """
+            no `listening on` line before standard output ended (or the watchdog, 120 s, ended it); \
+            a cold scratch folder takes minutes: warm it with \
+            `swift package --scratch-path \(PluginServeSetup.scratch) onelink-replay serve --help`
+            """)
         #expect(listening.hasPrefix("listening on http://127.0.0.1:"))
         return try #require(UInt16(listening.split(separator: ":").last ?? ""))
     }
@@ -174,9 +183,9 @@ struct PluginServeTests {
         #endif
 
         kill(-session.group, SIGINT)
-        let (status, _, errors) = try await onThread { session.finish() }
-        #expect(status == 0, "\(errors)")
-        #expect(errors.contains("stopped by SIGINT\n"))
+        // `swift package` exits 2 once interrupted, whatever the plugin did; only the tool's end is ours.
+        let (_, _, errors) = try await onThread { session.finish() }
+        #expect(errors.contains("stopped by SIGINT\n"), "\(errors)")
         #if os(Linux)
             #expect(!ProcessTree.isAlive(tool))
         #endif
