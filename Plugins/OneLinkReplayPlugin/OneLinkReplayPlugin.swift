@@ -19,6 +19,9 @@ import PackagePlugin
 ///   otherwise hold back until the plugin ends. Elsewhere it goes through SwiftPM.
 /// - Signals: SIGINT, SIGTERM and SIGHUP the plugin gets (SwiftPM passes Ctrl-C on as SIGINT) are
 ///   sent on to the tool, which runs in a process group of its own and so does not get them itself.
+/// - SwiftPM ending: when `swift package` itself ends while the tool runs (a SIGTERM sent to it
+///   alone kills it without a word to the plugin), ``HostWatch`` sees it and the plugin sends the
+///   tool SIGTERM.
 /// - Lifeline: the tool's standard input is a pipe whose write end only the plugin holds, and
 ///   ``lifelineVariable`` tells the tool to end when that pipe closes. The kernel closes it
 ///   however the plugin ends, SIGKILL included, so the tool never outlives the plugin.
@@ -55,8 +58,10 @@ struct OneLinkReplayPlugin: CommandPlugin {
             source.resume()
             return source
         }
+        let hostWatch = HostWatch.start { _ = kill(child, SIGTERM) }
         for await _ in ended.stream {}
         forwarders.forEach { $0.cancel() }
+        withExtendedLifetime(hostWatch) {}
         withExtendedLifetime(lifeline) {}
         let status = process.terminationStatus
         guard process.terminationReason == .exit, status == 0 else {

@@ -196,6 +196,25 @@ struct PluginServeTests {
     }
 
     #if os(Linux)
+        @Test("when swift package alone gets SIGTERM (`kill $!` in a script), the plugin stops the tool")
+        func swiftPackageTerminated() async throws {
+            let session = try Session()
+            defer { session.cleanUp() }
+            let port = try await start(session)
+            let below = session.recordDescendants()
+            let tool = try tool(among: below)
+
+            // SwiftPM dies of it at once, without a word to the plugin.
+            kill(session.group, SIGTERM)
+            let (_, _, errors) = try await onThread { session.finish() }
+            #expect(errors.contains("stopped by SIGTERM\n"), "\(errors)")
+            #expect(!ProcessTree.isAlive(tool))
+            #expect(below.filter(ProcessTree.isAlive).isEmpty)
+            await #expect(throws: RawHTTPConnection.Failure.self) {
+                try await onThread { try RawHTTPConnection(port: port) }
+            }
+        }
+
         @Test("when the plugin is killed (SIGKILL), the tool ends through its lifeline and frees the port")
         func pluginKilled() async throws {
             let session = try Session()
