@@ -18,9 +18,12 @@ enum HostOutput {
     /// (1 or 2), or `nil` to leave the tool's output going through SwiftPM.
     ///
     /// `nil` off Linux, when the parent is not `swift-package`, for a socket (which `/proc` cannot
-    /// open), and for a regular file that is not open for appending, except standard output: SwiftPM
-    /// writes a failing plugin's error to standard error at its own offset, which would overwrite
-    /// what the tool appended, while it writes nothing to standard output but the plugin's output.
+    /// open), and for a regular file SwiftPM may still write to at its own offset, which would
+    /// overwrite what the tool appended: standard error redirected to a file (`2> file`, where
+    /// SwiftPM writes a failing plugin's error after the tool's lines), and standard output
+    /// redirected to the same file (`> log 2>&1`). A file open for appending (`>> log 2>&1`) is
+    /// always safe; standard output alone in a file (`> log`) is too, since SwiftPM writes nothing
+    /// there but the plugin's output, which is now the tool's own.
     static func handle(for descriptor: Int32) -> FileHandle? {
         #if os(Linux)
             let parent = getppid()
@@ -36,7 +39,10 @@ enum HostOutput {
             case S_IFIFO, S_IFCHR:
                 break
             case S_IFREG:
-                guard descriptor == 1 || appends(parent: parent, descriptor: descriptor) else { return nil }
+                guard
+                    appends(parent: parent, descriptor: descriptor)
+                        || (descriptor == 1 && !sameFile(information, parent: parent, descriptor: 2))
+                else { return nil }
                 flags |= O_APPEND
             default:
                 return nil
@@ -50,6 +56,13 @@ enum HostOutput {
     }
 
     #if os(Linux)
+        /// Whether the parent's `descriptor` is the file `information` describes.
+        private static func sameFile(_ information: stat, parent: pid_t, descriptor: Int32) -> Bool {
+            var other = stat()
+            guard stat("/proc/\(parent)/fd/\(descriptor)", &other) == 0 else { return false }
+            return other.st_dev == information.st_dev && other.st_ino == information.st_ino
+        }
+
         /// Whether the parent's descriptor was opened with `O_APPEND`, from `/proc/PID/fdinfo`.
         private static func appends(parent: pid_t, descriptor: Int32) -> Bool {
             guard
