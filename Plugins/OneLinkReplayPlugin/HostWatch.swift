@@ -20,10 +20,8 @@ enum HostWatch {
         #if canImport(Darwin)
             let source = DispatchSource.makeProcessSource(
                 identifier: getppid(), eventMask: .exit, queue: .global())
-            source.setEventHandler {
-                source.cancel()
-                ended()
-            }
+            // NOTE_EXIT comes once.
+            source.setEventHandler { ended() }
             source.resume()
             return source
         #else
