@@ -16,7 +16,9 @@ import PackagePlugin
 ///
 /// - Output: on Linux the tool writes straight to `swift package`'s own standard output and error
 ///   (``HostOutput``), so it shows as it comes even when they are pipes, which SwiftPM would
-///   otherwise hold back until the plugin ends. Elsewhere it goes through SwiftPM.
+///   otherwise hold back until the plugin ends. Elsewhere (or with `ONELINK_PLUGIN_OUTPUT=swiftpm`)
+///   it goes through SwiftPM, and ``OutputForwarder`` also sends `serve`'s `listening on` line as a
+///   progress message, which SwiftPM shows at once.
 /// - Signals: SIGINT, SIGTERM and SIGHUP the plugin gets (SwiftPM passes Ctrl-C on as SIGINT) are
 ///   sent on to the tool, which runs in a process group of its own and so does not get them itself.
 /// - SwiftPM ending: when `swift package` itself ends while the tool runs (a SIGTERM sent to it
@@ -43,11 +45,19 @@ struct OneLinkReplayPlugin: CommandPlugin {
         process.environment = environment
         let lifeline = Pipe()
         process.standardInput = lifeline
-        if let output = HostOutput.handle(for: 1) { process.standardOutput = output }
-        if let errors = HostOutput.handle(for: 2) { process.standardError = errors }
+        let direct = ProcessInfo.processInfo.environment["ONELINK_PLUGIN_OUTPUT"] != "swiftpm"
+        var forwarded: Pipe?
+        if direct, let output = HostOutput.handle(for: 1) {
+            process.standardOutput = output
+        } else {
+            forwarded = Pipe()
+            process.standardOutput = forwarded
+        }
+        if direct, let errors = HostOutput.handle(for: 2) { process.standardError = errors }
         let ended = AsyncStream.makeStream(of: Void.self)
         process.terminationHandler = { _ in ended.continuation.finish() }
         try process.run()
+        let forwarder = forwarded.map(OutputForwarder.init)
         // Installed once the tool runs, so it starts with the default dispositions. A signal that
         // comes before this kills the plugin, and the lifeline then ends the tool.
         let child = process.processIdentifier
@@ -60,6 +70,7 @@ struct OneLinkReplayPlugin: CommandPlugin {
         }
         let hostWatch = HostWatch.start { _ = kill(child, SIGTERM) }
         for await _ in ended.stream {}
+        forwarder?.wait()
         forwarders.forEach { $0.cancel() }
         withExtendedLifetime(hostWatch) {}
         withExtendedLifetime(lifeline) {}

@@ -42,15 +42,25 @@ struct PluginServeTests {
         let process = Process()
         let output = Pipe()
         let errors = Pipe()
+        /// The stream ``readLine()`` reads: standard output, or standard error through SwiftPM.
+        private let lines: Pipe
+        /// The other stream, read to its end on a thread of its own so that no pipe fills.
+        private let drained: Pipe
+        private let throughSwiftPM: Bool
         private var buffer = Data()
-        private let errorText = Locked(Data())
-        private let errorsDrained = DispatchSemaphore(value: 0)
+        private let drainedText = Locked(Data())
+        private let drainFinished = DispatchSemaphore(value: 0)
         /// Every process found below `swift package`, so the watchdog and the end of the test can
         /// stop any that is left (the tool runs in a process group of its own).
         let seen = Locked<Set<pid_t>>([])
         private let watchdog: DispatchWorkItem
 
-        init(seconds: Int = 120) throws {
+        /// - Parameter throughSwiftPM: Sets `ONELINK_PLUGIN_OUTPUT=swiftpm`, the path macOS takes,
+        ///   and reads lines from standard error, where SwiftPM writes progress messages at once.
+        init(seconds: Int = 120, throughSwiftPM: Bool = false) throws {
+            self.throughSwiftPM = throughSwiftPM
+            lines = throughSwiftPM ? errors : output
+            drained = throughSwiftPM ? output : errors
             let swift = try #require(PluginServeSetup.swift)
             process.executableURL = swift
             process.arguments = [
@@ -61,6 +71,11 @@ struct PluginServeTests {
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = output
             process.standardError = errors
+            if throughSwiftPM {
+                var environment = ProcessInfo.processInfo.environment
+                environment["ONELINK_PLUGIN_OUTPUT"] = "swiftpm"
+                process.environment = environment
+            }
             let seen = seen
             watchdog = DispatchWorkItem { [process] in
                 guard process.isRunning else { return }
@@ -73,20 +88,20 @@ struct PluginServeTests {
             try process.run()
             // A hung build or server is killed, with everything below it, so every read below ends.
             DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds), execute: watchdog)
-            Thread { [errors, errorText, errorsDrained] in
+            Thread { [drained, drainedText, drainFinished] in
                 while true {
-                    let chunk = errors.fileHandleForReading.availableData
+                    let chunk = drained.fileHandleForReading.availableData
                     if chunk.isEmpty { break }
-                    errorText.withLock { $0.append(chunk) }
+                    drainedText.withLock { $0.append(chunk) }
                 }
-                errorsDrained.signal()
+                drainFinished.signal()
             }.start()
         }
 
         /// The process group Ctrl-C in a terminal would reach: `swift package`'s own.
         var group: pid_t { process.processIdentifier }
 
-        /// Reads one line from standard output; `nil` at end of stream.
+        /// Reads one line of ``lines``; `nil` at end of stream.
         func readLine() -> String? {
             while true {
                 if let newline = buffer.firstIndex(of: 10) {
@@ -94,7 +109,7 @@ struct PluginServeTests {
                     buffer.removeSubrange(buffer.startIndex...newline)
                     return line
                 }
-                let chunk = output.fileHandleForReading.availableData
+                let chunk = lines.fileHandleForReading.availableData
                 if chunk.isEmpty { return nil }
                 buffer.append(chunk)
             }
@@ -112,14 +127,13 @@ struct PluginServeTests {
         /// Standard output ends once every process holding it has ended: `swift package`, and the
         /// tool, which writes to it directly. The watchdog bounds every wait.
         func finish() -> (status: Int32, output: String, errors: String) {
-            let rest = output.fileHandleForReading.readDataToEndOfFile()
+            let rest = lines.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            errorsDrained.wait()
+            drainFinished.wait()
             watchdog.cancel()
-            return (
-                process.terminationStatus, String(decoding: buffer + rest, as: UTF8.self),
-                String(decoding: errorText.value, as: UTF8.self)
-            )
+            let read = String(decoding: buffer + rest, as: UTF8.self)
+            let other = String(decoding: drainedText.value, as: UTF8.self)
+            return (process.terminationStatus, throughSwiftPM ? other : read, throughSwiftPM ? read : other)
         }
 
         /// Stops whatever the test found that is still running, so a failure leaks nothing.
@@ -131,13 +145,13 @@ struct PluginServeTests {
     }
 
     /// Starts the session and reads up to its `listening on` line; returns the port.
-    func start(_ session: Session) async throws -> UInt16 {
+    func start(_ session: Session, prefix: String = "") async throws -> UInt16 {
         try #require(getpgid(session.group) == session.group, "swift package must lead its own process group")
         var line: String?
         repeat {
             line = try await onThread { session.readLine() }
         } while line.map {
-            !$0.hasPrefix("listening on ")
+            !$0.hasPrefix(prefix + "listening on ")
         } ?? false
         let listening = try #require(
             line,
@@ -146,7 +160,7 @@ struct PluginServeTests {
             a cold scratch folder takes minutes: warm it with \
             `swift package --scratch-path \(PluginServeSetup.scratch) onelink-replay serve --help`
             """)
-        #expect(listening.hasPrefix("listening on http://127.0.0.1:"))
+        #expect(listening.hasPrefix(prefix + "listening on http://127.0.0.1:"))
         return try #require(UInt16(listening.split(separator: ":").last ?? ""))
     }
 
@@ -189,6 +203,28 @@ struct PluginServeTests {
         #if os(Linux)
             #expect(!ProcessTree.isAlive(tool))
         #endif
+        #expect(below.filter(ProcessTree.isAlive).isEmpty)
+        await #expect(throws: RawHTTPConnection.Failure.self) {
+            try await onThread { try RawHTTPConnection(port: port) }
+        }
+    }
+
+    @Test(
+        "through SwiftPM (the macOS path), the `listening on` line comes at once as a progress line on standard error"
+    )
+    func throughSwiftPM() async throws {
+        let session = try Session(throughSwiftPM: true)
+        defer { session.cleanUp() }
+        let port = try await start(session, prefix: "[OneLinkReplayPlugin] ")
+        let response = try await onThread {
+            try RawHTTPConnection.exchange(
+                "GET /shortlink-sdk/v2/H5hv?id=6d66214a HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+                port: port)
+        }
+        #expect(response.status == 200)
+        let below = session.recordDescendants()
+        kill(-session.group, SIGINT)
+        _ = try await onThread { session.finish() }
         #expect(below.filter(ProcessTree.isAlive).isEmpty)
         await #expect(throws: RawHTTPConnection.Failure.self) {
             try await onThread { try RawHTTPConnection(port: port) }
