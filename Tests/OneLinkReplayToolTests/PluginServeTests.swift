@@ -366,6 +366,39 @@ struct PluginServeTests {
     }
 }
 
+extension PluginLifelineTests {
+    @Test("through the plugin, import-log - is a usage error (exit 2), not a read that never ends")
+    func importLogFromStandardInputRefused() async throws {
+        let executable = try #require(ReplayExecutable.url(), "onelink-replay is not built")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["import-log", "-"]
+        process.currentDirectoryURL = ReplayExecutable.packageRoot
+        var environment = ProcessInfo.processInfo.environment
+        environment["ONELINK_REPLAY_LIFELINE"] = "stdin"
+        process.environment = environment
+        // The plugin's end of the pipe stays open for the whole test, as it would in the plugin.
+        let lifeline = Pipe()
+        let errors = Pipe()
+        process.standardInput = lifeline
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
+        // A hung child is terminated after 30 seconds, so the read below ends.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
+        defer { watchdog.cancel() }
+        let text = try await onThread {
+            String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
+        process.waitUntilExit()
+        withExtendedLifetime(lifeline) {}
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 2)
+        #expect(text.contains("standard input cannot be read through the command plugin"))
+    }
+}
+
 /// The process tree, read from `/proc` on Linux (empty answers elsewhere).
 enum ProcessTree {
     /// `pid`'s parent, from `/proc/PID/stat`.
