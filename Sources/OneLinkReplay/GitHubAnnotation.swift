@@ -21,7 +21,7 @@ public struct GitHubAnnotation: Sendable, Hashable {
 
     /// The level.
     public var level: Level
-    /// The file, relative to the repository root as the run command was given it.
+    /// The file, relative to the repository root (see ``repositoryPath(of:workingDirectory:repositoryRoot:)``).
     public var file: String
     /// The 1-based line, when known.
     public var line: Int?
@@ -70,6 +70,48 @@ public struct GitHubAnnotation: Sendable, Hashable {
         GitHubAnnotation(
             file: error.file, line: sourceMap?.line(of: error.path), title: "invalid scenario",
             message: QuotedInput.message(error.description, limit: 2048))
+    }
+
+    /// The repository root GitHub reads annotation paths from: `GITHUB_WORKSPACE` when it is set,
+    /// otherwise the nearest folder at or above `directory` that holds `.git` (a folder, or the
+    /// file of a worktree or submodule); `nil` when there is neither.
+    ///
+    /// A package nested in a repository (`Tests/ExampleConsumer`) runs the tool in its own folder,
+    /// so the paths it is given start below the root.
+    public static func repositoryRoot(environment: [String: String], startingAt directory: String) -> String?
+    {
+        if let workspace = environment["GITHUB_WORKSPACE"], !workspace.isEmpty { return workspace }
+        var folder = URL(fileURLWithPath: directory).standardizedFileURL
+        while true {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path) {
+                return folder.path
+            }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return nil }
+            folder = parent
+        }
+    }
+
+    /// `file` relative to `repositoryRoot`, the form GitHub places on a pull request's diff.
+    ///
+    /// A relative `file` starts at `workingDirectory`. Symbolic links are resolved on both sides
+    /// (`/tmp` and `/private/tmp` on macOS). A file outside the root, or no root, leaves `file`
+    /// as it was given.
+    public static func repositoryPath(
+        of file: String, workingDirectory: String, repositoryRoot: String?
+    ) -> String {
+        guard let repositoryRoot else { return file }
+        let absolute =
+            file.hasPrefix("/")
+            ? URL(fileURLWithPath: file) : URL(fileURLWithPath: workingDirectory).appendingPathComponent(file)
+        let fileComponents = absolute.standardizedFileURL.resolvingSymlinksInPath().pathComponents
+        let rootComponents = URL(fileURLWithPath: repositoryRoot).standardizedFileURL
+            .resolvingSymlinksInPath()
+            .pathComponents
+        guard fileComponents.count > rootComponents.count,
+            Array(fileComponents.prefix(rootComponents.count)) == rootComponents
+        else { return file }
+        return fileComponents.dropFirst(rootComponents.count).joined(separator: "/")
     }
 
     /// A message escaped for a workflow command.

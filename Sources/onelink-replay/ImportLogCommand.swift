@@ -37,6 +37,11 @@ enum ImportLogCommand: Command {
         guard let input = arguments.positionals.first else {
             throw UsageError("expected a log file (or - for standard input)")
         }
+        if input == "-", PluginLifeline.isRequested() {
+            // Standard input is then the plugin's lifeline; SwiftPM gives a plugin none of the user's.
+            throw UsageError(
+                "standard input cannot be read through the command plugin; name the log file instead")
+        }
         let destination = arguments.value("--output")
         let data: Data
         do {

@@ -16,6 +16,10 @@ struct Reporter {
     var recorded = 0
     var progressShown = false
     var junit = JUnitReport()
+    /// The folder annotation paths start from, when the format is `github`: the repository root,
+    /// which is above the current folder in a nested package.
+    let repositoryRoot: String?
+    let workingDirectory = FileManager.default.currentDirectoryPath
 
     /// Progress is drawn only on a terminal, in human format, when there are many scenarios.
     static let progressThreshold = 10
@@ -25,6 +29,18 @@ struct Reporter {
         self.format = format
         self.profile = profile
         self.total = total
+        repositoryRoot =
+            format == .github
+            ? GitHubAnnotation.repositoryRoot(
+                environment: ProcessInfo.processInfo.environment, startingAt: workingDirectory) : nil
+    }
+
+    /// `annotation` with its file relative to the repository root.
+    private func placed(_ annotation: GitHubAnnotation) -> GitHubAnnotation {
+        var annotation = annotation
+        annotation.file = GitHubAnnotation.repositoryPath(
+            of: annotation.file, workingDirectory: workingDirectory, repositoryRoot: repositoryRoot)
+        return annotation
     }
 
     private var showsProgress: Bool {
@@ -61,7 +77,7 @@ struct Reporter {
         case .junit: junit.add(error)
         case .github:
             let map = ScenarioSourceMap(contentsOf: URL(fileURLWithPath: error.file))
-            output.write(GitHubAnnotation.annotation(for: error, sourceMap: map).command + "\n")
+            output.write(placed(GitHubAnnotation.annotation(for: error, sourceMap: map)).command + "\n")
         case .human: break
         }
     }
@@ -94,7 +110,7 @@ struct Reporter {
             if format == .github, !result.passed {
                 let map = ScenarioSourceMap(contentsOf: URL(fileURLWithPath: result.file))
                 for annotation in GitHubAnnotation.annotations(for: result, sourceMap: map) {
-                    output.write(annotation.command + "\n")
+                    output.write(placed(annotation).command + "\n")
                 }
             }
         case .junit:

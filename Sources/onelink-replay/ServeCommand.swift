@@ -24,7 +24,8 @@ enum ServeCommand: Command {
         creation) over HTTP on a loopback address, seeded
         from the Payloads folder. The first line on standard output is
         "listening on http://HOST:PORT"; then one line per request. SIGINT, SIGTERM or
-        SIGHUP stops the server and the command exits 0. GET / is a dashboard page:
+        SIGHUP stops the server and the command exits 0 (started by the command plugin,
+        it also stops when the plugin ends). GET / is a dashboard page:
         recent requests, recorded clicks, installs and how each was matched, short
         links and faults; it reloads itself every 2 s (Docs/server.md).
 
@@ -100,7 +101,8 @@ enum ServeCommand: Command {
         return await serve(server, summary: backends.summary, output: output) { _ in
             var iterator = signals.makeAsyncIterator()
             switch await iterator.next() {
-            case SIGTERM: return "SIGTERM"
+            case SIGTERM:
+                return PluginLifeline.hasEnded ? "the end of the command plugin that started it" : "SIGTERM"
             case SIGHUP: return "SIGHUP"
             default: return "SIGINT"
             }
