@@ -30,7 +30,7 @@ struct MyResolver: ShortLinkResolver {
 
 @Suite("Docs/http.md, Docs/server.md and Docs/server-side.md examples", .timeLimit(.minutes(5)))
 struct ServerGuideExamples {
-    /// Docs/http.md: one configuration for every backend. Compiled, not run.
+    /// Docs/http.md: one configuration for every backend, compiled, not run.
     func oneConfiguration(base: URL) throws -> AppsFlyerLib {
         let server = try HTTPBackendConfiguration(baseURL: base, timeout: .seconds(2))
         let sdk = AppsFlyerLib(
@@ -66,7 +66,7 @@ struct ServerGuideExamples {
         await server.stop()
     }
 
-    /// Docs/server.md: changing the fault plan at run time. Compiled, not run.
+    /// Docs/server.md: changing the fault plan at run time, compiled, not run.
     func faults(on server: OneLinkServer) {
         server.faultPlan = FaultPlan([
             .route(.installData): [.delay(.seconds(30))],
