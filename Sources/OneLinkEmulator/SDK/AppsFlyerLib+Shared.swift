@@ -19,9 +19,6 @@ extension AppsFlyerLib {
         Engine.scope ?? processShared.value ?? defaultShared
     }
 
-    /// The instance `shared()` returns outside any `withShared` scope: ``sharedOverride``, else the built-in one.
-    package static var sharedOutsideScopes: AppsFlyerLib { processShared.value ?? defaultShared }
-
     /// The instance `shared()` returns for the whole process, when no task scope applies; `nil` restores the built-in one.
     ///
     /// For serial tests and an app's debug build:
