@@ -95,15 +95,23 @@ struct GuideCodeBlocksTests {
     }
 
     /// Every Swift file the package's builds compile, by path relative to the root, as lines without trailing spaces.
+    ///
+    /// Hidden folders (a consumer package's own `.build`, say) are skipped.
     static func compiledSources() throws -> [String: [String]] {
         var sources: [String: [String]] = [:]
+        let rootPath = root.standardizedFileURL.path + "/"
         for folder in ["Tests", "Sources", "Plugins", "Fuzz"] {
-            let base = root.appendingPathComponent(folder)
-            guard let walker = FileManager.default.enumerator(atPath: base.path) else { continue }
-            while let path = walker.nextObject() as? String {
-                guard path.hasSuffix(".swift") else { continue }
-                let text = try String(contentsOf: base.appendingPathComponent(path), encoding: .utf8)
-                sources["\(folder)/\(path)"] = text.split(separator: "\n", omittingEmptySubsequences: false)
+            guard
+                let walker = FileManager.default.enumerator(
+                    at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil,
+                    options: [.skipsHiddenFiles])
+            else { continue }
+            while let url = walker.nextObject() as? URL {
+                guard url.pathExtension == "swift" else { continue }
+                let path = url.standardizedFileURL.path
+                let relative = path.hasPrefix(rootPath) ? String(path.dropFirst(rootPath.count)) : path
+                let text = try String(contentsOf: url, encoding: .utf8)
+                sources[relative] = text.split(separator: "\n", omittingEmptySubsequences: false)
                     .map { String($0).trimmingTrailingSpaces }
             }
         }
