@@ -164,6 +164,10 @@ extension ManualClock: VirtualClock {
         }
     }
 
+    func hasSleeper(dueBy date: Date) -> Bool {
+        state.withLock { state in state.sleepers.contains { $0.deadline <= date } }
+    }
+
     func sleep(until deadline: Date, as kind: VirtualSleep) async throws {
         try Task.checkCancellation()
         let watcher = VirtualTime.watcher

@@ -89,9 +89,15 @@ final class Engine: Sendable {
                         sleepersChanged: { queue.noteChange() },
                         settle: {
                             await queue.waitUntil { status in
-                                // A due session-ready timer is about to call the listener: not settled yet.
+                                // A due session-ready timer is about to call the listener: not settled
+                                // yet, unless a sleeper due now (the timer's, behind another at the same
+                                // deadline) still waits for the advance, which resumes it next.
                                 let now = clock.now
-                                if sessionReadiness.withLock({ $0.timerIsDue(at: now) }) { return false }
+                                if sessionReadiness.withLock({ $0.timerIsDue(at: now) }),
+                                    !virtual.hasSleeper(dueBy: now)
+                                {
+                                    return false
+                                }
                                 return status.isIdle || deadlines.waitOnTime
                             }
                         }))
