@@ -23,8 +23,11 @@ open class ATTrackingManager: NSObject {
     /// Shows the tracking prompt while the status is `.notDetermined`, and calls `completion` with the status.
     ///
     /// The completion runs once the emulated user answers: at once for an
-    /// answer the test decided beforehand, later for a prompt left open. Like
-    /// the SDK's callbacks, it runs inside the asking task's `withShared` scope.
+    /// answer the test decided beforehand, later for a prompt left open. As
+    /// Apple's does, it runs on a private serial queue of the framework's own,
+    /// not the main queue, and so outside the asking task's `withShared` scope:
+    /// there `AppsFlyerLib.shared()` returns `sharedOverride` or the built-in
+    /// instance (Docs/testing.md, "The ATT prompt's completion").
     open class func requestTrackingAuthorization(
         completionHandler completion: @escaping (AuthorizationStatus) -> Void
     ) {

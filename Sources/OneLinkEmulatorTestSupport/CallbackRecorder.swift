@@ -89,13 +89,21 @@ public final class CallbackRecorder: NSObject, @unchecked Sendable, AppsFlyerLib
         public var recorded: [String]
         /// The callbacks an observed SDK dropped by then because no delegate was set (see ``CallbackRecorder/dropped``).
         public var dropped: [String] = []
+        /// Why nothing may have come, when the recorder can tell: the app's code reached another SDK instance than the one the recorder listens to.
+        ///
+        /// Set when none of the SDKs the recorder is a delegate of (or
+        /// observes) saw `start()` or a link, while the instance
+        /// `AppsFlyerLib.shared()` returns outside any `withShared` scope did.
+        /// It ends with the `withShared` line to add.
+        public var hint: String?
 
-        /// A sentence naming the expectation, the timeout and what arrived.
+        /// A sentence naming the expectation, the timeout and what arrived, then the ``hint`` when there is one.
         public var description: String {
             "timed out after \(timeout) waiting for \(expectation); recorded: "
                 + (recorded.isEmpty ? "nothing" : recorded.joined(separator: ", "))
                 + (dropped.isEmpty
                     ? "" : "; dropped for want of a delegate: " + dropped.joined(separator: ", "))
+                + (hint.map { ". Hint: " + $0 } ?? "")
         }
     }
 
@@ -119,6 +127,8 @@ public final class CallbackRecorder: NSObject, @unchecked Sendable, AppsFlyerLib
         var dropped: [Callback] = []
         /// The SDKs observed through ``observe(_:)``, with their observer IDs.
         var observed: [(sdk: WeakSDK, id: UInt64)] = []
+        /// The SDKs the recorder was set on as a delegate, as they told it (``SDKDelegateObserver``).
+        var delegateOf: [WeakSDK] = []
         var waitHook: (@Sendable (WaitStep, _ fireDeadline: @Sendable () -> Void) -> Void)?
 
         /// The calls whose forwarding finished, in order.
@@ -151,7 +161,7 @@ public final class CallbackRecorder: NSObject, @unchecked Sendable, AppsFlyerLib
     ///
     /// ```swift
     /// let recorder = CallbackRecorder(observing: sdk)
-    /// await AppsFlyerLib.withShared(sdk) { appDelegate.launch() }  // sets its own delegates
+    /// AppsFlyerLib.withShared(sdk) { appDelegate.launch() }  // sets its own delegates
     /// await sdk.waitUntilIdle()
     /// #expect(recorder.dropped.isEmpty, "a callback found no delegate")
     /// ```
@@ -328,7 +338,7 @@ public final class CallbackRecorder: NSObject, @unchecked Sendable, AppsFlyerLib
                 .failure(
                     WaitTimeout(
                         expectation: expectation, timeout: timeout, recorded: self?.names ?? [],
-                        dropped: self?.dropped.map(\.name) ?? [])))
+                        dropped: self?.dropped.map(\.name) ?? [], hint: self?.differentInstanceHint())))
         }
         // The slot holds the wait's one outcome, whichever of the condition, the deadline and
         // cancellation comes first, before or after the waiting task registers.
@@ -403,6 +413,14 @@ public final class CallbackRecorder: NSObject, @unchecked Sendable, AppsFlyerLib
         }
     }
 
+    /// Why a wait may have timed out: the app's code reached another SDK than those this recorder listens to.
+    private func differentInstanceHint() -> String? {
+        let tested = state.withLock { state in
+            (state.delegateOf + state.observed.map { $0.sdk }).compactMap(\.sdk)
+        }
+        return AppsFlyerLib.differentInstanceHint(tested: tested)
+    }
+
     /// An observed SDK, held weakly so a recorder does not keep it alive.
     private struct WeakSDK {
         weak var sdk: AppsFlyerLib?
@@ -448,5 +466,17 @@ public final class CallbackRecorder: NSObject, @unchecked Sendable, AppsFlyerLib
     /// Records the deep-link result, then forwards it.
     public func didResolveDeepLink(_ result: DeepLinkResult) {
         record(.deepLink(result)) { _, deepLinkDelegate in deepLinkDelegate?.didResolveDeepLink(result) }
+    }
+}
+
+extension CallbackRecorder: SDKDelegateObserver {
+    /// Remembers `sdk` (weakly), so a wait that times out can tell whether the app's code reached another instance.
+    package func becameDelegate(of sdk: AppsFlyerLib) {
+        state.withLock { state in
+            state.delegateOf.removeAll { $0.sdk == nil }
+            if !state.delegateOf.contains(where: { $0.sdk === sdk }) {
+                state.delegateOf.append(WeakSDK(sdk: sdk))
+            }
+        }
     }
 }

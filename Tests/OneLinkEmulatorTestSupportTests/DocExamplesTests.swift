@@ -4,7 +4,7 @@ import Testing
 /// `Docs/testing.md` shows the example files verbatim; each block follows a comment naming its file.
 @Suite("Docs/testing.md examples", .timeLimit(.minutes(5)))
 struct DocExamplesTests {
-    /// Every `<!-- path -->` comment followed by a Swift code block, as (path, block) pairs.
+    /// Every `<!-- path.swift -->` comment followed by a Swift code block, as (path, block) pairs.
     static func blocks() throws -> [(path: String, code: String)] {
         let doc = try String(
             decoding: Data(contentsOf: KitFixtures.packageRoot.appendingPathComponent("Docs/testing.md")),
@@ -14,7 +14,7 @@ struct DocExamplesTests {
         var index = 0
         while index < lines.count {
             let line = lines[index]
-            if line.hasPrefix("<!-- "), line.hasSuffix(" -->"), index + 1 < lines.count,
+            if line.hasPrefix("<!-- "), line.hasSuffix(".swift -->"), index + 1 < lines.count,
                 lines[index + 1] == "```swift"
             {
                 let path = String(line.dropFirst(5).dropLast(4))

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import OneLinkSupport
 
 /// The emulated ATT prompt: the test's answer and the completions still waiting for one.
@@ -11,8 +11,6 @@ struct TrackingPromptState: Sendable {
 /// A `requestTrackingAuthorization` completion waiting for the user's answer.
 struct PendingTrackingPrompt: Sendable {
     let completion: Handoff<(TrackingAuthorizationStatus) -> Void>
-    /// The `withShared` instance of the task that asked, bound again around the completion.
-    let scope: AppsFlyerLib?
 }
 
 extension AppsFlyerLib {
@@ -21,8 +19,10 @@ extension AppsFlyerLib {
     /// ``TrackingPromptAnswer/authorize`` by default, so a test that does not
     /// think about ATT never waits for ``waitForATTUserAuthorization(timeoutInterval:)``'s
     /// time limit when its app asks. An answer sets ``trackingAuthorizationStatus``
-    /// at once, which releases a waiting session; the completion follows on the
-    /// delivery queue, inside the asking task's ``withShared(_:isolation:operation:)`` scope.
+    /// at once, which releases a waiting session; the completion follows on a
+    /// private serial queue, as Apple's framework calls it on a queue of its
+    /// own, so outside any ``withShared(_:isolation:operation:)`` scope:
+    /// there `shared()` returns ``sharedOverride`` or the built-in instance.
     public var trackingPromptAnswer: TrackingPromptAnswer {
         get { facade[\.trackingPrompt.answer] }
         set { facade[\.trackingPrompt.answer] = newValue }
@@ -33,14 +33,24 @@ extension AppsFlyerLib {
     /// A request made after the status was decided shows none.
     public var trackingPromptsShown: Int { facade[\.trackingPrompt.shown] }
 
+    /// The serial queue the emulated ATT framework calls `requestTrackingAuthorization`'s completions on.
+    ///
+    /// Apple's framework calls the completion on a private queue of its own,
+    /// never the main queue; the emulator does the same, in the order the
+    /// prompts were answered. A `withShared` scope is a task-local value,
+    /// which no GCD hop carries: inside the completion, `shared()` returns
+    /// `sharedOverride` or the built-in instance, on
+    /// Linux as on a Mac or a device, where the real framework runs.
+    package static let trackingPromptQueue = DispatchQueue(label: "OneLinkEmulator.ATTrackingManager")
+
     /// Shows the emulated ATT prompt, or answers at once with the decided status, as `ATTrackingManager.requestTrackingAuthorization` does.
     ///
     /// The `AppTrackingTransparency` stand-in module calls it for the
-    /// instance `shared()` returns.
+    /// instance `shared()` returns. The completion runs on ``trackingPromptQueue``.
     package func requestTrackingAuthorization(
         completion: @escaping (TrackingAuthorizationStatus) -> Void
     ) {
-        let prompt = PendingTrackingPrompt(completion: Handoff(completion), scope: Engine.scope)
+        let prompt = PendingTrackingPrompt(completion: Handoff(completion))
         let current = trackingGate.status
         if current.isDetermined {
             deliverTrackingPrompts([prompt], status: current)
@@ -66,14 +76,16 @@ extension AppsFlyerLib {
         if !pending.isEmpty { deliverTrackingPrompts(pending, status: status) }
     }
 
-    /// Calls the completions on the delivery queue, through the serial queue so `settle()` and `waitUntilIdle()` wait for them.
+    /// Calls the completions on ``trackingPromptQueue``, through the SDK's serial queue so `settle()` and `waitUntilIdle()` wait for them.
     private func deliverTrackingPrompts(
         _ prompts: [PendingTrackingPrompt], status: TrackingAuthorizationStatus
     ) {
         engine.enqueue(
             .callBlocks(
                 prompts.map { prompt in
-                    ScopedBlock(body: Handoff { prompt.completion.value(status) }, scope: prompt.scope)
+                    ScopedBlock(
+                        body: Handoff { prompt.completion.value(status) }, scope: nil,
+                        queue: Self.trackingPromptQueue)
                 }))
     }
 }

@@ -112,7 +112,10 @@ public final class AppsFlyerLib: Sendable {
     /// The delegate for conversion data and legacy deep links; held weakly.
     public weak var delegate: (any AppsFlyerLibDelegate)? {
         get { engine.delegates.withLock { $0.delegate } }
-        set { engine.delegates.withLock { $0.delegate = newValue } }
+        set {
+            engine.delegates.withLock { $0.delegate = newValue }
+            (newValue as? any SDKDelegateObserver)?.becameDelegate(of: self)
+        }
     }
 
     /// The unified deep linking delegate; held weakly.
@@ -120,7 +123,10 @@ public final class AppsFlyerLib: Sendable {
     /// Set it before ``start()->()`` for UDL mode.
     public weak var deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)? {
         get { engine.delegates.withLock { $0.deepLinkDelegate } }
-        set { engine.delegates.withLock { $0.deepLinkDelegate = newValue } }
+        set {
+            engine.delegates.withLock { $0.deepLinkDelegate = newValue }
+            (newValue as? any SDKDelegateObserver)?.becameDelegate(of: self)
+        }
     }
 
     // MARK: - Entry points

@@ -9,15 +9,16 @@ import OneLinkSupport
 /// clock finish what that lets them do (a backend that answers after 120 ms
 /// is logged as taking 120 ms, however far the test advances) before time
 /// moves on. Sleeps that resumed work starts within the window are honoured
-/// in order too. Nothing waits for real time, so tests built on it are
-/// deterministic and never sleep.
+/// in order too. An advance returns once every callback it made due has been
+/// delivered, on the main queue or the SDK's own, from any caller (a
+/// `@MainActor` test included). Nothing waits for real time, so tests built
+/// on it are deterministic and never sleep.
 ///
 /// ```swift
 /// let clock = ManualClock()
 /// let sdk = AppsFlyerLib(clock: clock)
-/// sdk.handleOpen(url, options: nil)            // resolver stalls
-/// await clock.advance(by: .milliseconds(3000)) // deepLinkTimeout fires
-/// await sdk.waitUntilIdle()
+/// sdk.handleOpen(url, options: nil)  // the resolver stalls
+/// await clock.advance(by: .milliseconds(3000))  // deepLinkTimeout fires; the failure is delivered
 /// ```
 public final class ManualClock: EmulatorClock, Sendable {
     /// The default starting time: 2020-08-12 15:08:00 UTC, the day of the documented samples.
@@ -79,19 +80,27 @@ public final class ManualClock: EmulatorClock, Sendable {
         await advance(to: target)
     }
 
-    /// Moves the clock to `date` (never backwards), stepping through every deadline on the way, in order.
+    /// Moves the clock to `date` (never backwards), stepping through every deadline on the way, in order, and returns once what it made due was delivered.
     ///
-    /// For each deadline up to `date`, earliest first, the clock reads that
-    /// deadline, resumes the sleeper due then, and waits until the SDKs on
-    /// this clock have reacted (they are idle or wait on the clock again)
-    /// before it looks for the next one; a sleeper that resumed work starts
-    /// is found in turn when its deadline falls within the window. When the
-    /// sleeper is not an SDK's own (a test's task sleeping on the clock, say),
-    /// other tasks it wakes get a chance to run before time moves on, as with
-    /// swift-clocks' `TestClock`. The clock then reads `date`.
+    /// The handshake, each step awaited, never slept: first the SDKs on this
+    /// clock settle, so calls made before the advance (a `start()` that has
+    /// not reached its backend yet, say) reach the clock at the current time.
+    /// Then, for each deadline up to `date`, earliest first, the clock reads
+    /// that deadline, resumes the sleeper due then, waits until that sleeper's
+    /// task runs again, and waits until every SDK on this clock is idle or
+    /// waits on the clock again. An SDK is idle only once the callbacks of
+    /// the commands it ran have returned on its delivery queue (the main
+    /// queue, by default), so when this returns every callback the advance
+    /// made due has been delivered. A sleeper that resumed work starts is
+    /// found in turn when its deadline falls within the window. The clock
+    /// then reads `date`.
     ///
-    /// With no deadline on the way, the clock moves before this first suspends.
+    /// Every wait suspends, so a `@MainActor` caller leaves the main queue
+    /// free for the deliveries it waits for. A task of the test's own that
+    /// sleeps on this clock has resumed when the advance moves past its
+    /// deadline; what it does next is its own, so await it.
     public func advance(to date: Date) async {
+        await settleParticipants()
         while true {
             let step = state.withLock { state -> (Sleeper, [VirtualTimeParticipant])? in
                 guard let sleeper = state.popDue(by: date) else {
@@ -108,18 +117,14 @@ public final class ManualClock: EmulatorClock, Sendable {
                 sleeper.continuation.resume()
             }
             for participant in participants { participant.sleepersChanged() }
-            // A watched sleeper is an SDK's own backend call or timer, whose SDK settles below: only
-            // other sleepers (a test's own task, say) can have woken work nobody waits for.
-            if sleeper.watcher == nil { await Self.yieldToWokenWork() }
             for participant in participants { await participant.settle() }
         }
     }
 
-    /// Lets tasks woken at a deadline run before the clock moves on, as swift-clocks' `TestClock` does for work no participant waits for.
-    private static func yieldToWokenWork() async {
-        for _ in 0..<8 {
-            await Task.detached(priority: .background) { await Task.yield() }.value
-        }
+    /// Returns once every SDK on this clock is idle or waits on the clock: what was queued before an advance has reached the clock.
+    private func settleParticipants() async {
+        let participants = state.withLock { Array($0.participants.values) }
+        for participant in participants { await participant.settle() }
     }
 
     /// The number of tasks currently suspended on this clock.
@@ -157,6 +162,10 @@ extension ManualClock: VirtualClock {
                 }
             }
         }
+    }
+
+    func hasSleeper(dueBy date: Date) -> Bool {
+        state.withLock { state in state.sleepers.contains { $0.deadline <= date } }
     }
 
     func sleep(until deadline: Date, as kind: VirtualSleep) async throws {

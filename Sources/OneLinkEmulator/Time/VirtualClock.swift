@@ -23,6 +23,9 @@ protocol VirtualClock: EmulatorClock {
     /// How many sleepers of each kind are suspended now.
     var suspended: VirtualSleepers { get }
 
+    /// Whether a sleeper due by `date` is still suspended: an advance resumes it before it returns.
+    func hasSleeper(dueBy date: Date) -> Bool
+
     /// Adds a participant; returns its ID for ``removeParticipant(_:)``.
     func addParticipant(_ participant: VirtualTimeParticipant) -> UInt64
 
@@ -76,6 +79,11 @@ protocol VirtualSleepWatcher: Sendable {
 enum VirtualTime {
     /// The watcher of the current task's sleeps, bound by the SDK around a backend call and its timer.
     @TaskLocal static var watcher: (any VirtualSleepWatcher)?
+}
+
+extension VirtualClock {
+    /// No sleeper is known to be due: a clock that cannot tell makes settling wait for a due timer to fire.
+    func hasSleeper(dueBy date: Date) -> Bool { false }
 }
 
 /// `clock` as a virtual clock, when it is one: each SDK asks once, when it is created.

@@ -49,6 +49,8 @@ final class Engine: Sendable {
     private let participant = Locked<UInt64?>(nil)
     /// Whether every drainer starts on the thread of the call that queued its first command (see ``AppsFlyerLib/drainerStartsHere``).
     let drainerStartsHere = Locked(false)
+    /// The entry points (`start()`, links, pushes) app code called on this SDK, each once, first first.
+    let entryPointsCalled = Locked<[String]>([])
 
     /// Creates an engine over the SDK's backends.
     init(
@@ -89,9 +91,15 @@ final class Engine: Sendable {
                         sleepersChanged: { queue.noteChange() },
                         settle: {
                             await queue.waitUntil { status in
-                                // A due session-ready timer is about to call the listener: not settled yet.
+                                // A due session-ready timer is about to call the listener: not settled
+                                // yet, unless a sleeper due now (the timer's, behind another at the same
+                                // deadline) still waits for the advance, which resumes it next.
                                 let now = clock.now
-                                if sessionReadiness.withLock({ $0.timerIsDue(at: now) }) { return false }
+                                if sessionReadiness.withLock({ $0.timerIsDue(at: now) }),
+                                    !virtual.hasSleeper(dueBy: now)
+                                {
+                                    return false
+                                }
                                 return status.isIdle || deadlines.waitOnTime
                             }
                         }))
@@ -126,6 +134,11 @@ final class Engine: Sendable {
         waiter: CheckedContinuation<[AppsFlyerEvent], Never>? = nil, startsHere: Bool = false
     ) {
         if case .action(.start) = command { sessionReadiness.withLock { $0.startRequested = true } }
+        if let name = command.actionName {
+            entryPointsCalled.withLock { names in
+                if names.count < 8, !names.contains(name) { names.append(name) }
+            }
+        }
         let queued = QueuedCommand(command, receivedAt: clock.now, completion: completion, scope: Self.scope)
         guard queue.enqueue(queued, waiter: waiter) else { return }
         if startsHere || drainerStartsHere.value {
@@ -246,7 +259,19 @@ final class Engine: Sendable {
             let text = await inviteLink(link, context: context, stopped: stopped)
             await onDeliveryQueue(scope: queued.scope) { completion.value(text.flatMap(URL.init(string:))) }
         case .callBlocks(let blocks):
-            for block in blocks { await onDeliveryQueue(scope: block.scope) { block.body.value() } }
+            for block in blocks {
+                guard let other = block.queue else {
+                    await onDeliveryQueue(scope: block.scope) { block.body.value() }
+                    continue
+                }
+                // Another framework's queue: no task-local follows the GCD hop there, so no scope either.
+                await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                    other.async {
+                        block.body.value()
+                        done.resume()
+                    }
+                }
+            }
         default:
             return
         }

@@ -48,6 +48,8 @@ enum EngineCommand: Sendable {
 struct ScopedBlock: Sendable {
     let body: Handoff<() -> Void>
     let scope: AppsFlyerLib?
+    /// A queue of another framework's own to call it on, without the scope, instead of the delivery queue (the ATT prompt's completion).
+    var queue: DispatchQueue? = nil
 }
 
 /// The completion handler of `start(completionHandler:)` and `logEvent(name:values:completionHandler:)`.
