@@ -44,6 +44,11 @@ extension OneLinkServer {
         public var launchRecorder: any LaunchRecorder
         /// The `GET /` dashboard page; `nil` (the default) leaves `/` an ordinary path.
         public var dashboard: ServerDashboard?
+        /// The public OneLink API (v2.0 and v1).
+        ///
+        /// `nil` (the default) answers its calls `403 feature_not_enabled`. Its rate limits and the
+        /// TTLs run on ``clock``.
+        public var oneLinkAPI: OneLinkAPISettings?
 
         /// Creates a configuration.
         public init(
@@ -59,8 +64,10 @@ extension OneLinkServer {
             eventRecorder: any EventRecorder = InMemoryEventRecorder(),
             shortLinkCreator: (any ShortLinkCreator)? = nil,
             launchRecorder: any LaunchRecorder = InMemoryLaunchRecorder(),
-            dashboard: ServerDashboard? = nil
+            dashboard: ServerDashboard? = nil,
+            oneLinkAPI: OneLinkAPISettings? = nil
         ) {
+            self.oneLinkAPI = oneLinkAPI
             self.dashboard = dashboard
             self.launchRecorder = launchRecorder
             self.host = host

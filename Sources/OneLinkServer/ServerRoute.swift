@@ -19,4 +19,7 @@ public enum ServerRoute: String, Sendable, Hashable, CaseIterable {
     case shortLinkCreation = "shortlink_create"
     /// `POST /api/v6/iosevent/{appID}`: a session's launch request.
     case launch
+    /// The public OneLink API: v2.0 under `/api/v2.0/shortlinks…`, and v1's create, get, update and
+    /// delete on `/shortlink/v1/{template}` with an `authorization` token.
+    case oneLinkAPI = "onelink_api"
 }

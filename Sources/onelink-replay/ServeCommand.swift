@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import OneLinkClicks
 import OneLinkEmulator
 import OneLinkServer
 import OneLinkSupport
@@ -55,6 +56,15 @@ enum ServeCommand: Command {
           --dev-key KEY                A dev key the launch endpoint accepts (repeatable);
                                        with at least one, any other key is answered 400.
                                        Without it every key is accepted.
+          --onelink-api-token TOKEN    A token the OneLink API (v2.0 and v1) accepts in
+                                       its authorization header (repeatable). Without
+                                       it any non-empty token is accepted.
+          --brand-domain HOST          A branded domain the OneLink API accepts as
+                                       brand_domain (repeatable); others are 403.
+          --onelink-quota N            OneLink API create/update/delete calls a month
+                                       before 429 (default 7500000).
+          --onelink-rate-limit N       OneLink API v2.0 requests a second before 429
+                                       (default 1000; v1 gets half, as documented).
           --quiet                      Do not log requests.
           -h, --help                   Show this help.
 
@@ -131,10 +141,22 @@ enum ServeCommand: Command {
                         InMemoryShortLinkCreator(resolver: $0)
                     },
                     launchRecorder: InMemoryLaunchRecorder(validDevKeys: options.validDevKeys),
-                    dashboard: ServerDashboard(shortLinks: backends.shortLinks)))
+                    dashboard: ServerDashboard(shortLinks: backends.shortLinks),
+                    oneLinkAPI: oneLinkAPI(options, backends: backends)))
         } catch {
             throw UsageError(error.description)
         }
+    }
+
+    /// The OneLink API over the seeded short-link table, so its links resolve and take clicks.
+    static func oneLinkAPI(_ options: ServeOptions, backends: ServeBackends) -> OneLinkAPISettings? {
+        guard let links = backends.shortLinkResolver as? InMemoryShortLinkResolver else { return nil }
+        let domain = backends.clickHandler?.configuration.oneLinkDomains.sorted().first ?? "app.onelink.me"
+        return OneLinkAPISettings(
+            links: links, tokens: options.oneLinkAPITokens, linkDomain: domain,
+            brandDomains: options.brandDomains,
+            monthlyQuota: options.oneLinkQuota, requestsPerSecond: options.oneLinkRateLimit,
+            v1RequestsPerSecond: max(1, options.oneLinkRateLimit / 2))
     }
 
     /// Starts `server`, prints where it listens, and stops it when `stop` returns.

@@ -28,6 +28,12 @@ struct ServeOptions {
     var bounds = ScenarioBackends.Bounds()
     var validDevKeys: Set<String>?
     var quiet = false
+    /// The OneLink API's tokens, branded domains and limits (`--onelink-api-token`, `--brand-domain`,
+    /// `--onelink-quota`, `--onelink-rate-limit`).
+    var oneLinkAPITokens: Set<String> = []
+    var brandDomains: Set<String> = []
+    var oneLinkQuota = 7_500_000
+    var oneLinkRateLimit = 1000
 
     static let defaultPayloads = "Payloads"
 
@@ -37,7 +43,8 @@ struct ServeOptions {
         options: [
             "--host", "--port", "--payloads", "--scenario", "--app-store-url", "--interstitial-domain",
             "--sample-device", "--request-timeout", "--max-connections", "--request-history", "--max-clicks",
-            "--click-overflow", "--max-devices", "--dev-key",
+            "--click-overflow", "--max-devices", "--dev-key", "--onelink-api-token", "--brand-domain",
+            "--onelink-quota", "--onelink-rate-limit",
         ],
         maximumPositionals: 0)
 
@@ -90,6 +97,14 @@ struct ServeOptions {
         if keys.contains(where: \.isEmpty) { throw UsageError("--dev-key needs a non-empty key") }
         if !keys.isEmpty { validDevKeys = Set(keys) }
         quiet = arguments.flag("--quiet")
+        let tokens = arguments.values("--onelink-api-token")
+        if tokens.contains(where: \.isEmpty) {
+            throw UsageError("--onelink-api-token needs a non-empty token")
+        }
+        oneLinkAPITokens = Set(tokens)
+        brandDomains = Set(arguments.values("--brand-domain").map { $0.lowercased() })
+        oneLinkQuota = try count("--onelink-quota", minimum: 0) ?? oneLinkQuota
+        oneLinkRateLimit = try count("--onelink-rate-limit", minimum: 1) ?? oneLinkRateLimit
     }
 
     /// The options' defaults.

@@ -13,6 +13,8 @@ struct Router: Sendable {
     let faultPlan: @Sendable () -> FaultPlan
     /// What the `GET /` dashboard shows, when the configuration asks for one.
     var dashboard: DashboardState?
+    /// The OneLink API's state, when the configuration has one.
+    var oneLinkAPIService: OneLinkAPIService?
 
     enum Route {
         case shortLink(template: String)
@@ -23,6 +25,7 @@ struct Router: Sendable {
         case event(appID: String)
         case createShortLink(template: String)
         case launch(appID: String)
+        case api(RouteTable.Endpoint, parameters: [String: String])
         case methodNotAllowed(allowed: String)
         case methodNotImplemented
         case badPath
@@ -48,6 +51,7 @@ struct Router: Sendable {
         case .event: serverRoute = .events
         case .createShortLink: serverRoute = .shortLinkCreation
         case .launch: serverRoute = .launch
+        case .api: serverRoute = .oneLinkAPI
         }
         let faults = faultPlan().faults(for: serverRoute, shortLink: shortLink)
         for fault in faults {
@@ -121,6 +125,15 @@ struct Router: Sendable {
             return .wrapper
         }
         let isGet = request.method == "GET"
+        switch RouteTable.match(method: request.method, segments: segments) {
+        case .found(.oneLinkV1Create, _)
+        where request.header("authorization") == nil && request.header("authentication") != nil:
+            // The emulated SDK's invite call shares v1's path; it carries the dev key, not an API token.
+            break
+        case .found(let endpoint, let parameters): return .api(endpoint, parameters: parameters)
+        case .wrongMethod(let allowed): return .methodNotAllowed(allowed: allowed.joined(separator: ", "))
+        case .none: break
+        }
         if let (endpoint, last) = SDKEndpoint.match(segments) {
             guard request.method == endpoint.method else {
                 return .methodNotAllowed(allowed: endpoint.method)
@@ -147,7 +160,7 @@ struct Router: Sendable {
         return setup.templates.contains(first)
     }
 
-    private func query(_ request: ServerRequest, _ name: String) -> String? {
+    func query(_ request: ServerRequest, _ name: String) -> String? {
         request.queryItems?.first { $0.name == name }?.value
     }
 
@@ -175,6 +188,8 @@ struct Router: Sendable {
         case .event(let appID): return await event(request, appID: appID)
         case .createShortLink(let template): return await createShortLink(request, template: template)
         case .launch(let appID): return await launch(request, appID: appID)
+        case .api(let endpoint, let parameters):
+            return await oneLinkAPI(request, endpoint: endpoint, parameters: parameters)
         }
     }
 
@@ -193,6 +208,7 @@ struct Router: Sendable {
         guard let shortID = query(request, "id"), !shortID.isEmpty else {
             return .error(400, "missing query parameter id")
         }
+        oneLinkAPIService?.purgeIfExpired(template: template, shortID: shortID)
         let headers = request.headerFields
         let host = (request.header("Host") ?? "").split(separator: ":").first.map(String.init) ?? ""
         let link = ShortLinkRequest(
@@ -268,6 +284,9 @@ struct Router: Sendable {
 
     private func click(_ request: ServerRequest, clientIP: String) async -> ServerResponse {
         guard let handler = configuration.clickHandler else { return .error(404, "no click handler") }
+        if let service = oneLinkAPIService, let segments = request.pathSegments, segments.count == 2 {
+            service.purgeIfExpired(template: segments[0], shortID: segments[1])
+        }
         let setup = handler.configuration
         let requestHost = (request.header("Host") ?? "").split(separator: ":").first.map {
             $0.lowercased()
