@@ -34,7 +34,8 @@ extension OneLinkServer {
         public var logSink: any RequestLogSink
         /// Allows binding a non-loopback address; off by default, and the server refuses one.
         public var allowsNonLoopbackHost: Bool
-        /// Answers `POST /inappevent/{appID}`: the SDK's in-app events.
+        /// Records the SDK's in-app events (`POST /api/v6/iosevent/{appID}` with an `eventName`) and the
+        /// S2S API's (`POST /inappevent/{app_id}`).
         public var eventRecorder: any EventRecorder
         /// Answers `POST /shortlink/v1/{template}`: user-invite short links; `nil` answers 404.
         ///
@@ -49,6 +50,11 @@ extension OneLinkServer {
         /// `nil` (the default) answers its calls `403 feature_not_enabled`. Its rate limits and the
         /// TTLs run on ``clock``.
         public var oneLinkAPI: OneLinkAPISettings?
+        /// The S2S keys `POST /inappevent/{app_id}` accepts in its `authentication` header.
+        ///
+        /// Empty (the default) accepts any non-empty key; a missing key is `400 Failed to Authenticate`
+        /// and a refused one `401 Unauthorized`.
+        public var s2sKeys: Set<String>
 
         /// Creates a configuration.
         public init(
@@ -65,8 +71,10 @@ extension OneLinkServer {
             shortLinkCreator: (any ShortLinkCreator)? = nil,
             launchRecorder: any LaunchRecorder = InMemoryLaunchRecorder(),
             dashboard: ServerDashboard? = nil,
-            oneLinkAPI: OneLinkAPISettings? = nil
+            oneLinkAPI: OneLinkAPISettings? = nil,
+            s2sKeys: Set<String> = []
         ) {
+            self.s2sKeys = s2sKeys
             self.oneLinkAPI = oneLinkAPI
             self.dashboard = dashboard
             self.launchRecorder = launchRecorder

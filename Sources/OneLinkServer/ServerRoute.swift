@@ -13,8 +13,10 @@ public enum ServerRoute: String, Sendable, Hashable, CaseIterable {
     case click
     /// Any other `GET`: a wrapped link the resolver may redirect, a landing page, or a 404.
     case wrapper
-    /// `POST /inappevent/{appID}`: an in-app event.
+    /// `POST /inappevent/{appID}`: an event through the server-to-server (S2S) event API.
     case events = "inappevent"
+    /// `POST /api/v6/iosevent/{appID}` with an `eventName`: the SDK's own in-app event call.
+    case sdkEvent = "sdk_event"
     /// `POST /shortlink/v1/{template}`: creating a user-invite short link.
     case shortLinkCreation = "shortlink_create"
     /// `POST /api/v6/iosevent/{appID}`: a session's launch request.

@@ -22,7 +22,8 @@ enum ServeCommand: Command {
 
         Serves the emulated AppsFlyer endpoints (short links, install_data, deferred deep
         links, wrapped links, OneLink clicks, in-app events and invite short-link
-        creation) over HTTP on a loopback address, seeded
+        creation) and the public APIs for backends (OneLink API v2.0 and v1, S2S
+        events) over HTTP on a loopback address, seeded
         from the Payloads folder. The first line on standard output is
         "listening on http://HOST:PORT"; then one line per request. SIGINT, SIGTERM or
         SIGHUP stops the server and the command exits 0. GET / is a dashboard page:
@@ -65,6 +66,10 @@ enum ServeCommand: Command {
                                        before 429 (default 7500000).
           --onelink-rate-limit N       OneLink API v2.0 requests a second before 429
                                        (default 1000; v1 gets half, as documented).
+          --s2s-key KEY                An S2S key the server-to-server event API
+                                       (POST /inappevent/{app_id}) accepts in its
+                                       authentication header (repeatable). Without it
+                                       any non-empty key is accepted.
           --quiet                      Do not log requests.
           -h, --help                   Show this help.
 
@@ -142,7 +147,7 @@ enum ServeCommand: Command {
                     },
                     launchRecorder: InMemoryLaunchRecorder(validDevKeys: options.validDevKeys),
                     dashboard: ServerDashboard(shortLinks: backends.shortLinks),
-                    oneLinkAPI: oneLinkAPI(options, backends: backends)))
+                    oneLinkAPI: oneLinkAPI(options, backends: backends), s2sKeys: options.s2sKeys))
         } catch {
             throw UsageError(error.description)
         }

@@ -34,6 +34,8 @@ struct ServeOptions {
     var brandDomains: Set<String> = []
     var oneLinkQuota = 7_500_000
     var oneLinkRateLimit = 1000
+    /// The S2S keys the server-to-server event API accepts (`--s2s-key`).
+    var s2sKeys: Set<String> = []
 
     static let defaultPayloads = "Payloads"
 
@@ -44,7 +46,7 @@ struct ServeOptions {
             "--host", "--port", "--payloads", "--scenario", "--app-store-url", "--interstitial-domain",
             "--sample-device", "--request-timeout", "--max-connections", "--request-history", "--max-clicks",
             "--click-overflow", "--max-devices", "--dev-key", "--onelink-api-token", "--brand-domain",
-            "--onelink-quota", "--onelink-rate-limit",
+            "--onelink-quota", "--onelink-rate-limit", "--s2s-key",
         ],
         maximumPositionals: 0)
 
@@ -105,6 +107,9 @@ struct ServeOptions {
         brandDomains = Set(arguments.values("--brand-domain").map { $0.lowercased() })
         oneLinkQuota = try count("--onelink-quota", minimum: 0) ?? oneLinkQuota
         oneLinkRateLimit = try count("--onelink-rate-limit", minimum: 1) ?? oneLinkRateLimit
+        let s2sKeys = arguments.values("--s2s-key")
+        if s2sKeys.contains(where: \.isEmpty) { throw UsageError("--s2s-key needs a non-empty key") }
+        self.s2sKeys = Set(s2sKeys)
     }
 
     /// The options' defaults.

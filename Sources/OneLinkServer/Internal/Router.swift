@@ -23,6 +23,7 @@ struct Router: Sendable {
         case click
         case wrapper
         case event(appID: String)
+        case sdkEvent(appID: String)
         case createShortLink(template: String)
         case launch(appID: String)
         case api(RouteTable.Endpoint, parameters: [String: String])
@@ -49,6 +50,7 @@ struct Router: Sendable {
         case .click: serverRoute = .click
         case .wrapper, .methodNotAllowed, .methodNotImplemented, .badPath: serverRoute = .wrapper
         case .event: serverRoute = .events
+        case .sdkEvent: serverRoute = .sdkEvent
         case .createShortLink: serverRoute = .shortLinkCreation
         case .launch: serverRoute = .launch
         case .api: serverRoute = .oneLinkAPI
@@ -125,6 +127,9 @@ struct Router: Sendable {
             return .wrapper
         }
         let isGet = request.method == "GET"
+        if segments.count == 2, segments[0] == "inappevent" {
+            return request.method == "POST" ? .event(appID: segments[1]) : .methodNotAllowed(allowed: "POST")
+        }
         switch RouteTable.match(method: request.method, segments: segments) {
         case .found(.oneLinkV1Create, _)
         where request.header("authorization") == nil && request.header("authentication") != nil:
@@ -142,8 +147,10 @@ struct Router: Sendable {
             case .shortLinkResolution: return .shortLink(template: last)
             case .installData: return .installData(appID: last)
             case .deferredDeepLink: return .deferred(appID: last)
-            case .launch: return .launch(appID: last)
-            case .inAppEvent: return .event(appID: last)
+            case .launch, .inAppEvent:
+                // The SDK's launches and in-app events share a path, as on AppsFlyer's hosts; the body tells them apart.
+                let body = try? AttributionPayload(json: request.body)
+                return body?["eventName"] == nil ? .launch(appID: last) : .sdkEvent(appID: last)
             case .shortLinkCreation: return .createShortLink(template: last)
             }
         }
@@ -185,7 +192,8 @@ struct Router: Sendable {
         case .deferred(let appID): return await deferred(request, appID: appID)
         case .click: return await click(request, clientIP: clientIP)
         case .wrapper: return await wrapper(request)
-        case .event(let appID): return await event(request, appID: appID)
+        case .event(let appID): return await s2sEvent(request, appID: appID)
+        case .sdkEvent(let appID): return await sdkEvent(request, appID: appID)
         case .createShortLink(let template): return await createShortLink(request, template: template)
         case .launch(let appID): return await launch(request, appID: appID)
         case .api(let endpoint, let parameters):
