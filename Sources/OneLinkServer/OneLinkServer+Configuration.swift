@@ -55,6 +55,12 @@ extension OneLinkServer {
         /// Empty (the default) accepts any non-empty key; a missing key is `400 Failed to Authenticate`
         /// and a refused one `401 Unauthorized`.
         public var s2sKeys: Set<String>
+        /// The dev keys the GCD API (`GET /install_data/v4.0/…`) accepts in `devkey`.
+        ///
+        /// Empty (the default) accepts any non-empty key; a missing or refused key is a 403.
+        public var devKeys: Set<String>
+        /// Devices whose install answer the GCD API remembers; beyond it the oldest is forgotten.
+        public var maximumRememberedInstalls: Int
 
         /// Creates a configuration.
         public init(
@@ -72,8 +78,10 @@ extension OneLinkServer {
             launchRecorder: any LaunchRecorder = InMemoryLaunchRecorder(),
             dashboard: ServerDashboard? = nil,
             oneLinkAPI: OneLinkAPISettings? = nil,
-            s2sKeys: Set<String> = []
+            s2sKeys: Set<String> = [], devKeys: Set<String> = [], maximumRememberedInstalls: Int = 100_000
         ) {
+            self.devKeys = devKeys
+            self.maximumRememberedInstalls = maximumRememberedInstalls
             self.s2sKeys = s2sKeys
             self.oneLinkAPI = oneLinkAPI
             self.dashboard = dashboard

@@ -103,6 +103,7 @@ public final class OneLinkServer: Sendable {
         configuredRouter.oneLinkAPIService = configuration.oneLinkAPI.map {
             OneLinkAPIService(settings: $0, clock: configuration.clock)
         }
+        configuredRouter.installs = InstallMemory(limit: configuration.maximumRememberedInstalls)
         let router = configuredRouter
         let logSink: any RequestLogSink =
             dashboard.map { DashboardLogSink(state: $0, next: configuration.logSink) }

@@ -6,6 +6,9 @@ public enum ServerRoute: String, Sendable, Hashable, CaseIterable {
     case shortLink = "shortlink"
     /// `GET /install_data/v5.0/{appID}?…`.
     case installData = "install_data"
+    /// `GET /install_data/v4.0/{appID}?devkey=…&device_id=…`: the public conversion-data (GCD) API
+    /// for SDK attribution testing.
+    case gcd
     /// `POST /v1.0/ios/{appID}?devkey=…`.
     case deferred
     /// A OneLink click: a `GET` whose first path segment is one of the click handler's templates,

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import OneLinkClicks
 import OneLinkEmulator
+import OneLinkReplay
 import OneLinkServer
 import OneLinkSupport
 
@@ -54,8 +55,9 @@ enum ServeCommand: Command {
                                        clients wait in the listen backlog; at the limit,
                                        a connection idle or slow for 1 s is closed to
                                        make room for them.
-          --dev-key KEY                A dev key the launch endpoint accepts (repeatable);
-                                       with at least one, any other key is answered 400.
+          --dev-key KEY                A dev key the launch endpoint and the GCD API
+                                       accept (repeatable); with at least one, any other
+                                       key is answered 400 (launch) or 403 (GCD).
                                        Without it every key is accepted.
           --onelink-api-token TOKEN    A token the OneLink API (v2.0 and v1) accepts in
                                        its authorization header (repeatable). Without
@@ -147,7 +149,9 @@ enum ServeCommand: Command {
                     },
                     launchRecorder: InMemoryLaunchRecorder(validDevKeys: options.validDevKeys),
                     dashboard: ServerDashboard(shortLinks: backends.shortLinks),
-                    oneLinkAPI: oneLinkAPI(options, backends: backends), s2sKeys: options.s2sKeys))
+                    oneLinkAPI: oneLinkAPI(options, backends: backends), s2sKeys: options.s2sKeys,
+                    devKeys: options.validDevKeys ?? [],
+                    maximumRememberedInstalls: options.bounds.maximumRememberedDevices))
         } catch {
             throw UsageError(error.description)
         }

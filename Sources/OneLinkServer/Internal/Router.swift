@@ -15,10 +15,13 @@ struct Router: Sendable {
     var dashboard: DashboardState?
     /// The OneLink API's state, when the configuration has one.
     var oneLinkAPIService: OneLinkAPIService?
+    /// Each device's install answer, for the GCD API.
+    var installs = InstallMemory()
 
     enum Route {
         case shortLink(template: String)
         case installData(appID: String)
+        case gcd(appID: String)
         case deferred(appID: String)
         case click
         case wrapper
@@ -46,6 +49,7 @@ struct Router: Sendable {
             serverRoute = .shortLink
             shortLink = (template, query(request, "id") ?? "")
         case .installData: serverRoute = .installData
+        case .gcd: serverRoute = .gcd
         case .deferred: serverRoute = .deferred
         case .click: serverRoute = .click
         case .wrapper, .methodNotAllowed, .methodNotImplemented, .badPath: serverRoute = .wrapper
@@ -127,6 +131,9 @@ struct Router: Sendable {
             return .wrapper
         }
         let isGet = request.method == "GET"
+        if segments.count == 3, segments[0] == "install_data", segments[1] == "v4.0" {
+            return isGet ? .gcd(appID: segments[2]) : .methodNotAllowed(allowed: "GET")
+        }
         if segments.count == 2, segments[0] == "inappevent" {
             return request.method == "POST" ? .event(appID: segments[1]) : .methodNotAllowed(allowed: "POST")
         }
@@ -189,6 +196,7 @@ struct Router: Sendable {
             return response
         case .shortLink(let template): return await shortLink(request, template: template)
         case .installData(let appID): return await installData(request, appID: appID)
+        case .gcd(let appID): return gcd(request, appID: appID)
         case .deferred(let appID): return await deferred(request, appID: appID)
         case .click: return await click(request, clientIP: clientIP)
         case .wrapper: return await wrapper(request)
@@ -250,12 +258,27 @@ struct Router: Sendable {
             let answer = try await configuration.conversionDataSource.conversionData(for: conversion)
             install.answer = answer
             dashboard?.record(install)
+            installs.remember(appID: appID, deviceID: deviceID, answer: answer)
             return .json(200, answer)
         } catch {
             install.failure = String(describing: error)
             dashboard?.record(install)
             return Self.failure(error)
         }
+    }
+
+    /// The public GCD API for SDK attribution testing: `GET /install_data/v4.0/{app-id}?devkey=&device_id=`
+    /// answers the conversion data the device's install got.
+    private func gcd(_ request: ServerRequest, appID: String) -> ServerResponse {
+        let devKey = query(request, "devkey") ?? ""
+        let keys = configuration.devKeys
+        guard !devKey.isEmpty, keys.isEmpty || keys.contains(devKey) else {
+            return .error(403, "the dev key is wrong or missing")
+        }
+        guard let deviceID = query(request, "device_id"), !deviceID.isEmpty,
+            let install = installs.install(appID: appID, deviceID: deviceID)
+        else { return .error(404, "Attribution data for this AppsFlyer ID is not available") }
+        return .json(200, install.answer)
     }
 
     private func deferred(_ request: ServerRequest, appID: String) async -> ServerResponse {
