@@ -131,35 +131,27 @@ struct Router: Sendable {
             return .wrapper
         }
         let isGet = request.method == "GET"
-        if segments.count == 3, segments[0] == "install_data", segments[1] == "v4.0" {
-            return isGet ? .gcd(appID: segments[2]) : .methodNotAllowed(allowed: "GET")
-        }
-        if segments.count == 2, segments[0] == "inappevent" {
-            return request.method == "POST" ? .event(appID: segments[1]) : .methodNotAllowed(allowed: "POST")
-        }
         switch RouteTable.match(method: request.method, segments: segments) {
-        case .found(.oneLinkV1Create, _)
-        where request.header("authorization") == nil && request.header("authentication") != nil:
-            // The emulated SDK's invite call shares v1's path; it carries the dev key, not an API token.
-            break
-        case .found(let endpoint, let parameters): return .api(endpoint, parameters: parameters)
-        case .wrongMethod(let allowed): return .methodNotAllowed(allowed: allowed.joined(separator: ", "))
-        case .none: break
-        }
-        if let (endpoint, last) = SDKEndpoint.match(segments) {
-            guard request.method == endpoint.method else {
-                return .methodNotAllowed(allowed: endpoint.method)
-            }
+        case .found(let endpoint, let parameters):
+            let last = segments.last ?? ""
             switch endpoint {
-            case .shortLinkResolution: return .shortLink(template: last)
-            case .installData: return .installData(appID: last)
-            case .deferredDeepLink: return .deferred(appID: last)
-            case .launch, .inAppEvent:
+            case .sdkShortLink: return .shortLink(template: last)
+            case .sdkInstallData: return .installData(appID: last)
+            case .gcd: return .gcd(appID: last)
+            case .sdkDeferred: return .deferred(appID: last)
+            case .s2sEvent: return .event(appID: last)
+            case .sdkLaunch:
                 // The SDK's launches and in-app events share a path, as on AppsFlyer's hosts; the body tells them apart.
                 let body = try? AttributionPayload(json: request.body)
                 return body?["eventName"] == nil ? .launch(appID: last) : .sdkEvent(appID: last)
-            case .shortLinkCreation: return .createShortLink(template: last)
+            case .oneLinkV1Create
+            where request.header("authorization") == nil && request.header("authentication") != nil:
+                // The emulated SDK's invite call shares v1's path; it carries the dev key, not an API token.
+                return .createShortLink(template: last)
+            default: return .api(endpoint, parameters: parameters)
             }
+        case .wrongMethod(let allowed): return .methodNotAllowed(allowed: allowed.joined(separator: ", "))
+        case .none: break
         }
         if let handler = configuration.clickHandler, isClick(request, segments: segments, handler: handler) {
             return isGet ? .click : .methodNotAllowed(allowed: "GET")
