@@ -72,6 +72,13 @@ enum ServeCommand: Command {
                                        (POST /inappevent/{app_id}) accepts in its
                                        authentication header (repeatable). Without it
                                        any non-empty key is accepted.
+          --fault ROUTE=FAULT[,FAULT]  Inject faults on a route from the start
+                                       (repeatable), such as install_data=status:503 or
+                                       shortlink=delay:2s. Faults: delay:DURATION,
+                                       status:CODE, body:TEXT, garbage-body,
+                                       truncated-body, oversized-body:BYTES,
+                                       close-after-head, reset-mid-body, close,
+                                       redirect-chain:HOPS, redirect-loop.
           --quiet                      Do not log requests.
           -h, --help                   Show this help.
 
@@ -137,7 +144,7 @@ enum ServeCommand: Command {
                     host: options.host, port: options.port, shortLinkResolver: backends.shortLinkResolver,
                     conversionDataSource: backends.conversionDataSource,
                     deferredDeepLinkSource: backends.deferredDeepLinkSource,
-                    clickHandler: backends.clickHandler,
+                    clickHandler: backends.clickHandler, faultPlan: options.faultPlan,
                     limits: ServerLimits(
                         requestTimeout: .milliseconds(milliseconds),
                         maximumConnections: options.maximumConnections),

@@ -36,6 +36,8 @@ struct ServeOptions {
     var oneLinkRateLimit = 1000
     /// The S2S keys the server-to-server event API accepts (`--s2s-key`).
     var s2sKeys: Set<String> = []
+    /// The faults `--fault ROUTE=FAULT` injects from the start.
+    var faultPlan = FaultPlan.none
 
     static let defaultPayloads = "Payloads"
 
@@ -46,7 +48,7 @@ struct ServeOptions {
             "--host", "--port", "--payloads", "--scenario", "--app-store-url", "--interstitial-domain",
             "--sample-device", "--request-timeout", "--max-connections", "--request-history", "--max-clicks",
             "--click-overflow", "--max-devices", "--dev-key", "--onelink-api-token", "--brand-domain",
-            "--onelink-quota", "--onelink-rate-limit", "--s2s-key",
+            "--onelink-quota", "--onelink-rate-limit", "--s2s-key", "--fault",
         ],
         maximumPositionals: 0)
 
@@ -110,6 +112,13 @@ struct ServeOptions {
         let s2sKeys = arguments.values("--s2s-key")
         if s2sKeys.contains(where: \.isEmpty) { throw UsageError("--s2s-key needs a non-empty key") }
         self.s2sKeys = Set(s2sKeys)
+        for rule in arguments.values("--fault") {
+            do {
+                try faultPlan.add(rule: rule)
+            } catch {
+                throw UsageError("--fault: \(QuotedInput.message(error.description))")
+            }
+        }
     }
 
     /// The options' defaults.
