@@ -103,6 +103,7 @@ public final class OneLinkServer: Sendable {
         configuredRouter.oneLinkAPIService = configuration.oneLinkAPI.map {
             OneLinkAPIService(settings: $0, clock: configuration.clock)
         }
+        configuredRouter.setFaultPlan = { [weak self] in self?.faultPlan = $0 }
         configuredRouter.installs = InstallMemory(limit: configuration.maximumRememberedInstalls)
         let router = configuredRouter
         let logSink: any RequestLogSink =

@@ -14,6 +14,7 @@ struct DocumentedCurlTests {
         "### Server-to-server (S2S) events",
         "### OneLink API v2.0",
         "### OneLink API v1 (sunset; for old clients)",
+        "### Over HTTP",
     ]
 
     /// One command of a walkthrough and the output documented under it.

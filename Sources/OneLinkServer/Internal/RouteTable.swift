@@ -7,6 +7,7 @@ enum RouteTable {
     enum Endpoint: Sendable, Hashable {
         case sdkShortLink, sdkInstallData, sdkDeferred, sdkLaunch
         case gcd, s2sEvent
+        case adminFaultsGet, adminFaultsSet, adminFaultsClear
         case oneLinkV2Create, oneLinkV2Get, oneLinkV2Update, oneLinkV2Delete, oneLinkV2QR, oneLinkV2Quota
         case oneLinkV1Create, oneLinkV1Get, oneLinkV1Update, oneLinkV1Delete
     }
@@ -35,6 +36,9 @@ enum RouteTable {
         sdkEntries + [
             Entry(method: "GET", path: "/install_data/v4.0/{app-id}", endpoint: .gcd),
             Entry(method: "POST", path: "/inappevent/{app-id}", endpoint: .s2sEvent),
+            Entry(method: "GET", path: "/onelink-emulator/faults", endpoint: .adminFaultsGet),
+            Entry(method: "PUT", path: "/onelink-emulator/faults", endpoint: .adminFaultsSet),
+            Entry(method: "DELETE", path: "/onelink-emulator/faults", endpoint: .adminFaultsClear),
             Entry(method: "POST", path: "/api/v2.0/shortlinks/{onelink-id}", endpoint: .oneLinkV2Create),
             Entry(
                 method: "GET", path: "/api/v2.0/shortlinks/{onelink-id}/{shortlink-id}",

@@ -11,6 +11,8 @@ struct Router: Sendable {
     let configuration: OneLinkServer.Configuration
     let wrapperBase: String
     let faultPlan: @Sendable () -> FaultPlan
+    /// Replaces the server's fault plan (the admin route).
+    var setFaultPlan: @Sendable (FaultPlan) -> Void = { _ in }
     /// What the `GET /` dashboard shows, when the configuration asks for one.
     var dashboard: DashboardState?
     /// The OneLink API's state, when the configuration has one.
@@ -29,6 +31,7 @@ struct Router: Sendable {
         case sdkEvent(appID: String)
         case createShortLink(template: String)
         case launch(appID: String)
+        case admin(RouteTable.Endpoint)
         case api(RouteTable.Endpoint, parameters: [String: String])
         case methodNotAllowed(allowed: String)
         case methodNotImplemented
@@ -42,6 +45,8 @@ struct Router: Sendable {
         var request = original
         let hop = Self.stripHop(&request)
         let route = self.route(of: request)
+        // The admin route takes no faults, so a plan can always be lifted.
+        if case .admin(let endpoint) = route { return admin(request, endpoint: endpoint) }
         let serverRoute: ServerRoute
         var shortLink: (template: String, shortID: String)?
         switch route {
@@ -52,7 +57,7 @@ struct Router: Sendable {
         case .gcd: serverRoute = .gcd
         case .deferred: serverRoute = .deferred
         case .click: serverRoute = .click
-        case .wrapper, .methodNotAllowed, .methodNotImplemented, .badPath: serverRoute = .wrapper
+        case .wrapper, .methodNotAllowed, .methodNotImplemented, .badPath, .admin: serverRoute = .wrapper
         case .event: serverRoute = .events
         case .sdkEvent: serverRoute = .sdkEvent
         case .createShortLink: serverRoute = .shortLinkCreation
@@ -140,6 +145,7 @@ struct Router: Sendable {
             case .gcd: return .gcd(appID: last)
             case .sdkDeferred: return .deferred(appID: last)
             case .s2sEvent: return .event(appID: last)
+            case .adminFaultsGet, .adminFaultsSet, .adminFaultsClear: return .admin(endpoint)
             case .sdkLaunch:
                 // The SDK's launches and in-app events share a path, as on AppsFlyer's hosts; the body tells them apart.
                 let body = try? AttributionPayload(json: request.body)
@@ -196,6 +202,7 @@ struct Router: Sendable {
         case .sdkEvent(let appID): return await sdkEvent(request, appID: appID)
         case .createShortLink(let template): return await createShortLink(request, template: template)
         case .launch(let appID): return await launch(request, appID: appID)
+        case .admin(let endpoint): return admin(request, endpoint: endpoint)
         case .api(let endpoint, let parameters):
             return await oneLinkAPI(request, endpoint: endpoint, parameters: parameters)
         }
@@ -366,6 +373,39 @@ struct Router: Sendable {
             )
         }
         return .error(404, "no route for GET \(request.path)")
+    }
+
+    /// `GET`, `PUT` (one `ROUTE=FAULT[,FAULT]` rule a line) or `DELETE /onelink-emulator/faults`.
+    private func admin(_ request: ServerRequest, endpoint: RouteTable.Endpoint) -> ServerResponse {
+        switch endpoint {
+        case .adminFaultsSet:
+            var plan = FaultPlan.none
+            let text = String(decoding: request.body, as: UTF8.self)
+            for line in text.split(whereSeparator: \.isNewline)
+            where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                do {
+                    try plan.add(rule: line.trimmingCharacters(in: .whitespaces))
+                } catch {
+                    return .error(400, error.description)
+                }
+            }
+            setFaultPlan(plan)
+        case .adminFaultsClear: setFaultPlan(.none)
+        default: break
+        }
+        return .json(200, ["rules": .array(Self.ruleTexts(faultPlan()).map { .string($0) })])
+    }
+
+    /// The plan's route rules as `ROUTE: FAULT` descriptions, sorted.
+    static func ruleTexts(_ plan: FaultPlan) -> [String] {
+        plan.rules.map { target, faults in
+            let name: String
+            switch target {
+            case .route(let route): name = route.rawValue
+            case .shortLink(let template, let shortID): name = "shortlink \(template)/\(shortID)"
+            }
+            return "\(name): " + faults.map { "\($0)" }.joined(separator: ", ")
+        }.sorted()
     }
 
     private func dashboardPage(_ dashboard: DashboardState) -> ServerResponse {
