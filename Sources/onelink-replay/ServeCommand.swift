@@ -78,7 +78,9 @@ enum ServeCommand: Command {
                                        status:CODE, body:TEXT, garbage-body,
                                        truncated-body, oversized-body:BYTES,
                                        close-after-head, reset-mid-body, close,
-                                       redirect-chain:HOPS, redirect-loop.
+                                       redirect-chain:HOPS, redirect-loop. At run time,
+                                       PUT, GET or DELETE /onelink-emulator/faults
+                                       (one rule a line) replaces, shows or lifts them.
           --quiet                      Do not log requests.
           -h, --help                   Show this help.
 
