@@ -34,7 +34,8 @@ extension OneLinkServer {
         public var logSink: any RequestLogSink
         /// Allows binding a non-loopback address; off by default, and the server refuses one.
         public var allowsNonLoopbackHost: Bool
-        /// Answers `POST /inappevent/{appID}`: the SDK's in-app events.
+        /// Records the SDK's in-app events (`POST /api/v6/iosevent/{appID}` with an `eventName`) and the
+        /// S2S API's (`POST /inappevent/{app_id}`).
         public var eventRecorder: any EventRecorder
         /// Answers `POST /shortlink/v1/{template}`: user-invite short links; `nil` answers 404.
         ///
@@ -44,6 +45,22 @@ extension OneLinkServer {
         public var launchRecorder: any LaunchRecorder
         /// The `GET /` dashboard page; `nil` (the default) leaves `/` an ordinary path.
         public var dashboard: ServerDashboard?
+        /// The public OneLink API (v2.0 and v1).
+        ///
+        /// `nil` (the default) answers its calls `403 feature_not_enabled`. Its rate limits and the
+        /// TTLs run on ``clock``.
+        public var oneLinkAPI: OneLinkAPISettings?
+        /// The S2S keys `POST /inappevent/{app_id}` accepts in its `authentication` header.
+        ///
+        /// Empty (the default) accepts any non-empty key; a missing key is `400 Failed to Authenticate`
+        /// and a refused one `401 Unauthorized`.
+        public var s2sKeys: Set<String>
+        /// The dev keys the GCD API (`GET /install_data/v4.0/…`) accepts in `devkey`.
+        ///
+        /// Empty (the default) accepts any non-empty key; a missing or refused key is a 403.
+        public var devKeys: Set<String>
+        /// Devices whose install answer the GCD API remembers; beyond it the oldest is forgotten.
+        public var maximumRememberedInstalls: Int
 
         /// Creates a configuration.
         public init(
@@ -59,8 +76,14 @@ extension OneLinkServer {
             eventRecorder: any EventRecorder = InMemoryEventRecorder(),
             shortLinkCreator: (any ShortLinkCreator)? = nil,
             launchRecorder: any LaunchRecorder = InMemoryLaunchRecorder(),
-            dashboard: ServerDashboard? = nil
+            dashboard: ServerDashboard? = nil,
+            oneLinkAPI: OneLinkAPISettings? = nil,
+            s2sKeys: Set<String> = [], devKeys: Set<String> = [], maximumRememberedInstalls: Int = 100_000
         ) {
+            self.devKeys = devKeys
+            self.maximumRememberedInstalls = maximumRememberedInstalls
+            self.s2sKeys = s2sKeys
+            self.oneLinkAPI = oneLinkAPI
             self.dashboard = dashboard
             self.launchRecorder = launchRecorder
             self.host = host

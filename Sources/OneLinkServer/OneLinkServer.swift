@@ -96,10 +96,16 @@ public final class OneLinkServer: Sendable {
             backlog: Int32(clamping: configuration.limits.listenBacklog))
         state.withLock { $0.port = port }
         let dashboard = configuration.dashboard.map(DashboardState.init(settings:))
-        let router = Router(
+        var configuredRouter = Router(
             configuration: configuration,
             wrapperBase: configuration.wrapperBase?.absoluteString ?? baseURLText,
             faultPlan: { [weak self] in self?.faultPlan ?? .none }, dashboard: dashboard)
+        configuredRouter.oneLinkAPIService = configuration.oneLinkAPI.map {
+            OneLinkAPIService(settings: $0, clock: configuration.clock)
+        }
+        configuredRouter.setFaultPlan = { [weak self] in self?.faultPlan = $0 }
+        configuredRouter.installs = InstallMemory(limit: configuration.maximumRememberedInstalls)
+        let router = configuredRouter
         let logSink: any RequestLogSink =
             dashboard.map { DashboardLogSink(state: $0, next: configuration.logSink) }
             ?? configuration.logSink

@@ -11,7 +11,9 @@ package enum SDKEndpoint: CaseIterable, Sendable {
     case deferredDeepLink
     /// `POST /api/v6/iosevent/{appID}`: a session's launch request.
     case launch
-    /// `POST /inappevent/{appID}`: an in-app event.
+    /// `POST /api/v6/iosevent/{appID}` with an `eventName` in the body: an in-app event. The real SDK
+    /// posts events to the launch path on the `inapps.` host; the emulator has one host, so the body
+    /// tells them apart. (`/inappevent/{app_id}` is the S2S API for backends, not the SDK's call.)
     case inAppEvent
     /// `POST /shortlink/v1/{template}`: creating a user-invite short link.
     case shortLinkCreation
@@ -23,7 +25,7 @@ package enum SDKEndpoint: CaseIterable, Sendable {
         case .installData: return ["install_data", "v5.0"]
         case .deferredDeepLink: return ["v1.0", "ios"]
         case .launch: return ["api", "v6", "iosevent"]
-        case .inAppEvent: return ["inappevent"]
+        case .inAppEvent: return ["api", "v6", "iosevent"]
         case .shortLinkCreation: return ["shortlink", "v1"]
         }
     }

@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
+import OneLinkClicks
 import OneLinkEmulator
+import OneLinkReplay
 import OneLinkServer
 import OneLinkSupport
 
@@ -21,7 +23,8 @@ enum ServeCommand: Command {
 
         Serves the emulated AppsFlyer endpoints (short links, install_data, deferred deep
         links, wrapped links, OneLink clicks, in-app events and invite short-link
-        creation) over HTTP on a loopback address, seeded
+        creation) and the public APIs for backends (OneLink API v2.0 and v1, S2S
+        events) over HTTP on a loopback address, seeded
         from the Payloads folder. The first line on standard output is
         "listening on http://HOST:PORT"; then one line per request. SIGINT, SIGTERM or
         SIGHUP stops the server and the command exits 0 (started by the command plugin,
@@ -53,9 +56,32 @@ enum ServeCommand: Command {
                                        clients wait in the listen backlog; at the limit,
                                        a connection idle or slow for 1 s is closed to
                                        make room for them.
-          --dev-key KEY                A dev key the launch endpoint accepts (repeatable);
-                                       with at least one, any other key is answered 400.
+          --dev-key KEY                A dev key the launch endpoint and the GCD API
+                                       accept (repeatable); with at least one, any other
+                                       key is answered 400 (launch) or 403 (GCD).
                                        Without it every key is accepted.
+          --onelink-api-token TOKEN    A token the OneLink API (v2.0 and v1) accepts in
+                                       its authorization header (repeatable). Without
+                                       it any non-empty token is accepted.
+          --brand-domain HOST          A branded domain the OneLink API accepts as
+                                       brand_domain (repeatable); others are 403.
+          --onelink-quota N            OneLink API create/update/delete calls a month
+                                       before 429 (default 7500000).
+          --onelink-rate-limit N       OneLink API v2.0 requests a second before 429
+                                       (default 1000; v1 gets half, as documented).
+          --s2s-key KEY                An S2S key the server-to-server event API
+                                       (POST /inappevent/{app_id}) accepts in its
+                                       authentication header (repeatable). Without it
+                                       any non-empty key is accepted.
+          --fault ROUTE=FAULT[,FAULT]  Inject faults on a route from the start
+                                       (repeatable), such as install_data=status:503 or
+                                       shortlink=delay:2s. Faults: delay:DURATION,
+                                       status:CODE, body:TEXT, garbage-body,
+                                       truncated-body, oversized-body:BYTES,
+                                       close-after-head, reset-mid-body, close,
+                                       redirect-chain:HOPS, redirect-loop. At run time,
+                                       PUT, GET or DELETE /onelink-emulator/faults
+                                       (one rule a line) replaces, shows or lifts them.
           --quiet                      Do not log requests.
           -h, --help                   Show this help.
 
@@ -122,7 +148,7 @@ enum ServeCommand: Command {
                     host: options.host, port: options.port, shortLinkResolver: backends.shortLinkResolver,
                     conversionDataSource: backends.conversionDataSource,
                     deferredDeepLinkSource: backends.deferredDeepLinkSource,
-                    clickHandler: backends.clickHandler,
+                    clickHandler: backends.clickHandler, faultPlan: options.faultPlan,
                     limits: ServerLimits(
                         requestTimeout: .milliseconds(milliseconds),
                         maximumConnections: options.maximumConnections),
@@ -133,10 +159,24 @@ enum ServeCommand: Command {
                         InMemoryShortLinkCreator(resolver: $0)
                     },
                     launchRecorder: InMemoryLaunchRecorder(validDevKeys: options.validDevKeys),
-                    dashboard: ServerDashboard(shortLinks: backends.shortLinks)))
+                    dashboard: ServerDashboard(shortLinks: backends.shortLinks),
+                    oneLinkAPI: oneLinkAPI(options, backends: backends), s2sKeys: options.s2sKeys,
+                    devKeys: options.validDevKeys ?? [],
+                    maximumRememberedInstalls: options.bounds.maximumRememberedDevices))
         } catch {
             throw UsageError(error.description)
         }
+    }
+
+    /// The OneLink API over the seeded short-link table, so its links resolve and take clicks.
+    static func oneLinkAPI(_ options: ServeOptions, backends: ServeBackends) -> OneLinkAPISettings? {
+        guard let links = backends.shortLinkResolver as? InMemoryShortLinkResolver else { return nil }
+        let domain = backends.clickHandler?.configuration.oneLinkDomains.sorted().first ?? "app.onelink.me"
+        return OneLinkAPISettings(
+            links: links, tokens: options.oneLinkAPITokens, linkDomain: domain,
+            brandDomains: options.brandDomains,
+            monthlyQuota: options.oneLinkQuota, requestsPerSecond: options.oneLinkRateLimit,
+            v1RequestsPerSecond: max(1, options.oneLinkRateLimit / 2))
     }
 
     /// Starts `server`, prints where it listens, and stops it when `stop` returns.

@@ -28,6 +28,16 @@ struct ServeOptions {
     var bounds = ScenarioBackends.Bounds()
     var validDevKeys: Set<String>?
     var quiet = false
+    /// The OneLink API's tokens, branded domains and limits (`--onelink-api-token`, `--brand-domain`,
+    /// `--onelink-quota`, `--onelink-rate-limit`).
+    var oneLinkAPITokens: Set<String> = []
+    var brandDomains: Set<String> = []
+    var oneLinkQuota = 7_500_000
+    var oneLinkRateLimit = 1000
+    /// The S2S keys the server-to-server event API accepts (`--s2s-key`).
+    var s2sKeys: Set<String> = []
+    /// The faults `--fault ROUTE=FAULT` injects from the start.
+    var faultPlan = FaultPlan.none
 
     static let defaultPayloads = "Payloads"
 
@@ -37,7 +47,8 @@ struct ServeOptions {
         options: [
             "--host", "--port", "--payloads", "--scenario", "--app-store-url", "--interstitial-domain",
             "--sample-device", "--request-timeout", "--max-connections", "--request-history", "--max-clicks",
-            "--click-overflow", "--max-devices", "--dev-key",
+            "--click-overflow", "--max-devices", "--dev-key", "--onelink-api-token", "--brand-domain",
+            "--onelink-quota", "--onelink-rate-limit", "--s2s-key", "--fault",
         ],
         maximumPositionals: 0)
 
@@ -90,6 +101,24 @@ struct ServeOptions {
         if keys.contains(where: \.isEmpty) { throw UsageError("--dev-key needs a non-empty key") }
         if !keys.isEmpty { validDevKeys = Set(keys) }
         quiet = arguments.flag("--quiet")
+        let tokens = arguments.values("--onelink-api-token")
+        if tokens.contains(where: \.isEmpty) {
+            throw UsageError("--onelink-api-token needs a non-empty token")
+        }
+        oneLinkAPITokens = Set(tokens)
+        brandDomains = Set(arguments.values("--brand-domain").map { $0.lowercased() })
+        oneLinkQuota = try count("--onelink-quota", minimum: 0) ?? oneLinkQuota
+        oneLinkRateLimit = try count("--onelink-rate-limit", minimum: 1) ?? oneLinkRateLimit
+        let s2sKeys = arguments.values("--s2s-key")
+        if s2sKeys.contains(where: \.isEmpty) { throw UsageError("--s2s-key needs a non-empty key") }
+        self.s2sKeys = Set(s2sKeys)
+        for rule in arguments.values("--fault") {
+            do {
+                try faultPlan.add(rule: rule)
+            } catch {
+                throw UsageError("--fault: \(QuotedInput.message(error.description))")
+            }
+        }
     }
 
     /// The options' defaults.

@@ -116,12 +116,17 @@ final class BrowserServeChild: @unchecked Sendable {
     let base: String
     let port: UInt16
 
-    init(scenario: String) async throws {
+    convenience init(scenario: String) async throws {
+        try await self.init(arguments: ["--scenario", scenario])
+    }
+
+    /// Starts `serve --port 0 --quiet` with `arguments` added.
+    init(arguments: [String]) async throws {
         let executable = try #require(
             ReplayExecutable.url(),
             "onelink-replay is not built; run `swift build --build-tests` first")
         process.executableURL = executable
-        process.arguments = ["serve", "--port", "0", "--quiet", "--scenario", scenario]
+        process.arguments = ["serve", "--port", "0", "--quiet"] + arguments
         process.currentDirectoryURL = ReplayExecutable.packageRoot
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

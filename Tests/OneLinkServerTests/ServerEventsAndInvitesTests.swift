@@ -98,12 +98,14 @@ struct ServerEventsAndInvitesTests {
         }
     }
 
-    @Test("the events endpoint takes eventValue as a JSON string too, and refuses bad bodies and GET")
+    @Test(
+        "the SDK's event call (the launch path, with an eventName) takes eventValue as a JSON string too, and refuses bad bodies and GET"
+    )
     func eventEndpointShapes() async throws {
         let events = InMemoryEventRecorder()
         try await withServer(events: events) { server, _ in
             let ok = try await Self.post(
-                "/inappevent/123456789",
+                "/api/v6/iosevent/123456789",
                 #"{"appsflyer_id":"d1","eventName":"af_login","eventValue":"{\"af_registration_method\":\"mail\"}","eventTime":"2020-08-12 15:08:00.000"}"#,
                 port: server.port)
             #expect(ok.status == 200)
@@ -111,12 +113,12 @@ struct ServerEventsAndInvitesTests {
             #expect(events.events.first?.values == ["af_registration_method": "mail"])
             #expect(events.events.first?.time == AttributionTimestamp.date(from: "2020-08-12 15:08:00.000"))
             let missing = try await Self.post(
-                "/inappevent/123456789", #"{"appsflyer_id":"d1"}"#, port: server.port)
+                "/api/v6/iosevent/123456789", #"{"appsflyer_id":"d1","eventName":""}"#, port: server.port)
             #expect(missing.status == 400)
             #expect(missing.body.contains("eventName"))
             let get = try await onThread {
                 try RawHTTPConnection.exchange(
-                    "GET /inappevent/123456789 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+                    "GET /api/v6/iosevent/123456789 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
                     port: server.port)
             }
             #expect(get.status == 405)

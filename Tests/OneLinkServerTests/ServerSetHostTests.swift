@@ -35,7 +35,9 @@ struct ServerSetHostTests {
         let lines = served.log.entries.map(\.requestLine)
         #expect(
             lines.contains { $0.contains("/install_data/v5.0/") && $0.contains("customer_user_id=user-42") })
-        #expect(lines.contains { $0.hasPrefix("POST /inappevent/") })
+        // The SDK's event call goes to the launch path, never to the S2S API's /inappevent.
+        #expect(lines.contains { $0.hasPrefix("POST /api/v6/iosevent/") })
+        #expect(!lines.contains { $0.hasPrefix("POST /inappevent/") })
     }
 }
 

@@ -4,9 +4,8 @@ import OneLinkSupport
 
 /// An ``EventRecorder`` that posts each event to an HTTP server, such as `onelink-replay serve`.
 ///
-/// It sends `POST {base}/inappevent/{appID}` with the dev key in the
-/// `authentication` header, as AppsFlyer's server-to-server event API takes
-/// it, and a JSON body:
+/// It sends `POST {base}/api/v6/iosevent/{appID}` (the launch path: the real SDK posts events
+/// there on the `inapps.` host) with the dev key in the `authentication` header and a JSON body:
 ///
 /// ```json
 /// {"appsflyer_id": "…", "eventName": "af_purchase", "eventValue": {"af_revenue": "9.99"},

@@ -1,7 +1,7 @@
 import Foundation
 import OneLinkEmulator
 
-/// The in-app event, launch and invite short-link routes.
+/// The in-app event (the SDK's and the S2S API's), launch and invite short-link routes.
 extension Router {
     /// Reads a launch body (`appsflyer_id`, `counter`, optional `customer_user_id`) and records it.
     func launch(_ request: ServerRequest, appID: String) async -> ServerResponse {
@@ -25,9 +25,12 @@ extension Router {
         }
     }
 
-    /// Reads an event body (`appsflyer_id`, `eventName`, `eventValue` as an object or a JSON
-    /// string, optional `eventTime`, `customer_user_id`, `eventCurrency`) and records it.
-    func event(_ request: ServerRequest, appID: String) async -> ServerResponse {
+    /// The emulated SDK's own event call: `POST /api/v6/iosevent/{appID}` with an `eventName`.
+    ///
+    /// The real SDK posts events to the launch path on the `inapps.` host. Reads `appsflyer_id`,
+    /// `eventName`, `eventValue` (an object or a JSON string), optional `eventTime`,
+    /// `customer_user_id` and `eventCurrency`, records it and answers the recorder's JSON.
+    func sdkEvent(_ request: ServerRequest, appID: String) async -> ServerResponse {
         let (body, deviceID): (AttributionPayload, String)
         do throws(Rejection) {
             (body, deviceID) = try Self.deviceBody(of: request)
@@ -65,6 +68,86 @@ extension Router {
             return Self.failure(error)
         }
     }
+
+    /// The server-to-server event API as api3 answers it: `POST /inappevent/{app_id}` with the S2S
+    /// key in `authentication`, one event of at most 1 KB, plain-text answers.
+    func s2sEvent(_ request: ServerRequest, appID: String) async -> ServerResponse {
+        let event: InAppEvent
+        do throws(S2SEventError) {
+            event = try s2sEventRequest(request, appID: appID)
+        } catch {
+            return Self.plainText(error.status, error.body)
+        }
+        // An iOS app ID is `id` and digits; bare digits get 200 OK, and the event is not recorded.
+        if !appID.isEmpty, appID.allSatisfy(\.isASCII), appID.allSatisfy(\.isNumber) {
+            var response = Self.plainText(200, "OK")
+            response.headers.append(
+                (
+                    "X-OneLink-Warning",
+                    "app_id \(appID) has no id prefix; AppsFlyer answers OK but does not record the event"
+                ))
+            return response
+        }
+        do {
+            _ = try await configuration.eventRecorder.recordEvent(event)
+            return Self.plainText(200, "OK")
+        } catch {
+            if error is CancellationError { return .closed }
+            if case .httpStatus(let code, let reason) = AttributionError(wrapping: error),
+                (100...599).contains(code)
+            {
+                return Self.plainText(code, reason ?? ServerResponse.reason(for: code))
+            }
+            return Self.plainText(500, "Internal Server Error")
+        }
+    }
+
+    /// The event an S2S request carries, checked as the API checks it.
+    private func s2sEventRequest(_ request: ServerRequest, appID: String) throws(S2SEventError) -> InAppEvent
+    {
+        guard let key = request.header("authentication"), !key.isEmpty else { throw .failedToAuthenticate }
+        let keys = configuration.s2sKeys
+        guard keys.isEmpty || keys.contains(key) else { throw .unauthorized }
+        guard request.body.count <= Self.s2sMaximumBodyBytes else {
+            throw .badRequest("the payload is over 1 KB")
+        }
+        guard !request.body.isEmpty, let body = try? AttributionPayload(json: request.body) else {
+            throw .payloadMissingOrUnparsable
+        }
+        guard let deviceID = body["appsflyer_id"]?.stringValue, !deviceID.isEmpty else {
+            throw .appsFlyerIDMissing
+        }
+        guard let name = body["eventName"]?.stringValue, !name.isEmpty else {
+            throw .badRequest("no eventName")
+        }
+        var values: AttributionPayload = [:]
+        switch body["eventValue"] {
+        case .string(let text)? where text.isEmpty: break
+        case .string(let text)?:
+            guard let parsed = try? AttributionPayload(jsonString: text) else {
+                throw .eventValueNotStringifiedJSON
+            }
+            values = parsed
+        case .object(let object)?: values = AttributionPayload(object)
+        case nil: throw .badRequest("no eventValue (send \"\" for an event without values)")
+        default: throw .badRequest("eventValue is not a string")
+        }
+        var time = configuration.clock.now
+        if let value = body["eventTime"] {
+            guard let text = value.stringValue, let parsed = AttributionTimestamp.date(from: text) else {
+                throw .badRequest("eventTime is not yyyy-MM-dd HH:mm:ss.SSS")
+            }
+            time = parsed
+        }
+        return InAppEvent(
+            appID: appID, devKey: key, deviceID: deviceID, name: name, values: values,
+            customerUserID: body["customer_user_id"]?.stringValue,
+            currencyCode: body["eventCurrency"]?.stringValue,
+            time: time)
+    }
+
+    /// The S2S API's documented payload limit, 1 KB.
+    static let s2sMaximumBodyBytes = 1024
 
     /// Reads `{"brand_domain": …, "data": {…}}`, creates the short link and answers it as plain text.
     func createShortLink(_ request: ServerRequest, template: String) async -> ServerResponse {

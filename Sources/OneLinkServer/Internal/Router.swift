@@ -11,18 +11,28 @@ struct Router: Sendable {
     let configuration: OneLinkServer.Configuration
     let wrapperBase: String
     let faultPlan: @Sendable () -> FaultPlan
+    /// Replaces the server's fault plan (the admin route).
+    var setFaultPlan: @Sendable (FaultPlan) -> Void = { _ in }
     /// What the `GET /` dashboard shows, when the configuration asks for one.
     var dashboard: DashboardState?
+    /// The OneLink API's state, when the configuration has one.
+    var oneLinkAPIService: OneLinkAPIService?
+    /// Each device's install answer, for the GCD API.
+    var installs = InstallMemory()
 
     enum Route {
         case shortLink(template: String)
         case installData(appID: String)
+        case gcd(appID: String)
         case deferred(appID: String)
         case click
         case wrapper
         case event(appID: String)
+        case sdkEvent(appID: String)
         case createShortLink(template: String)
         case launch(appID: String)
+        case admin(RouteTable.Endpoint)
+        case api(RouteTable.Endpoint, parameters: [String: String])
         case methodNotAllowed(allowed: String)
         case methodNotImplemented
         case badPath
@@ -35,6 +45,8 @@ struct Router: Sendable {
         var request = original
         let hop = Self.stripHop(&request)
         let route = self.route(of: request)
+        // The admin route takes no faults, so a plan can always be lifted.
+        if case .admin(let endpoint) = route { return admin(request, endpoint: endpoint) }
         let serverRoute: ServerRoute
         var shortLink: (template: String, shortID: String)?
         switch route {
@@ -42,12 +54,15 @@ struct Router: Sendable {
             serverRoute = .shortLink
             shortLink = (template, query(request, "id") ?? "")
         case .installData: serverRoute = .installData
+        case .gcd: serverRoute = .gcd
         case .deferred: serverRoute = .deferred
         case .click: serverRoute = .click
-        case .wrapper, .methodNotAllowed, .methodNotImplemented, .badPath: serverRoute = .wrapper
+        case .wrapper, .methodNotAllowed, .methodNotImplemented, .badPath, .admin: serverRoute = .wrapper
         case .event: serverRoute = .events
+        case .sdkEvent: serverRoute = .sdkEvent
         case .createShortLink: serverRoute = .shortLinkCreation
         case .launch: serverRoute = .launch
+        case .api: serverRoute = .oneLinkAPI
         }
         let faults = faultPlan().faults(for: serverRoute, shortLink: shortLink)
         for fault in faults {
@@ -121,18 +136,28 @@ struct Router: Sendable {
             return .wrapper
         }
         let isGet = request.method == "GET"
-        if let (endpoint, last) = SDKEndpoint.match(segments) {
-            guard request.method == endpoint.method else {
-                return .methodNotAllowed(allowed: endpoint.method)
-            }
+        switch RouteTable.match(method: request.method, segments: segments) {
+        case .found(let endpoint, let parameters):
+            let last = segments.last ?? ""
             switch endpoint {
-            case .shortLinkResolution: return .shortLink(template: last)
-            case .installData: return .installData(appID: last)
-            case .deferredDeepLink: return .deferred(appID: last)
-            case .launch: return .launch(appID: last)
-            case .inAppEvent: return .event(appID: last)
-            case .shortLinkCreation: return .createShortLink(template: last)
+            case .sdkShortLink: return .shortLink(template: last)
+            case .sdkInstallData: return .installData(appID: last)
+            case .gcd: return .gcd(appID: last)
+            case .sdkDeferred: return .deferred(appID: last)
+            case .s2sEvent: return .event(appID: last)
+            case .adminFaultsGet, .adminFaultsSet, .adminFaultsClear: return .admin(endpoint)
+            case .sdkLaunch:
+                // The SDK's launches and in-app events share a path, as on AppsFlyer's hosts; the body tells them apart.
+                let body = try? AttributionPayload(json: request.body)
+                return body?["eventName"] == nil ? .launch(appID: last) : .sdkEvent(appID: last)
+            case .oneLinkV1Create
+            where request.header("authorization") == nil && request.header("authentication") != nil:
+                // The emulated SDK's invite call shares v1's path; it carries the dev key, not an API token.
+                return .createShortLink(template: last)
+            default: return .api(endpoint, parameters: parameters)
             }
+        case .wrongMethod(let allowed): return .methodNotAllowed(allowed: allowed.joined(separator: ", "))
+        case .none: break
         }
         if let handler = configuration.clickHandler, isClick(request, segments: segments, handler: handler) {
             return isGet ? .click : .methodNotAllowed(allowed: "GET")
@@ -147,7 +172,7 @@ struct Router: Sendable {
         return setup.templates.contains(first)
     }
 
-    private func query(_ request: ServerRequest, _ name: String) -> String? {
+    func query(_ request: ServerRequest, _ name: String) -> String? {
         request.queryItems?.first { $0.name == name }?.value
     }
 
@@ -169,12 +194,17 @@ struct Router: Sendable {
             return response
         case .shortLink(let template): return await shortLink(request, template: template)
         case .installData(let appID): return await installData(request, appID: appID)
+        case .gcd(let appID): return gcd(request, appID: appID)
         case .deferred(let appID): return await deferred(request, appID: appID)
         case .click: return await click(request, clientIP: clientIP)
         case .wrapper: return await wrapper(request)
-        case .event(let appID): return await event(request, appID: appID)
+        case .event(let appID): return await s2sEvent(request, appID: appID)
+        case .sdkEvent(let appID): return await sdkEvent(request, appID: appID)
         case .createShortLink(let template): return await createShortLink(request, template: template)
         case .launch(let appID): return await launch(request, appID: appID)
+        case .admin(let endpoint): return admin(request, endpoint: endpoint)
+        case .api(let endpoint, let parameters):
+            return await oneLinkAPI(request, endpoint: endpoint, parameters: parameters)
         }
     }
 
@@ -193,6 +223,7 @@ struct Router: Sendable {
         guard let shortID = query(request, "id"), !shortID.isEmpty else {
             return .error(400, "missing query parameter id")
         }
+        oneLinkAPIService?.purgeIfExpired(template: template, shortID: shortID)
         let headers = request.headerFields
         let host = (request.header("Host") ?? "").split(separator: ":").first.map(String.init) ?? ""
         let link = ShortLinkRequest(
@@ -226,12 +257,27 @@ struct Router: Sendable {
             let answer = try await configuration.conversionDataSource.conversionData(for: conversion)
             install.answer = answer
             dashboard?.record(install)
+            installs.remember(appID: appID, deviceID: deviceID, answer: answer)
             return .json(200, answer)
         } catch {
             install.failure = String(describing: error)
             dashboard?.record(install)
             return Self.failure(error)
         }
+    }
+
+    /// The public GCD API for SDK attribution testing: `GET /install_data/v4.0/{app-id}?devkey=&device_id=`
+    /// answers the conversion data the device's install got.
+    private func gcd(_ request: ServerRequest, appID: String) -> ServerResponse {
+        let devKey = query(request, "devkey") ?? ""
+        let keys = configuration.devKeys
+        guard !devKey.isEmpty, keys.isEmpty || keys.contains(devKey) else {
+            return .error(403, "the dev key is wrong or missing")
+        }
+        guard let deviceID = query(request, "device_id"), !deviceID.isEmpty,
+            let install = installs.install(appID: appID, deviceID: deviceID)
+        else { return .error(404, "Attribution data for this AppsFlyer ID is not available") }
+        return .json(200, install.answer)
     }
 
     private func deferred(_ request: ServerRequest, appID: String) async -> ServerResponse {
@@ -268,6 +314,9 @@ struct Router: Sendable {
 
     private func click(_ request: ServerRequest, clientIP: String) async -> ServerResponse {
         guard let handler = configuration.clickHandler else { return .error(404, "no click handler") }
+        if let service = oneLinkAPIService, let segments = request.pathSegments, segments.count == 2 {
+            service.purgeIfExpired(template: segments[0], shortID: segments[1])
+        }
         let setup = handler.configuration
         let requestHost = (request.header("Host") ?? "").split(separator: ":").first.map {
             $0.lowercased()
@@ -324,6 +373,39 @@ struct Router: Sendable {
             )
         }
         return .error(404, "no route for GET \(request.path)")
+    }
+
+    /// `GET`, `PUT` (one `ROUTE=FAULT[,FAULT]` rule a line) or `DELETE /onelink-emulator/faults`.
+    private func admin(_ request: ServerRequest, endpoint: RouteTable.Endpoint) -> ServerResponse {
+        switch endpoint {
+        case .adminFaultsSet:
+            var plan = FaultPlan.none
+            let text = String(decoding: request.body, as: UTF8.self)
+            for line in text.split(whereSeparator: \.isNewline)
+            where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                do {
+                    try plan.add(rule: line.trimmingCharacters(in: .whitespaces))
+                } catch {
+                    return .error(400, error.description)
+                }
+            }
+            setFaultPlan(plan)
+        case .adminFaultsClear: setFaultPlan(.none)
+        default: break
+        }
+        return .json(200, ["rules": .array(Self.ruleTexts(faultPlan()).map { .string($0) })])
+    }
+
+    /// The plan's route rules as `ROUTE: FAULT` descriptions, sorted.
+    static func ruleTexts(_ plan: FaultPlan) -> [String] {
+        plan.rules.map { target, faults in
+            let name: String
+            switch target {
+            case .route(let route): name = route.rawValue
+            case .shortLink(let template, let shortID): name = "shortlink \(template)/\(shortID)"
+            }
+            return "\(name): " + faults.map { "\($0)" }.joined(separator: ", ")
+        }.sorted()
     }
 
     private func dashboardPage(_ dashboard: DashboardState) -> ServerResponse {

@@ -1,0 +1,59 @@
+import OneLinkEmulator
+import OneLinkSupport
+
+/// The conversion data each device's install was answered, so the public GCD API can read it back.
+///
+/// Bounded: beyond ``limit`` devices the one answered longest ago is forgotten.
+final class InstallMemory: Sendable {
+    /// One install: the app it was for and the answer it got.
+    struct Install: Sendable {
+        var appID: String
+        var answer: AttributionPayload
+    }
+
+    private struct State {
+        var installs: [String: Install] = [:]
+        var order: [String] = []
+    }
+
+    let limit: Int
+    private let state = Locked(State())
+
+    init(limit: Int = 100_000) {
+        self.limit = max(1, limit)
+    }
+
+    /// Remembers the answer of `deviceID`'s install (a repeated request keeps the newest answer).
+    func remember(appID: String, deviceID: String, answer: AttributionPayload) {
+        state.withLock { state in
+            if state.installs.updateValue(Install(appID: appID, answer: answer), forKey: deviceID) == nil {
+                state.order.append(deviceID)
+            }
+            if state.order.count > limit {
+                let overflow = state.order.count - limit
+                for forgotten in state.order.prefix(overflow) { state.installs[forgotten] = nil }
+                state.order.removeFirst(overflow)
+            }
+        }
+    }
+
+    /// The install of `deviceID` for `appID` (with or without its `id` prefix), or `nil`.
+    func install(appID: String, deviceID: String) -> Install? {
+        guard let install = state.withLock({ $0.installs[deviceID] }) else { return nil }
+        return Self.bare(install.appID) == Self.bare(appID) ? install : nil
+    }
+
+    /// Forgets `deviceID`'s install; whether there was one.
+    @discardableResult
+    func forget(deviceID: String) -> Bool {
+        state.withLock { state in
+            guard state.installs.removeValue(forKey: deviceID) != nil else { return false }
+            state.order.removeAll { $0 == deviceID }
+            return true
+        }
+    }
+
+    private static func bare(_ appID: String) -> String {
+        appID.hasPrefix("id") ? String(appID.dropFirst(2)) : appID
+    }
+}

@@ -1,0 +1,264 @@
+import Foundation
+import OneLinkEmulator
+import OneLinkSupport
+
+/// The OneLink API's state and rules: tokens, rate limit, monthly quota, TTLs, custom IDs and the
+/// links it created, stored in the settings' resolver.
+final class OneLinkAPIService: Sendable {
+    /// Which API a call came through; each has its own rate limit and TTL ceiling.
+    enum Version: Sendable, Hashable {
+        case v1, v2
+    }
+
+    /// What the API knows about a link beyond its parameters.
+    struct Record: Sendable, Hashable {
+        var expiry: Date
+        var ttlSeconds: Int
+        var createdBy: Version
+        var domain: String
+    }
+
+    /// A link as the get call answers it.
+    struct Link: Sendable {
+        var payload: AttributionPayload
+        var record: Record?
+    }
+
+    private struct State {
+        var records: [String: Record] = [:]
+        var quotaMonth = -1
+        var quotaUsed = 0
+        var windows: [Version: (second: Int64, count: Int)] = [:]
+    }
+
+    static let defaultTTLSeconds = 31 * 86_400
+    static let maximumQueryCharacters = 2048
+    static let maximumIDCharacters = 50
+
+    let settings: OneLinkAPISettings
+    private let clock: any EmulatorClock
+    private let state = Locked(State())
+
+    init(settings: OneLinkAPISettings, clock: any EmulatorClock) {
+        self.settings = settings
+        self.clock = clock
+    }
+
+    // MARK: Admission
+
+    /// Checks the `authorization` token, then the rate limit, then (for writes) the monthly quota.
+    func admit(token: String?, version: Version, isWrite: Bool) throws(OneLinkAPIError) {
+        guard let token, !token.isEmpty, settings.tokens.isEmpty || settings.tokens.contains(token) else {
+            throw .authenticationFailure
+        }
+        let now = clock.now
+        let second = Int64(now.timeIntervalSince1970.rounded(.down))
+        let limit = version == .v1 ? settings.v1RequestsPerSecond : settings.requestsPerSecond
+        let month = Self.monthNumber(of: now)
+        let refusal: OneLinkAPIError? = state.withLock { state in
+            var window = state.windows[version] ?? (second, 0)
+            if window.second != second { window = (second, 0) }
+            guard window.count < limit else { return .rateLimitExceeded }
+            window.count += 1
+            state.windows[version] = window
+            guard isWrite else { return nil }
+            if state.quotaMonth != month {
+                state.quotaMonth = month
+                state.quotaUsed = 0
+            }
+            guard state.quotaUsed < settings.monthlyQuota else { return .quotaExceeded }
+            state.quotaUsed += 1
+            return nil
+        }
+        if let refusal { throw refusal }
+    }
+
+    /// Create, update and delete calls left this calendar month (UTC).
+    var remainingQuota: Int {
+        let month = Self.monthNumber(of: clock.now)
+        return state.withLock { state in
+            max(0, settings.monthlyQuota - (state.quotaMonth == month ? state.quotaUsed : 0))
+        }
+    }
+
+    private static func monthNumber(of date: Date) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month], from: date)
+        return (parts.year ?? 0) * 12 + (parts.month ?? 0)
+    }
+
+    // MARK: Links
+
+    /// Creates a link and returns its URL.
+    func create(
+        version: Version, template: String, shortID requested: String?, ttl: AttributionValue?,
+        brandDomain: AttributionValue?, data: AttributionValue?
+    ) throws(OneLinkAPIError) -> String {
+        let domain = try self.domain(brandDomain)
+        let payload = try Self.payload(from: data, requiresPID: version == .v2)
+        let ttlSeconds = Self.ttlSeconds(ttl, version: version)
+        if let requested {
+            guard Self.isValidID(requested) else {
+                throw .invalidRequestBody(
+                    "shortlink_id must be 1 to \(Self.maximumIDCharacters) letters, digits, - or _")
+            }
+        }
+        let record = Record(
+            expiry: clock.now.addingTimeInterval(TimeInterval(ttlSeconds)), ttlSeconds: ttlSeconds,
+            createdBy: version, domain: domain)
+        let links = settings.links
+        let shortID: String? = state.withLock { state in
+            // Under the lock, so two creates with the same ID cannot both succeed.
+            if let requested {
+                guard links[template: template, shortID: requested] == nil else { return nil }
+                links[template: template, shortID: requested] = payload
+                state.records["\(template)/\(requested)"] = record
+                return requested
+            }
+            while true {
+                let candidate = Self.randomID()
+                if links[template: template, shortID: candidate] == nil {
+                    links[template: template, shortID: candidate] = payload
+                    state.records["\(template)/\(candidate)"] = record
+                    return candidate
+                }
+            }
+        }
+        guard let shortID else { throw .shortLinkIDExists }
+        return "https://\(domain)/\(template)/\(shortID)"
+    }
+
+    /// The stored link, or 404 (an expired link is removed first).
+    func link(template: String, shortID: String) throws(OneLinkAPIError) -> Link {
+        purgeIfExpired(template: template, shortID: shortID)
+        guard let payload = settings.links[template: template, shortID: shortID] else {
+            throw .shortLinkNotFound
+        }
+        return Link(payload: payload, record: state.withLock { $0.records["\(template)/\(shortID)"] })
+    }
+
+    /// Replaces a link's parameters, TTL and domain and returns its URL.
+    func update(
+        version: Version, template: String, shortID: String, ttl: AttributionValue?,
+        brandDomain: AttributionValue?, data: AttributionValue?
+    ) throws(OneLinkAPIError) -> String {
+        let existing = try link(template: template, shortID: shortID)
+        if version == .v2, existing.record?.createdBy != .v2 { throw .invalidSource }
+        let domain = try self.domain(brandDomain)
+        let payload = try Self.payload(from: data, requiresPID: version == .v2)
+        let ttlSeconds = Self.ttlSeconds(ttl, version: version)
+        let record = Record(
+            expiry: clock.now.addingTimeInterval(TimeInterval(ttlSeconds)), ttlSeconds: ttlSeconds,
+            createdBy: existing.record?.createdBy ?? version, domain: domain)
+        let links = settings.links
+        state.withLock { state in
+            links[template: template, shortID: shortID] = payload
+            state.records["\(template)/\(shortID)"] = record
+        }
+        return "https://\(domain)/\(template)/\(shortID)"
+    }
+
+    /// Removes a link.
+    func delete(version: Version, template: String, shortID: String) throws(OneLinkAPIError) {
+        let existing = try link(template: template, shortID: shortID)
+        if version == .v2, existing.record?.createdBy != .v2 { throw .invalidSource }
+        let links = settings.links
+        state.withLock { state in
+            links[template: template, shortID: shortID] = nil
+            state.records["\(template)/\(shortID)"] = nil
+        }
+    }
+
+    /// Removes the link when the API created it and its TTL has run out, so nothing resolves it.
+    func purgeIfExpired(template: String, shortID: String) {
+        let now = clock.now
+        let links = settings.links
+        state.withLock { state in
+            let key = "\(template)/\(shortID)"
+            guard let record = state.records[key], record.expiry <= now else { return }
+            state.records[key] = nil
+            links[template: template, shortID: shortID] = nil
+        }
+    }
+
+    // MARK: Body rules
+
+    private func domain(_ value: AttributionValue?) throws(OneLinkAPIError) -> String {
+        switch value {
+        case nil, .null?: return settings.linkDomain
+        case .string(let text)? where text.isEmpty: return settings.linkDomain
+        case .string(let text)?:
+            guard settings.brandDomains.contains(text.lowercased()) else { throw .wrongBrandDomain }
+            return text.lowercased()
+        default: throw .invalidRequestBody("brand_domain must be a string")
+        }
+    }
+
+    /// The link's parameters from `data` (an object, or a string holding one); values become strings.
+    static func payload(
+        from data: AttributionValue?, requiresPID: Bool
+    ) throws(OneLinkAPIError) -> AttributionPayload {
+        let object: [String: AttributionValue]
+        switch data {
+        case .object(let value)?: object = value
+        case .string(let text)?:
+            guard let parsed = try? AttributionPayload(jsonString: text) else {
+                throw .invalidRequestBody("data is a string that does not hold a JSON object")
+            }
+            object = parsed.values
+        case nil, .null?: throw .invalidRequestBody("the body has no data")
+        default: throw .invalidRequestBody("data must be a JSON object")
+        }
+        var parameters: [String: AttributionValue] = [:]
+        for (key, value) in object {
+            switch value {
+            case .object, .array: throw .invalidRequestBody("data.\(key) must be a string, number or boolean")
+            case .null: continue
+            default: parameters[key] = .string(value.textValue)
+            }
+        }
+        if requiresPID, (parameters["pid"]?.stringValue ?? "").isEmpty {
+            throw .invalidRequestBody("data has no pid (the media source is mandatory)")
+        }
+        let query = parameters.sorted { $0.key < $1.key }.map {
+            PercentEncoding.encode($0.key) + "=" + PercentEncoding.encode($0.value.textValue)
+        }.joined(separator: "&")
+        guard query.count <= maximumQueryCharacters else { throw .limitExceeded }
+        return AttributionPayload(parameters)
+    }
+
+    /// The TTL in seconds: `N`, `Nd`, `Nh` or `Nm`; an invalid or out-of-range value is the 31-day
+    /// default, and the ceiling is 730 days on v2.0 and 31 days on v1.
+    static func ttlSeconds(_ value: AttributionValue?, version: Version) -> Int {
+        guard case .string(let text)? = value, let last = text.last else { return defaultTTLSeconds }
+        let unit: Int
+        var digits = Substring(text)
+        switch last {
+        case "m": unit = 60
+        case "h": unit = 3600
+        case "d": unit = 86_400
+        case "0"..."9": unit = 86_400
+        default: return defaultTTLSeconds
+        }
+        if !last.isNumber { digits = digits.dropLast() }
+        guard !digits.isEmpty, digits.count <= 6, digits.allSatisfy(\.isASCII), let count = Int(digits),
+            count > 0
+        else { return defaultTTLSeconds }
+        let seconds = count * unit
+        let ceiling = version == .v2 ? 730 * 86_400 : defaultTTLSeconds
+        return seconds <= ceiling ? seconds : defaultTTLSeconds
+    }
+
+    static func isValidID(_ id: String) -> Bool {
+        (1...maximumIDCharacters).contains(id.count)
+            && id.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_")
+            }
+    }
+
+    private static func randomID() -> String {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+        return String((0..<8).map { _ in alphabet.randomElement() ?? "a" })
+    }
+}

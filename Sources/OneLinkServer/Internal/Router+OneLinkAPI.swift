@@ -1,0 +1,146 @@
+import Foundation
+import OneLinkEmulator
+
+/// The OneLink API routes: v2.0 under `/api/v2.0/`, and v1 under `/shortlink/v1/` for old clients.
+extension Router {
+    /// Answers one OneLink API call; `parameters` are the route's path parameters.
+    func oneLinkAPI(
+        _ request: ServerRequest, endpoint: RouteTable.Endpoint, parameters: [String: String]
+    ) async -> ServerResponse {
+        let version: OneLinkAPIService.Version
+        switch endpoint {
+        case .oneLinkV1Create, .oneLinkV1Get, .oneLinkV1Update, .oneLinkV1Delete: version = .v1
+        default: version = .v2
+        }
+        do throws(OneLinkAPIError) {
+            guard let service = oneLinkAPIService else { throw .featureNotEnabled }
+            let isWrite = ["POST", "PUT", "DELETE"].contains(request.method)
+            try service.admit(token: request.header("authorization"), version: version, isWrite: isWrite)
+            let template = parameters["onelink-id"] ?? ""
+            switch endpoint {
+            case .oneLinkV2Create:
+                let body = try Self.apiBody(request)
+                let url = try service.create(
+                    version: .v2, template: template, shortID: body["shortlink_id"]?.stringValue,
+                    ttl: body["ttl"], brandDomain: body["brand_domain"], data: body["data"])
+                return .json(200, ["shortlink_url": .string(url)])
+            case .oneLinkV2Get:
+                let link = try service.link(template: template, shortID: parameters["shortlink-id"] ?? "")
+                var answer: AttributionPayload = ["payload": .object(link.payload.values)]
+                if let record = link.record {
+                    answer["expiry"] = .string(Self.isoTimestamp(record.expiry))
+                    answer["ttl"] = .int(record.ttlSeconds)
+                }
+                return .json(200, answer)
+            case .oneLinkV2Update:
+                let body = try Self.apiBody(request)
+                let url = try service.update(
+                    version: .v2, template: template, shortID: parameters["shortlink-id"] ?? "",
+                    ttl: body["ttl"], brandDomain: body["brand_domain"], data: body["data"])
+                return .json(200, ["shortlink_url": .string(url)])
+            case .oneLinkV2Delete:
+                try service.delete(
+                    version: .v2, template: template, shortID: parameters["shortlink-id"] ?? "")
+                return ServerResponse(
+                    status: 200, headers: [("Content-Type", "application/json")],
+                    body: Array(AttributionValue.string("ok").jsonData()))
+            case .oneLinkV2QR:
+                return try qrCode(request, service: service, template: template, parameters: parameters)
+            case .oneLinkV2Quota:
+                return .json(200, ["remaining_api_calls": .int(service.remainingQuota)])
+            case .oneLinkV1Create:
+                let body = try Self.apiBody(request)
+                let url = try service.create(
+                    version: .v1, template: template, shortID: query(request, "id"), ttl: body["ttl"],
+                    brandDomain: body["brand_domain"], data: body["data"])
+                return Self.plainText(200, url)
+            case .oneLinkV1Get:
+                let link = try service.link(template: template, shortID: try Self.v1ID(request))
+                return .json(200, link.payload)
+            case .oneLinkV1Update:
+                let shortID = try Self.v1ID(request)
+                let body = try Self.apiBody(request)
+                let url = try service.update(
+                    version: .v1, template: template, shortID: shortID, ttl: body["ttl"],
+                    brandDomain: body["brand_domain"], data: body["data"])
+                return Self.plainText(200, url)
+            case .oneLinkV1Delete:
+                try service.delete(version: .v1, template: template, shortID: try Self.v1ID(request))
+                return Self.plainText(200, "ok")
+            case .sdkShortLink, .sdkInstallData, .sdkDeferred, .sdkLaunch, .gcd, .s2sEvent, .adminFaultsGet,
+                .adminFaultsSet, .adminFaultsClear:
+                // The router answers these itself; it never hands them here.
+                return .error(500, "not a OneLink API route")
+            }
+        } catch {
+            if version == .v1 { return Self.plainText(error.status, error.v1Message) }
+            return .json(
+                error.status, ["error_type": .string(error.errorType), "message": .string(error.message)])
+        }
+    }
+
+    /// `GET …/qr`: the link as a QR code, `{"qr": "image/png;base64,…"}`.
+    private func qrCode(
+        _ request: ServerRequest, service: OneLinkAPIService, template: String, parameters: [String: String]
+    ) throws(OneLinkAPIError) -> ServerResponse {
+        let shortID = parameters["shortlink-id"] ?? ""
+        let link = try service.link(template: template, shortID: shortID)
+        guard let record = link.record, record.createdBy == .v2 else { throw .invalidSource }
+        var size = 300
+        if let text = query(request, "size") {
+            guard let value = Int(text), (21...3000).contains(value) else {
+                throw .invalidQRParameter("size")
+            }
+            size = value
+        }
+        if let format = query(request, "format"), !["png", "jpg", "jpeg"].contains(format) {
+            throw .invalidQRParameter("format")
+        }
+        var margin = true
+        if let text = query(request, "margin") {
+            guard let value = Bool(text) else { throw .invalidQRParameter("margin") }
+            margin = value
+        }
+        var domain = record.domain
+        if let brand = query(request, "brand_domain"), !brand.isEmpty {
+            guard service.settings.brandDomains.contains(brand.lowercased()) else { throw .wrongBrandDomain }
+            domain = brand.lowercased()
+        }
+        let url = "https://\(domain)/\(template)/\(shortID)"
+        guard let code = QRCode(text: url) else {
+            throw .invalidQRParameter("the link is too long for a QR code")
+        }
+        let png = code.png(size: size, margin: margin)
+        return .json(200, ["qr": .string("image/png;base64," + Data(png).base64EncodedString())])
+    }
+
+    /// The JSON object body of an API call, or 400 `invalid_parameter`.
+    private static func apiBody(_ request: ServerRequest) throws(OneLinkAPIError) -> AttributionPayload {
+        do {
+            return try AttributionPayload(json: request.body)
+        } catch {
+            throw .invalidRequestBody("the body is not a JSON object")
+        }
+    }
+
+    /// v1's `?id=` short-link ID, or 400.
+    private static func v1ID(_ request: ServerRequest) throws(OneLinkAPIError) -> String {
+        guard let id = request.queryItems?.first(where: { $0.name == "id" })?.value, !id.isEmpty else {
+            throw .invalidRequestBody("missing query parameter id")
+        }
+        return id
+    }
+
+    static func plainText(_ status: Int, _ text: String) -> ServerResponse {
+        ServerResponse(
+            status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(text.utf8))
+    }
+
+    /// `2024-07-01T12:00:00Z`, as the get call's `expiry`.
+    static func isoTimestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,94 @@
+/// Why the OneLink API refused a call: each case is one documented answer, with its status,
+/// `error_type` and message (https://dev.appsflyer.com/hc/reference/onelink-rest-api-v20).
+///
+/// v2.0 sends it as `{"error_type": …, "message": …}`; v1 sends the message as plain text.
+public enum OneLinkAPIError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// 401: the `authorization` header is missing or holds a token the server does not accept.
+    case authenticationFailure
+    /// 403: the server has no OneLink API (``OneLinkServer/Configuration/oneLinkAPI`` is `nil`).
+    case featureNotEnabled
+    /// 403: the `brand_domain` is not one of the account's branded domains.
+    case wrongBrandDomain
+    /// 400: the body is not what the API takes; the text says what is wrong.
+    case invalidRequestBody(String)
+    /// 400: the link's query string would exceed 2,048 characters.
+    case limitExceeded
+    /// 400: a v2.0 update, delete or QR code for a link the v2.0 API did not create.
+    case invalidSource
+    /// 400: a QR parameter (`size`, `format` or `margin`) is out of range; the associated value names it.
+    case invalidQRParameter(String)
+    /// 404: no link with this ID under this template.
+    case shortLinkNotFound
+    /// 409: a create named a `shortlink_id` that is taken.
+    case shortLinkIDExists
+    /// 429: the monthly quota of create, update and delete calls is used up.
+    case quotaExceeded
+    /// 429: more requests this second than the rate limit allows.
+    case rateLimitExceeded
+
+    /// The HTTP status.
+    public var status: Int {
+        switch self {
+        case .authenticationFailure: return 401
+        case .featureNotEnabled, .wrongBrandDomain: return 403
+        case .invalidRequestBody, .limitExceeded, .invalidSource, .invalidQRParameter: return 400
+        case .shortLinkNotFound: return 404
+        case .shortLinkIDExists: return 409
+        case .quotaExceeded, .rateLimitExceeded: return 429
+        }
+    }
+
+    /// The v2.0 `error_type`.
+    public var errorType: String {
+        switch self {
+        case .authenticationFailure: return "authentication_failure"
+        case .featureNotEnabled: return "feature_not_enabled"
+        case .wrongBrandDomain: return "wrong_brand_domain"
+        case .invalidRequestBody, .invalidQRParameter, .shortLinkNotFound, .shortLinkIDExists:
+            return "invalid_parameter"
+        case .limitExceeded: return "limit_exceeded"
+        case .invalidSource: return "invalid_source"
+        case .quotaExceeded: return "quota_exceeded"
+        case .rateLimitExceeded: return "rate_limit_exceeded"
+        }
+    }
+
+    /// The v2.0 `message`, as the reference's examples spell it.
+    public var message: String {
+        switch self {
+        case .authenticationFailure:
+            return "Authentication failed. Use a valid OneLink API token from your security center."
+        case .featureNotEnabled:
+            return "OneLink API is not enabled for this account. Note: OneLink API is a premium feature. "
+                + "Please contact your AppsFlyer Customer Success Manager for access."
+        case .wrongBrandDomain: return "Brand domain mismatch"
+        case .invalidRequestBody: return "Generating shortlink failed, invalid request body"
+        case .limitExceeded: return "Generating shortlink failed, data sent exceeds limit"
+        case .invalidSource: return "This operation is not allowed for this shortlink source-caller."
+        case .invalidQRParameter(let name): return "Invalid QR parameter: \(name)"
+        case .shortLinkNotFound: return "Shortlink not found"
+        case .shortLinkIDExists: return "Shortlink ID already exists"
+        case .quotaExceeded: return "Monthly Quota Exceeded."
+        case .rateLimitExceeded: return "Rate Limit Exceeded."
+        }
+    }
+
+    /// The v1 plain-text answer: v1's own wording for the 429s
+    /// (https://dev.appsflyer.com/hc/reference/overview-3), the v2.0 message otherwise.
+    public var v1Message: String {
+        switch self {
+        case .quotaExceeded: return "Monthly quota exceeded"
+        case .rateLimitExceeded: return "Rate limit exceeded"
+        case .invalidRequestBody(let reason): return "Bad request: \(reason)"
+        default: return message
+        }
+    }
+
+    /// The status, `error_type`, message and (for a bad body) what was wrong.
+    public var description: String {
+        if case .invalidRequestBody(let reason) = self {
+            return "\(status) \(errorType): \(message) (\(reason))"
+        }
+        return "\(status) \(errorType): \(message)"
+    }
+}

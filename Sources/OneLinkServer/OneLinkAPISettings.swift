@@ -1,0 +1,52 @@
+public import OneLinkEmulator
+
+/// How the server answers AppsFlyer's public OneLink API: v2.0 (`/api/v2.0/shortlinks/…`) and the
+/// sunset v1 (`/shortlink/v1/…`).
+///
+/// Links created through either API are stored in ``links``, the resolver that also answers the
+/// SDK's short-link path and clicks, so a created link resolves both ways. The defaults are the
+/// documented limits (https://dev.appsflyer.com/hc/reference/onelinkapi_v2_overview and
+/// https://dev.appsflyer.com/hc/reference/overview-3); tests lower them to reach the 429s.
+public struct OneLinkAPISettings: Sendable {
+    /// Where created links are stored, keyed `template/shortID`; give the server (and its click
+    /// handler) the same resolver so the links resolve.
+    public var links: InMemoryShortLinkResolver
+    /// The OneLink API tokens the `authorization` header may carry.
+    ///
+    /// Empty (the default) accepts any non-empty token. A missing or refused token is a 401 either way.
+    public var tokens: Set<String>
+    /// The host of created links, such as `myapp.onelink.me`, when the request names no brand domain.
+    public var linkDomain: String
+    /// The branded domains the account has, lowercased.
+    ///
+    /// A `brand_domain` outside this set is a 403 `wrong_brand_domain`. Empty (the default): every
+    /// `brand_domain` is refused, as for an account without Branded Links.
+    public var brandDomains: Set<String>
+    /// Create, update and delete calls allowed per calendar month (UTC), for both versions together.
+    ///
+    /// Further ones are 429. Documented: 7.5 million.
+    public var monthlyQuota: Int
+    /// Requests per second (on the server's clock) to the v2.0 API.
+    ///
+    /// Further ones are 429. Documented: 1,000.
+    public var requestsPerSecond: Int
+    /// Requests per second to the v1 API.
+    ///
+    /// Documented: 500.
+    public var v1RequestsPerSecond: Int
+
+    /// Creates settings.
+    public init(
+        links: InMemoryShortLinkResolver, tokens: Set<String> = [], linkDomain: String = "app.onelink.me",
+        brandDomains: Set<String> = [], monthlyQuota: Int = 7_500_000, requestsPerSecond: Int = 1000,
+        v1RequestsPerSecond: Int = 500
+    ) {
+        self.links = links
+        self.tokens = tokens
+        self.linkDomain = linkDomain
+        self.brandDomains = brandDomains
+        self.monthlyQuota = monthlyQuota
+        self.requestsPerSecond = requestsPerSecond
+        self.v1RequestsPerSecond = v1RequestsPerSecond
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import OneLinkEmulator
+import OneLinkHTTP
+import OneLinkServer
+import OneLinkTestThreads
+import Testing
+
+/// The public conversion-data API for SDK attribution testing
+/// (https://dev.appsflyer.com/hc/reference/overview-6): `GET /install_data/v4.0/{app-id}?devkey=&device_id=`
+/// reads back what a device's install was answered; 404 for an unknown device, 403 for a bad dev key.
+@Suite("Server: GCD API v4.0", .timeLimit(.minutes(5)))
+struct GCDTests {
+    func withServer(
+        devKeys: Set<String> = ["DEV_KEY"], conversion: InMemoryConversionDataSource,
+        _ body: (OneLinkServer) async throws -> Void
+    ) async throws {
+        let server = try OneLinkServer(
+            configuration: .init(conversionDataSource: conversion, devKeys: devKeys))
+        try await server.start()
+        do {
+            try await body(server)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    static func get(_ target: String, port: UInt16) async throws -> RawHTTPConnection.Response {
+        let request = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        return try await onThread { try RawHTTPConnection.exchange(request, port: port) }
+    }
+
+    /// The SDK's own install request, through the package's HTTP client.
+    static func install(_ deviceID: String, server: OneLinkServer) async throws -> AttributionPayload {
+        let source = try HTTPConversionDataSource(baseURL: server.baseURL)
+        return try await source.conversionData(
+            for: InstallAttributionRequest(
+                appID: "id123456789", devKey: "DEV_KEY", deviceID: deviceID,
+                installTime: try #require(AttributionTimestamp.date(from: "2026-11-20 10:00:00.000")),
+                device: DeviceInfo()))
+    }
+
+    @Test("after the SDK's install the API answers the same conversion data, organic or not; any app ID form")
+    func readsBackInstalls() async throws {
+        let conversion = InMemoryConversionDataSource()
+        conversion[deviceID: "1600000000000-2"] = .nonOrganic([
+            "media_source": "Email", "campaign": "spring", "match_type": "id_matching",
+        ])
+        try await withServer(conversion: conversion) { server in
+            let organic = try await Self.install("1600000000000-1", server: server)
+            let paid = try await Self.install("1600000000000-2", server: server)
+            for (device, expected) in [("1600000000000-1", organic), ("1600000000000-2", paid)] {
+                for app in ["id123456789", "123456789"] {
+                    let response = try await Self.get(
+                        "/install_data/v4.0/\(app)?devkey=DEV_KEY&device_id=\(device)", port: server.port)
+                    #expect(response.status == 200)
+                    #expect(try AttributionPayload(jsonString: response.body) == expected)
+                }
+            }
+            #expect(organic["af_status"] == .string("Organic"))
+            #expect(paid["af_status"] == .string("Non-organic"))
+        }
+    }
+
+    @Test("an unknown device, or another app's, is the documented 404")
+    func unknownDevice() async throws {
+        try await withServer(conversion: InMemoryConversionDataSource()) { server in
+            _ = try await Self.install("known", server: server)
+            for target in [
+                "/install_data/v4.0/id123456789?devkey=DEV_KEY&device_id=stranger",
+                "/install_data/v4.0/id999?devkey=DEV_KEY&device_id=known",
+                "/install_data/v4.0/id123456789?devkey=DEV_KEY",
+            ] {
+                let response = try await Self.get(target, port: server.port)
+                #expect(response.status == 404)
+                #expect(
+                    response.body
+                        == #"{"error_reason":"Attribution data for this AppsFlyer ID is not available","status_code":404}"#
+                )
+            }
+        }
+    }
+
+    @Test("a wrong or missing dev key is 403; without configured keys any non-empty key is accepted")
+    func devKeys() async throws {
+        try await withServer(conversion: InMemoryConversionDataSource()) { server in
+            _ = try await Self.install("known", server: server)
+            for target in [
+                "/install_data/v4.0/id123456789?devkey=WRONG&device_id=known",
+                "/install_data/v4.0/id123456789?device_id=known",
+            ] {
+                let response = try await Self.get(target, port: server.port)
+                #expect(response.status == 403)
+            }
+        }
+        try await withServer(devKeys: [], conversion: InMemoryConversionDataSource()) { server in
+            _ = try await Self.install("known", server: server)
+            let any = try await Self.get(
+                "/install_data/v4.0/id123456789?devkey=x&device_id=known", port: server.port)
+            #expect(any.status == 200)
+            let none = try await Self.get("/install_data/v4.0/id123456789?device_id=known", port: server.port)
+            #expect(none.status == 403)
+        }
+    }
+}
