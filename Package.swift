@@ -271,6 +271,10 @@ where ["ConsumerCompatibilityTests", "OneLinkEmulatorTestSupportTests"].contains
     .contains(target.name) {
         target.dependencies.append("UserActivityStandIn")
     }
+    // The import switch of Docs/sdk-versions.md, as a consumer without the alias writes it.
+    for target in package.targets where target.name == "OneLinkEmulatorTestSupportTests" {
+        target.dependencies.append("AppTrackingTransparencyStandIn")
+    }
     // TrackingPromptApp keeps its unmodified `import AppTrackingTransparency`.
     for target in package.targets where target.name == "ConsumerCompatibilityTests" {
         target.dependencies += ["AppTrackingTransparencyStandIn", "UserActivityStandIn"]

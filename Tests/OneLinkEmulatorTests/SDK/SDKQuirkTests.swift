@@ -92,4 +92,15 @@ struct SDKQuirkTests {
         #expect(SDKRelease("6.9") == SDKRelease(6, 9, 0))
         #expect(SDKRelease(6, 10, 0) > SDKRelease(6, 9, 9))
     }
+
+    @Test("Docs/sdk-versions.md's two ways of opting in: by release and by name")
+    func guideOptIn() {
+        let sdk = AppsFlyerLib(clock: ManualClock())
+        let before = SDKQuirk.quirks(ofRelease: "6.9.0")
+        // Docs/sdk-versions.md, "Quirks of older releases":
+        sdk.sdkQuirks = SDKQuirk.quirks(ofRelease: "6.9.0") ?? []  // every quirk documented for 6.9.0
+        sdk.sdkQuirks = [.duplicateURISchemeDeepLink]  // or by name
+        #expect(before == [.duplicateURISchemeDeepLink])
+        #expect(sdk.sdkQuirks == [.duplicateURISchemeDeepLink])
+    }
 }
