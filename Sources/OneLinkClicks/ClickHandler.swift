@@ -78,7 +78,8 @@ public struct ClickHandler: Sendable {
         let fromInterstitial = referrerHost == configuration.interstitialDomain
         let context = request.context
         let iOSOpensApp =
-            context.appInstalled && !context.universalLinkBypassed && context.origin == .linkTap
+            !link.isAttributionLink && context.appInstalled && !context.universalLinkBypassed
+            && context.origin == .linkTap
             && referrerHost != link.host && (userAgent.inAppBrowser == nil || fromInterstitial)
         if iOSOpensApp {
             return ClickDecision(kind: .openedApp(universalLink: request.url), link: link, recordedClick: nil)
@@ -89,7 +90,8 @@ public struct ClickHandler: Sendable {
             userAgent: userAgent, ipAddress: ipAddress, acceptLanguage: request.header("Accept-Language"))
         let click = RecordedClick(
             time: clock.now, link: link, fingerprint: fingerprint,
-            advertisingID: Self.nonEmpty(request.advertisingID), deviceID: Self.nonEmpty(request.deviceID),
+            advertisingID: Self.nonEmpty(request.advertisingID) ?? Self.queryAdvertisingID(of: link),
+            deviceID: Self.nonEmpty(request.deviceID),
             userAgent: userAgent, referrer: referrer)
         do {
             try await store.record(click)
@@ -132,6 +134,16 @@ public struct ClickHandler: Sendable {
         }
     }
 
+    /// The advertising ID a link's query carries for ID matching.
+    ///
+    /// `idfa` (iOS), else `advertising_id` (Android GAID), as in AppsFlyer's documented test link.
+    /// Smart links carry none.
+    private static func queryAdvertisingID(of link: ClickedLink) -> String? {
+        if case .smartLink = link.kind { return nil }
+        return nonEmpty(link.parameters["idfa"]?.stringValue)
+            ?? nonEmpty(link.parameters["advertising_id"]?.stringValue)
+    }
+
     private static func nonEmpty(_ text: String?) -> String? {
         guard let text, !text.isEmpty else { return nil }
         return text
@@ -167,6 +179,14 @@ public struct ClickHandler: Sendable {
             case .oneLink(nil), .uriScheme, .webLink:
                 throw .missingTemplate(url: url)
             }
+        } else if parsed.scheme == "https" || parsed.scheme == "http",
+            parsed.host == Configuration.attributionLinkDomain
+        {
+            let appID = String(parsed.path.dropFirst())
+            guard !appID.isEmpty, !appID.contains("/"), configuration.acceptsAppID(appID) else {
+                throw .unknownAppID(appID)
+            }
+            kind = .attributionLink(appID: appID)
         } else {
             throw .notOneLink(url: url)
         }
@@ -234,7 +254,8 @@ public struct ClickHandler: Sendable {
             _ = try Self.appURL(deepLink, key: "af_dp")
             return .uriSchemeFallback(url: link.uriSchemeURL ?? deepLink.textValue)
         }
-        if let browser = userAgent.inAppBrowser, !fromInterstitial {
+        // A raw attribution link is no universal link, so an in-app browser gains nothing from the page.
+        if let browser = userAgent.inAppBrowser, !fromInterstitial, !link.isAttributionLink {
             return .interstitial(interstitialPage(for: link, browser: browser))
         }
         let fallbackKey = userAgent.platform == .iOS ? "af_ios_url" : "af_android_url"
