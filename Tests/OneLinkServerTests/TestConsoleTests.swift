@@ -29,6 +29,7 @@ struct TestConsoleTests {
             configuration: .init(
                 shortLinkResolver: links, conversionDataSource: ClickStoreConversionDataSource(store: store),
                 clickHandler: handler, clock: clock, eventRecorder: InMemoryEventRecorder(),
+                dashboard: ServerDashboard(shortLinks: [:]),
                 oneLinkAPI: OneLinkAPISettings(links: links, tokens: ["TOKEN"])))
         try await server.start()
         let running = FixtureServer(server: server, fixture: BackendFixture(), log: ObservedRequestLog())
@@ -73,6 +74,12 @@ struct TestConsoleTests {
                             ]
                         ]
                     ])
+            let page = try await DeviceAdminTests.send("GET", "/", port: server.port)
+            let devicesSection = try #require(
+                page.body.components(separatedBy: "<section id=\"test-devices\">").dropFirst().first?
+                    .components(separatedBy: "</section>").first)
+            #expect(devicesSection.contains("<td>QA iPhone</td>"))
+            #expect(devicesSection.contains("<code>\(Self.idfa)</code>"))
             let noToken = try await Self.api(
                 "POST", Self.base + "/devices", server: server, body: Self.register, token: nil)
             #expect(noToken.status == 401)

@@ -430,7 +430,8 @@ struct Router: Sendable {
     private func dashboardPage(_ dashboard: DashboardState) -> ServerResponse {
         let page = DashboardPage(
             state: dashboard, faultPlan: faultPlan(),
-            clickStoreCount: (configuration.clickHandler?.store as? InMemoryClickStore)?.count)
+            clickStoreCount: (configuration.clickHandler?.store as? InMemoryClickStore)?.count,
+            testDevices: testDeviceRegistry.devices())
         return ServerResponse(
             status: 200,
             headers: [
