@@ -8,9 +8,11 @@ public import OneLinkEmulator
 /// 1. Bad input is refused with a ``ClickError`` and nothing is recorded:
 ///    missing `User-Agent` or IP address, oversized headers or query, a
 ///    malformed user agent, a URL that is not one of the app's OneLinks or
-///    its smart link, an unknown template or short link, a bad
+///    its smart link or a raw attribution link (`app.appsflyer.com/<app ID>`),
+///    an unknown template, app ID or short link, a bad
 ///    `af_click_lookback` or fallback URL.
-/// 2. If iOS would open the app, the request never reaches the server: the
+/// 2. If iOS would open the app (never for a raw attribution link, which is
+///    no universal link), the request never reaches the server: the
 ///    app is installed, the user has not bypassed the universal link, the
 ///    link was tapped (not typed, not loaded in a web view), the tap did not
 ///    come from a page on the link's own domain, and the browser is not an
@@ -24,7 +26,7 @@ public import OneLinkEmulator
 ///    - a OneLink with `af_force_deeplink=true` and an `af_dp` →
 ///      ``ClickDecision/Kind/uriSchemeFallback(url:)`` to ``ClickedLink/uriSchemeURL``: `af_dp`
 ///      carrying the link's parameters, in every browser, in-app browsers included;
-///    - an in-app browser, unless the tap came from the interstitial page →
+///    - an in-app browser on a OneLink, unless the tap came from the interstitial page →
 ///      ``ClickDecision/Kind/interstitial(_:)``;
 ///    - iOS → `af_ios_url`, else the App Store; Android → `af_android_url`,
 ///      else the Play Store, else `af_web_dp`, else the App Store; desktop
