@@ -25,6 +25,8 @@ public enum ClickError: Error, Sendable, Hashable {
     case missingTemplate(url: String)
     /// The OneLink's template ID is not one of the app's templates.
     case unknownTemplate(String)
+    /// The raw attribution link's app ID (`app.appsflyer.com/<app ID>`) is not one of the app's IDs.
+    case unknownAppID(String)
     /// The short link is not known to the short-link table.
     case unknownShortLink(template: String, shortID: String)
     /// Resolving the short link failed for another reason.
@@ -65,6 +67,8 @@ extension ClickError: CustomStringConvertible {
             return "not a OneLink or smart link of this app: \(LinkError.abbreviate(url))"
         case .missingTemplate(let url):
             return "the OneLink has no template ID: \(LinkError.abbreviate(url))"
+        case .unknownAppID(let appID):
+            return "unknown app ID \(LinkError.abbreviate(appID)) in the attribution link"
         case .unknownTemplate(let template):
             return "unknown OneLink template \(template)"
         case .unknownShortLink(let template, let shortID):

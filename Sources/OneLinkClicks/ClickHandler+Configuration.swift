@@ -43,6 +43,12 @@ extension ClickHandler {
         public var maximumHeaderLength: Int
         /// The label of the interstitial page's button.
         public var interstitialButtonTitle: String
+        /// The app IDs whose raw attribution links (`https://app.appsflyer.com/{app-id}?pid=…`) are
+        /// clicks, such as `id1234567890`; an iOS ID matches with or without its `id` prefix.
+        public var appIDs: Set<String>
+
+        /// The host of raw attribution links: `app.appsflyer.com`.
+        public static let attributionLinkDomain = "app.appsflyer.com"
 
         /// Creates a configuration.
         ///
@@ -60,6 +66,7 @@ extension ClickHandler {
         ///   - maximumQueryLength: The longest query string accepted, in UTF-8 bytes.
         ///   - maximumHeaderLength: The longest header value accepted, in UTF-8 bytes.
         ///   - interstitialButtonTitle: The label of the interstitial page's button.
+        ///   - appIDs: The app IDs whose raw attribution links are clicks.
         public init(
             appStoreURL: String, playStoreURL: String? = nil, oneLinkDomains: Set<String> = [],
             customDomains: Set<String> = [], templates: Set<String> = [], interstitialDomain: String,
@@ -68,7 +75,7 @@ extension ClickHandler {
             inAppBrowserSignatures: [InAppBrowser.Signature] = InAppBrowser.defaultSignatures,
             maximumQueryLength: Int = Configuration.defaultMaximumQueryLength,
             maximumHeaderLength: Int = Configuration.defaultMaximumHeaderLength,
-            interstitialButtonTitle: String = "Open in the app"
+            interstitialButtonTitle: String = "Open in the app", appIDs: Set<String> = []
         ) {
             self.appStoreURL = appStoreURL
             self.playStoreURL = playStoreURL
@@ -83,6 +90,14 @@ extension ClickHandler {
             self.maximumQueryLength = maximumQueryLength
             self.maximumHeaderLength = maximumHeaderLength
             self.interstitialButtonTitle = interstitialButtonTitle
+            self.appIDs = appIDs
+        }
+
+        /// Whether `appID` is one of ``appIDs``, with or without an iOS `id` prefix on either side.
+        public func acceptsAppID(_ appID: String) -> Bool {
+            func bare(_ id: String) -> String { id.hasPrefix("id") ? String(id.dropFirst(2)) : id }
+            let wanted = bare(appID)
+            return !wanted.isEmpty && appIDs.contains { bare($0) == wanted }
         }
 
         /// Every domain whose links iOS may hand to the app: OneLink, custom and smart-link domains.

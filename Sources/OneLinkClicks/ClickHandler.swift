@@ -8,9 +8,11 @@ public import OneLinkEmulator
 /// 1. Bad input is refused with a ``ClickError`` and nothing is recorded:
 ///    missing `User-Agent` or IP address, oversized headers or query, a
 ///    malformed user agent, a URL that is not one of the app's OneLinks or
-///    its smart link, an unknown template or short link, a bad
+///    its smart link or a raw attribution link (`app.appsflyer.com/<app ID>`),
+///    an unknown template, app ID or short link, a bad
 ///    `af_click_lookback` or fallback URL.
-/// 2. If iOS would open the app, the request never reaches the server: the
+/// 2. If iOS would open the app (never for a raw attribution link, which is
+///    no universal link), the request never reaches the server: the
 ///    app is installed, the user has not bypassed the universal link, the
 ///    link was tapped (not typed, not loaded in a web view), the tap did not
 ///    come from a page on the link's own domain, and the browser is not an
@@ -24,7 +26,7 @@ public import OneLinkEmulator
 ///    - a OneLink with `af_force_deeplink=true` and an `af_dp` →
 ///      ``ClickDecision/Kind/uriSchemeFallback(url:)`` to ``ClickedLink/uriSchemeURL``: `af_dp`
 ///      carrying the link's parameters, in every browser, in-app browsers included;
-///    - an in-app browser, unless the tap came from the interstitial page →
+///    - an in-app browser on a OneLink, unless the tap came from the interstitial page →
 ///      ``ClickDecision/Kind/interstitial(_:)``;
 ///    - iOS → `af_ios_url`, else the App Store; Android → `af_android_url`,
 ///      else the Play Store, else `af_web_dp`, else the App Store; desktop
@@ -78,7 +80,8 @@ public struct ClickHandler: Sendable {
         let fromInterstitial = referrerHost == configuration.interstitialDomain
         let context = request.context
         let iOSOpensApp =
-            context.appInstalled && !context.universalLinkBypassed && context.origin == .linkTap
+            !link.isAttributionLink && context.appInstalled && !context.universalLinkBypassed
+            && context.origin == .linkTap
             && referrerHost != link.host && (userAgent.inAppBrowser == nil || fromInterstitial)
         if iOSOpensApp {
             return ClickDecision(kind: .openedApp(universalLink: request.url), link: link, recordedClick: nil)
@@ -89,7 +92,8 @@ public struct ClickHandler: Sendable {
             userAgent: userAgent, ipAddress: ipAddress, acceptLanguage: request.header("Accept-Language"))
         let click = RecordedClick(
             time: clock.now, link: link, fingerprint: fingerprint,
-            advertisingID: Self.nonEmpty(request.advertisingID), deviceID: Self.nonEmpty(request.deviceID),
+            advertisingID: Self.nonEmpty(request.advertisingID) ?? Self.queryAdvertisingID(of: link),
+            deviceID: Self.nonEmpty(request.deviceID),
             userAgent: userAgent, referrer: referrer)
         do {
             try await store.record(click)
@@ -132,6 +136,16 @@ public struct ClickHandler: Sendable {
         }
     }
 
+    /// The advertising ID a link's query carries for ID matching.
+    ///
+    /// `idfa` (iOS), else `advertising_id` (Android GAID), as in AppsFlyer's documented test link.
+    /// Smart links carry none.
+    private static func queryAdvertisingID(of link: ClickedLink) -> String? {
+        if case .smartLink = link.kind { return nil }
+        return nonEmpty(link.parameters["idfa"]?.stringValue)
+            ?? nonEmpty(link.parameters["advertising_id"]?.stringValue)
+    }
+
     private static func nonEmpty(_ text: String?) -> String? {
         guard let text, !text.isEmpty else { return nil }
         return text
@@ -167,6 +181,14 @@ public struct ClickHandler: Sendable {
             case .oneLink(nil), .uriScheme, .webLink:
                 throw .missingTemplate(url: url)
             }
+        } else if parsed.scheme == "https" || parsed.scheme == "http",
+            parsed.host == Configuration.attributionLinkDomain
+        {
+            let appID = String(parsed.path.dropFirst())
+            guard !appID.isEmpty, !appID.contains("/"), configuration.acceptsAppID(appID) else {
+                throw .unknownAppID(appID)
+            }
+            kind = .attributionLink(appID: appID)
         } else {
             throw .notOneLink(url: url)
         }
@@ -234,7 +256,8 @@ public struct ClickHandler: Sendable {
             _ = try Self.appURL(deepLink, key: "af_dp")
             return .uriSchemeFallback(url: link.uriSchemeURL ?? deepLink.textValue)
         }
-        if let browser = userAgent.inAppBrowser, !fromInterstitial {
+        // A raw attribution link is no universal link, so an in-app browser gains nothing from the page.
+        if let browser = userAgent.inAppBrowser, !fromInterstitial, !link.isAttributionLink {
             return .interstitial(interstitialPage(for: link, browser: browser))
         }
         let fallbackKey = userAgent.platform == .iOS ? "af_ios_url" : "af_android_url"

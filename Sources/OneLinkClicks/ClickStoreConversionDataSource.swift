@@ -34,11 +34,18 @@ public final class ClickStoreConversionDataSource: ConversionDataSource, Sendabl
     public let store: any ClickStore
     /// The matching rules.
     public let matcher: InstallMatcher
+    /// The registered test devices: an install whose advertising ID is registered is always a new
+    /// install, never a reinstall, as AppsFlyer exempts test devices from the re-attribution window.
+    public let testDevices: TestDeviceRegistry
 
     /// Creates a source.
-    public init(store: any ClickStore, matcher: InstallMatcher = .standard) {
+    public init(
+        store: any ClickStore, matcher: InstallMatcher = .standard,
+        testDevices: TestDeviceRegistry = TestDeviceRegistry()
+    ) {
         self.store = store
         self.matcher = matcher
+        self.testDevices = testDevices
     }
 
     /// The default of ``maximumRememberedDevices``: 100,000.
@@ -132,6 +139,35 @@ public final class ClickStoreConversionDataSource: ConversionDataSource, Sendabl
         }
     }
 
+    /// Forgets `deviceID`: its remembered answer, and the first install it stands for, so the device's
+    /// next install request is matched afresh as a new install (not a reinstall of itself).
+    ///
+    /// Clicks stay in the store. Returns whether anything was remembered for the device ID.
+    @discardableResult
+    public func forgetDevice(_ deviceID: String) -> Bool {
+        state.withLock { state in
+            var forgot = state.answers.removeValue(forKey: deviceID) != nil
+            if forgot { state.answerOrder.removeAll { $0 == deviceID } }
+            let identities = state.firstInstalls.filter { $0.value.deviceID == deviceID }.map(\.key)
+            for identity in identities { state.firstInstalls[identity] = nil }
+            if !identities.isEmpty {
+                state.installOrder.removeAll { identities.contains($0) }
+                forgot = true
+            }
+            return forgot
+        }
+    }
+
+    /// Forgets every device: every remembered answer and first install (clicks stay in the store).
+    public func forgetAllDevices() {
+        state.withLock { state in
+            state.answers.removeAll()
+            state.answerOrder.removeAll()
+            state.firstInstalls.removeAll()
+            state.installOrder.removeAll()
+        }
+    }
+
     /// Returns the install's conversion data: non-organic with the matched click's parameters, or organic.
     ///
     /// - Throws: ``AttributionError/unexpected(_:)`` when the store fails, `CancellationError` when cancelled.
@@ -140,7 +176,8 @@ public final class ClickStoreConversionDataSource: ConversionDataSource, Sendabl
         let cached = state.withLock { $0.answers[request.deviceID] }
         if let cached { return cached }
         try Task.checkCancellation()
-        let former = formerInstallTime(of: request)
+        let isTestDevice = request.device.advertisingID.map { testDevices.contains(identifier: $0) } ?? false
+        let former = isTestDevice ? nil : formerInstallTime(of: request)
         let data: AttributionPayload
         do {
             data = try await matcher.conversionData(

@@ -10,6 +10,9 @@ public struct ClickedLink: Sendable, Hashable {
         case shortLink(template: String, shortID: String)
         /// The app's smart link, `https://<domain>/<path>?scheme=<app URL>&url=<web URL>`.
         case smartLink(appURL: String, webURL: String)
+        /// A raw attribution link, `https://app.appsflyer.com/<app ID>?pid=...`: AppsFlyer's own
+        /// click URL, used for the documented manual SDK integration test. Never a universal link.
+        case attributionLink(appID: String)
     }
 
     /// What kind of link this is.
@@ -56,8 +59,14 @@ public struct ClickedLink: Sendable, Hashable {
     public var template: String? {
         switch kind {
         case .oneLink(let template), .shortLink(let template, _): return template
-        case .smartLink: return nil
+        case .smartLink, .attributionLink: return nil
         }
+    }
+
+    /// Whether this is a raw attribution link on `app.appsflyer.com`.
+    public var isAttributionLink: Bool {
+        if case .attributionLink = kind { return true }
+        return false
     }
 
     /// The short link ID, for short OneLinks.
@@ -70,7 +79,7 @@ public struct ClickedLink: Sendable, Hashable {
     public var appURL: String? {
         switch kind {
         case .smartLink(let appURL, _): return appURL
-        case .oneLink, .shortLink: return parameters["af_dp"]?.stringValue
+        case .oneLink, .shortLink, .attributionLink: return parameters["af_dp"]?.stringValue
         }
     }
 }

@@ -110,7 +110,8 @@ struct ServeBackends {
             handler = try ClickHandler(
                 configuration: .init(
                     appStoreURL: options.appStoreURL, oneLinkDomains: hosts, templates: templates,
-                    interstitialDomain: options.interstitialDomain),
+                    interstitialDomain: options.interstitialDomain,
+                    appIDs: Self.appIDs(inStoreURL: options.appStoreURL)),
                 shortLinks: resolver, store: store, clock: clock)
         } catch {
             throw UsageError(error.description)
@@ -135,5 +136,15 @@ struct ServeBackends {
             shortLinkResolver: resolver, conversionDataSource: conversion,
             deferredDeepLinkSource: storeDeferred, clickHandler: handler, shortLinks: links,
             summary: summary)
+    }
+
+    /// The App Store ID in `url` (`id1234567890` in `https://apps.apple.com/app/id1234567890`), the app
+    /// ID of raw attribution links (`GET /id1234567890?pid=…`).
+    static func appIDs(inStoreURL url: String) -> Set<String> {
+        let last = url.split(separator: "?").first?.split(separator: "/").last.map(String.init) ?? ""
+        guard last.hasPrefix("id"), last.count > 2, last.dropFirst(2).allSatisfy(\.isASCII),
+            last.dropFirst(2).allSatisfy(\.isNumber)
+        else { return [] }
+        return [last]
     }
 }

@@ -82,6 +82,9 @@ enum ServeCommand: Command {
                                        redirect-chain:HOPS, redirect-loop. At run time,
                                        PUT, GET or DELETE /onelink-emulator/faults
                                        (one rule a line) replaces, shows or lifts them.
+                                       DELETE /onelink-emulator/devices/ID forgets a
+                                       device; POST /onelink-emulator/reset forgets
+                                       every click, install, device and test device.
           --quiet                      Do not log requests.
           -h, --help                   Show this help.
 

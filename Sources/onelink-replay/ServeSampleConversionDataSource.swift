@@ -1,9 +1,10 @@
+import OneLinkClicks
 import OneLinkEmulator
 
 /// Answers one device with a fixed sample payload and every other device from a fallback source.
 ///
 /// The sample's `is_first_launch` is dropped, since the SDK adds it itself.
-struct ServeSampleConversionDataSource: ConversionDataSource {
+struct ServeSampleConversionDataSource: ConversionDataSource, DeviceMemory {
     let deviceID: String
     let payload: AttributionPayload
     let fallback: any ConversionDataSource
@@ -19,5 +20,23 @@ struct ServeSampleConversionDataSource: ConversionDataSource {
     func conversionData(for request: InstallAttributionRequest) async throws -> AttributionPayload {
         guard request.deviceID == deviceID else { return try await fallback.conversionData(for: request) }
         return payload
+    }
+
+    /// Forgets the device in the fallback source (the sample device is always answered the sample).
+    @discardableResult
+    func forgetDevice(_ deviceID: String) -> Bool {
+        (fallback as? any DeviceMemory)?.forgetDevice(deviceID) ?? false
+    }
+
+    /// The fallback source's test devices (a registry of its own when the fallback keeps none).
+    var testDevices: TestDeviceRegistry {
+        (fallback as? any DeviceMemory)?.testDevices ?? ownTestDevices
+    }
+
+    private let ownTestDevices = TestDeviceRegistry()
+
+    /// Forgets every device in the fallback source.
+    func forgetAllDevices() {
+        (fallback as? any DeviceMemory)?.forgetAllDevices()
     }
 }

@@ -15,6 +15,9 @@ struct DocumentedCurlTests {
         "### OneLink API v2.0",
         "### OneLink API v1 (sunset; for old clients)",
         "### Over HTTP",
+        "### Raw attribution links",
+        "### Forgetting devices and resetting state",
+        "### Inspecting installs",
     ]
 
     /// One command of a walkthrough and the output documented under it.

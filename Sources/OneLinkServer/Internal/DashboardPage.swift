@@ -7,6 +7,8 @@ struct DashboardPage {
     let state: DashboardState
     let faultPlan: FaultPlan
     let clickStoreCount: Int?
+    /// The registered test devices (the Test Console API).
+    var testDevices: [TestDeviceRegistry.Device] = []
 
     var settings: ServerDashboard { state.settings }
 
@@ -65,6 +67,13 @@ struct DashboardPage {
             "Installs", id: "installs", shown: snapshot.installs.count, total: snapshot.installTotal,
             headers: ["Device", "Install time", "Attribution", "How it was matched"],
             rows: snapshot.installs.map(installRow))
+        html += section(
+            "Test devices", id: "test-devices", shown: min(testDevices.count, settings.maximumRows),
+            total: testDevices.count, empty: "No test devices: register one through the Test Console API.",
+            headers: ["App", "Device ID", "Type", "Name"],
+            rows: testDevices.prefix(settings.maximumRows).map {
+                [cell($0.appID), code($0.id), cell($0.idType.rawValue), cell($0.name)]
+            })
         let links = settings.shortLinks.sorted { $0.key < $1.key }
         html += section(
             "Short links", id: "short-links", shown: min(links.count, settings.maximumRows),

@@ -1,3 +1,4 @@
+import Foundation
 import OneLinkEmulator
 import OneLinkSupport
 
@@ -9,6 +10,12 @@ final class InstallMemory: Sendable {
     struct Install: Sendable {
         var appID: String
         var answer: AttributionPayload
+        /// The device ID (AppsFlyer ID) of the install.
+        var deviceID = ""
+        /// The advertising ID the install request carried.
+        var advertisingID: String?
+        /// When the install was answered, on the server's clock.
+        var time = Date(timeIntervalSince1970: 0)
     }
 
     private struct State {
@@ -24,9 +31,14 @@ final class InstallMemory: Sendable {
     }
 
     /// Remembers the answer of `deviceID`'s install (a repeated request keeps the newest answer).
-    func remember(appID: String, deviceID: String, answer: AttributionPayload) {
+    func remember(
+        appID: String, deviceID: String, answer: AttributionPayload, advertisingID: String? = nil,
+        time: Date = Date(timeIntervalSince1970: 0)
+    ) {
+        let install = Install(
+            appID: appID, answer: answer, deviceID: deviceID, advertisingID: advertisingID, time: time)
         state.withLock { state in
-            if state.installs.updateValue(Install(appID: appID, answer: answer), forKey: deviceID) == nil {
+            if state.installs.updateValue(install, forKey: deviceID) == nil {
                 state.order.append(deviceID)
             }
             if state.order.count > limit {
@@ -43,6 +55,21 @@ final class InstallMemory: Sendable {
         return Self.bare(install.appID) == Self.bare(appID) ? install : nil
     }
 
+    /// The install of `deviceID`, for any app, or `nil`.
+    func install(deviceID: String) -> Install? {
+        state.withLock { $0.installs[deviceID] }
+    }
+
+    /// The installs of `appID` whose request carried `advertisingID` (any case), oldest first.
+    func installs(appID: String, advertisingID: String) -> [Install] {
+        let wanted = advertisingID.lowercased()
+        return state.withLock { state in
+            state.order.compactMap { state.installs[$0] }.filter {
+                $0.advertisingID?.lowercased() == wanted && Self.bare($0.appID) == Self.bare(appID)
+            }
+        }
+    }
+
     /// Forgets `deviceID`'s install; whether there was one.
     @discardableResult
     func forget(deviceID: String) -> Bool {
@@ -51,6 +78,11 @@ final class InstallMemory: Sendable {
             state.order.removeAll { $0 == deviceID }
             return true
         }
+    }
+
+    /// Forgets every install.
+    func forgetAll() {
+        state.withLock { $0 = State() }
     }
 
     private static func bare(_ appID: String) -> String {

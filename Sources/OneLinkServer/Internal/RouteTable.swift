@@ -10,6 +10,9 @@ enum RouteTable {
         case adminFaultsGet, adminFaultsSet, adminFaultsClear
         case oneLinkV2Create, oneLinkV2Get, oneLinkV2Update, oneLinkV2Delete, oneLinkV2QR, oneLinkV2Quota
         case oneLinkV1Create, oneLinkV1Get, oneLinkV1Update, oneLinkV1Delete
+        // Device state and the Test Console API: RouteTable+Devices.swift.
+        case adminForgetDevice, adminReset, adminInstall
+        case testConsoleAddDevice, testConsoleRemoveDevice, testConsoleListDevices, testConsoleEvents
     }
 
     /// One method on one path template, such as `GET /api/v2.0/shortlinks/{onelink-id}/{shortlink-id}`.
@@ -58,7 +61,7 @@ enum RouteTable {
             Entry(method: "GET", path: "/shortlink/v1/{onelink-id}", endpoint: .oneLinkV1Get),
             Entry(method: "PUT", path: "/shortlink/v1/{onelink-id}", endpoint: .oneLinkV1Update),
             Entry(method: "DELETE", path: "/shortlink/v1/{onelink-id}", endpoint: .oneLinkV1Delete),
-        ]
+        ] + deviceEntries
 
     /// The SDK's own endpoints, from the paths its HTTP backends call (``SDKEndpoint``).
     ///

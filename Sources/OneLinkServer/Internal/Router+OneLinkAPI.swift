@@ -71,6 +71,10 @@ extension Router {
                 .adminFaultsSet, .adminFaultsClear:
                 // The router answers these itself; it never hands them here.
                 return .error(500, "not a OneLink API route")
+            case .adminForgetDevice, .adminReset, .adminInstall, .testConsoleAddDevice,
+                .testConsoleRemoveDevice,
+                .testConsoleListDevices, .testConsoleEvents:
+                return .error(500, "not a OneLink API route")
             }
         } catch {
             if version == .v1 { return Self.plainText(error.status, error.v1Message) }

@@ -19,6 +19,8 @@ struct Router: Sendable {
     var oneLinkAPIService: OneLinkAPIService?
     /// Each device's install answer, for the GCD API.
     var installs = InstallMemory()
+    /// The test devices, when the conversion source keeps none (Router+TestConsole.swift).
+    var testDevices = TestDeviceRegistry()
 
     enum Route {
         case shortLink(template: String)
@@ -32,6 +34,7 @@ struct Router: Sendable {
         case createShortLink(template: String)
         case launch(appID: String)
         case admin(RouteTable.Endpoint)
+        case devices(RouteTable.Endpoint, parameters: [String: String])
         case api(RouteTable.Endpoint, parameters: [String: String])
         case methodNotAllowed(allowed: String)
         case methodNotImplemented
@@ -47,6 +50,9 @@ struct Router: Sendable {
         let route = self.route(of: request)
         // The admin route takes no faults, so a plan can always be lifted.
         if case .admin(let endpoint) = route { return admin(request, endpoint: endpoint) }
+        if case .devices(let endpoint, let parameters) = route {
+            return await devices(request, endpoint: endpoint, parameters: parameters)
+        }
         let serverRoute: ServerRoute
         var shortLink: (template: String, shortID: String)?
         switch route {
@@ -57,7 +63,8 @@ struct Router: Sendable {
         case .gcd: serverRoute = .gcd
         case .deferred: serverRoute = .deferred
         case .click: serverRoute = .click
-        case .wrapper, .methodNotAllowed, .methodNotImplemented, .badPath, .admin: serverRoute = .wrapper
+        case .wrapper, .methodNotAllowed, .methodNotImplemented, .badPath, .admin, .devices:
+            serverRoute = .wrapper
         case .event: serverRoute = .events
         case .sdkEvent: serverRoute = .sdkEvent
         case .createShortLink: serverRoute = .shortLinkCreation
@@ -146,6 +153,8 @@ struct Router: Sendable {
             case .sdkDeferred: return .deferred(appID: last)
             case .s2sEvent: return .event(appID: last)
             case .adminFaultsGet, .adminFaultsSet, .adminFaultsClear: return .admin(endpoint)
+            case _ where RouteTable.isDeviceEndpoint(endpoint):
+                return .devices(endpoint, parameters: parameters)
             case .sdkLaunch:
                 // The SDK's launches and in-app events share a path, as on AppsFlyer's hosts; the body tells them apart.
                 let body = try? AttributionPayload(json: request.body)
@@ -169,6 +178,8 @@ struct Router: Sendable {
         let setup = handler.configuration
         if setup.smartLinkDomain != nil, request.path == setup.smartLinkPath { return true }
         guard let first = segments.first else { return false }
+        // A raw attribution link, `/{app-id}?pid=…`, as on app.appsflyer.com.
+        if segments.count == 1, !setup.templates.contains(first), setup.acceptsAppID(first) { return true }
         return setup.templates.contains(first)
     }
 
@@ -203,6 +214,8 @@ struct Router: Sendable {
         case .createShortLink(let template): return await createShortLink(request, template: template)
         case .launch(let appID): return await launch(request, appID: appID)
         case .admin(let endpoint): return admin(request, endpoint: endpoint)
+        case .devices(let endpoint, let parameters):
+            return await devices(request, endpoint: endpoint, parameters: parameters)
         case .api(let endpoint, let parameters):
             return await oneLinkAPI(request, endpoint: endpoint, parameters: parameters)
         }
@@ -257,7 +270,9 @@ struct Router: Sendable {
             let answer = try await configuration.conversionDataSource.conversionData(for: conversion)
             install.answer = answer
             dashboard?.record(install)
-            installs.remember(appID: appID, deviceID: deviceID, answer: answer)
+            installs.remember(
+                appID: appID, deviceID: deviceID, answer: answer, advertisingID: device.advertisingID,
+                time: configuration.clock.now)
             return .json(200, answer)
         } catch {
             install.failure = String(describing: error)
@@ -322,7 +337,11 @@ struct Router: Sendable {
             $0.lowercased()
         }
         let domain: String
-        if let requestHost, setup.universalLinkDomains.contains(requestHost) {
+        if let segments = request.pathSegments, segments.count == 1, !setup.templates.contains(segments[0]),
+            setup.acceptsAppID(segments[0])
+        {
+            domain = ClickHandler.Configuration.attributionLinkDomain
+        } else if let requestHost, setup.universalLinkDomains.contains(requestHost) {
             domain = requestHost
         } else if let smart = setup.smartLinkDomain, request.path == setup.smartLinkPath {
             domain = smart
@@ -411,7 +430,8 @@ struct Router: Sendable {
     private func dashboardPage(_ dashboard: DashboardState) -> ServerResponse {
         let page = DashboardPage(
             state: dashboard, faultPlan: faultPlan(),
-            clickStoreCount: (configuration.clickHandler?.store as? InMemoryClickStore)?.count)
+            clickStoreCount: (configuration.clickHandler?.store as? InMemoryClickStore)?.count,
+            testDevices: testDeviceRegistry.devices())
         return ServerResponse(
             status: 200,
             headers: [

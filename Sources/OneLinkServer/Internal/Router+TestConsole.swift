@@ -1,0 +1,193 @@
+import Foundation
+import OneLinkClicks
+import OneLinkEmulator
+
+/// AppsFlyer's Test Console API (https://dev.appsflyer.com/hc/reference/allowed-devices,
+/// https://dev.appsflyer.com/hc/reference/test-console-api-get) and the emulator's inspection routes.
+extension Router {
+    /// The test devices: the conversion source's registry when it has one (so registered devices skip
+    /// the re-attribution window), else the router's own.
+    var testDeviceRegistry: TestDeviceRegistry {
+        (configuration.conversionDataSource as? any DeviceMemory)?.testDevices ?? testDevices
+    }
+
+    /// A Test Console error: `{"error": message}` with its status.
+    static func testConsoleError(_ status: Int, _ message: String) -> ServerResponse {
+        .json(status, ["error": .string(message)])
+    }
+
+    /// The Test Console API's routes; `nil` when `endpoint` is not one of them.
+    func testConsole(
+        _ request: ServerRequest, endpoint: RouteTable.Endpoint, parameters: [String: String]
+    ) -> ServerResponse? {
+        let appID = parameters["app-id"] ?? ""
+        switch endpoint {
+        case .testConsoleAddDevice, .testConsoleRemoveDevice, .testConsoleEvents:
+            if let refusal = testConsoleRefusal(request, appID: appID) { return refusal }
+        default: break
+        }
+        switch endpoint {
+        case .testConsoleAddDevice: return addTestDevice(request, appID: appID)
+        case .testConsoleRemoveDevice:
+            let id = parameters["device-id"] ?? ""
+            guard testDeviceRegistry.remove(appID: appID, id: id) else {
+                return Self.testConsoleError(404, "device not found")
+            }
+            return .json(200, ["app_id": .string(appID), "device_id": .string(id)])
+        case .testConsoleListDevices:
+            let devices = testDeviceRegistry.devices().map { device -> AttributionValue in
+                .object(Self.deviceJSON(device).values)
+            }
+            return .json(200, ["devices": .array(devices)])
+        case .testConsoleEvents: return testDeviceEvents(request, appID: appID)
+        case .adminInstall: return install(of: parameters["device-id"] ?? "")
+        default: return nil
+        }
+    }
+
+    /// The documented 401 (no `Authorization: Bearer` token, or one not among the API tokens) and
+    /// 404 (an app the server does not know).
+    private func testConsoleRefusal(_ request: ServerRequest, appID: String) -> ServerResponse? {
+        let header = request.header("authorization") ?? ""
+        let token = header.lowercased().hasPrefix("bearer ") ? String(header.dropFirst(7)) : ""
+        let tokens = configuration.oneLinkAPI?.tokens ?? []
+        guard !token.isEmpty, tokens.isEmpty || tokens.contains(token) else {
+            return Self.testConsoleError(401, "authentication error")
+        }
+        if let handler = configuration.clickHandler, !handler.configuration.appIDs.isEmpty,
+            !handler.configuration.acceptsAppID(appID)
+        {
+            return Self.testConsoleError(404, "app_id not found")
+        }
+        return nil
+    }
+
+    private static func deviceJSON(_ device: TestDeviceRegistry.Device) -> AttributionPayload {
+        [
+            "app_id": .string(device.appID), "device_id": .string(device.id),
+            "device_id_type": .string(device.idType.rawValue), "device_name": .string(device.name),
+        ]
+    }
+
+    /// `POST …/{app-id}/devices` with `{"device_id", "device_id_type", "device_name"}`.
+    private func addTestDevice(_ request: ServerRequest, appID: String) -> ServerResponse {
+        guard let body = try? AttributionPayload(json: request.body) else {
+            return Self.testConsoleError(400, "cannot parse body")
+        }
+        guard let id = body["device_id"]?.stringValue, UUID(uuidString: id) != nil else {
+            return Self.testConsoleError(
+                400, "device_id must be a UUID such as 09ad6f30-a39c-4c6c-8862-636eabd54709")
+        }
+        let type = TestDeviceRegistry.IDType(rawValue: body["device_id_type"]?.stringValue ?? "")
+        guard TestDeviceRegistry.IDType.documented.contains(type) else {
+            let names = TestDeviceRegistry.IDType.documented.map(\.rawValue).joined(separator: ", ")
+            return Self.testConsoleError(400, "device_id_type must be one of \(names)")
+        }
+        guard let name = body["device_name"]?.stringValue, !name.isEmpty else {
+            return Self.testConsoleError(400, "device_name is required")
+        }
+        let device = TestDeviceRegistry.Device(appID: appID, id: id, idType: type, name: name)
+        guard testDeviceRegistry.register(device) else {
+            return Self.testConsoleError(409, "device limit reached")
+        }
+        return .json(200, Self.deviceJSON(device))
+    }
+
+    /// `GET …/{app-id}/events?device_id=&start_time=&end_time=`: the device's installs (as `Session`)
+    /// and in-app events (`In-App`) from `start_time` (at most two hours ago) to `end_time` (or now).
+    private func testDeviceEvents(_ request: ServerRequest, appID: String) -> ServerResponse {
+        guard let deviceID = query(request, "device_id"), !deviceID.isEmpty else {
+            return Self.testConsoleError(400, "device_id is required")
+        }
+        let now = configuration.clock.now
+        guard let startText = query(request, "start_time"), let start = Self.isoDate(startText) else {
+            return Self.testConsoleError(
+                400, "start_time is required, in UTC ISO 8601 such as 2026-11-27T09:02:26Z")
+        }
+        guard start >= now.addingTimeInterval(-2 * 3600) else {
+            return Self.testConsoleError(400, "start_time must be within the past 2 hours")
+        }
+        var end = now
+        if let endText = query(request, "end_time") {
+            guard let parsed = Self.isoDate(endText) else {
+                return Self.testConsoleError(400, "end_time is not UTC ISO 8601 such as 2026-11-27T09:02:26Z")
+            }
+            end = parsed
+        }
+        guard testDeviceRegistry.contains(identifier: deviceID) else {
+            return Self.testConsoleError(404, "device not found")
+        }
+        let deviceInstalls = installs.installs(appID: appID, advertisingID: deviceID)
+        let appsFlyerIDs = Set(deviceInstalls.map(\.deviceID))
+        var rows: [(Date, AttributionPayload)] = deviceInstalls.map { install in
+            (
+                install.time,
+                Self.eventRow(
+                    time: install.time, type: "Session", appsFlyerID: install.deviceID, idfa: deviceID)
+            )
+        }
+        let events = (configuration.eventRecorder as? InMemoryEventRecorder)?.events ?? []
+        for event in events where appsFlyerIDs.contains(event.deviceID) {
+            var row = Self.eventRow(
+                time: event.time, type: "In-App", appsFlyerID: event.deviceID, idfa: deviceID)
+            row["event_name"] = .string(event.name)
+            row["event_value"] = .string(String(decoding: event.values.jsonData(), as: UTF8.self))
+            if let user = event.customerUserID { row["customer_user_id"] = .string(user) }
+            rows.append((event.time, row))
+        }
+        let data = rows.filter { $0.0 >= start && $0.0 <= end }.sorted { $0.0 < $1.0 }.map {
+            AttributionValue.object($0.1.values)
+        }
+        return .json(
+            200,
+            [
+                "app_id": .string(appID), "device_id": .string(deviceID), "max_results": .int(1000),
+                "total": .int(data.count), "data": .array(Array(data.prefix(1000))),
+                "response_time": .string(Self.isoTimestamp(now)),
+            ])
+    }
+
+    private static func eventRow(
+        time: Date, type: String, appsFlyerID: String, idfa: String
+    ) -> AttributionPayload {
+        var row: AttributionPayload = [
+            "sdk_timestamp": .string(isoTimestamp(time)), "event_type": .string(type),
+            "appsflyer_id": .string(appsFlyerID), "idfa": .string(idfa),
+        ]
+        for key in [
+            "sdk_version", "app_version", "event_name", "event_value", "customer_user_id", "idfv", "gaid",
+            "android_id", "imei", "oaid", "amazon_aid",
+        ] {
+            row[key] = .null
+        }
+        return row
+    }
+
+    private static func isoDate(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+
+    /// `GET /onelink-emulator/installs/{device-id}`: how the device's install was attributed.
+    private func install(of deviceID: String) -> ServerResponse {
+        guard let install = installs.install(deviceID: deviceID) else {
+            return .error(404, "no install from device \(deviceID)")
+        }
+        var answer: AttributionPayload = [
+            "app_id": .string(install.appID), "device_id": .string(deviceID),
+            "conversion_data": .object(install.answer.values),
+            "test_device": .bool(
+                install.advertisingID.map { testDeviceRegistry.contains(identifier: $0) } ?? false),
+        ]
+        answer["advertising_id"] = install.advertisingID.map { .string($0) } ?? .null
+        for key in [
+            "af_status", "match_type", "media_source", "campaign", "retargeting_conversion_type",
+            "install_time",
+        ] {
+            answer[key] = install.answer[key] ?? .null
+        }
+        return .json(200, answer)
+    }
+}
