@@ -281,6 +281,7 @@ struct Router: Sendable {
     }
 
     private func deferred(_ request: ServerRequest, appID: String) async -> ServerResponse {
+        if query(request, "af_sig") != nil { return await deepLinkAPI(request, appID: appID) }
         let body: AttributionPayload
         do {
             body = try AttributionPayload(json: request.body)
