@@ -19,6 +19,8 @@ struct Router: Sendable {
     var oneLinkAPIService: OneLinkAPIService?
     /// Each device's install answer, for the GCD API.
     var installs = InstallMemory()
+    /// Sends Push API postbacks for installs and in-app events, when configured.
+    var pushSender: PushPostbackSender?
 
     enum Route {
         case shortLink(template: String)
@@ -258,6 +260,8 @@ struct Router: Sendable {
             install.answer = answer
             dashboard?.record(install)
             installs.remember(appID: appID, deviceID: deviceID, answer: answer)
+            pushInstall(
+                appID: appID, deviceID: deviceID, installTime: timeText, device: device, answer: answer)
             return .json(200, answer)
         } catch {
             install.failure = String(describing: error)
@@ -410,9 +414,10 @@ struct Router: Sendable {
     }
 
     private func dashboardPage(_ dashboard: DashboardState) -> ServerResponse {
-        let page = DashboardPage(
+        var page = DashboardPage(
             state: dashboard, faultPlan: faultPlan(),
             clickStoreCount: (configuration.clickHandler?.store as? InMemoryClickStore)?.count)
+        page.pushDeliveries = pushSender?.deliveries
         return ServerResponse(
             status: 200,
             headers: [
