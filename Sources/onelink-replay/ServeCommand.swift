@@ -82,6 +82,15 @@ enum ServeCommand: Command {
                                        redirect-chain:HOPS, redirect-loop. At run time,
                                        PUT, GET or DELETE /onelink-emulator/faults
                                        (one rule a line) replaces, shows or lifts them.
+          --push-url [get:|post:]URL   Send a Push API message for each install and
+                                       in-app event to this loopback URL (repeatable;
+                                       127.0.0.1, ::1 or localhost only). A get: or
+                                       post: prefix overrides --push-method.
+          --push-method GET|POST       GET (fields in the query) or POST (a JSON body,
+                                       the default) for --push-url.
+          --push-token TOKEN           Sent with each message in --push-token-name.
+          --push-token-name NAME       The token's header: Authorization (default) or
+                                       an X- name of at most 30 characters.
           --quiet                      Do not log requests.
           -h, --help                   Show this help.
 
@@ -143,26 +152,27 @@ enum ServeCommand: Command {
     ) throws(UsageError) -> OneLinkServer {
         let milliseconds = Int64(options.requestTimeoutSeconds * 1000)
         do {
-            return try OneLinkServer(
-                configuration: .init(
-                    host: options.host, port: options.port, shortLinkResolver: backends.shortLinkResolver,
-                    conversionDataSource: backends.conversionDataSource,
-                    deferredDeepLinkSource: backends.deferredDeepLinkSource,
-                    clickHandler: backends.clickHandler, faultPlan: options.faultPlan,
-                    limits: ServerLimits(
-                        requestTimeout: .milliseconds(milliseconds),
-                        maximumConnections: options.maximumConnections),
-                    logSink: options.quiet
-                        ? DiscardingRequestLogSink() as any RequestLogSink : StandardOutputRequestLogSink(),
-                    eventRecorder: InMemoryEventRecorder(),
-                    shortLinkCreator: (backends.shortLinkResolver as? InMemoryShortLinkResolver).map {
-                        InMemoryShortLinkCreator(resolver: $0)
-                    },
-                    launchRecorder: InMemoryLaunchRecorder(validDevKeys: options.validDevKeys),
-                    dashboard: ServerDashboard(shortLinks: backends.shortLinks),
-                    oneLinkAPI: oneLinkAPI(options, backends: backends), s2sKeys: options.s2sKeys,
-                    devKeys: options.validDevKeys ?? [],
-                    maximumRememberedInstalls: options.bounds.maximumRememberedDevices))
+            var configuration = OneLinkServer.Configuration(
+                host: options.host, port: options.port, shortLinkResolver: backends.shortLinkResolver,
+                conversionDataSource: backends.conversionDataSource,
+                deferredDeepLinkSource: backends.deferredDeepLinkSource,
+                clickHandler: backends.clickHandler, faultPlan: options.faultPlan,
+                limits: ServerLimits(
+                    requestTimeout: .milliseconds(milliseconds),
+                    maximumConnections: options.maximumConnections),
+                logSink: options.quiet
+                    ? DiscardingRequestLogSink() as any RequestLogSink : StandardOutputRequestLogSink(),
+                eventRecorder: InMemoryEventRecorder(),
+                shortLinkCreator: (backends.shortLinkResolver as? InMemoryShortLinkResolver).map {
+                    InMemoryShortLinkCreator(resolver: $0)
+                },
+                launchRecorder: InMemoryLaunchRecorder(validDevKeys: options.validDevKeys),
+                dashboard: ServerDashboard(shortLinks: backends.shortLinks),
+                oneLinkAPI: oneLinkAPI(options, backends: backends), s2sKeys: options.s2sKeys,
+                devKeys: options.validDevKeys ?? [],
+                maximumRememberedInstalls: options.bounds.maximumRememberedDevices)
+            configuration.pushAPI = options.pushAPI
+            return try OneLinkServer(configuration: configuration)
         } catch {
             throw UsageError(error.description)
         }
