@@ -11,6 +11,7 @@ struct DocumentedCurlTests {
     static let sections = [
         "### Conversion data for attribution testing (GCD API v4.0)",
         "### Deep linking REST API (SDK-less deferred deep links)",
+        "### Link debugger",
         "### In-app events from the SDK",
         "### Server-to-server (S2S) events",
         "### OneLink API v2.0",

@@ -336,6 +336,7 @@ struct Router: Sendable {
         } else {
             return .error(400, "the click handler has no OneLink domain")
         }
+        if wantsDebugger(request) { return await linkDebugger(request, domain: domain, handler: handler) }
         let headers = request.headerFields
         let forwarded = request.header("X-Forwarded-For")
         let click = ClickRequest(
