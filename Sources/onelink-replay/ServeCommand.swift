@@ -91,6 +91,10 @@ enum ServeCommand: Command {
           --push-token TOKEN           Sent with each message in --push-token-name.
           --push-token-name NAME       The token's header: Authorization (default) or
                                        an X- name of at most 30 characters.
+          --shortlinks FILE            Add the short links of FILE (the format of
+                                       Payloads/shortlinks.json) to the seeded ones
+                                       (repeatable). At run time, PUT the same JSON to
+                                       /onelink-emulator/shortlinks.
           --quiet                      Do not log requests.
           -h, --help                   Show this help.
 
@@ -150,6 +154,7 @@ enum ServeCommand: Command {
     static func makeServer(
         _ options: ServeOptions, backends: ServeBackends
     ) throws(UsageError) -> OneLinkServer {
+        try options.loadShortLinkFiles(into: backends)
         let milliseconds = Int64(options.requestTimeoutSeconds * 1000)
         do {
             var configuration = OneLinkServer.Configuration(

@@ -40,6 +40,8 @@ struct ServeOptions {
     var faultPlan = FaultPlan.none
     /// Push API postbacks (`--push-url`, `--push-method`, `--push-token`, `--push-token-name`).
     var pushAPI: PushAPISettings?
+    /// Short-link tables (`--shortlinks FILE`) added to the seeded ones.
+    var shortLinkFiles: [String] = []
 
     static let defaultPayloads = "Payloads"
 
@@ -51,7 +53,7 @@ struct ServeOptions {
             "--sample-device", "--request-timeout", "--max-connections", "--request-history", "--max-clicks",
             "--click-overflow", "--max-devices", "--dev-key", "--onelink-api-token", "--brand-domain",
             "--onelink-quota", "--onelink-rate-limit", "--s2s-key", "--fault",
-            "--push-url", "--push-method", "--push-token", "--push-token-name",
+            "--push-url", "--push-method", "--push-token", "--push-token-name", "--shortlinks",
         ],
         maximumPositionals: 0)
 
@@ -123,6 +125,7 @@ struct ServeOptions {
             }
         }
         pushAPI = try Self.pushAPI(arguments)
+        shortLinkFiles = arguments.values("--shortlinks")
     }
 
     /// The options' defaults.

@@ -12,6 +12,7 @@ struct DocumentedCurlTests {
         "### Conversion data for attribution testing (GCD API v4.0)",
         "### Deep linking REST API (SDK-less deferred deep links)",
         "### Link debugger",
+        "### Loading short links",
         "### In-app events from the SDK",
         "### Server-to-server (S2S) events",
         "### OneLink API v2.0",

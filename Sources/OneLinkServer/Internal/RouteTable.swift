@@ -10,6 +10,7 @@ enum RouteTable {
         case adminFaultsGet, adminFaultsSet, adminFaultsClear
         case oneLinkV2Create, oneLinkV2Get, oneLinkV2Update, oneLinkV2Delete, oneLinkV2QR, oneLinkV2Quota
         case oneLinkV1Create, oneLinkV1Get, oneLinkV1Update, oneLinkV1Delete
+        case adminShortLinksLoad
     }
 
     /// One method on one path template, such as `GET /api/v2.0/shortlinks/{onelink-id}/{shortlink-id}`.
@@ -58,6 +59,7 @@ enum RouteTable {
             Entry(method: "GET", path: "/shortlink/v1/{onelink-id}", endpoint: .oneLinkV1Get),
             Entry(method: "PUT", path: "/shortlink/v1/{onelink-id}", endpoint: .oneLinkV1Update),
             Entry(method: "DELETE", path: "/shortlink/v1/{onelink-id}", endpoint: .oneLinkV1Delete),
+            Entry(method: "PUT", path: "/onelink-emulator/shortlinks", endpoint: .adminShortLinksLoad),
         ]
 
     /// The SDK's own endpoints, from the paths its HTTP backends call (``SDKEndpoint``).

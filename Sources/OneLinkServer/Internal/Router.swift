@@ -147,7 +147,8 @@ struct Router: Sendable {
             case .gcd: return .gcd(appID: last)
             case .sdkDeferred: return .deferred(appID: last)
             case .s2sEvent: return .event(appID: last)
-            case .adminFaultsGet, .adminFaultsSet, .adminFaultsClear: return .admin(endpoint)
+            case .adminFaultsGet, .adminFaultsSet, .adminFaultsClear, .adminShortLinksLoad:
+                return .admin(endpoint)
             case .sdkLaunch:
                 // The SDK's launches and in-app events share a path, as on AppsFlyer's hosts; the body tells them apart.
                 let body = try? AttributionPayload(json: request.body)
@@ -383,6 +384,7 @@ struct Router: Sendable {
 
     /// `GET`, `PUT` (one `ROUTE=FAULT[,FAULT]` rule a line) or `DELETE /onelink-emulator/faults`.
     private func admin(_ request: ServerRequest, endpoint: RouteTable.Endpoint) -> ServerResponse {
+        if endpoint == .adminShortLinksLoad { return loadShortLinks(request) }
         switch endpoint {
         case .adminFaultsSet:
             var plan = FaultPlan.none
