@@ -82,19 +82,9 @@ enum ServeCommand: Command {
                                        redirect-chain:HOPS, redirect-loop. At run time,
                                        PUT, GET or DELETE /onelink-emulator/faults
                                        (one rule a line) replaces, shows or lifts them.
-          --push-url [get:|post:]URL   Send a Push API message for each install and
-                                       in-app event to this loopback URL (repeatable;
-                                       127.0.0.1, ::1 or localhost only). A get: or
-                                       post: prefix overrides --push-method.
-          --push-method GET|POST       GET (fields in the query) or POST (a JSON body,
-                                       the default) for --push-url.
-          --push-token TOKEN           Sent with each message in --push-token-name.
-          --push-token-name NAME       The token's header: Authorization (default) or
-                                       an X- name of at most 30 characters.
-          --shortlinks FILE            Add the short links of FILE (the format of
-                                       Payloads/shortlinks.json) to the seeded ones
-                                       (repeatable). At run time, PUT the same JSON to
-                                       /onelink-emulator/shortlinks.
+          --push-url [get:|post:]URL   Push API postbacks to a loopback URL (repeatable).
+          --push-method GET|POST       --push-token TOKEN  --push-token-name NAME
+          --shortlinks FILE            Load a shortlinks.json-format file (repeatable).
           --quiet                      Do not log requests.
           -h, --help                   Show this help.
 
