@@ -61,6 +61,9 @@ extension OneLinkServer {
         public var devKeys: Set<String>
         /// Devices whose install answer the GCD API remembers; beyond it the oldest is forgotten.
         public var maximumRememberedInstalls: Int
+        /// Push API postbacks: a message per install and in-app event to loopback receivers; `nil`
+        /// (the default) sends none.
+        public var pushAPI: PushAPISettings? = nil
 
         /// Creates a configuration.
         public init(

@@ -34,6 +34,8 @@ public final class OneLinkServer: Sendable {
     public let configuration: Configuration
     private let address: Socket.Address
     private let state: Locked<State>
+    /// Sends the Push API postbacks, when the configuration has receivers.
+    let pushSender: PushPostbackSender?
 
     /// Creates a server; nothing is bound until ``start()``.
     ///
@@ -48,6 +50,9 @@ public final class OneLinkServer: Sendable {
         self.configuration = configuration
         self.address = address
         state = Locked(State(faultPlan: configuration.faultPlan))
+        pushSender = configuration.pushAPI.map {
+            PushPostbackSender(settings: $0, clock: configuration.clock)
+        }
     }
 
     deinit {
@@ -105,6 +110,7 @@ public final class OneLinkServer: Sendable {
         }
         configuredRouter.setFaultPlan = { [weak self] in self?.faultPlan = $0 }
         configuredRouter.installs = InstallMemory(limit: configuration.maximumRememberedInstalls)
+        configuredRouter.pushSender = pushSender
         let router = configuredRouter
         let logSink: any RequestLogSink =
             dashboard.map { DashboardLogSink(state: $0, next: configuration.logSink) }
@@ -138,5 +144,6 @@ public final class OneLinkServer: Sendable {
             return state.loop
         }
         await loop?.stop()
+        pushSender?.stop()
     }
 }

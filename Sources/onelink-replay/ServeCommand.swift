@@ -85,6 +85,9 @@ enum ServeCommand: Command {
                                        DELETE /onelink-emulator/devices/ID forgets a
                                        device; POST /onelink-emulator/reset forgets
                                        every click, install, device and test device.
+          --push-url [get:|post:]URL   Push API postbacks to a loopback URL (repeatable).
+          --push-method GET|POST       --push-token TOKEN  --push-token-name NAME
+          --shortlinks FILE            Load a shortlinks.json-format file (repeatable).
           --quiet                      Do not log requests.
           -h, --help                   Show this help.
 
@@ -144,28 +147,30 @@ enum ServeCommand: Command {
     static func makeServer(
         _ options: ServeOptions, backends: ServeBackends
     ) throws(UsageError) -> OneLinkServer {
+        try options.loadShortLinkFiles(into: backends)
         let milliseconds = Int64(options.requestTimeoutSeconds * 1000)
         do {
-            return try OneLinkServer(
-                configuration: .init(
-                    host: options.host, port: options.port, shortLinkResolver: backends.shortLinkResolver,
-                    conversionDataSource: backends.conversionDataSource,
-                    deferredDeepLinkSource: backends.deferredDeepLinkSource,
-                    clickHandler: backends.clickHandler, faultPlan: options.faultPlan,
-                    limits: ServerLimits(
-                        requestTimeout: .milliseconds(milliseconds),
-                        maximumConnections: options.maximumConnections),
-                    logSink: options.quiet
-                        ? DiscardingRequestLogSink() as any RequestLogSink : StandardOutputRequestLogSink(),
-                    eventRecorder: InMemoryEventRecorder(),
-                    shortLinkCreator: (backends.shortLinkResolver as? InMemoryShortLinkResolver).map {
-                        InMemoryShortLinkCreator(resolver: $0)
-                    },
-                    launchRecorder: InMemoryLaunchRecorder(validDevKeys: options.validDevKeys),
-                    dashboard: ServerDashboard(shortLinks: backends.shortLinks),
-                    oneLinkAPI: oneLinkAPI(options, backends: backends), s2sKeys: options.s2sKeys,
-                    devKeys: options.validDevKeys ?? [],
-                    maximumRememberedInstalls: options.bounds.maximumRememberedDevices))
+            var configuration = OneLinkServer.Configuration(
+                host: options.host, port: options.port, shortLinkResolver: backends.shortLinkResolver,
+                conversionDataSource: backends.conversionDataSource,
+                deferredDeepLinkSource: backends.deferredDeepLinkSource,
+                clickHandler: backends.clickHandler, faultPlan: options.faultPlan,
+                limits: ServerLimits(
+                    requestTimeout: .milliseconds(milliseconds),
+                    maximumConnections: options.maximumConnections),
+                logSink: options.quiet
+                    ? DiscardingRequestLogSink() as any RequestLogSink : StandardOutputRequestLogSink(),
+                eventRecorder: InMemoryEventRecorder(),
+                shortLinkCreator: (backends.shortLinkResolver as? InMemoryShortLinkResolver).map {
+                    InMemoryShortLinkCreator(resolver: $0)
+                },
+                launchRecorder: InMemoryLaunchRecorder(validDevKeys: options.validDevKeys),
+                dashboard: ServerDashboard(shortLinks: backends.shortLinks),
+                oneLinkAPI: oneLinkAPI(options, backends: backends), s2sKeys: options.s2sKeys,
+                devKeys: options.validDevKeys ?? [],
+                maximumRememberedInstalls: options.bounds.maximumRememberedDevices)
+            configuration.pushAPI = options.pushAPI
+            return try OneLinkServer(configuration: configuration)
         } catch {
             throw UsageError(error.description)
         }

@@ -38,6 +38,10 @@ struct ServeOptions {
     var s2sKeys: Set<String> = []
     /// The faults `--fault ROUTE=FAULT` injects from the start.
     var faultPlan = FaultPlan.none
+    /// Push API postbacks (`--push-url`, `--push-method`, `--push-token`, `--push-token-name`).
+    var pushAPI: PushAPISettings?
+    /// Short-link tables (`--shortlinks FILE`) added to the seeded ones.
+    var shortLinkFiles: [String] = []
 
     static let defaultPayloads = "Payloads"
 
@@ -49,6 +53,7 @@ struct ServeOptions {
             "--sample-device", "--request-timeout", "--max-connections", "--request-history", "--max-clicks",
             "--click-overflow", "--max-devices", "--dev-key", "--onelink-api-token", "--brand-domain",
             "--onelink-quota", "--onelink-rate-limit", "--s2s-key", "--fault",
+            "--push-url", "--push-method", "--push-token", "--push-token-name", "--shortlinks",
         ],
         maximumPositionals: 0)
 
@@ -119,6 +124,8 @@ struct ServeOptions {
                 throw UsageError("--fault: \(QuotedInput.message(error.description))")
             }
         }
+        pushAPI = try Self.pushAPI(arguments)
+        shortLinkFiles = arguments.values("--shortlinks")
     }
 
     /// The options' defaults.

@@ -9,6 +9,8 @@ struct DashboardPage {
     let clickStoreCount: Int?
     /// The registered test devices (the Test Console API).
     var testDevices: [TestDeviceRegistry.Device] = []
+    /// The Push API deliveries, oldest first; `nil` when the server sends no postbacks.
+    var pushDeliveries: [PushDelivery]?
 
     var settings: ServerDashboard { state.settings }
 
@@ -88,6 +90,26 @@ struct DashboardPage {
             rows: faults.prefix(settings.maximumRows).map { target, list in
                 [cell(target), code(list.map(Self.describe).joined(separator: ", "))]
             })
+        if let deliveries = pushDeliveries {
+            let newest = deliveries.suffix(settings.maximumRows).reversed()
+            html += section(
+                "Push API postbacks", id: "push-postbacks", shown: newest.count, total: deliveries.count,
+                headers: ["#", "Message", "AppsFlyer ID", "Receiver", "Attempts", "Status"],
+                rows: newest.map { delivery in
+                    let outcome: String
+                    switch delivery.outcome {
+                    case .pending: outcome = "<span class=\"empty\">pending</span>"
+                    case .delivered(let status): outcome = "<span class=\"ok\">delivered (\(status))</span>"
+                    case .failed(let reason): outcome = "<span class=\"bad\">failed: \(escape(reason))</span>"
+                    }
+                    return [
+                        "\(delivery.id)", cell("\(delivery.messageType): \(delivery.eventName)"),
+                        cell(delivery.appsFlyerID),
+                        code("\(delivery.endpoint.method.rawValue) \(delivery.endpoint.url.absoluteString)"),
+                        "\(delivery.attempts)", outcome,
+                    ]
+                })
+        }
         html += "</body></html>\n"
         return html
     }

@@ -13,6 +13,7 @@ enum RouteTable {
         // Device state and the Test Console API: RouteTable+Devices.swift.
         case adminForgetDevice, adminReset, adminInstall
         case testConsoleAddDevice, testConsoleRemoveDevice, testConsoleListDevices, testConsoleEvents
+        case adminShortLinksLoad
     }
 
     /// One method on one path template, such as `GET /api/v2.0/shortlinks/{onelink-id}/{shortlink-id}`.
@@ -61,6 +62,7 @@ enum RouteTable {
             Entry(method: "GET", path: "/shortlink/v1/{onelink-id}", endpoint: .oneLinkV1Get),
             Entry(method: "PUT", path: "/shortlink/v1/{onelink-id}", endpoint: .oneLinkV1Update),
             Entry(method: "DELETE", path: "/shortlink/v1/{onelink-id}", endpoint: .oneLinkV1Delete),
+            Entry(method: "PUT", path: "/onelink-emulator/shortlinks", endpoint: .adminShortLinksLoad),
         ] + deviceEntries
 
     /// The SDK's own endpoints, from the paths its HTTP backends call (``SDKEndpoint``).

@@ -63,7 +63,9 @@ extension Router {
             values: values, customerUserID: body["customer_user_id"]?.stringValue,
             currencyCode: body["eventCurrency"]?.stringValue, time: time)
         do {
-            return .json(200, try await configuration.eventRecorder.recordEvent(event))
+            let answer = try await configuration.eventRecorder.recordEvent(event)
+            pushEvent(event, source: "SDK")
+            return .json(200, answer)
         } catch {
             return Self.failure(error)
         }
@@ -90,6 +92,7 @@ extension Router {
         }
         do {
             _ = try await configuration.eventRecorder.recordEvent(event)
+            pushEvent(event, source: "S2S")
             return Self.plainText(200, "OK")
         } catch {
             if error is CancellationError { return .closed }

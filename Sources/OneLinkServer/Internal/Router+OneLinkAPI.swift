@@ -68,6 +68,7 @@ extension Router {
                 try service.delete(version: .v1, template: template, shortID: try Self.v1ID(request))
                 return Self.plainText(200, "ok")
             case .sdkShortLink, .sdkInstallData, .sdkDeferred, .sdkLaunch, .gcd, .s2sEvent, .adminFaultsGet,
+                .adminShortLinksLoad,
                 .adminFaultsSet, .adminFaultsClear:
                 // The router answers these itself; it never hands them here.
                 return .error(500, "not a OneLink API route")

@@ -21,6 +21,8 @@ struct Router: Sendable {
     var installs = InstallMemory()
     /// The test devices, when the conversion source keeps none (Router+TestConsole.swift).
     var testDevices = TestDeviceRegistry()
+    /// Sends Push API postbacks for installs and in-app events, when configured.
+    var pushSender: PushPostbackSender?
 
     enum Route {
         case shortLink(template: String)
@@ -152,7 +154,8 @@ struct Router: Sendable {
             case .gcd: return .gcd(appID: last)
             case .sdkDeferred: return .deferred(appID: last)
             case .s2sEvent: return .event(appID: last)
-            case .adminFaultsGet, .adminFaultsSet, .adminFaultsClear: return .admin(endpoint)
+            case .adminFaultsGet, .adminFaultsSet, .adminFaultsClear, .adminShortLinksLoad:
+                return .admin(endpoint)
             case _ where RouteTable.isDeviceEndpoint(endpoint):
                 return .devices(endpoint, parameters: parameters)
             case .sdkLaunch:
@@ -273,6 +276,8 @@ struct Router: Sendable {
             installs.remember(
                 appID: appID, deviceID: deviceID, answer: answer, advertisingID: device.advertisingID,
                 time: configuration.clock.now)
+            pushInstall(
+                appID: appID, deviceID: deviceID, installTime: timeText, device: device, answer: answer)
             return .json(200, answer)
         } catch {
             install.failure = String(describing: error)
@@ -296,6 +301,7 @@ struct Router: Sendable {
     }
 
     private func deferred(_ request: ServerRequest, appID: String) async -> ServerResponse {
+        if query(request, "af_sig") != nil { return await deepLinkAPI(request, appID: appID) }
         let body: AttributionPayload
         do {
             body = try AttributionPayload(json: request.body)
@@ -350,6 +356,7 @@ struct Router: Sendable {
         } else {
             return .error(400, "the click handler has no OneLink domain")
         }
+        if wantsDebugger(request) { return await linkDebugger(request, domain: domain, handler: handler) }
         let headers = request.headerFields
         let forwarded = request.header("X-Forwarded-For")
         let click = ClickRequest(
@@ -396,6 +403,7 @@ struct Router: Sendable {
 
     /// `GET`, `PUT` (one `ROUTE=FAULT[,FAULT]` rule a line) or `DELETE /onelink-emulator/faults`.
     private func admin(_ request: ServerRequest, endpoint: RouteTable.Endpoint) -> ServerResponse {
+        if endpoint == .adminShortLinksLoad { return loadShortLinks(request) }
         switch endpoint {
         case .adminFaultsSet:
             var plan = FaultPlan.none
@@ -428,10 +436,11 @@ struct Router: Sendable {
     }
 
     private func dashboardPage(_ dashboard: DashboardState) -> ServerResponse {
-        let page = DashboardPage(
+        var page = DashboardPage(
             state: dashboard, faultPlan: faultPlan(),
             clickStoreCount: (configuration.clickHandler?.store as? InMemoryClickStore)?.count,
             testDevices: testDeviceRegistry.devices())
+        page.pushDeliveries = pushSender?.deliveries
         return ServerResponse(
             status: 200,
             headers: [

@@ -1,0 +1,18 @@
+import OneLinkEmulator
+
+/// `PUT /onelink-emulator/shortlinks`: adds short links, in the `Payloads/shortlinks.json` format,
+/// to the server's in-memory short-link table.
+extension Router {
+    func loadShortLinks(_ request: ServerRequest) -> ServerResponse {
+        guard let resolver = configuration.shortLinkResolver as? InMemoryShortLinkResolver else {
+            return .error(501, "this server's short links are not an in-memory table, so none can be loaded")
+        }
+        do throws(ShortLinkTable.Invalid) {
+            let table = try ShortLinkTable(json: request.body)
+            table.load(into: resolver)
+            return .json(200, ["loaded": .array(table.links.keys.sorted().map { .string($0) })])
+        } catch {
+            return .error(400, "not a short-link table: \(error)")
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import OneLinkSupport
+
+/// Why a Push API endpoint or token was refused.
+public enum PushAPIError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The URL does not parse as an absolute `http` URL.
+    case invalidURL(String)
+    /// The URL's host is not a loopback address (`127.0.0.1`, `::1` or `localhost`): postbacks stay on this machine.
+    case notLoopback(String)
+    /// The URL is over the documented 2,048 characters.
+    case urlTooLong(Int)
+    /// The token header is neither `Authorization` nor an `X-` name of at most 30 characters.
+    case invalidTokenName(String)
+
+    /// A sentence naming the problem and the rule.
+    public var description: String {
+        switch self {
+        case .invalidURL(let url): "push URL \"\(QuotedInput.prefix(url))\" is not an absolute http:// URL"
+        case .notLoopback(let host):
+            "push URL host \"\(QuotedInput.prefix(host))\" is not loopback; use 127.0.0.1, ::1 or localhost"
+        case .urlTooLong(let count): "push URL has \(count) characters; the Push API allows 2,048"
+        case .invalidTokenName(let name):
+            "token header \"\(QuotedInput.prefix(name))\" must be Authorization or X- followed by at most 28 of a-z, A-Z, 0-9, - and _"
+        }
+    }
+}
