@@ -170,6 +170,17 @@ final class BrowserServeChild: @unchecked Sendable {
             .joined(separator: "\r\n")
         return try await onThread { [port] in try RawHTTPConnection.exchange(request, port: port) }
     }
+
+    /// Posts `json` to `target`, as a backend or QA script calls the public APIs.
+    func post(
+        _ target: String, json: String, headers: [String] = []
+    ) async throws -> RawHTTPConnection.Response {
+        let head =
+            ["POST \(target) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Content-Type: application/json"] + headers
+            + ["Content-Length: \(json.utf8.count)", "Connection: close", "", ""]
+        let request = head.joined(separator: "\r\n") + json
+        return try await onThread { [port] in try RawHTTPConnection.exchange(request, port: port) }
+    }
 }
 
 /// The dashboard and the smart link of `Docs/server-side.md`, in a real (headless) browser.
@@ -216,7 +227,7 @@ struct BrowserTests {
     }
 
     @Test(
-        "the dashboard loads, shows a click and the install it matched, escapes a hostile value, no console errors"
+        "the dashboard loads, shows a click, the install it matched, an API link and a test device, escapes a hostile value, no console errors"
     )
     func dashboard() async throws {
         let child = try await BrowserServeChild(scenario: try Self.scenario())
@@ -233,6 +244,16 @@ struct BrowserTests {
                 "/install_data/v5.0/id1?device_id=browser-device&advertising_id=idfa-browser&install_time="
                     + Self.encoded(now))
             #expect(install.body.contains("Non-organic"))
+            let apiLink = try await child.post(
+                "/api/v2.0/shortlinks/H5hv", json: #"{"shortlink_id":"browser_sale","data":{"pid":"Email"}}"#,
+                headers: ["authorization: browser-token"])
+            #expect(apiLink.status == 200)
+            let testDevice = try await child.post(
+                "/api/test-console/v1.0/app/id1234567890/devices",
+                json:
+                    #"{"device_id":"09ad6f30-a39c-4c6c-8862-636eabd54709","device_id_type":"IDFA","device_name":"QA iPhone"}"#,
+                headers: ["Authorization: Bearer browser-token"])
+            #expect(testDevice.status == 200)
 
             let run = try await Chromium.run("\(child.base)/", ["--dump-dom"])
             #expect(run.status == 0)
@@ -241,6 +262,9 @@ struct BrowserTests {
             #expect(dom.contains("browser-device (advertising ID idfa-browser)"))
             #expect(dom.contains("match_type id_matching"))
             #expect(dom.contains("advertising ID idfa-browser"))
+            // The state of the public APIs: the OneLink API's link and the Test Console's device.
+            #expect(dom.contains("<section id=\"api-links\">") && dom.contains("H5hv/browser_sale"))
+            #expect(dom.contains("<section id=\"test-devices\">") && dom.contains("QA iPhone"))
             // The hostile value is text in the page, not markup: no script, no image, title unchanged.
             #expect(
                 dom.contains(

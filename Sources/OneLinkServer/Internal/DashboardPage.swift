@@ -9,6 +9,9 @@ struct DashboardPage {
     let clickStoreCount: Int?
     /// The registered test devices (the Test Console API).
     var testDevices: [TestDeviceRegistry.Device] = []
+    /// The links the OneLink API created (`template/shortID` and what the API knows of each);
+    /// `nil` when the server has no OneLink API.
+    var apiLinks: [(key: String, record: OneLinkAPIService.Record)]?
     /// The Push API deliveries, oldest first; `nil` when the server sends no postbacks.
     var pushDeliveries: [PushDelivery]?
 
@@ -82,6 +85,18 @@ struct DashboardPage {
             total: links.count,
             headers: ["Link", "Parameters"],
             rows: links.prefix(settings.maximumRows).map { [code($0.key), code($0.value.jsonText())] })
+        if let apiLinks {
+            html += section(
+                "OneLink API links", id: "api-links", shown: min(apiLinks.count, settings.maximumRows),
+                total: apiLinks.count, empty: "No links created through the OneLink API.",
+                headers: ["Link", "Domain", "Created through", "TTL", "Expires"],
+                rows: apiLinks.prefix(settings.maximumRows).map { key, record in
+                    [
+                        code(key), cell(record.domain), cell(record.createdBy == .v1 ? "v1" : "v2.0"),
+                        "\(record.ttlSeconds) s", cell(AttributionTimestamp.string(from: record.expiry)),
+                    ]
+                })
+        }
         let faults = faultPlan.rules.map { (Self.describe($0.key), $0.value) }.sorted { $0.0 < $1.0 }
         html += section(
             "Fault plan", id: "faults", shown: min(faults.count, settings.maximumRows), total: faults.count,

@@ -170,6 +170,12 @@ final class OneLinkAPIService: Sendable {
         }
     }
 
+    /// The links the API created, by `template/shortID`, for the dashboard.
+    func createdLinks() -> [(key: String, record: Record)] {
+        state.withLock { state in state.records.map { (key: $0.key, record: $0.value) } }
+            .sorted { $0.key < $1.key }
+    }
+
     /// Removes the link when the API created it and its TTL has run out, so nothing resolves it.
     func purgeIfExpired(template: String, shortID: String) {
         let now = clock.now

@@ -441,6 +441,7 @@ struct Router: Sendable {
             clickStoreCount: (configuration.clickHandler?.store as? InMemoryClickStore)?.count,
             testDevices: testDeviceRegistry.devices())
         page.pushDeliveries = pushSender?.deliveries
+        page.apiLinks = oneLinkAPIService?.createdLinks()
         return ServerResponse(
             status: 200,
             headers: [
