@@ -33,12 +33,14 @@ import Testing
     }
 
     @Test func aRefusedConnectionIsConnectionFailed() async throws {
-        let port = try HTTPScriptedResponder.closedPort()
-        let resolver = try HTTPShortLinkResolver(baseURL: URL(string: "http://127.0.0.1:\(port)")!)
-        await #expect(
-            throws: AttributionError.connectionFailed("could not connect to http://127.0.0.1:\(port)/wrap")
-        ) {
-            try await resolver.redirectTarget(of: "http://127.0.0.1:\(port)/wrap", headers: [:])
+        try await HTTPScriptedResponder.withRefusingPort { port in
+            let resolver = try HTTPShortLinkResolver(baseURL: URL(string: "http://127.0.0.1:\(port)")!)
+            await #expect(
+                throws: AttributionError.connectionFailed(
+                    "could not connect to http://127.0.0.1:\(port)/wrap")
+            ) {
+                try await resolver.redirectTarget(of: "http://127.0.0.1:\(port)/wrap", headers: [:])
+            }
         }
     }
 

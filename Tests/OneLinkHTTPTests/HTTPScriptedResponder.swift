@@ -45,11 +45,12 @@ final class HTTPScriptedResponder: Sendable {
         }.start()
     }
 
-    /// Returns a port on 127.0.0.1 that nothing listens on: bound, read and closed again.
-    static func closedPort() throws -> UInt16 {
+    /// Runs `body` with a loopback port that refuses connections: bound, never listening, and
+    /// held until `body` returns, so no other test's server can be given it meanwhile.
+    static func withRefusingPort<T>(_ body: (UInt16) async throws -> T) async throws -> T {
         let socket = try bindLoopback()
         defer { close(socket) }
-        return try port(of: socket)
+        return try await body(try port(of: socket))
     }
 
     private static func bindLoopback() throws -> Int32 {

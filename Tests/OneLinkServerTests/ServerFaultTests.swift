@@ -3,6 +3,7 @@ import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import OneLinkHTTP
 import OneLinkServer
+import OneLinkTestThreads
 import Testing
 
 /// Every failure kind of the client error mapping (`Docs/http.md`), reached through the server's
@@ -32,10 +33,13 @@ import Testing
 
     @Test("a closed port is connectionFailed (NETWORK)")
     func connectionRefused() async throws {
-        let running = try await FixtureServer.start()
-        let source = try conversion(running)
-        let request = running.fixture.installRequest(deviceID: running.fixture.organicDevice)
-        await running.server.stop()
+        // A port that stays bound without listening: a stopped server's port could be handed to
+        // another suite's server in the meantime, and then this request would be answered.
+        let refusing = try RefusingPort()
+        let baseURL = try #require(URL(string: "http://127.0.0.1:\(refusing.port)"))
+        let source = try HTTPConversionDataSource(baseURL: baseURL, timeout: .seconds(10))
+        let fixture = BackendFixture()
+        let request = fixture.installRequest(deviceID: fixture.organicDevice)
         let failure = await error { try await source.conversionData(for: request) }
         guard case .connectionFailed(let message) = failure else {
             Issue.record("expected connectionFailed, got \(String(describing: failure))")
@@ -43,9 +47,9 @@ import Testing
         }
         #expect(
             message.hasPrefix(
-                "could not connect to \(running.baseURL.absoluteString)/install_data/v5.0/1234567890?devkey=")
-        )
+                "could not connect to \(baseURL.absoluteString)/install_data/v5.0/1234567890?devkey="))
         #expect(failure?.kind == .network)
+        withExtendedLifetime(refusing) {}
     }
 
     @Test("a forced status keeps its code and the body's error_reason; a non-JSON error body gives no reason")
