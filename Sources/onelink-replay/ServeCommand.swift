@@ -60,9 +60,9 @@ enum ServeCommand: Command {
                                        accept (repeatable); with at least one, any other
                                        key is answered 400 (launch) or 403 (GCD).
                                        Without it every key is accepted.
-          --onelink-api-token TOKEN    A token the OneLink API (v2.0 and v1) accepts in
-                                       its authorization header (repeatable). Without
-                                       it any non-empty token is accepted.
+          --onelink-api-token TOKEN    A token the OneLink API (v2.0 and v1) and the
+                                       Test Console API (Bearer) accept (repeatable).
+                                       Without it any non-empty token is accepted.
           --brand-domain HOST          A branded domain the OneLink API accepts as
                                        brand_domain (repeatable); others are 403.
           --onelink-quota N            OneLink API create/update/delete calls a month
