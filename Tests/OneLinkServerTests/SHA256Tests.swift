@@ -1,4 +1,4 @@
-import OneLinkServer
+import OneLinkEmulator
 import Testing
 
 /// The hand-written SHA-256 and HMAC-SHA256 behind `af_sig` give the published test vectors.
@@ -26,21 +26,21 @@ struct SHA256Tests {
             ),
         ])
     func nistVectors(message: String, digest: String) {
-        #expect(SHA256.hex(SHA256.hash(Array(message.utf8))) == digest)
+        #expect(SHA256.hex(SHA256.digest(of: Array(message.utf8))) == digest)
     }
 
     @Test("a million a's, across many blocks")
     func millionA() {
         let message = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
         #expect(
-            SHA256.hex(SHA256.hash(message))
+            SHA256.hex(SHA256.digest(of: message))
                 == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
     @Test("padding edges: 55, 56, 63 and 64 bytes differ from each other and hash deterministically")
     func paddingEdges() {
         let digests = [55, 56, 63, 64, 65].map {
-            SHA256.hex(SHA256.hash([UInt8](repeating: 0x61, count: $0)))
+            SHA256.hex(SHA256.digest(of: [UInt8](repeating: 0x61, count: $0)))
         }
         #expect(Set(digests).count == digests.count)
         // sha256sum of 64 'a's, a block-aligned message that needs a whole padding block.

@@ -1,4 +1,5 @@
-/// SHA-256 (FIPS 180-4), for the hashed identifiers the SDK sends; the package has no dependencies to borrow one from.
+/// SHA-256 (FIPS 180-4) and HMAC-SHA256 (RFC 2104), for the hashed identifiers the SDK sends and
+/// `serve`'s `af_sig` check; the package has no dependencies to borrow one from.
 package enum SHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4,
@@ -85,10 +86,28 @@ package enum SHA256 {
 
     /// The digest of `message` as 64 lowercase hexadecimal digits.
     package static func hexDigest(of message: [UInt8]) -> String {
+        hex(digest(of: message))
+    }
+
+    /// HMAC-SHA256 of `message` under `key` (RFC 2104 with a 64-byte block).
+    package static func hmac(key: [UInt8], message: [UInt8]) -> [UInt8] {
+        var block = key.count > 64 ? digest(of: key) : key
+        block += [UInt8](repeating: 0, count: 64 - block.count)
+        let inner = digest(of: block.map { $0 ^ 0x36 } + message)
+        return digest(of: block.map { $0 ^ 0x5c } + inner)
+    }
+
+    /// HMAC-SHA256 of the UTF-8 `message` under the UTF-8 `key`, as lowercase hex.
+    package static func hmacHex(key: String, message: String) -> String {
+        hex(hmac(key: Array(key.utf8), message: Array(message.utf8)))
+    }
+
+    /// `bytes` as lowercase hexadecimal digits.
+    package static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
-        text.reserveCapacity(64)
-        for byte in digest(of: message) {
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
             text.append(digits[Int(byte >> 4)])
             text.append(digits[Int(byte & 0x0f)])
         }
