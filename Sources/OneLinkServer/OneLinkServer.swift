@@ -110,6 +110,7 @@ public final class OneLinkServer: Sendable {
         }
         configuredRouter.setFaultPlan = { [weak self] in self?.faultPlan = $0 }
         configuredRouter.installs = InstallMemory(limit: configuration.maximumRememberedInstalls)
+        configuredRouter.launches = LaunchMemory(limit: configuration.maximumRememberedLaunches)
         configuredRouter.pushSender = pushSender
         let router = configuredRouter
         let logSink: any RequestLogSink =

@@ -14,11 +14,14 @@ public enum S2SEventError: Error, Sendable, Hashable, CustomStringConvertible {
     case badRequest(String)
     /// 500 `Internal Server Error`: `eventValue` is a string that does not hold JSON (not stringified properly).
     case eventValueNotStringifiedJSON
+    /// 403 `Forbidden`: the account's plan ("Zero Package") does not accept events.
+    case forbidden
 
     /// The HTTP status.
     public var status: Int {
         switch self {
         case .unauthorized: return 401
+        case .forbidden: return 403
         case .eventValueNotStringifiedJSON: return 500
         default: return 400
         }
@@ -33,6 +36,7 @@ public enum S2SEventError: Error, Sendable, Hashable, CustomStringConvertible {
         case .appsFlyerIDMissing: return "appsflyer_id is a mandatory field"
         case .badRequest: return "Bad request"
         case .eventValueNotStringifiedJSON: return "Internal Server Error"
+        case .forbidden: return "Forbidden"
         }
     }
 

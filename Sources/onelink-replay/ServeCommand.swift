@@ -73,6 +73,10 @@ enum ServeCommand: Command {
                                        (POST /inappevent/{app_id}) accepts in its
                                        authentication header (repeatable). Without it
                                        any non-empty key is accepted.
+          --plan NAME                  The account's AppsFlyer plan: zero, growth
+                                       (default) or enterprise. Under zero every
+                                       authenticated S2S event is answered 403
+                                       Forbidden.
           --fault ROUTE=FAULT[,FAULT]  Inject faults on a route from the start
                                        (repeatable), such as install_data=status:503 or
                                        shortlink=delay:2s. Faults: delay:DURATION,
@@ -170,6 +174,7 @@ enum ServeCommand: Command {
                 devKeys: options.validDevKeys ?? [],
                 maximumRememberedInstalls: options.bounds.maximumRememberedDevices)
             configuration.pushAPI = options.pushAPI
+            configuration.accountPlan = options.plan
             return try OneLinkServer(configuration: configuration)
         } catch {
             throw UsageError(error.description)

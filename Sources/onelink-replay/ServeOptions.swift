@@ -36,6 +36,8 @@ struct ServeOptions {
     var oneLinkRateLimit = 1000
     /// The S2S keys the server-to-server event API accepts (`--s2s-key`).
     var s2sKeys: Set<String> = []
+    /// The account's plan (`--plan`); `zero` answers the S2S event API 403.
+    var plan = AppsFlyerPlan.growth
     /// The faults `--fault ROUTE=FAULT` injects from the start.
     var faultPlan = FaultPlan.none
     /// Push API postbacks (`--push-url`, `--push-method`, `--push-token`, `--push-token-name`).
@@ -52,7 +54,7 @@ struct ServeOptions {
             "--host", "--port", "--payloads", "--scenario", "--app-store-url", "--interstitial-domain",
             "--sample-device", "--request-timeout", "--max-connections", "--request-history", "--max-clicks",
             "--click-overflow", "--max-devices", "--dev-key", "--onelink-api-token", "--brand-domain",
-            "--onelink-quota", "--onelink-rate-limit", "--s2s-key", "--fault",
+            "--onelink-quota", "--onelink-rate-limit", "--s2s-key", "--plan", "--fault",
             "--push-url", "--push-method", "--push-token", "--push-token-name", "--shortlinks",
         ],
         maximumPositionals: 0)
@@ -117,6 +119,11 @@ struct ServeOptions {
         let s2sKeys = arguments.values("--s2s-key")
         if s2sKeys.contains(where: \.isEmpty) { throw UsageError("--s2s-key needs a non-empty key") }
         self.s2sKeys = Set(s2sKeys)
+        let plans = AppsFlyerPlan.documented.map(\.rawValue).joined(separator: ", ")
+        plan =
+            try arguments.value("--plan", expected: "one of \(plans)") { text in
+                AppsFlyerPlan.documented.first { $0 == AppsFlyerPlan(rawValue: text) }
+            } ?? plan
         for rule in arguments.values("--fault") {
             do {
                 try faultPlan.add(rule: rule)

@@ -20,12 +20,14 @@ extension Router {
     private func forgetDevice(_ deviceID: String) -> ServerResponse {
         let memory = configuration.conversionDataSource as? any DeviceMemory
         let forgotInstall = installs.forget(deviceID: deviceID)
+        let forgotLaunches = launches.forget(deviceID: deviceID)
         let forgotDevice = memory?.forgetDevice(deviceID) ?? false
         return .json(
-            200, ["device_id": .string(deviceID), "forgotten": .bool(forgotInstall || forgotDevice)])
+            200, ["device_id": .string(deviceID), "forgotten": .bool(forgotInstall || forgotLaunches || forgotDevice)])
     }
 
-    /// `POST /onelink-emulator/reset`: forgets every click, install and device, and lifts every fault.
+    /// `POST /onelink-emulator/reset`: forgets every click, install (with its launches) and device, and
+    /// lifts every fault.
     private func reset() async -> ServerResponse {
         do {
             try await configuration.clickHandler?.store.removeAll()
@@ -34,6 +36,7 @@ extension Router {
         }
         (configuration.conversionDataSource as? any DeviceMemory)?.forgetAllDevices()
         installs.forgetAll()
+        launches.forgetAll()
         setFaultPlan(.none)
         testDeviceRegistry.removeAll()
         return .json(

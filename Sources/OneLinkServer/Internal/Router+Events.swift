@@ -3,7 +3,8 @@ import OneLinkEmulator
 
 /// The in-app event (the SDK's and the S2S API's), launch and invite short-link routes.
 extension Router {
-    /// Reads a launch body (`appsflyer_id`, `counter`, optional `customer_user_id`) and records it.
+    /// Reads a launch body (`appsflyer_id`, `counter`, optional `customer_user_id`), records it and,
+    /// once the recorder accepts it, remembers it for the Test Console with the server clock's time.
     func launch(_ request: ServerRequest, appID: String) async -> ServerResponse {
         let (body, deviceID): (AttributionPayload, String)
         do throws(Rejection) {
@@ -19,7 +20,12 @@ extension Router {
             sessionCount: Int(clamping: counter), device: DeviceInfo(),
             identity: UserIdentity(customerUserID: body["customer_user_id"]?.stringValue))
         do {
-            return .json(200, try await configuration.launchRecorder.recordLaunch(launch))
+            let answer = try await configuration.launchRecorder.recordLaunch(launch)
+            launches.remember(
+                LaunchMemory.Launch(
+                    appID: appID, deviceID: deviceID, counter: launch.sessionCount,
+                    customerUserID: launch.identity.customerUserID, time: configuration.clock.now))
+            return .json(200, answer)
         } catch {
             return Self.failure(error)
         }
@@ -111,6 +117,7 @@ extension Router {
         guard let key = request.header("authentication"), !key.isEmpty else { throw .failedToAuthenticate }
         let keys = configuration.s2sKeys
         guard keys.isEmpty || keys.contains(key) else { throw .unauthorized }
+        guard configuration.accountPlan.acceptsS2SEvents else { throw .forbidden }
         guard request.body.count <= Self.s2sMaximumBodyBytes else {
             throw .badRequest("the payload is over 1 KB")
         }

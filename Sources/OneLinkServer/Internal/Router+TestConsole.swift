@@ -93,8 +93,9 @@ extension Router {
         return .json(200, Self.deviceJSON(device))
     }
 
-    /// `GET …/{app-id}/events?device_id=&start_time=&end_time=`: the device's installs (as `Session`)
-    /// and in-app events (`In-App`) from `start_time` (at most two hours ago) to `end_time` (or now).
+    /// `GET …/{app-id}/events?device_id=&start_time=&end_time=`: the device's sessions (`Session`: each
+    /// launch, and an install whose first launch is not remembered) and in-app events (`In-App`) from
+    /// `start_time` (at most two hours ago) to `end_time` (or now), in time order.
     private func testDeviceEvents(_ request: ServerRequest, appID: String) -> ServerResponse {
         guard let deviceID = query(request, "device_id"), !deviceID.isEmpty else {
             return Self.testConsoleError(400, "device_id is required")
@@ -119,12 +120,22 @@ extension Router {
         }
         let deviceInstalls = installs.installs(appID: appID, advertisingID: deviceID)
         let appsFlyerIDs = Set(deviceInstalls.map(\.deviceID))
-        var rows: [(Date, AttributionPayload)] = deviceInstalls.map { install in
-            (
-                install.time,
-                Self.eventRow(
-                    time: install.time, type: "Session", appsFlyerID: install.deviceID, idfa: deviceID)
-            )
+        let deviceLaunches = launches.launches(appID: appID, deviceIDs: appsFlyerIDs)
+        // The SDK's first launch is the install, so a remembered first launch stands for it.
+        let firstLaunches = Set(deviceLaunches.filter { $0.counter == 1 }.map(\.deviceID))
+        var rows: [(Date, AttributionPayload)] = deviceInstalls.filter { !firstLaunches.contains($0.deviceID) }
+            .map { install in
+                (
+                    install.time,
+                    Self.eventRow(
+                        time: install.time, type: "Session", appsFlyerID: install.deviceID, idfa: deviceID)
+                )
+            }
+        for launch in deviceLaunches {
+            var row = Self.eventRow(
+                time: launch.time, type: "Session", appsFlyerID: launch.deviceID, idfa: deviceID)
+            if let user = launch.customerUserID { row["customer_user_id"] = .string(user) }
+            rows.append((launch.time, row))
         }
         let events = (configuration.eventRecorder as? InMemoryEventRecorder)?.events ?? []
         for event in events where appsFlyerIDs.contains(event.deviceID) {

@@ -1,0 +1,69 @@
+import Foundation
+import OneLinkEmulator
+import OneLinkServer
+import OneLinkTestThreads
+import Testing
+
+/// The account plan's answer on the S2S event API: under "Zero Package" every authenticated event is
+/// `403 Forbidden` (https://dev.appsflyer.com/hc/reference/inapp-events-1), and nothing is recorded.
+@Suite("Server: S2S events under the account's plan", .timeLimit(.minutes(5)))
+struct S2SPlanTests {
+    func withServer(
+        plan: AppsFlyerPlan, events: InMemoryEventRecorder, _ body: (UInt16) async throws -> Void
+    ) async throws {
+        var configuration = OneLinkServer.Configuration(eventRecorder: events, s2sKeys: ["S2S_KEY"])
+        configuration.accountPlan = plan
+        let server = try OneLinkServer(configuration: configuration)
+        try await server.start()
+        do {
+            try await body(server.port)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    @Test("zero: a valid, an invalid and an unprefixed-app event are each 403 Forbidden in plain text")
+    func zeroPlan() async throws {
+        let events = InMemoryEventRecorder()
+        try await withServer(plan: .zero, events: events) { port in
+            for (path, body) in [
+                ("/inappevent/id123456789", S2SEventTests.purchase),
+                ("/inappevent/id123456789", #"{"eventName":"af_login","eventValue":""}"#),
+                ("/inappevent/id123456789", ""),
+                ("/inappevent/123456789", S2SEventTests.purchase),
+            ] {
+                let response = try await S2SEventTests.post(path, body, port: port)
+                #expect(response.status == 403, "\(path) \(body)")
+                #expect(response.body == "Forbidden")
+                #expect(response.header("Content-Type") == "text/plain; charset=utf-8")
+            }
+            #expect(events.events.isEmpty)
+            // The key is checked first: without the account's key the plan is not known.
+            let noKey = try await S2SEventTests.post(
+                "/inappevent/id123456789", S2SEventTests.purchase, key: nil, port: port)
+            #expect(noKey.status == 400 && noKey.body == "Failed to Authenticate")
+            let wrongKey = try await S2SEventTests.post(
+                "/inappevent/id123456789", S2SEventTests.purchase, key: "OTHER", port: port)
+            #expect(wrongKey.status == 401 && wrongKey.body == "Unauthorized")
+        }
+    }
+
+    @Test("growth and enterprise record the event; plan names read in any case")
+    func paidPlans() async throws {
+        for plan in [AppsFlyerPlan.growth, AppsFlyerPlan(rawValue: "Enterprise")] {
+            let events = InMemoryEventRecorder()
+            try await withServer(plan: plan, events: events) { port in
+                let response = try await S2SEventTests.post(
+                    "/inappevent/id123456789", S2SEventTests.purchase, port: port)
+                #expect(response.status == 200 && response.body == "OK")
+                #expect(events.events.count == 1)
+            }
+        }
+        #expect(AppsFlyerPlan(rawValue: "ZERO") == .zero)
+        #expect(!AppsFlyerPlan.zero.acceptsS2SEvents)
+        #expect(OneLinkServer.Configuration().accountPlan == .growth)
+        #expect(S2SEventError.forbidden.description == "403 Forbidden")
+    }
+}
