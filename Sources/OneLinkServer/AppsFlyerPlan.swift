@@ -17,7 +17,7 @@ public struct AppsFlyerPlan: RawRepresentable, Sendable, Hashable, CustomStringC
 
     /// The free plan: the S2S event API answers it `403 Forbidden`.
     public static let zero = AppsFlyerPlan(rawValue: "zero")
-    /// The pay-as-you-go plan: every API is open. The server's default.
+    /// The pay-as-you-go plan, the server's default: every API is open.
     public static let growth = AppsFlyerPlan(rawValue: "growth")
     /// The enterprise plan: every API is open.
     public static let enterprise = AppsFlyerPlan(rawValue: "enterprise")

@@ -61,11 +61,13 @@ extension OneLinkServer {
         public var devKeys: Set<String>
         /// Devices whose install answer the GCD API remembers; beyond it the oldest is forgotten.
         public var maximumRememberedInstalls: Int
-        /// The account's AppsFlyer plan; ``AppsFlyerPlan/zero`` answers every authenticated S2S event
-        /// `403 Forbidden`. Default ``AppsFlyerPlan/growth``.
+        /// The account's AppsFlyer plan; default ``AppsFlyerPlan/growth``.
+        ///
+        /// Under ``AppsFlyerPlan/zero`` every authenticated S2S event is `403 Forbidden`.
         public var accountPlan: AppsFlyerPlan = .growth
-        /// Launches (`POST /api/v6/iosevent/{appID}` without `eventName`) the Test Console's events
-        /// list keeps; beyond it the oldest is forgotten. Default 100,000.
+        /// Launches the Test Console's events list keeps; default 100,000.
+        ///
+        /// Accepted `POST /api/v6/iosevent/{appID}` launches; beyond the bound the oldest is forgotten.
         public var maximumRememberedLaunches: Int = 100_000
         /// Push API postbacks: a message per install and in-app event to loopback receivers; `nil`
         /// (the default) sends none.

@@ -23,7 +23,11 @@ extension Router {
         let forgotLaunches = launches.forget(deviceID: deviceID)
         let forgotDevice = memory?.forgetDevice(deviceID) ?? false
         return .json(
-            200, ["device_id": .string(deviceID), "forgotten": .bool(forgotInstall || forgotLaunches || forgotDevice)])
+            200,
+            [
+                "device_id": .string(deviceID),
+                "forgotten": .bool(forgotInstall || forgotLaunches || forgotDevice),
+            ])
     }
 
     /// `POST /onelink-emulator/reset`: forgets every click, install (with its launches) and device, and

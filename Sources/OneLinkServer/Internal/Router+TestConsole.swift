@@ -123,14 +123,12 @@ extension Router {
         let deviceLaunches = launches.launches(appID: appID, deviceIDs: appsFlyerIDs)
         // The SDK's first launch is the install, so a remembered first launch stands for it.
         let firstLaunches = Set(deviceLaunches.filter { $0.counter == 1 }.map(\.deviceID))
-        var rows: [(Date, AttributionPayload)] = deviceInstalls.filter { !firstLaunches.contains($0.deviceID) }
-            .map { install in
-                (
-                    install.time,
-                    Self.eventRow(
-                        time: install.time, type: "Session", appsFlyerID: install.deviceID, idfa: deviceID)
-                )
-            }
+        var rows: [(Date, AttributionPayload)] = []
+        for install in deviceInstalls where !firstLaunches.contains(install.deviceID) {
+            let row = Self.eventRow(
+                time: install.time, type: "Session", appsFlyerID: install.deviceID, idfa: deviceID)
+            rows.append((install.time, row))
+        }
         for launch in deviceLaunches {
             var row = Self.eventRow(
                 time: launch.time, type: "Session", appsFlyerID: launch.deviceID, idfa: deviceID)
