@@ -3,7 +3,8 @@ import OneLinkEmulator
 
 /// The in-app event (the SDK's and the S2S API's), launch and invite short-link routes.
 extension Router {
-    /// Reads a launch body (`appsflyer_id`, `counter`, optional `customer_user_id`) and records it.
+    /// Reads a launch body (`appsflyer_id`, `counter`, optional `customer_user_id` and `af_deeplink`)
+    /// and records it; a re-engagement goes to the Push API (Router+PushAPI.swift).
     func launch(_ request: ServerRequest, appID: String) async -> ServerResponse {
         let (body, deviceID): (AttributionPayload, String)
         do throws(Rejection) {
@@ -19,7 +20,9 @@ extension Router {
             sessionCount: Int(clamping: counter), device: DeviceInfo(),
             identity: UserIdentity(customerUserID: body["customer_user_id"]?.stringValue))
         do {
-            return .json(200, try await configuration.launchRecorder.recordLaunch(launch))
+            let answer = try await configuration.launchRecorder.recordLaunch(launch)
+            await pushReengagement(appID: appID, deviceID: deviceID, launch: body)
+            return .json(200, answer)
         } catch {
             return Self.failure(error)
         }
