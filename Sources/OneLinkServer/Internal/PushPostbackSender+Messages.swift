@@ -92,9 +92,11 @@ extension PushPostbackSender {
 
     /// The in-app event message: a re-engagement's in-app event while `reengagement` covers the
     /// event, else a re-attribution's while the reinstall's re-engagement window lasts, else
-    /// attributed as the device's install was (organic without one).
+    /// attributed as the device's install was (organic without one); after a re-attribution's
+    /// window, as the device's former install (`formerInstall`) was, organic without one.
     static func eventMessage(
-        _ event: InAppEvent, source: String, install: AttributionPayload?, reengagement: Reengagement? = nil
+        _ event: InAppEvent, source: String, install: AttributionPayload?, reengagement: Reengagement? = nil,
+        formerInstall: AttributionPayload? = nil
     )
         -> (fields: [String: String], messageType: String)
     {
@@ -107,7 +109,8 @@ extension PushPostbackSender {
             fields = retargeting(install, conversionType: "reinstall", retargetingType: "re-attribution")
             messageType = "re-attribution-in-app-event"
         } else {
-            fields = attribution(install ?? [:])
+            let primary = install.map(isReattribution) == true ? formerInstall : install
+            fields = attribution(primary ?? [:])
             messageType =
                 fields["campaign_type"] == "organic" ? "organic-install-in-app-event" : "install-in-app-event"
         }
@@ -172,12 +175,15 @@ extension PushPostbackSender {
         _ answer: AttributionPayload, conversionType: String, retargetingType: String
     ) -> [String: String] {
         var fields = [
-            "conversion_type": conversionType, "campaign_type": "retargeting", "attributed_touch_type": "click",
+            "conversion_type": conversionType, "campaign_type": "retargeting",
+            "attributed_touch_type": "click",
             "is_retargeting": "true", "retargeting_conversion_type": retargetingType,
             "is_primary_attribution": "true",
         ]
         for (key, field) in attributionFields {
-            if let value = answer[key], !value.isNull, !value.textValue.isEmpty { fields[field] = value.textValue }
+            if let value = answer[key], !value.isNull, !value.textValue.isEmpty {
+                fields[field] = value.textValue
+            }
         }
         return fields
     }

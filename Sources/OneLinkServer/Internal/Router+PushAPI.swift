@@ -28,14 +28,16 @@ extension Router {
         pushSender.forgetReengagement(deviceID: deviceID)
         let message = PushPostbackSender.installMessage(
             appID: appID, deviceID: deviceID, installTime: installTime, device: device, answer: answer,
-            isReinstall: isReinstall(appID: appID, deviceID: deviceID, installTime: installTime, device: device))
+            isReinstall: isReinstall(
+                appID: appID, deviceID: deviceID, installTime: installTime, device: device))
         pushSender.send(message.fields, messageType: message.messageType)
     }
 
     /// Whether the install is a reinstall: the server answered an earlier install of the app with
     /// the same advertising ID (another device ID) no more than the re-attribution window before,
     /// and the device is not a registered test device (test devices ignore the re-attribution rule).
-    private func isReinstall(appID: String, deviceID: String, installTime: String, device: DeviceInfo) -> Bool {
+    private func isReinstall(appID: String, deviceID: String, installTime: String, device: DeviceInfo) -> Bool
+    {
         guard let advertisingID = device.advertisingID, !advertisingID.isEmpty,
             advertisingID != "00000000-0000-0000-0000-000000000000",
             !testDeviceRegistry.contains(identifier: advertisingID),
@@ -63,12 +65,15 @@ extension Router {
         guard let pushSender, let install = installs.install(appID: appID, deviceID: deviceID) else { return }
         let now = configuration.clock.now
         let installTime =
-            install.answer["install_time"]?.stringValue.flatMap(AttributionTimestamp.date(from:)) ?? install.time
+            install.answer["install_time"]?.stringValue.flatMap(AttributionTimestamp.date(from:))
+            ?? install.time
         var candidates: [RecordedClick] = []
         if let link = body["af_deeplink"]?.stringValue, let click = Self.retargetingClick(link, at: now) {
             candidates = [click]
         } else if let clickStore, let clicks = try? await clickStore.clicks(from: installTime, through: now) {
-            candidates = clicks.filter { Self.identifies($0, deviceID: deviceID, advertisingID: install.advertisingID) }
+            candidates = clicks.filter {
+                Self.identifies($0, deviceID: deviceID, advertisingID: install.advertisingID)
+            }
         }
         let engagement = candidates.reversed().lazy.compactMap {
             matcher.reengagement(of: $0, openTime: now, installTime: installTime)
@@ -84,15 +89,23 @@ extension Router {
         guard let pushSender else { return }
         let install = installs.install(appID: event.appID, deviceID: event.deviceID)
         let reengagement = install == nil ? nil : pushSender.reengagement(deviceID: event.deviceID)
+        // After a re-attribution's window the user's first install is the primary attribution again.
+        let former = install?.advertisingID.flatMap { advertisingID in
+            installs.installs(appID: event.appID, advertisingID: advertisingID).first {
+                $0.deviceID != event.deviceID
+            }
+        }
         let message = PushPostbackSender.eventMessage(
-            event, source: source, install: install?.answer, reengagement: reengagement)
+            event, source: source, install: install?.answer, reengagement: reengagement,
+            formerInstall: former?.answer)
         pushSender.send(message.fields, messageType: message.messageType)
     }
 
     /// Whether `click` names the device: its device ID, or its advertising ID (not the all-zero one).
     private static func identifies(_ click: RecordedClick, deviceID: String, advertisingID: String?) -> Bool {
         if click.deviceID == deviceID { return true }
-        guard let clickID = click.advertisingID?.lowercased(), let advertisingID = advertisingID?.lowercased(),
+        guard let clickID = click.advertisingID?.lowercased(),
+            let advertisingID = advertisingID?.lowercased(),
             !clickID.isEmpty, clickID != "00000000-0000-0000-0000-000000000000"
         else { return false }
         return clickID == advertisingID
