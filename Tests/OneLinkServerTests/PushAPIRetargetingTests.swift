@@ -311,10 +311,22 @@ struct PushAPIRetargetingTests {
             try await running.event("device-2", at: running.clock.now.addingTimeInterval(400 * Self.day))
             #expect(try await running.next()["conversion_type"] == "re-engagement")
 
+            // Forgotten and installed again under the same ID: the old re-engagement is not the new install's.
+            let forget = try await running.exchange(
+                "DELETE /onelink-emulator/devices/device-2 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+            )
+            #expect(forget.status == 200)
+            await running.clock.advance(by: .seconds(Self.day))
+            _ = try await running.install("device-2", advertisingID: "DDDDDDDD-1111-2222-3333-444444444444")
+            #expect(try await running.next()["event_name"] == "install")
+            try await running.event("device-2", at: running.clock.now.addingTimeInterval(60))
+            #expect(try await running.next()["conversion_type"] == "install")
+
             await running.server.pushDeliveriesSettled()
             #expect(
                 running.server.pushDeliveries.map(\.messageType) == [
-                    "organic-install", "re-engagement", "re-engagement-in-app-event",
+                    "organic-install", "re-engagement", "re-engagement-in-app-event", "organic-install",
+                    "organic-install-in-app-event",
                 ])
         }
     }

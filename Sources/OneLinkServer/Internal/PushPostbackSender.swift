@@ -84,11 +84,6 @@ final class PushPostbackSender: Sendable {
         reengagements.withLock { $0[deviceID] }
     }
 
-    /// Forgets `deviceID`'s re-engagement (the device was forgotten or reinstalled).
-    func forgetReengagement(deviceID: String) {
-        reengagements.withLock { $0[deviceID] = nil }
-    }
-
     /// Returns when every delivery queued so far has been delivered or has failed (retries wait on the clock).
     func settled() async {
         while let task = state.withLock({ $0.tasks.min { $0.key < $1.key }?.value }) { await task.value }

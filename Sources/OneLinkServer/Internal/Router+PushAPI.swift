@@ -25,7 +25,6 @@ extension Router {
         appID: String, deviceID: String, installTime: String, device: DeviceInfo, answer: AttributionPayload
     ) {
         guard let pushSender else { return }
-        pushSender.forgetReengagement(deviceID: deviceID)
         let message = PushPostbackSender.installMessage(
             appID: appID, deviceID: deviceID, installTime: installTime, device: device, answer: answer,
             isReinstall: isReinstall(
@@ -88,7 +87,13 @@ extension Router {
     func pushEvent(_ event: InAppEvent, source: String) {
         guard let pushSender else { return }
         let install = installs.install(appID: event.appID, deviceID: event.deviceID)
-        let reengagement = install == nil ? nil : pushSender.reengagement(deviceID: event.deviceID)
+        // A re-engagement from before the install answered now (a device forgotten and installed
+        // again under the same ID) is not this install's.
+        let installTime = install?.answer["install_time"]?.stringValue.flatMap(
+            AttributionTimestamp.date(from:))
+        let reengagement = pushSender.reengagement(deviceID: event.deviceID).flatMap { engagement in
+            installTime.map { engagement.openTime >= $0 } == true ? engagement : nil
+        }
         // After a re-attribution's window the user's first install is the primary attribution again.
         let former = install?.advertisingID.flatMap { advertisingID in
             installs.installs(appID: event.appID, advertisingID: advertisingID).first {
