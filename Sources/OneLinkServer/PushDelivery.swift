@@ -12,7 +12,9 @@ public struct PushDelivery: Sendable, Hashable {
 
     /// The delivery's number, counting from 1 in the order messages were made.
     public var id: Int
-    /// The message type: `install`, `organic-install`, `install-in-app-event` or `organic-install-in-app-event`.
+    /// The message type: `install`, `organic-install`, `reinstall`, `organic-reinstall`,
+    /// `re-attribution`, `re-engagement`, or one of their in-app events: `install-in-app-event`,
+    /// `organic-install-in-app-event`, `re-attribution-in-app-event`, `re-engagement-in-app-event`.
     public var messageType: String
     /// The message's `event_name`.
     public var eventName: String

@@ -1,9 +1,26 @@
 import Foundation
+import OneLinkClicks
 import OneLinkEmulator
 
 /// The Push API's messages, with the raw-data field names of
 /// https://support.appsflyer.com/hc/en-us/articles/207034356: `event_name`, `conversion_type` and
 /// `campaign_type` tell the message types apart; timestamps are `yyyy-MM-dd HH:mm:ss.SSS` UTC.
+///
+/// The page's table of message types (attribution context, message type, `conversion_type`,
+/// `campaign_type`, `event_name`):
+///
+/// | Context | Message | `conversion_type` | `campaign_type` | `event_name` |
+/// |---|---|---|---|---|
+/// | User acquisition | Install | `install` | `ua` / `organic` | `install` |
+/// | User acquisition | Install in-app events | `install` | `ua` / `organic` | the event's |
+/// | Retargeting | Re-engagement | `re-engagement` | `retargeting` | `re-engagement` |
+/// | Retargeting | Re-engagement in-app events | `re-engagement` | `retargeting` | the event's |
+/// | Retargeting | Re-attribution | `reinstall` | `retargeting` | `re-attribution` |
+/// | User acquisition | Reinstall | `reinstall` | `ua` / `organic` | `reinstall` |
+/// | Retargeting | Re-attribution in-app events | `reinstall` | `retargeting` | the event's |
+///
+/// The page's V2.0 edition adds `is_retargeting` (`false` for user acquisition, `true` for
+/// retargeting) and `retargeting_conversion_type` (`re-engagement` or `re-attribution`).
 extension PushPostbackSender {
     /// Conversion-data keys and the Push API fields they fill.
     static let attributionFields: [(conversionKey: String, field: String)] = [
@@ -12,16 +29,36 @@ extension PushPostbackSender {
         ("af_siteid", "af_siteid"), ("af_channel", "af_channel"), ("af_keywords", "af_keywords"),
         ("af_sub1", "af_sub1"), ("af_sub2", "af_sub2"), ("af_sub3", "af_sub3"), ("af_sub4", "af_sub4"),
         ("af_sub5", "af_sub5"), ("match_type", "match_type"), ("click_time", "attributed_touch_time"),
-        ("http_referrer", "http_referrer"), ("is_retargeting", "is_retargeting"),
-        ("retargeting_conversion_type", "retargeting_conversion_type"),
+        ("http_referrer", "http_referrer"),
     ]
 
-    /// The install message for a device's install answer (`install` for non-organic, `organic-install` otherwise).
+    /// The install message for a device's install answer.
+    ///
+    /// A re-attribution answer (`retargeting_conversion_type: "re-attribution"`) makes the
+    /// `re-attribution` message; otherwise `reinstall` (or `organic-reinstall`) when `isReinstall`,
+    /// else `install` (or `organic-install`).
     static func installMessage(
-        appID: String, deviceID: String, installTime: String, device: DeviceInfo, answer: AttributionPayload
+        appID: String, deviceID: String, installTime: String, device: DeviceInfo, answer: AttributionPayload,
+        isReinstall: Bool = false
     ) -> (fields: [String: String], messageType: String) {
-        var fields = attribution(answer)
-        fields["event_name"] = "install"
+        var fields: [String: String]
+        let messageType: String
+        if isReattribution(answer) {
+            fields = retargeting(answer, conversionType: "reinstall", retargetingType: "re-attribution")
+            fields["event_name"] = "re-attribution"
+            messageType = "re-attribution"
+        } else {
+            fields = attribution(answer)
+            let organic = fields["campaign_type"] == "organic"
+            if isReinstall {
+                fields["conversion_type"] = "reinstall"
+                fields["event_name"] = "reinstall"
+                messageType = organic ? "organic-reinstall" : "reinstall"
+            } else {
+                fields["event_name"] = "install"
+                messageType = organic ? "organic-install" : "install"
+            }
+        }
         fields["event_time"] = installTime
         fields["install_time"] = installTime
         fields["event_source"] = "SDK"
@@ -33,16 +70,50 @@ extension PushPostbackSender {
         fields["os_version"] = device.osVersion
         fields["language"] = device.language
         fields["idfa"] = device.advertisingID ?? ""
-        return (fields, fields["campaign_type"] == "organic" ? "organic-install" : "install")
+        return (fields, messageType)
     }
 
-    /// The in-app event message, attributed as the device's install was (organic without one).
+    /// The re-engagement message for an installed device's open credited to a retargeting click.
+    static func reengagementMessage(
+        appID: String, deviceID: String, reengagement: Reengagement, install: AttributionPayload?,
+        customerUserID: String?
+    ) -> (fields: [String: String], messageType: String) {
+        var fields = reengagementAttribution(reengagement)
+        fields["event_name"] = "re-engagement"
+        fields["event_time"] = AttributionTimestamp.string(from: reengagement.openTime)
+        fields["event_source"] = "SDK"
+        fields["install_time"] = install?["install_time"]?.textValue ?? ""
+        fields["app_id"] = appID
+        fields["appsflyer_id"] = deviceID
+        fields["customer_user_id"] = customerUserID ?? ""
+        fields["platform"] = "ios"
+        return (fields, "re-engagement")
+    }
+
+    /// The in-app event message: a re-engagement's in-app event while `reengagement` covers the
+    /// event, else a re-attribution's while the reinstall's re-engagement window lasts, else
+    /// attributed as the device's install was (organic without one); after a re-attribution's
+    /// window, as the device's former install (`formerInstall`) was, organic without one.
     static func eventMessage(
-        _ event: InAppEvent, source: String, install: AttributionPayload?
+        _ event: InAppEvent, source: String, install: AttributionPayload?, reengagement: Reengagement? = nil,
+        formerInstall: AttributionPayload? = nil
     )
         -> (fields: [String: String], messageType: String)
     {
-        var fields = attribution(install ?? [:])
+        var fields: [String: String]
+        let messageType: String
+        if let reengagement, reengagement.covers(event.time) {
+            fields = reengagementAttribution(reengagement)
+            messageType = "re-engagement-in-app-event"
+        } else if let install, reattributionCovers(install, time: event.time) {
+            fields = retargeting(install, conversionType: "reinstall", retargetingType: "re-attribution")
+            messageType = "re-attribution-in-app-event"
+        } else {
+            let primary = install.map(isReattribution) == true ? formerInstall : install
+            fields = attribution(primary ?? [:])
+            messageType =
+                fields["campaign_type"] == "organic" ? "organic-install-in-app-event" : "install-in-app-event"
+        }
         fields["event_name"] = event.name
         fields["event_time"] = AttributionTimestamp.string(from: event.time)
         fields["event_value"] = event.values.isEmpty ? "" : event.values.jsonText()
@@ -54,11 +125,33 @@ extension PushPostbackSender {
         fields["appsflyer_id"] = event.deviceID
         fields["customer_user_id"] = event.customerUserID ?? ""
         fields["platform"] = "ios"
-        let organic = fields["campaign_type"] == "organic"
-        return (fields, organic ? "organic-install-in-app-event" : "install-in-app-event")
+        return (fields, messageType)
     }
 
-    /// `conversion_type`, `campaign_type` and the attribution fields of an install answer.
+    /// Whether an install answer is a re-attribution.
+    static func isReattribution(_ answer: AttributionPayload) -> Bool {
+        answer["retargeting_conversion_type"]?.textValue == RetargetingConversionType.reAttribution.rawValue
+    }
+
+    /// Whether `time` falls in a re-attribution's re-engagement window: from the reinstall's
+    /// `install_time` for the link's `af_reengagement_window` (30 days without one), edges included.
+    static func reattributionCovers(_ answer: AttributionPayload, time: Date) -> Bool {
+        guard isReattribution(answer),
+            let installText = answer["install_time"]?.stringValue,
+            let installTime = AttributionTimestamp.date(from: installText),
+            time >= installTime
+        else { return false }
+        let window: Duration?
+        do {
+            window = try ReengagementWindow.window(from: answer["af_reengagement_window"])
+        } catch {
+            return false
+        }
+        return window.map { time.timeIntervalSince(installTime) <= $0.timeInterval } ?? true
+    }
+
+    /// `conversion_type`, `campaign_type` and the attribution fields of a user-acquisition install
+    /// answer: `is_retargeting` `false`, as the Push API's table gives user acquisition.
     private static func attribution(_ answer: AttributionPayload) -> [String: String] {
         var fields = ["conversion_type": "install"]
         guard answer["af_status"]?.textValue == "Non-organic" else {
@@ -68,9 +161,38 @@ extension PushPostbackSender {
         }
         fields["campaign_type"] = "ua"
         fields["attributed_touch_type"] = "click"
+        fields["is_retargeting"] = "false"
         for (key, field) in attributionFields {
             if let value = answer[key], !value.isNull { fields[field] = value.textValue }
         }
         return fields
+    }
+
+    /// The attribution fields of a retargeting conversion: `campaign_type` `retargeting`,
+    /// `is_retargeting` `true`, `is_primary_attribution` `true` (the retargeting source is the
+    /// primary one during the window, help center article 360016371077).
+    private static func retargeting(
+        _ answer: AttributionPayload, conversionType: String, retargetingType: String
+    ) -> [String: String] {
+        var fields = [
+            "conversion_type": conversionType, "campaign_type": "retargeting",
+            "attributed_touch_type": "click",
+            "is_retargeting": "true", "retargeting_conversion_type": retargetingType,
+            "is_primary_attribution": "true",
+        ]
+        for (key, field) in attributionFields {
+            if let value = answer[key], !value.isNull, !value.textValue.isEmpty {
+                fields[field] = value.textValue
+            }
+        }
+        return fields
+    }
+
+    /// The retargeting fields of a re-engagement, from its click's parameters.
+    private static func reengagementAttribution(_ reengagement: Reengagement) -> [String: String] {
+        let click = InstallMatch(click: reengagement.click, matchType: .idMatching)
+        var data = click.conversionData(installTime: reengagement.openTime, conversionType: .reEngagement)
+        data["match_type"] = nil
+        return retargeting(data, conversionType: "re-engagement", retargetingType: "re-engagement")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkClicks
 import OneLinkEmulator
 import OneLinkSupport
 
@@ -20,10 +21,15 @@ final class PushPostbackSender: Sendable {
         var stopped = false
     }
 
+    /// The most devices whose re-engagement is kept; beyond it the one opened longest ago is dropped.
+    static let reengagementLimit = 100_000
+
     let settings: PushAPISettings
     let clock: any EmulatorClock
     private let session: URLSession
     private let state = Locked(State())
+    /// Each device's latest re-engagement, by device ID, for attributing its in-app events.
+    private let reengagements = Locked([String: Reengagement]())
 
     init(settings: PushAPISettings, clock: any EmulatorClock) {
         self.settings = settings
@@ -56,6 +62,26 @@ final class PushPostbackSender: Sendable {
                 }
             }
         }
+    }
+
+    /// Records `reengagement` as `deviceID`'s latest; `false` (and nothing changed) when its click
+    /// was already credited to that device, so each retargeting click re-engages once.
+    func credit(_ reengagement: Reengagement, deviceID: String) -> Bool {
+        reengagements.withLock { engagements in
+            if engagements[deviceID]?.click == reengagement.click { return false }
+            engagements[deviceID] = reengagement
+            if engagements.count > Self.reengagementLimit,
+                let oldest = engagements.min(by: { $0.value.openTime < $1.value.openTime })?.key
+            {
+                engagements[oldest] = nil
+            }
+            return true
+        }
+    }
+
+    /// `deviceID`'s latest re-engagement, if any.
+    func reengagement(deviceID: String) -> Reengagement? {
+        reengagements.withLock { $0[deviceID] }
     }
 
     /// Returns when every delivery queued so far has been delivered or has failed (retries wait on the clock).
