@@ -49,7 +49,9 @@ struct ShortLinkTTLRenewalTests {
         api.store.recordedClicks.filter { $0.link.parameters["deep_link_value"]?.stringValue == id }.count
     }
 
-    @Test("a click renews the TTL: 31 days from the click, shown by get's expiry and ttl; the link then expires then")
+    @Test(
+        "a click renews the TTL: 31 days from the click, shown by get's expiry and ttl; the link then expires then"
+    )
     func clickRenews() async throws {
         try await OneLinkAPITests().withAPIServer { api in
             let start = api.clock.now
@@ -90,14 +92,18 @@ struct ShortLinkTTLRenewalTests {
         }
     }
 
-    @Test("renew_ttl false (a boolean, or its string on v2.0's string data and on v1) keeps the original expiry and never shows on the link")
+    @Test(
+        "renew_ttl false (a boolean, or its string on v2.0's string data and on v1) keeps the original expiry and never shows on the link"
+    )
     func renewalOff() async throws {
         try await OneLinkAPITests().withAPIServer { api in
             let start = api.clock.now
             try await create(api, "fixed", ttl: "10m", data: #","renew_ttl":false"#)
             let stringData = try await api.call(
                 "POST", "/api/v2.0/shortlinks/A1b3",
-                body: #"{"shortlink_id":"fixed_text","ttl":"10m","data":"{\"pid\":\"sms\",\"renew_ttl\":\"false\"}"}"#)
+                body:
+                    #"{"shortlink_id":"fixed_text","ttl":"10m","data":"{\"pid\":\"sms\",\"renew_ttl\":\"false\"}"}"#
+            )
             #expect(stringData.status == 200)
             let v1 = try await api.call(
                 "POST", "/shortlink/v1/A1b3?id=fixed_v1",
@@ -176,7 +182,8 @@ struct ShortLinkTTLRenewalTests {
             #expect(long.body["expiry"] == Self.expiry(start, plus: 730 * 86_400))
 
             for _ in 0..<3 { #expect(try await click(api, "busy").status == 302) }
-            #expect(try await got(api, "busy").body["expiry"] == Self.expiry(start, plus: 3600 + Self.renewal))
+            #expect(
+                try await got(api, "busy").body["expiry"] == Self.expiry(start, plus: 3600 + Self.renewal))
             await api.clock.advance(by: .seconds(86_400))
             #expect(try await click(api, "busy").status == 302)
             let busy = try await got(api, "busy")
@@ -185,7 +192,9 @@ struct ShortLinkTTLRenewalTests {
         }
     }
 
-    @Test("an update sets renew_ttl afresh (default true); a top-level renew_ttl is ignored like any unknown member")
+    @Test(
+        "an update sets renew_ttl afresh (default true); a top-level renew_ttl is ignored like any unknown member"
+    )
     func updateAndPlacement() async throws {
         try await OneLinkAPITests().withAPIServer { api in
             let start = api.clock.now
@@ -223,7 +232,8 @@ struct ShortLinkTTLRenewalTests {
                 try OneLinkAPITests.expectError(
                     v2, 400, "invalid_parameter", "Generating shortlink failed, invalid request body")
                 let v1 = try await api.call(
-                    "POST", "/shortlink/v1/A1b3?id=bad\(index)", body: #"{"data":{"pid":"sms","renew_ttl":\#(value)}}"#)
+                    "POST", "/shortlink/v1/A1b3?id=bad\(index)",
+                    body: #"{"data":{"pid":"sms","renew_ttl":\#(value)}}"#)
                 #expect(v1.status == 400, "\(value)")
                 #expect(v1.body.contains("renew_ttl must be true or false"), "\(value): \(v1.body)")
                 #expect(api.links[template: "A1b3", shortID: "bad\(index)"] == nil)

@@ -196,10 +196,12 @@ final class OneLinkAPIService: Sendable {
         }
     }
 
-    /// A click on the link (or the SDK resolving it) renews its TTL: the expiry becomes 31 days
-    /// after the click unless it is already later, so a click never shortens a link's life and
-    /// clicks in a row do not add up. A link created with `renew_ttl: false`, one the API did not
-    /// create, and one already expired (`expiry <= now`) are left as they are.
+    /// Renews the link's TTL for a click on it (or the SDK resolving it).
+    ///
+    /// The expiry becomes 31 days after the click unless it is already later, so a click never
+    /// shortens a link's life and clicks in a row do not add up. A link created with
+    /// `renew_ttl: false`, one the API did not create, and one already expired (`expiry <= now`)
+    /// are left as they are.
     func renewOnClick(template: String, shortID: String) {
         let now = clock.now
         let renewed = now.addingTimeInterval(TimeInterval(Self.renewalSeconds))
@@ -228,6 +230,7 @@ final class OneLinkAPIService: Sendable {
     }
 
     /// The link's parameters from `data` (an object, or a string holding one); values become strings.
+    ///
     /// `renew_ttl` (`true`, the default, or `false`; a boolean or its string) is taken out: it says
     /// whether clicks renew the TTL and, per the help center, never shows on the link.
     static func payload(
