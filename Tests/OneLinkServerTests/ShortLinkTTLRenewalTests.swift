@@ -222,6 +222,26 @@ struct ShortLinkTTLRenewalTests {
         }
     }
 
+    @Test("the link debugger and API calls look at a link without renewing it")
+    func lookingIsNotClicking() async throws {
+        try await OneLinkAPITests().withAPIServer { api in
+            let start = api.clock.now
+            try await create(api, "inspected", ttl: "10m")
+            await api.clock.advance(by: .seconds(300))
+            let debugged = try await api.call(
+                "GET", "/A1b3/inspected?debug=1&format=json", token: nil,
+                headers: ["User-Agent: \(ServerClickTests.safari)"])
+            #expect(debugged.status == 200)
+            #expect(debugged.body.contains("inspected"))
+            _ = try await api.call("GET", "/shortlink/v1/A1b3?id=inspected")
+            _ = try await api.call("GET", "/api/v2.0/shortlinks/A1b3/inspected/qr")
+            let answer = try await got(api, "inspected")
+            #expect(answer.body["ttl"] == .int(600))
+            #expect(answer.body["expiry"] == Self.expiry(start, plus: 600))
+            #expect(Self.resolvedClicks(api, "inspected") == 0)
+        }
+    }
+
     @Test("renew_ttl that is not true or false is 400 invalid_parameter on v2.0 and Bad request on v1")
     func invalidRenewValues() async throws {
         try await OneLinkAPITests().withAPIServer { api in
