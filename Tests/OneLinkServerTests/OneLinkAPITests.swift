@@ -183,7 +183,7 @@ struct OneLinkAPITests {
         try await withAPIServer { api in
             _ = try await api.call(
                 "POST", "/api/v2.0/shortlinks/A1b3",
-                body: #"{"shortlink_id":"brief","ttl":"10m","data":{"pid":"sms"}}"#)
+                body: #"{"shortlink_id":"brief","ttl":"10m","data":{"pid":"sms","renew_ttl":false}}"#)
             await api.clock.advance(by: .seconds(599))
             #expect(try await api.call("GET", "/shortlink-sdk/v2/A1b3?id=brief", token: nil).status == 200)
             await api.clock.advance(by: .seconds(1))

@@ -13,7 +13,10 @@ final class OneLinkAPIService: Sendable {
     /// What the API knows about a link beyond its parameters.
     struct Record: Sendable, Hashable {
         var expiry: Date
+        /// The TTL in force: the one sent, or ``renewalSeconds`` once a click has renewed the link.
         var ttlSeconds: Int
+        /// Whether a click extends the expiry; `false` when `data` said `renew_ttl: false`.
+        var renews = true
         var createdBy: Version
         var domain: String
     }
@@ -32,6 +35,11 @@ final class OneLinkAPIService: Sendable {
     }
 
     static let defaultTTLSeconds = 31 * 86_400
+    /// How far a click pushes the expiry: 31 days from the click, the help center's figure for
+    /// OneLink API links (https://support.appsflyer.com/hc/en-us/articles/4667188714001).
+    static let renewalSeconds = 31 * 86_400
+    /// The `data` key that turns the renewal off; a control parameter, never one of the link's.
+    static let renewParameter = "renew_ttl"
     static let maximumQueryCharacters = 2048
     static let maximumIDCharacters = 50
 
@@ -96,7 +104,7 @@ final class OneLinkAPIService: Sendable {
         brandDomain: AttributionValue?, data: AttributionValue?
     ) throws(OneLinkAPIError) -> String {
         let domain = try self.domain(brandDomain)
-        let payload = try Self.payload(from: data, requiresPID: version == .v2)
+        let (payload, renews) = try Self.payload(from: data, requiresPID: version == .v2)
         let ttlSeconds = Self.ttlSeconds(ttl, version: version)
         if let requested {
             guard Self.isValidID(requested) else {
@@ -106,7 +114,7 @@ final class OneLinkAPIService: Sendable {
         }
         let record = Record(
             expiry: clock.now.addingTimeInterval(TimeInterval(ttlSeconds)), ttlSeconds: ttlSeconds,
-            createdBy: version, domain: domain)
+            renews: renews, createdBy: version, domain: domain)
         let links = settings.links
         let shortID: String? = state.withLock { state in
             // Under the lock, so two creates with the same ID cannot both succeed.
@@ -146,11 +154,11 @@ final class OneLinkAPIService: Sendable {
         let existing = try link(template: template, shortID: shortID)
         if version == .v2, existing.record?.createdBy != .v2 { throw .invalidSource }
         let domain = try self.domain(brandDomain)
-        let payload = try Self.payload(from: data, requiresPID: version == .v2)
+        let (payload, renews) = try Self.payload(from: data, requiresPID: version == .v2)
         let ttlSeconds = Self.ttlSeconds(ttl, version: version)
         let record = Record(
             expiry: clock.now.addingTimeInterval(TimeInterval(ttlSeconds)), ttlSeconds: ttlSeconds,
-            createdBy: existing.record?.createdBy ?? version, domain: domain)
+            renews: renews, createdBy: existing.record?.createdBy ?? version, domain: domain)
         let links = settings.links
         state.withLock { state in
             links[template: template, shortID: shortID] = payload
@@ -188,6 +196,26 @@ final class OneLinkAPIService: Sendable {
         }
     }
 
+    /// Renews the link's TTL for a click on it (or the SDK resolving it).
+    ///
+    /// The expiry becomes 31 days after the click unless it is already later, so a click never
+    /// shortens a link's life and clicks in a row do not add up. A link created with
+    /// `renew_ttl: false`, one the API did not create, and one already expired (`expiry <= now`)
+    /// are left as they are.
+    func renewOnClick(template: String, shortID: String) {
+        let now = clock.now
+        let renewed = now.addingTimeInterval(TimeInterval(Self.renewalSeconds))
+        state.withLock { state in
+            let key = "\(template)/\(shortID)"
+            guard var record = state.records[key], record.renews, record.expiry > now,
+                renewed > record.expiry
+            else { return }
+            record.expiry = renewed
+            record.ttlSeconds = Self.renewalSeconds
+            state.records[key] = record
+        }
+    }
+
     // MARK: Body rules
 
     private func domain(_ value: AttributionValue?) throws(OneLinkAPIError) -> String {
@@ -202,10 +230,13 @@ final class OneLinkAPIService: Sendable {
     }
 
     /// The link's parameters from `data` (an object, or a string holding one); values become strings.
+    ///
+    /// `renew_ttl` (`true`, the default, or `false`; a boolean or its string) is taken out: it says
+    /// whether clicks renew the TTL and, per the help center, never shows on the link.
     static func payload(
         from data: AttributionValue?, requiresPID: Bool
-    ) throws(OneLinkAPIError) -> AttributionPayload {
-        let object: [String: AttributionValue]
+    ) throws(OneLinkAPIError) -> (parameters: AttributionPayload, renewsTTL: Bool) {
+        var object: [String: AttributionValue]
         switch data {
         case .object(let value)?: object = value
         case .string(let text)?:
@@ -215,6 +246,14 @@ final class OneLinkAPIService: Sendable {
             object = parsed.values
         case nil, .null?: throw .invalidRequestBody("the body has no data")
         default: throw .invalidRequestBody("data must be a JSON object")
+        }
+        var renews = true
+        switch object.removeValue(forKey: renewParameter) {
+        case nil, .null?: break
+        case .bool(let flag)?: renews = flag
+        case .string(let text)? where ["true", "false"].contains(text.lowercased()):
+            renews = text.lowercased() == "true"
+        default: throw .invalidRequestBody("data.\(renewParameter) must be true or false")
         }
         var parameters: [String: AttributionValue] = [:]
         for (key, value) in object {
@@ -231,7 +270,7 @@ final class OneLinkAPIService: Sendable {
             PercentEncoding.encode($0.key) + "=" + PercentEncoding.encode($0.value.textValue)
         }.joined(separator: "&")
         guard query.count <= maximumQueryCharacters else { throw .limitExceeded }
-        return AttributionPayload(parameters)
+        return (AttributionPayload(parameters), renews)
     }
 
     /// The TTL in seconds: `N`, `Nd`, `Nh` or `Nm`; an invalid or out-of-range value is the 31-day

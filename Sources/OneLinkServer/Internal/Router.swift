@@ -248,7 +248,10 @@ struct Router: Sendable {
             host: host, template: template, shortID: shortID, link: wrapperBase + request.target,
             headers: headers)
         do {
-            return .json(200, try await configuration.shortLinkResolver.resolve(link))
+            let answer = try await configuration.shortLinkResolver.resolve(link)
+            // An open through a universal link never reaches the click path: this is its click.
+            oneLinkAPIService?.renewOnClick(template: template, shortID: shortID)
+            return .json(200, answer)
         } catch {
             return Self.failure(error)
         }
@@ -368,6 +371,9 @@ struct Router: Sendable {
         do {
             let decision = try await handler.handle(click)
             if let recorded = decision.recordedClick { dashboard?.record(recorded) }
+            if case .shortLink(let template, let shortID) = decision.link.kind {
+                oneLinkAPIService?.renewOnClick(template: template, shortID: shortID)
+            }
             guard let http = decision.httpResponse else {
                 return .error(500, "the click opened the app, so no server answer exists")
             }
