@@ -31,9 +31,11 @@ extension Router {
     /// was hashed the same way, as the reference asks of hashed IDs.
     static let deepLinkAPIIDTypes: Set<String> = ["unhashed", "sha1", "md5"]
 
-    /// Whether `body` is the API's own request rather than the SDK lookup's: a JSON object without
-    /// the SDK's `device_id` that has one of the API's required fields. Such a body without `af_sig`
-    /// gets the API's documented error rather than the SDK contract's.
+    /// Whether `body` is the API's own request rather than the SDK lookup's.
+    ///
+    /// It is when it is a JSON object without the SDK's `device_id` that has one of the API's
+    /// required fields; such a body without `af_sig` gets the API's documented error rather than
+    /// the SDK contract's.
     static func isDeepLinkAPIBody(_ body: [UInt8]) -> Bool {
         guard let object = try? AttributionPayload(json: body).values, object["device_id"] == nil else {
             return false

@@ -309,8 +309,9 @@ struct Router: Sendable {
         return accepted ? nil : .error(403, "the dev key is wrong or missing")
     }
 
-    /// A remembered install answer as the v4.0 reference's non-organic example types it
-    /// (https://dev.appsflyer.com/hc/reference/overview-6): `iscache: true` and
+    /// A remembered install answer as the v4.0 reference's non-organic example types it.
+    ///
+    /// Following https://dev.appsflyer.com/hc/reference/overview-6: `iscache: true` and
     /// `is_incentivized: false` unless the answer has its own, `orig_cost` and `cost_cents_USD` as
     /// numbers, and `campaign: "None"` for a link without `c`. Organic answers are unchanged.
     ///
