@@ -55,9 +55,11 @@ extension OneLinkServer {
         /// Empty (the default) accepts any non-empty key; a missing key is `400 Failed to Authenticate`
         /// and a refused one `401 Unauthorized`.
         public var s2sKeys: Set<String>
-        /// The dev keys the GCD API (`GET /install_data/v4.0/…`) accepts in `devkey`.
+        /// The dev keys the conversion-data routes (the GCD API, `GET /install_data/v4.0/…`, and the
+        /// SDK's own `v5.0`) accept in `devkey`.
         ///
-        /// Empty (the default) accepts any non-empty key; a missing or refused key is a 403.
+        /// Empty (the default) accepts any non-empty key on v4.0 and any key on v5.0; otherwise a
+        /// missing or refused key is a 403 on both.
         public var devKeys: Set<String>
         /// Devices whose install answer the GCD API remembers; beyond it the oldest is forgotten.
         public var maximumRememberedInstalls: Int

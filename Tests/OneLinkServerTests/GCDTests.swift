@@ -50,7 +50,11 @@ struct GCDTests {
         try await withServer(conversion: conversion) { server in
             let organic = try await Self.install("1600000000000-1", server: server)
             let paid = try await Self.install("1600000000000-2", server: server)
-            for (device, expected) in [("1600000000000-1", organic), ("1600000000000-2", paid)] {
+            // Non-organic data gets the keys of the reference's example the SDK adds on its own path.
+            var paidPage = paid
+            paidPage["iscache"] = .bool(true)
+            paidPage["is_incentivized"] = .bool(false)
+            for (device, expected) in [("1600000000000-1", organic), ("1600000000000-2", paidPage)] {
                 for app in ["id123456789", "123456789"] {
                     let response = try await Self.get(
                         "/install_data/v4.0/\(app)?devkey=DEV_KEY&device_id=\(device)", port: server.port)

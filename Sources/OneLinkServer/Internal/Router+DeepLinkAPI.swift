@@ -4,7 +4,7 @@ import OneLinkEmulator
 
 /// The deep linking REST API for SDK-less apps (`POST /v1.0/ios/{app_id}?af_sig=`), as
 /// https://dev.appsflyer.com/hc/reference/post_ios-app-id documents it; it shares its path with
-/// the SDK's own lookup and is told apart by its `af_sig`.
+/// the SDK's own lookup and is told apart by its `af_sig`, or by a body of its own shape.
 extension Router {
     /// The body fields the API requires.
     static let deepLinkAPIRequiredFields = ["is_first", "lang", "os", "timestamp", "type", "ip"]
@@ -20,6 +20,28 @@ extension Router {
         "af_prt", "af_keywords", "af_cost_model", "af_cost_value", "af_cost_currency",
         "af_xp", "af_js_web", "af_ss_ui", "af_ss_ver", hopParameter,
     ])
+    // Device and click IDs a link carries for attribution (the documented test link's `idfa`, the
+    // help center's `clickid` and `af_sub_siteid`) are no link data the app asked for.
+    .union([
+        "idfa", "idfv", "advertising_id", "oaid", "android_id", "imei", "clickid", "af_sub_siteid",
+        "af_mp",
+    ])
+
+    /// The `idfa` types the API's `CommonIdObject` allows; a hashed one matches a click whose `idfa`
+    /// was hashed the same way, as the reference asks of hashed IDs.
+    static let deepLinkAPIIDTypes: Set<String> = ["unhashed", "sha1", "md5"]
+
+    /// Whether `body` is the API's own request rather than the SDK lookup's.
+    ///
+    /// It is when it is a JSON object without the SDK's `device_id` that has one of the API's
+    /// required fields; such a body without `af_sig` gets the API's documented error rather than
+    /// the SDK contract's.
+    static func isDeepLinkAPIBody(_ body: [UInt8]) -> Bool {
+        guard let object = try? AttributionPayload(json: body).values, object["device_id"] == nil else {
+            return false
+        }
+        return deepLinkAPIRequiredFields.contains { object[$0] != nil }
+    }
 
     /// Answers one documented deep-linking request: a match against the recorded clicks, in the
     /// documented `{found, click_event}` shape, or `400 {"message":"Bad Request"}`.
@@ -38,9 +60,12 @@ extension Router {
         guard let installTime = Self.deepLinkAPIDate(timestamp) else {
             return Self.deepLinkBadRequest("timestamp is not ISO 8601 UTC (such as 2015-01-22T08:45:33.412)")
         }
-        let signature = (query(request, "af_sig") ?? "").lowercased()
+        guard let signature = query(request, "af_sig")?.lowercased(), !signature.isEmpty else {
+            return Self.deepLinkBadRequest(
+                "af_sig is missing: HMAC-SHA256(timestamp + ip) under the dev key, as lowercase hex")
+        }
         let keys = configuration.devKeys
-        guard !signature.isEmpty,
+        guard
             keys.isEmpty
                 || keys.contains(where: { SHA256.hmacHex(key: $0, message: timestamp + ip) == signature })
         else {
@@ -54,7 +79,8 @@ extension Router {
         // The API serves deferred deep links only, which exist on the first launch alone.
         guard isFirst == "true" else { return Self.deepLinkAnswer(nil) }
         var advertisingID: String?
-        if let idfa = body["idfa"]?.objectValue, idfa["type"]?.stringValue == "unhashed",
+        if let idfa = body["idfa"]?.objectValue,
+            idfa["type"]?.stringValue.map(Self.deepLinkAPIIDTypes.contains) ?? false,
             body["att_status"]?.intValue.map({ $0 == 1 }) ?? true
         {
             advertisingID = idfa["value"]?.stringValue

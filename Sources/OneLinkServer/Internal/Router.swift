@@ -258,6 +258,7 @@ struct Router: Sendable {
     }
 
     private func installData(_ request: ServerRequest, appID: String) async -> ServerResponse {
+        if let refusal = devKeyRefusal(request, requiringOne: false) { return refusal }
         guard let deviceID = query(request, "device_id"), !deviceID.isEmpty else {
             return .error(400, "missing query parameter device_id")
         }
@@ -294,19 +295,56 @@ struct Router: Sendable {
     /// The public GCD API for SDK attribution testing: `GET /install_data/v4.0/{app-id}?devkey=&device_id=`
     /// answers the conversion data the device's install got.
     private func gcd(_ request: ServerRequest, appID: String) -> ServerResponse {
-        let devKey = query(request, "devkey") ?? ""
-        let keys = configuration.devKeys
-        guard !devKey.isEmpty, keys.isEmpty || keys.contains(devKey) else {
-            return .error(403, "the dev key is wrong or missing")
-        }
+        if let refusal = devKeyRefusal(request, requiringOne: true) { return refusal }
         guard let deviceID = query(request, "device_id"), !deviceID.isEmpty,
             let install = installs.install(appID: appID, deviceID: deviceID)
         else { return .error(404, "Attribution data for this AppsFlyer ID is not available") }
-        return .json(200, install.answer)
+        return .json(200, Self.gcdAnswer(install.answer))
+    }
+
+    /// The dev-key check of both conversion-data routes: `403 the dev key is wrong or missing` unless
+    /// the request's `devkey` is one of ``OneLinkServer/Configuration/devKeys``; `nil` when accepted.
+    ///
+    /// Without configured keys the public v4.0 API (`requiringOne`) still wants a non-empty key, as
+    /// its reference marks `devkey` required; the SDK's own v5.0 path then takes any.
+    private func devKeyRefusal(_ request: ServerRequest, requiringOne: Bool) -> ServerResponse? {
+        let devKey = query(request, "devkey") ?? ""
+        let keys = configuration.devKeys
+        let accepted = keys.isEmpty ? !requiringOne || !devKey.isEmpty : keys.contains(devKey)
+        return accepted ? nil : .error(403, "the dev key is wrong or missing")
+    }
+
+    /// A remembered install answer as the v4.0 reference's non-organic example types it.
+    ///
+    /// Following https://dev.appsflyer.com/hc/reference/overview-6: `iscache: true` and
+    /// `is_incentivized: false` unless the answer has its own, `orig_cost` and `cost_cents_USD` as
+    /// numbers, and `campaign: "None"` for a link without `c`. Organic answers are unchanged.
+    ///
+    /// The SDK's own path keeps what SDK payloads in the field show (strings for costs, `null`
+    /// campaign); Docs/behaviour.md has both sides.
+    static func gcdAnswer(_ answer: AttributionPayload) -> AttributionPayload {
+        guard answer["af_status"]?.stringValue == "Non-organic" else { return answer }
+        var page = answer
+        if page["iscache"] == nil { page["iscache"] = .bool(true) }
+        if page["is_incentivized"] == nil { page["is_incentivized"] = .bool(false) }
+        for key in ["orig_cost", "cost_cents_USD"] {
+            guard let text = page[key]?.stringValue, let number = Double(text), number.isFinite else {
+                continue
+            }
+            let whole = number.rounded() == number && abs(number) < 1e15
+            page[key] = whole ? .int(Int(number)) : .double(number)
+        }
+        switch page["campaign"] {
+        case nil, .null?: page["campaign"] = "None"
+        default: break
+        }
+        return page
     }
 
     private func deferred(_ request: ServerRequest, appID: String) async -> ServerResponse {
-        if query(request, "af_sig") != nil { return await deepLinkAPI(request, appID: appID) }
+        if query(request, "af_sig") != nil || Self.isDeepLinkAPIBody(request.body) {
+            return await deepLinkAPI(request, appID: appID)
+        }
         let body: AttributionPayload
         do {
             body = try AttributionPayload(json: request.body)
