@@ -56,9 +56,10 @@ enum ServeCommand: Command {
                                        clients wait in the listen backlog; at the limit,
                                        a connection idle or slow for 1 s is closed to
                                        make room for them.
-          --dev-key KEY                A dev key the launch endpoint and the GCD API
-                                       accept (repeatable); with at least one, any other
-                                       key is answered 400 (launch) or 403 (GCD).
+          --dev-key KEY                A dev key the launch endpoint and both
+                                       conversion-data paths accept (repeatable); with at
+                                       least one, any other key is answered 400 (launch)
+                                       or 403 (GCD v4.0 and the SDK's v5.0 call).
                                        Without it every key is accepted.
           --onelink-api-token TOKEN    A token the OneLink API (v2.0 and v1) and the
                                        Test Console API (Bearer) accept (repeatable).
