@@ -412,11 +412,7 @@ struct OneLinkAPITests {
         try await withAPIServer { api in
             _ = try await api.call("POST", "/api/v2.0/shortlinks/A1b3", body: Self.createBody)
             let answer = try await api.call("GET", "/api/v2.0/shortlinks/A1b3/my_shortlink_id/qr?size=330")
-            #expect(answer.status == 200)
-            let qr = try #require(try Self.object(answer.body)["qr"]?.stringValue)
-            let prefix = "image/png;base64,"
-            #expect(qr.hasPrefix(prefix))
-            let png = try #require(Data(base64Encoded: String(qr.dropFirst(prefix.count))))
+            let png = try Self.qrImage(answer, prefix: "image/png;base64,")
             let image = try PNGReader(Array(png))
             #expect(image.width == 330 && image.height == 330)
             // Version 4 (33 modules) with a 4-module quiet zone is 41 modules: 8 pixels each, 1 pixel of
@@ -437,11 +433,7 @@ struct OneLinkAPITests {
             // format=jpeg is a baseline JPEG of the same picture: dark where the PNG is dark.
             let jpegAnswer = try await api.call(
                 "GET", "/api/v2.0/shortlinks/A1b3/my_shortlink_id/qr?size=330&format=jpeg")
-            #expect(jpegAnswer.status == 200)
-            let jpegQR = try #require(try Self.object(jpegAnswer.body)["qr"]?.stringValue)
-            let jpegPrefix = "image/jpeg;base64,"
-            #expect(jpegQR.hasPrefix(jpegPrefix))
-            let jpeg = try #require(Data(base64Encoded: String(jpegQR.dropFirst(jpegPrefix.count))))
+            let jpeg = try Self.qrImage(jpegAnswer, prefix: "image/jpeg;base64,")
             let jpegImage = try JPEGReader(Array(jpeg))
             #expect(jpegImage.width == 330 && jpegImage.height == 330)
             var mismatches = 0
@@ -457,7 +449,7 @@ struct OneLinkAPITests {
             }
             let explicitPNG = try await api.call(
                 "GET", "/api/v2.0/shortlinks/A1b3/my_shortlink_id/qr?size=330&format=png")
-            #expect(try Self.object(explicitPNG.body)["qr"] == .string(qr))
+            #expect(try Self.qrImage(explicitPNG, prefix: "image/png;base64,") == png)
             let longID = String(repeating: "l", count: 50)
             _ = try await api.call(
                 "POST", "/api/v2.0/shortlinks/A1b3",
@@ -465,9 +457,7 @@ struct OneLinkAPITests {
                     #"{"shortlink_id":"\#(longID)","brand_domain":"\#(Self.longBrand)","data":{"pid":"sms"}}"#
             )
             let long = try await api.call("GET", "/api/v2.0/shortlinks/A1b3/\(longID)/qr?format=jpg")
-            let longQR = try #require(try Self.object(long.body)["qr"]?.stringValue)
-            #expect(longQR.hasPrefix(jpegPrefix))
-            let longJPEG = try #require(Data(base64Encoded: String(longQR.dropFirst(jpegPrefix.count))))
+            let longJPEG = try Self.qrImage(long, prefix: "image/jpeg;base64,")
             let longImage = try JPEGReader(Array(longJPEG))
             // Version 8 is 49 modules, 57 with the quiet zone: 5 pixels each after 7 pixels of centring.
             #expect(longImage.width == 300 && longImage.pixel(27, 27) < 64 && longImage.pixel(26, 26) > 192)
@@ -485,6 +475,14 @@ struct OneLinkAPITests {
                 try await api.call("GET", "/api/v2.0/shortlinks/A1b3/none/qr"), 404, "invalid_parameter",
                 "Shortlink not found")
         }
+    }
+
+    /// The image in a 200 answer of the QR call, whose `qr` must start with `prefix`.
+    static func qrImage(_ response: RawHTTPConnection.Response, prefix: String) throws -> Data {
+        #expect(response.status == 200)
+        let qr = try #require(try object(response.body)["qr"]?.stringValue)
+        #expect(qr.hasPrefix(prefix), "\(qr.prefix(40))")
+        return try #require(Data(base64Encoded: String(qr.dropFirst(prefix.count))))
     }
 
     /// What `zbarimg` (Debian's zbar-tools, when installed) reads from `image`, a PNG or JPEG file.
