@@ -407,16 +407,12 @@ struct OneLinkAPITests {
         }
     }
 
-    @Test("QR: a real PNG of the link's URL, sized as asked; bad parameters are 400")
+    @Test("QR: a real PNG or JPEG (format=jpg) of the link's URL, sized as asked; bad parameters are 400")
     func qrCode() async throws {
         try await withAPIServer { api in
             _ = try await api.call("POST", "/api/v2.0/shortlinks/A1b3", body: Self.createBody)
             let answer = try await api.call("GET", "/api/v2.0/shortlinks/A1b3/my_shortlink_id/qr?size=330")
-            #expect(answer.status == 200)
-            let qr = try #require(try Self.object(answer.body)["qr"]?.stringValue)
-            let prefix = "image/png;base64,"
-            #expect(qr.hasPrefix(prefix))
-            let png = try #require(Data(base64Encoded: String(qr.dropFirst(prefix.count))))
+            let png = try Self.qrImage(answer, prefix: "image/png;base64,")
             let image = try PNGReader(Array(png))
             #expect(image.width == 330 && image.height == 330)
             // Version 4 (33 modules) with a 4-module quiet zone is 41 modules: 8 pixels each, 1 pixel of
@@ -434,6 +430,26 @@ struct OneLinkAPITests {
                 let decoded = try await Self.zbar(png)
                 #expect(decoded == "QR-Code:https://myapp.onelink.me/A1b3/my_shortlink_id")
             }
+            // format=jpeg is a baseline JPEG of the same picture: dark where the PNG is dark.
+            let jpegAnswer = try await api.call(
+                "GET", "/api/v2.0/shortlinks/A1b3/my_shortlink_id/qr?size=330&format=jpeg")
+            let jpeg = try Self.qrImage(jpegAnswer, prefix: "image/jpeg;base64,")
+            let jpegImage = try JPEGReader(Array(jpeg))
+            #expect(jpegImage.width == 330 && jpegImage.height == 330)
+            var mismatches = 0
+            for y in 0..<330 {
+                for x in 0..<330 where (jpegImage.pixel(x, y) < 128) != (image.pixel(x, y) < 128) {
+                    mismatches += 1
+                }
+            }
+            #expect(mismatches == 0)
+            if FileManager.default.isExecutableFile(atPath: "/usr/bin/zbarimg") {
+                let decoded = try await Self.zbar(jpeg, fileExtension: "jpg")
+                #expect(decoded == "QR-Code:https://myapp.onelink.me/A1b3/my_shortlink_id")
+            }
+            let explicitPNG = try await api.call(
+                "GET", "/api/v2.0/shortlinks/A1b3/my_shortlink_id/qr?size=330&format=png")
+            #expect(try Self.qrImage(explicitPNG, prefix: "image/png;base64,") == png)
             let longID = String(repeating: "l", count: 50)
             _ = try await api.call(
                 "POST", "/api/v2.0/shortlinks/A1b3",
@@ -441,13 +457,12 @@ struct OneLinkAPITests {
                     #"{"shortlink_id":"\#(longID)","brand_domain":"\#(Self.longBrand)","data":{"pid":"sms"}}"#
             )
             let long = try await api.call("GET", "/api/v2.0/shortlinks/A1b3/\(longID)/qr?format=jpg")
-            let longQR = try #require(try Self.object(long.body)["qr"]?.stringValue)
-            let longPNG = try #require(Data(base64Encoded: String(longQR.dropFirst(prefix.count))))
-            let longImage = try PNGReader(Array(longPNG))
+            let longJPEG = try Self.qrImage(long, prefix: "image/jpeg;base64,")
+            let longImage = try JPEGReader(Array(longJPEG))
             // Version 8 is 49 modules, 57 with the quiet zone: 5 pixels each after 7 pixels of centring.
-            #expect(longImage.width == 300 && longImage.pixel(27, 27) == 0 && longImage.pixel(26, 26) == 255)
+            #expect(longImage.width == 300 && longImage.pixel(27, 27) < 64 && longImage.pixel(26, 26) > 192)
             if FileManager.default.isExecutableFile(atPath: "/usr/bin/zbarimg") {
-                let decoded = try await Self.zbar(longPNG)
+                let decoded = try await Self.zbar(longJPEG, fileExtension: "jpg")
                 #expect(decoded == "QR-Code:https://\(Self.longBrand)/A1b3/\(longID)")
             }
             try Self.expectError(
@@ -462,11 +477,19 @@ struct OneLinkAPITests {
         }
     }
 
-    /// What `zbarimg` (Debian's zbar-tools, when installed) reads from `png`.
-    static func zbar(_ png: Data) async throws -> String {
+    /// The image in a 200 answer of the QR call, whose `qr` must start with `prefix`.
+    static func qrImage(_ response: RawHTTPConnection.Response, prefix: String) throws -> Data {
+        #expect(response.status == 200)
+        let qr = try #require(try object(response.body)["qr"]?.stringValue)
+        #expect(qr.hasPrefix(prefix), "\(qr.prefix(40))")
+        return try #require(Data(base64Encoded: String(qr.dropFirst(prefix.count))))
+    }
+
+    /// What `zbarimg` (Debian's zbar-tools, when installed) reads from `image`, a PNG or JPEG file.
+    static func zbar(_ image: Data, fileExtension: String = "png") async throws -> String {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "qr-\(UUID().uuidString).png")
-        try png.write(to: file)
+            "qr-\(UUID().uuidString).\(fileExtension)")
+        try image.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         return try await onThread {
             let process = Process()

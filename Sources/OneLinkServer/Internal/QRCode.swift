@@ -257,6 +257,19 @@ struct QRCode: Sendable {
     /// A grayscale PNG of the code, `size` pixels square (at least one pixel per module), with a
     /// 4-module quiet zone when `margin` is on.
     func png(size pixels: Int, margin: Bool) -> [UInt8] {
+        let rows = pixelRows(size: pixels, margin: margin)
+        return PNGEncoder.grayscale(rows: rows, width: rows.count)
+    }
+
+    /// The same image as ``png(size:margin:)``, as a baseline grayscale JPEG.
+    func jpeg(size pixels: Int, margin: Bool) -> [UInt8] {
+        let rows = pixelRows(size: pixels, margin: margin)
+        return JPEGEncoder.grayscale(rows: rows, width: rows.count)
+    }
+
+    /// The code's image as rows of gray bytes (0 dark, 255 light), square: `size` pixels, or one
+    /// pixel per module when `size` is smaller than the code and its quiet zone.
+    func pixelRows(size pixels: Int, margin: Bool) -> [[UInt8]] {
         let border = margin ? 4 : 0
         let span = self.size + 2 * border
         let scale = max(1, pixels / span)
@@ -275,7 +288,7 @@ struct QRCode: Sendable {
             }
             rows.append(row)
         }
-        return PNGEncoder.grayscale(rows: rows, width: side)
+        return rows
     }
 }
 

@@ -84,7 +84,8 @@ extension Router {
         }
     }
 
-    /// `GET …/qr`: the link as a QR code, `{"qr": "image/png;base64,…"}`.
+    /// `GET …/qr`: the link as a QR code, `{"qr": "image/png;base64,…"}`, or
+    /// `{"qr": "image/jpeg;base64,…"}` for `format=jpg` or `jpeg`.
     private func qrCode(
         _ request: ServerRequest, service: OneLinkAPIService, template: String, parameters: [String: String]
     ) throws(OneLinkAPIError) -> ServerResponse {
@@ -98,8 +99,10 @@ extension Router {
             }
             size = value
         }
-        if let format = query(request, "format"), !["png", "jpg", "jpeg"].contains(format) {
-            throw .invalidQRParameter("format")
+        var isJPEG = false
+        if let format = query(request, "format") {
+            guard ["png", "jpg", "jpeg"].contains(format) else { throw .invalidQRParameter("format") }
+            isJPEG = format != "png"
         }
         var margin = true
         if let text = query(request, "margin") {
@@ -115,8 +118,12 @@ extension Router {
         guard let code = QRCode(text: url) else {
             throw .invalidQRParameter("the link is too long for a QR code")
         }
-        let png = code.png(size: size, margin: margin)
-        return .json(200, ["qr": .string("image/png;base64," + Data(png).base64EncodedString())])
+        // The reference's example answer has no "data:" before the media type; neither does this.
+        let image =
+            isJPEG
+            ? "image/jpeg;base64," + Data(code.jpeg(size: size, margin: margin)).base64EncodedString()
+            : "image/png;base64," + Data(code.png(size: size, margin: margin)).base64EncodedString()
+        return .json(200, ["qr": .string(image)])
     }
 
     /// The JSON object body of an API call, or 400 `invalid_parameter`.
