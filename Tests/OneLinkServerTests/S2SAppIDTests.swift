@@ -23,15 +23,7 @@ struct S2SAppIDTests {
         var configuration = OneLinkServer.Configuration(
             shortLinkResolver: links, clickHandler: handler, eventRecorder: events, s2sKeys: ["S2S_KEY"])
         configuration.accountPlan = plan
-        let server = try OneLinkServer(configuration: configuration)
-        try await server.start()
-        do {
-            try await body(server.port)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await S2SEventTests.withServer(configuration, body)
     }
 
     @Test(

@@ -24,20 +24,6 @@ struct TestConsoleDocumentedAnswersTests {
         return response.status
     }
 
-    static func rows(
-        since start: String, server: DeviceAdminTests.DeviceServer
-    ) async throws -> [AttributionPayload] {
-        let answer = try await TestConsoleTests.api(
-            "GET", base + "/events?device_id=\(idfa)&start_time=\(start)", server: server)
-        #expect(answer.status == 200)
-        guard case .array(let rows)? = answer.json["data"] else {
-            Issue.record("no data: \(answer.json)")
-            return []
-        }
-        #expect(answer.json["total"] == .int(rows.count))
-        return rows.compactMap { $0.objectValue.map(AttributionPayload.init) }
-    }
-
     @Test("In-App rows are the SDK's accepted events; S2S and refused events are not listed")
     func sdkEventsOnly() async throws {
         try await TestConsoleTests.withConsoleServer { server in
@@ -56,7 +42,7 @@ struct TestConsoleDocumentedAnswersTests {
             #expect(s2s.status == 200 && s2s.body == "OK")
             #expect(try await Self.sdkEvent("af_refused", value: "[1]", server: server) == 400)
 
-            let rows = try await Self.rows(since: start, server: server)
+            let rows = try await TestConsoleTests.rows(since: start, server: server)
             #expect(rows.map { $0["event_type"] } == ["Session", "In-App"])
             #expect(rows.map { $0["event_name"] } == [.null, "af_purchase"])
             #expect(rows.last?["sdk_timestamp"] == .string(sdkTime))
@@ -67,7 +53,10 @@ struct TestConsoleDocumentedAnswersTests {
             #expect(forgotten.status == 200)
             _ = try await RawAttributionLinkTests.install(
                 "af-1", advertisingID: Self.idfa, ip: "198.51.100.1", server: server)
-            #expect(try await Self.rows(since: start, server: server).map { $0["event_type"] } == ["Session"])
+            #expect(
+                try await TestConsoleTests.rows(since: start, server: server).map { $0["event_type"] } == [
+                    "Session"
+                ])
         }
     }
 
@@ -89,7 +78,7 @@ struct TestConsoleDocumentedAnswersTests {
             // Registering it shows what the server saw from it.
             _ = try await TestConsoleTests.api(
                 "POST", Self.base + "/devices", server: server, body: TestConsoleTests.register)
-            #expect(try await Self.rows(since: start, server: server).count == 2)
+            #expect(try await TestConsoleTests.rows(since: start, server: server).count == 2)
 
             let notUUID = try await TestConsoleTests.api(
                 "GET", Self.base + "/events?device_id=af-1&start_time=\(start)", server: server)

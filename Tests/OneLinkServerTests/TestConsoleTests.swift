@@ -53,6 +53,21 @@ struct TestConsoleTests {
         return (response.status, try AttributionPayload(jsonString: response.body))
     }
 
+    /// The rows of the device's events since `start`, checking the answer's status and `total`.
+    static func rows(
+        since start: String, server: DeviceAdminTests.DeviceServer
+    ) async throws -> [AttributionPayload] {
+        let answer = try await api(
+            "GET", base + "/events?device_id=\(idfa)&start_time=\(start)", server: server)
+        #expect(answer.status == 200)
+        guard case .array(let rows)? = answer.json["data"] else {
+            Issue.record("no data: \(answer.json)")
+            return []
+        }
+        #expect(answer.json["total"] == .int(rows.count))
+        return rows.compactMap { $0.objectValue.map(AttributionPayload.init) }
+    }
+
     static let register = #"{"device_id":"\#(idfa)","device_id_type":"IDFA","device_name":"QA iPhone"}"#
 
     @Test("register, list and remove a test device; documented 400, 401 and 404 errors")
