@@ -67,9 +67,11 @@ extension OneLinkServer {
         ///
         /// Under ``AppsFlyerPlan/zero`` every authenticated S2S event is `403 Forbidden`.
         public var accountPlan: AppsFlyerPlan = .growth
-        /// Launches the Test Console's events list keeps; default 100,000.
+        /// Launches, and separately SDK in-app events, the Test Console's events list keeps; default
+        /// 100,000 of each.
         ///
-        /// Accepted `POST /api/v6/iosevent/{appID}` launches; beyond the bound the oldest is forgotten.
+        /// Accepted `POST /api/v6/iosevent/{appID}` launches and events; beyond the bound the oldest is
+        /// forgotten.
         public var maximumRememberedLaunches: Int = 100_000
         /// Push API postbacks: a message per install and in-app event to loopback receivers; `nil`
         /// (the default) sends none.

@@ -16,6 +16,10 @@ public enum S2SEventError: Error, Sendable, Hashable, CustomStringConvertible {
     case eventValueNotStringifiedJSON
     /// 403 `Forbidden`: the account's plan ("Zero Package") does not accept events.
     case forbidden
+    /// 400 `app_id`: the path's app ID is not the app of the key ("`app_id` doesn't match the
+    /// authentication token", https://dev.appsflyer.com/hc/reference/inapp-events-1). The body is
+    /// the Message column of that row of the page's 400 table.
+    case appIDMismatch
 
     /// The HTTP status.
     public var status: Int {
@@ -37,6 +41,7 @@ public enum S2SEventError: Error, Sendable, Hashable, CustomStringConvertible {
         case .badRequest: return "Bad request"
         case .eventValueNotStringifiedJSON: return "Internal Server Error"
         case .forbidden: return "Forbidden"
+        case .appIDMismatch: return "app_id"
         }
     }
 

@@ -23,9 +23,10 @@ import Testing
             let server = try ServeCommand.makeServer(
                 options, backends: try ServeBackends.make(from: options.seed, options: options))
             try await server.start()
+            // serve's app is the App Store ID of the default --app-store-url; another app ID is a 400.
             let event = #"{"appsflyer_id":"1600000000000-1234567","eventName":"af_login","eventValue":""}"#
             let request =
-                "POST /inappevent/id123456789 HTTP/1.1\r\nHost: 127.0.0.1\r\nauthentication: S2S_KEY\r\n"
+                "POST /inappevent/id1234567890 HTTP/1.1\r\nHost: 127.0.0.1\r\nauthentication: S2S_KEY\r\n"
                 + "Content-Length: \(event.utf8.count)\r\nConnection: close\r\n\r\n\(event)"
             let port = server.port
             let answer: RawHTTPConnection.Response

@@ -13,7 +13,14 @@ struct S2SEventTests {
         keys: Set<String> = ["S2S_KEY"], events: InMemoryEventRecorder = InMemoryEventRecorder(),
         _ body: (UInt16) async throws -> Void
     ) async throws {
-        let server = try OneLinkServer(configuration: .init(eventRecorder: events, s2sKeys: keys))
+        try await Self.withServer(.init(eventRecorder: events, s2sKeys: keys), body)
+    }
+
+    /// Runs `body` with the port of a started server for `configuration`, and stops the server.
+    static func withServer(
+        _ configuration: OneLinkServer.Configuration, _ body: (UInt16) async throws -> Void
+    ) async throws {
+        let server = try OneLinkServer(configuration: configuration)
         try await server.start()
         do {
             try await body(server.port)

@@ -59,15 +59,7 @@ struct TestConsoleSessionTests {
     static func rows(
         since start: String, server: DeviceAdminTests.DeviceServer
     ) async throws -> [(type: String, time: String, id: String, user: AttributionValue?)] {
-        let answer = try await TestConsoleTests.api(
-            "GET", base + "/events?device_id=\(idfa)&start_time=\(start)", server: server)
-        #expect(answer.status == 200)
-        guard case .array(let rows)? = answer.json["data"] else {
-            Issue.record("no data: \(answer.json)")
-            return []
-        }
-        #expect(answer.json["total"] == .int(rows.count))
-        return rows.map {
+        try await TestConsoleTests.rows(since: start, server: server).map {
             (
                 $0["event_type"]?.stringValue ?? "", $0["sdk_timestamp"]?.stringValue ?? "",
                 $0["appsflyer_id"]?.stringValue ?? "", $0["customer_user_id"]

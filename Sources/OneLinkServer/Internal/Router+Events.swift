@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkClicks
 import OneLinkEmulator
 
 /// The in-app event (the SDK's and the S2S API's), launch and invite short-link routes.
@@ -37,7 +38,8 @@ extension Router {
     ///
     /// The real SDK posts events to the launch path on the `inapps.` host. Reads `appsflyer_id`,
     /// `eventName`, `eventValue` (an object or a JSON string), optional `eventTime`,
-    /// `customer_user_id` and `eventCurrency`, records it and answers the recorder's JSON.
+    /// `customer_user_id` and `eventCurrency`, records it, remembers it for the Test Console once the
+    /// recorder accepts it, and answers the recorder's JSON.
     func sdkEvent(_ request: ServerRequest, appID: String) async -> ServerResponse {
         let (body, deviceID): (AttributionPayload, String)
         do throws(Rejection) {
@@ -72,6 +74,7 @@ extension Router {
             currencyCode: body["eventCurrency"]?.stringValue, time: time)
         do {
             let answer = try await configuration.eventRecorder.recordEvent(event)
+            launches.remember(event)
             pushEvent(event, source: "SDK")
             return .json(200, answer)
         } catch {
@@ -86,10 +89,18 @@ extension Router {
         do throws(S2SEventError) {
             event = try s2sEventRequest(request, appID: appID)
         } catch {
-            return Self.plainText(error.status, error.body)
+            var response = Self.plainText(error.status, error.body)
+            if error == .appIDMismatch, let apps = configuration.clickHandler?.configuration.appIDs {
+                response.headers.append(
+                    (
+                        "X-OneLink-Warning",
+                        "the path's app_id is not this server's app (\(apps.sorted().joined(separator: ", ")))"
+                    ))
+            }
+            return response
         }
         // An iOS app ID is `id` and digits; bare digits get 200 OK, and the event is not recorded.
-        if !appID.isEmpty, appID.allSatisfy(\.isASCII), appID.allSatisfy(\.isNumber) {
+        if Self.lacksIDPrefix(appID) {
             var response = Self.plainText(200, "OK")
             response.headers.append(
                 (
@@ -113,13 +124,22 @@ extension Router {
         }
     }
 
-    /// The event an S2S request carries, checked as the API checks it.
+    /// The event an S2S request carries, checked as the API checks it: the key, the plan, the app ID
+    /// against the key's app, then the body.
+    ///
+    /// The app ID is checked only when the server knows its apps (the click handler's app IDs), and
+    /// never for an iOS app ID without its `id` prefix, which the API documents as a silent 200 OK.
     private func s2sEventRequest(_ request: ServerRequest, appID: String) throws(S2SEventError) -> InAppEvent
     {
         guard let key = request.header("authentication"), !key.isEmpty else { throw .failedToAuthenticate }
         let keys = configuration.s2sKeys
         guard keys.isEmpty || keys.contains(key) else { throw .unauthorized }
         guard configuration.accountPlan.acceptsS2SEvents else { throw .forbidden }
+        if !Self.lacksIDPrefix(appID), let handler = configuration.clickHandler,
+            !handler.configuration.appIDs.isEmpty, !handler.configuration.acceptsAppID(appID)
+        {
+            throw .appIDMismatch
+        }
         guard request.body.count <= Self.s2sMaximumBodyBytes else {
             throw .badRequest("the payload is over 1 KB")
         }
@@ -156,6 +176,11 @@ extension Router {
             customerUserID: body["customer_user_id"]?.stringValue,
             currencyCode: body["eventCurrency"]?.stringValue,
             time: time)
+    }
+
+    /// Whether `appID` is an iOS app ID without its `id` prefix: ASCII digits only.
+    static func lacksIDPrefix(_ appID: String) -> Bool {
+        !appID.isEmpty && appID.allSatisfy(\.isASCII) && appID.allSatisfy(\.isNumber)
     }
 
     /// The S2S API's documented payload limit, 1 KB.

@@ -29,11 +29,7 @@ extension Router {
         switch endpoint {
         case .testConsoleAddDevice: return addTestDevice(request, appID: appID)
         case .testConsoleRemoveDevice:
-            let id = parameters["device-id"] ?? ""
-            guard testDeviceRegistry.remove(appID: appID, id: id) else {
-                return Self.testConsoleError(404, "device not found")
-            }
-            return .json(200, ["app_id": .string(appID), "device_id": .string(id)])
+            return removeTestDevice(appID: appID, id: parameters["device-id"] ?? "")
         case .testConsoleListDevices:
             let devices = testDeviceRegistry.devices().map { device -> AttributionValue in
                 .object(Self.deviceJSON(device).values)
@@ -75,8 +71,7 @@ extension Router {
             return Self.testConsoleError(400, "cannot parse body")
         }
         guard let id = body["device_id"]?.stringValue, UUID(uuidString: id) != nil else {
-            return Self.testConsoleError(
-                400, "device_id must be a UUID such as 09ad6f30-a39c-4c6c-8862-636eabd54709")
+            return Self.testConsoleError(400, "device_id must be \(Self.deviceIDFormat)")
         }
         let type = TestDeviceRegistry.IDType(rawValue: body["device_id_type"]?.stringValue ?? "")
         guard TestDeviceRegistry.IDType.documented.contains(type) else {
@@ -93,12 +88,39 @@ extension Router {
         return .json(200, Self.deviceJSON(device))
     }
 
+    /// The documented 400 for a device ID that is not a UUID, the pattern of the page's `device_id`
+    /// and `device-id` parameters.
+    private static let deviceIDFormat = "a UUID such as 09ad6f30-a39c-4c6c-8862-636eabd54709"
+
+    /// `DELETE …/{app-id}/devices/{device-id}`.
+    ///
+    /// The page documents no success body and no answer for a device that is not registered (its only
+    /// 404 is `app_id not found`), so removing one is the same 200 as removing a registered one, as a
+    /// `DELETE` is idempotent, with an `X-OneLink-Warning` saying nothing was registered.
+    private func removeTestDevice(appID: String, id: String) -> ServerResponse {
+        guard UUID(uuidString: id) != nil else {
+            return Self.testConsoleError(400, "device-id must be \(Self.deviceIDFormat)")
+        }
+        var response = ServerResponse.json(200, ["app_id": .string(appID), "device_id": .string(id)])
+        if !testDeviceRegistry.remove(appID: appID, id: id) {
+            response.headers.append(
+                ("X-OneLink-Warning", "device \(id) was not registered; nothing was removed"))
+        }
+        return response
+    }
+
     /// `GET …/{app-id}/events?device_id=&start_time=&end_time=`: the device's sessions (`Session`: each
-    /// launch, and an install whose first launch is not remembered) and in-app events (`In-App`) from
-    /// `start_time` (at most two hours ago) to `end_time` (or now), in time order.
+    /// launch, and an install whose first launch is not remembered) and the in-app events the SDK sent
+    /// (`In-App`; not S2S events) from `start_time` (at most two hours ago) to `end_time` (or now), in
+    /// time order.
+    ///
+    /// A device that is not registered has no rows.
     private func testDeviceEvents(_ request: ServerRequest, appID: String) -> ServerResponse {
         guard let deviceID = query(request, "device_id"), !deviceID.isEmpty else {
             return Self.testConsoleError(400, "device_id is required")
+        }
+        guard UUID(uuidString: deviceID) != nil else {
+            return Self.testConsoleError(400, "device_id must be \(Self.deviceIDFormat)")
         }
         let now = configuration.clock.now
         guard let startText = query(request, "start_time"), let start = Self.isoDate(startText) else {
@@ -115,10 +137,9 @@ extension Router {
             }
             end = parsed
         }
-        guard testDeviceRegistry.contains(identifier: deviceID) else {
-            return Self.testConsoleError(404, "device not found")
-        }
-        let deviceInstalls = installs.installs(appID: appID, advertisingID: deviceID)
+        let deviceInstalls =
+            testDeviceRegistry.contains(identifier: deviceID)
+            ? installs.installs(appID: appID, advertisingID: deviceID) : []
         let appsFlyerIDs = Set(deviceInstalls.map(\.deviceID))
         let deviceLaunches = launches.launches(appID: appID, deviceIDs: appsFlyerIDs)
         // The SDK's first launch is the install, so a remembered first launch stands for it.
@@ -135,8 +156,7 @@ extension Router {
             if let user = launch.customerUserID { row["customer_user_id"] = .string(user) }
             rows.append((launch.time, row))
         }
-        let events = (configuration.eventRecorder as? InMemoryEventRecorder)?.events ?? []
-        for event in events where appsFlyerIDs.contains(event.deviceID) {
+        for event in launches.events(appID: appID, deviceIDs: appsFlyerIDs) {
             var row = Self.eventRow(
                 time: event.time, type: "In-App", appsFlyerID: event.deviceID, idfa: deviceID)
             row["event_name"] = .string(event.name)

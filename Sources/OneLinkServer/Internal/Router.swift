@@ -19,7 +19,7 @@ struct Router: Sendable {
     var oneLinkAPIService: OneLinkAPIService?
     /// Each device's install answer, for the GCD API.
     var installs = InstallMemory()
-    /// The launches accepted, for the Test Console's events (Router+TestConsole.swift).
+    /// The launches and SDK in-app events accepted, for the Test Console's events (Router+TestConsole.swift).
     var launches = LaunchMemory()
     /// The test devices, when the conversion source keeps none (Router+TestConsole.swift).
     var testDevices = TestDeviceRegistry()
