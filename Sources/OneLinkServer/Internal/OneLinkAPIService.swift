@@ -285,9 +285,11 @@ final class OneLinkAPIService: Sendable {
         ";", "*", "!", "@", "#", "?", "$", "^", ":", "&", "~", "`", "=", "+", "'", "\u{2019}", ">", "<", "/",
     ]
 
-    /// A v1 `data` value as the link keeps it: each raw special character is "replaced with a blank
-    /// space", then the percent-encoded ones the client sent are decoded, so `a%26b` is `a&b` and
-    /// `a&b` is `a b`. A value with a malformed escape (`50%`) keeps its escapes as sent.
+    /// A v1 `data` value as the link keeps it, special characters blanked and escapes decoded.
+    ///
+    /// Each raw special character is "replaced with a blank space", then the percent-encoded ones
+    /// the client sent are decoded, so `a%26b` is `a&b` and `a&b` is `a b`. A value with a malformed
+    /// escape (`50%`) keeps its escapes as sent.
     static func v1Value(_ text: String) -> String {
         let blanked = String(text.map { v1SpecialCharacters.contains($0) ? " " : $0 })
         return blanked.removingPercentEncoding ?? blanked
