@@ -16,7 +16,8 @@ public enum OneLinkAPIError: Error, Sendable, Hashable, CustomStringConvertible 
     /// 400: one parameter of the body or of `data` has a value the API refuses: its name, the value
     /// as sent and why.
     case invalidParameter(name: String, value: String, reason: String)
-    /// 400: the link's query string would exceed 2,048 characters.
+    /// 400: over 2,048 characters: `data`'s value as sent on v2.0, the percent-encoded query string
+    /// on v1.
     case limitExceeded
     /// 400: a v2.0 update or delete of a link no OneLink API created (seeded, or made by the SDK), or a
     /// QR code of a link v2.0 neither created nor updated.
