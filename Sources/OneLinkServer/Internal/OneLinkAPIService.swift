@@ -19,6 +19,7 @@ final class OneLinkAPIService: Sendable {
     struct Record: Sendable, Hashable {
         var expiry: Date
         var ttlSeconds: Int
+        /// The API that created the link; `v2` once a v2.0 update has migrated a v1 link.
         var createdBy: Version
         var domain: String
     }
