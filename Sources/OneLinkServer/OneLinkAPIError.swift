@@ -1,3 +1,5 @@
+import OneLinkSupport
+
 /// Why the OneLink API refused a call: each case is one documented answer, with its status,
 /// `error_type` and message (https://dev.appsflyer.com/hc/reference/onelink-rest-api-v20).
 ///
@@ -11,14 +13,25 @@ public enum OneLinkAPIError: Error, Sendable, Hashable, CustomStringConvertible 
     case wrongBrandDomain
     /// 400: the body is not what the API takes; the text says what is wrong.
     case invalidRequestBody(String)
-    /// 400: the link's query string would exceed 2,048 characters.
+    /// 400: one parameter of the body or of `data` has a value the API refuses: its name, the value
+    /// as sent and why.
+    case invalidParameter(name: String, value: String, reason: String)
+    /// 400: over 2,048 characters: `data`'s value as sent on v2.0, the percent-encoded query string
+    /// on v1.
     case limitExceeded
-    /// 400: a v2.0 update, delete or QR code for a link the v2.0 API did not create.
+    /// 400: a v2.0 update or delete of a link no OneLink API created (seeded, or made by the SDK), or a
+    /// QR code of a link v2.0 neither created nor updated.
     case invalidSource
     /// 400: a QR parameter (`size`, `format` or `margin`) is out of range; the associated value names it.
     case invalidQRParameter(String)
     /// 404: no link with this ID under this template.
     case shortLinkNotFound
+    /// 404: a create under a `onelink-id` that is not one of the click handler's templates.
+    case templateNotFound
+    /// 404: a path under `/api/v2.0/` that is none of the API's calls.
+    case routeNotFound
+    /// 405: a method the API's path does not take; the associated value lists the ones it does.
+    case methodNotAllowed(allowed: String)
     /// 409: a create named a `shortlink_id` that is taken.
     case shortLinkIDExists
     /// 429: the monthly quota of create, update and delete calls is used up.
@@ -31,8 +44,10 @@ public enum OneLinkAPIError: Error, Sendable, Hashable, CustomStringConvertible 
         switch self {
         case .authenticationFailure: return 401
         case .featureNotEnabled, .wrongBrandDomain: return 403
-        case .invalidRequestBody, .limitExceeded, .invalidSource, .invalidQRParameter: return 400
-        case .shortLinkNotFound: return 404
+        case .invalidRequestBody, .invalidParameter, .limitExceeded, .invalidSource, .invalidQRParameter:
+            return 400
+        case .shortLinkNotFound, .templateNotFound, .routeNotFound: return 404
+        case .methodNotAllowed: return 405
         case .shortLinkIDExists: return 409
         case .quotaExceeded, .rateLimitExceeded: return 429
         }
@@ -44,8 +59,11 @@ public enum OneLinkAPIError: Error, Sendable, Hashable, CustomStringConvertible 
         case .authenticationFailure: return "authentication_failure"
         case .featureNotEnabled: return "feature_not_enabled"
         case .wrongBrandDomain: return "wrong_brand_domain"
-        case .invalidRequestBody, .invalidQRParameter, .shortLinkNotFound, .shortLinkIDExists:
+        case .invalidRequestBody, .invalidParameter, .invalidQRParameter, .shortLinkNotFound,
+            .templateNotFound, .shortLinkIDExists:
             return "invalid_parameter"
+        case .routeNotFound: return "not_found"
+        case .methodNotAllowed: return "method_not_allowed"
         case .limitExceeded: return "limit_exceeded"
         case .invalidSource: return "invalid_source"
         case .quotaExceeded: return "quota_exceeded"
@@ -62,11 +80,19 @@ public enum OneLinkAPIError: Error, Sendable, Hashable, CustomStringConvertible 
             return "OneLink API is not enabled for this account. Note: OneLink API is a premium feature. "
                 + "Please contact your AppsFlyer Customer Success Manager for access."
         case .wrongBrandDomain: return "Brand domain mismatch"
-        case .invalidRequestBody: return "Generating shortlink failed, invalid request body"
+        case .invalidRequestBody(let reason):
+            return "Generating shortlink failed, invalid request body. Reason: \(reason)."
+        case .invalidParameter(let name, let value, let reason):
+            return
+                "Parameter '\(QuotedInput.prefix(name))' has an invalid value: '\(QuotedInput.prefix(value))'. "
+                + "Reason: \(reason)."
         case .limitExceeded: return "Generating shortlink failed, data sent exceeds limit"
         case .invalidSource: return "This operation is not allowed for this shortlink source-caller."
         case .invalidQRParameter(let name): return "Invalid QR parameter: \(name)"
         case .shortLinkNotFound: return "Shortlink not found"
+        case .templateNotFound: return "OneLink template not found"
+        case .routeNotFound: return "Not Found"
+        case .methodNotAllowed(let allowed): return "Method Not Allowed. Allowed: \(allowed)"
         case .shortLinkIDExists: return "Shortlink ID already exists"
         case .quotaExceeded: return "Monthly Quota Exceeded."
         case .rateLimitExceeded: return "Rate Limit Exceeded."
@@ -80,15 +106,11 @@ public enum OneLinkAPIError: Error, Sendable, Hashable, CustomStringConvertible 
         case .quotaExceeded: return "Monthly quota exceeded"
         case .rateLimitExceeded: return "Rate limit exceeded"
         case .invalidRequestBody(let reason): return "Bad request: \(reason)"
+        case .invalidParameter: return "Bad request: \(message)"
         default: return message
         }
     }
 
-    /// The status, `error_type`, message and (for a bad body) what was wrong.
-    public var description: String {
-        if case .invalidRequestBody(let reason) = self {
-            return "\(status) \(errorType): \(message) (\(reason))"
-        }
-        return "\(status) \(errorType): \(message)"
-    }
+    /// The status, `error_type` and message (which says what was wrong with a bad body).
+    public var description: String { "\(status) \(errorType): \(message)" }
 }

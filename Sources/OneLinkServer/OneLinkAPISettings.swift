@@ -22,9 +22,11 @@ public struct OneLinkAPISettings: Sendable {
     /// A `brand_domain` outside this set is a 403 `wrong_brand_domain`. Empty (the default): every
     /// `brand_domain` is refused, as for an account without Branded Links.
     public var brandDomains: Set<String>
-    /// Create, update and delete calls allowed per calendar month (UTC), for both versions together.
+    /// Create, update and delete calls allowed per calendar month (UTC), to each version.
     ///
-    /// Further ones are 429. Documented: 7.5 million.
+    /// v2.0 and v1 count separately, each up to this number, as the migration guide's doubled quota
+    /// during migration (https://dev.appsflyer.com/hc/reference/migrate_to_onelink_api_v2). Further
+    /// ones are 429. Documented: 7.5 million.
     public var monthlyQuota: Int
     /// Requests per second (on the server's clock) to the v2.0 API.
     ///
@@ -34,12 +36,16 @@ public struct OneLinkAPISettings: Sendable {
     ///
     /// Documented: 500.
     public var v1RequestsPerSecond: Int
+    /// Requests per second to v2.0's QR code call, counted apart from ``requestsPerSecond``.
+    ///
+    /// Further ones are 429. Documented: 25.
+    public var qrRequestsPerSecond: Int
 
     /// Creates settings.
     public init(
         links: InMemoryShortLinkResolver, tokens: Set<String> = [], linkDomain: String = "app.onelink.me",
         brandDomains: Set<String> = [], monthlyQuota: Int = 7_500_000, requestsPerSecond: Int = 1000,
-        v1RequestsPerSecond: Int = 500
+        v1RequestsPerSecond: Int = 500, qrRequestsPerSecond: Int = 25
     ) {
         self.links = links
         self.tokens = tokens
@@ -48,5 +54,6 @@ public struct OneLinkAPISettings: Sendable {
         self.monthlyQuota = monthlyQuota
         self.requestsPerSecond = requestsPerSecond
         self.v1RequestsPerSecond = v1RequestsPerSecond
+        self.qrRequestsPerSecond = qrRequestsPerSecond
     }
 }

@@ -67,9 +67,12 @@ enum ServeCommand: Command {
           --brand-domain HOST          A branded domain the OneLink API accepts as
                                        brand_domain (repeatable); others are 403.
           --onelink-quota N            OneLink API create/update/delete calls a month
-                                       before 429 (default 7500000).
+                                       before 429, for v2.0 and v1 each (default
+                                       7500000).
           --onelink-rate-limit N       OneLink API v2.0 requests a second before 429
                                        (default 1000; v1 gets half, as documented).
+          --onelink-qr-rate-limit N    OneLink API v2.0 QR code requests a second
+                                       before 429 (default 25).
           --s2s-key KEY                An S2S key the server-to-server event API
                                        (POST /inappevent/{app_id}) accepts in its
                                        authentication header (repeatable). Without it
@@ -190,7 +193,8 @@ enum ServeCommand: Command {
             links: links, tokens: options.oneLinkAPITokens, linkDomain: domain,
             brandDomains: options.brandDomains,
             monthlyQuota: options.oneLinkQuota, requestsPerSecond: options.oneLinkRateLimit,
-            v1RequestsPerSecond: max(1, options.oneLinkRateLimit / 2))
+            v1RequestsPerSecond: max(1, options.oneLinkRateLimit / 2),
+            qrRequestsPerSecond: options.oneLinkQRRateLimit)
     }
 
     /// Starts `server`, prints where it listens, and stops it when `stop` returns.

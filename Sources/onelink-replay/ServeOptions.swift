@@ -29,11 +29,12 @@ struct ServeOptions {
     var validDevKeys: Set<String>?
     var quiet = false
     /// The OneLink API's tokens, branded domains and limits (`--onelink-api-token`, `--brand-domain`,
-    /// `--onelink-quota`, `--onelink-rate-limit`).
+    /// `--onelink-quota`, `--onelink-rate-limit`, `--onelink-qr-rate-limit`).
     var oneLinkAPITokens: Set<String> = []
     var brandDomains: Set<String> = []
     var oneLinkQuota = 7_500_000
     var oneLinkRateLimit = 1000
+    var oneLinkQRRateLimit = 25
     /// The S2S keys the server-to-server event API accepts (`--s2s-key`).
     var s2sKeys: Set<String> = []
     /// The account's plan (`--plan`); `zero` answers the S2S event API 403.
@@ -54,7 +55,8 @@ struct ServeOptions {
             "--host", "--port", "--payloads", "--scenario", "--app-store-url", "--interstitial-domain",
             "--sample-device", "--request-timeout", "--max-connections", "--request-history", "--max-clicks",
             "--click-overflow", "--max-devices", "--dev-key", "--onelink-api-token", "--brand-domain",
-            "--onelink-quota", "--onelink-rate-limit", "--s2s-key", "--plan", "--fault",
+            "--onelink-quota", "--onelink-rate-limit", "--onelink-qr-rate-limit", "--s2s-key", "--plan",
+            "--fault",
             "--push-url", "--push-method", "--push-token", "--push-token-name", "--shortlinks",
         ],
         maximumPositionals: 0)
@@ -116,6 +118,7 @@ struct ServeOptions {
         brandDomains = Set(arguments.values("--brand-domain").map { $0.lowercased() })
         oneLinkQuota = try count("--onelink-quota", minimum: 0) ?? oneLinkQuota
         oneLinkRateLimit = try count("--onelink-rate-limit", minimum: 1) ?? oneLinkRateLimit
+        oneLinkQRRateLimit = try count("--onelink-qr-rate-limit", minimum: 1) ?? oneLinkQRRateLimit
         let s2sKeys = arguments.values("--s2s-key")
         if s2sKeys.contains(where: \.isEmpty) { throw UsageError("--s2s-key needs a non-empty key") }
         self.s2sKeys = Set(s2sKeys)

@@ -5,9 +5,14 @@ import OneLinkSupport
 /// The OneLink API's state and rules: tokens, rate limit, monthly quota, TTLs, custom IDs and the
 /// links it created, stored in the settings' resolver.
 final class OneLinkAPIService: Sendable {
-    /// Which API a call came through; each has its own rate limit and TTL ceiling.
+    /// Which API a call came through; each has its own rate limit, monthly quota and TTL ceiling.
     enum Version: Sendable, Hashable {
         case v1, v2
+    }
+
+    /// The per-second window a call counts in: v2.0's QR code call has its own, apart from v2.0's.
+    private enum Window: Sendable, Hashable {
+        case v1, v2, qr
     }
 
     /// What the API knows about a link beyond its parameters.
@@ -17,6 +22,7 @@ final class OneLinkAPIService: Sendable {
         var ttlSeconds: Int
         /// Whether a click extends the expiry; `false` when `data` said `renew_ttl: false`.
         var renews = true
+        /// The API that created the link; `v2` once a v2.0 update has migrated a v1 link.
         var createdBy: Version
         var domain: String
     }
@@ -30,8 +36,8 @@ final class OneLinkAPIService: Sendable {
     private struct State {
         var records: [String: Record] = [:]
         var quotaMonth = -1
-        var quotaUsed = 0
-        var windows: [Version: (second: Int64, count: Int)] = [:]
+        var quotaUsed: [Version: Int] = [:]
+        var windows: [Window: (second: Int64, count: Int)] = [:]
     }
 
     static let defaultTTLSeconds = 31 * 86_400
@@ -54,38 +60,49 @@ final class OneLinkAPIService: Sendable {
 
     // MARK: Admission
 
-    /// Checks the `authorization` token, then the rate limit, then (for writes) the monthly quota.
-    func admit(token: String?, version: Version, isWrite: Bool) throws(OneLinkAPIError) {
+    /// Checks the `authorization` token, then the rate limit (the QR window for a QR code call), then
+    /// (for writes) the version's monthly quota.
+    func admit(token: String?, version: Version, isWrite: Bool, isQR: Bool = false) throws(OneLinkAPIError) {
         guard let token, !token.isEmpty, settings.tokens.isEmpty || settings.tokens.contains(token) else {
             throw .authenticationFailure
         }
         let now = clock.now
         let second = Int64(now.timeIntervalSince1970.rounded(.down))
-        let limit = version == .v1 ? settings.v1RequestsPerSecond : settings.requestsPerSecond
+        let key: Window = isQR ? .qr : version == .v1 ? .v1 : .v2
+        let limit: Int
+        switch key {
+        case .v1: limit = settings.v1RequestsPerSecond
+        case .v2: limit = settings.requestsPerSecond
+        case .qr: limit = settings.qrRequestsPerSecond
+        }
         let month = Self.monthNumber(of: now)
         let refusal: OneLinkAPIError? = state.withLock { state in
-            var window = state.windows[version] ?? (second, 0)
+            var window = state.windows[key] ?? (second, 0)
             if window.second != second { window = (second, 0) }
             guard window.count < limit else { return .rateLimitExceeded }
             window.count += 1
-            state.windows[version] = window
+            state.windows[key] = window
             guard isWrite else { return nil }
             if state.quotaMonth != month {
                 state.quotaMonth = month
-                state.quotaUsed = 0
+                state.quotaUsed = [:]
             }
-            guard state.quotaUsed < settings.monthlyQuota else { return .quotaExceeded }
-            state.quotaUsed += 1
+            let used = state.quotaUsed[version, default: 0]
+            guard used < settings.monthlyQuota else { return .quotaExceeded }
+            state.quotaUsed[version] = used + 1
             return nil
         }
         if let refusal { throw refusal }
     }
 
-    /// Create, update and delete calls left this calendar month (UTC).
-    var remainingQuota: Int {
+    /// Create, update and delete calls through `version` left this calendar month (UTC).
+    func remainingQuota(of version: Version) -> Int {
         let month = Self.monthNumber(of: clock.now)
         return state.withLock { state in
-            max(0, settings.monthlyQuota - (state.quotaMonth == month ? state.quotaUsed : 0))
+            max(
+                0,
+                settings.monthlyQuota - (state.quotaMonth == month ? state.quotaUsed[version, default: 0] : 0)
+            )
         }
     }
 
@@ -96,6 +113,9 @@ final class OneLinkAPIService: Sendable {
         return (parts.year ?? 0) * 12 + (parts.month ?? 0)
     }
 
+    /// The time on the server's clock.
+    var now: Date { clock.now }
+
     // MARK: Links
 
     /// Creates a link and returns its URL.
@@ -104,12 +124,13 @@ final class OneLinkAPIService: Sendable {
         brandDomain: AttributionValue?, data: AttributionValue?
     ) throws(OneLinkAPIError) -> String {
         let domain = try self.domain(brandDomain)
-        let (payload, renews) = try Self.payload(from: data, requiresPID: version == .v2)
+        let (payload, renews) = try Self.payload(from: data, version: version)
         let ttlSeconds = Self.ttlSeconds(ttl, version: version)
         if let requested {
             guard Self.isValidID(requested) else {
-                throw .invalidRequestBody(
-                    "shortlink_id must be 1 to \(Self.maximumIDCharacters) letters, digits, - or _")
+                throw .invalidParameter(
+                    name: version == .v1 ? "id" : "shortlink_id", value: requested,
+                    reason: "value should be 1 to \(Self.maximumIDCharacters) letters, digits, - or _")
             }
         }
         let record = Record(
@@ -147,18 +168,22 @@ final class OneLinkAPIService: Sendable {
     }
 
     /// Replaces a link's parameters, TTL and domain and returns its URL.
+    ///
+    /// v2.0 refuses a link no API created (`400 invalid_source`); a v2.0 update of a v1 link migrates
+    /// it: from then on it is a v2.0 link (QR codes allowed).
     func update(
         version: Version, template: String, shortID: String, ttl: AttributionValue?,
         brandDomain: AttributionValue?, data: AttributionValue?
     ) throws(OneLinkAPIError) -> String {
         let existing = try link(template: template, shortID: shortID)
-        if version == .v2, existing.record?.createdBy != .v2 { throw .invalidSource }
+        if version == .v2, existing.record == nil { throw .invalidSource }
         let domain = try self.domain(brandDomain)
-        let (payload, renews) = try Self.payload(from: data, requiresPID: version == .v2)
+        let (payload, renews) = try Self.payload(from: data, version: version)
         let ttlSeconds = Self.ttlSeconds(ttl, version: version)
         let record = Record(
             expiry: clock.now.addingTimeInterval(TimeInterval(ttlSeconds)), ttlSeconds: ttlSeconds,
-            renews: renews, createdBy: existing.record?.createdBy ?? version, domain: domain)
+            renews: renews, createdBy: version == .v2 ? .v2 : existing.record?.createdBy ?? version,
+            domain: domain)
         let links = settings.links
         state.withLock { state in
             links[template: template, shortID: shortID] = payload
@@ -167,10 +192,10 @@ final class OneLinkAPIService: Sendable {
         return "https://\(domain)/\(template)/\(shortID)"
     }
 
-    /// Removes a link.
+    /// Removes a link; v2.0 refuses one no API created (`400 invalid_source`).
     func delete(version: Version, template: String, shortID: String) throws(OneLinkAPIError) {
         let existing = try link(template: template, shortID: shortID)
-        if version == .v2, existing.record?.createdBy != .v2 { throw .invalidSource }
+        if version == .v2, existing.record == nil { throw .invalidSource }
         let links = settings.links
         state.withLock { state in
             links[template: template, shortID: shortID] = nil
@@ -225,27 +250,39 @@ final class OneLinkAPIService: Sendable {
         case .string(let text)?:
             guard settings.brandDomains.contains(text.lowercased()) else { throw .wrongBrandDomain }
             return text.lowercased()
-        default: throw .invalidRequestBody("brand_domain must be a string")
+        case let other?:
+            throw .invalidParameter(
+                name: "brand_domain", value: other.jsonText(), reason: "value should be a string")
         }
     }
 
     /// The link's parameters from `data` (an object, or a string holding one); values become strings.
     ///
+    /// The 2,048-character limit: on v2.0 the characters (Unicode scalars) of `data`'s value as
+    /// sent, the string itself or the object as compact JSON ("The link parameters payload ("data"
+    /// body parameter) value must not exceed 2048 characters", and "OneLink handles encoding
+    /// automatically"); on v1 the percent-encoded query string ("Query string from the payload
+    /// can't exceed 2,048 characters"). v1 also blanks its special characters (``v1Value(_:)``).
+    ///
     /// `renew_ttl` (`true`, the default, or `false`; a boolean or its string) is taken out: it says
     /// whether clicks renew the TTL and, per the help center, never shows on the link.
     static func payload(
-        from data: AttributionValue?, requiresPID: Bool
+        from data: AttributionValue?, version: Version
     ) throws(OneLinkAPIError) -> (parameters: AttributionPayload, renewsTTL: Bool) {
         var object: [String: AttributionValue]
+        let dataCharacters: Int
         switch data {
-        case .object(let value)?: object = value
+        case .object(let value)?:
+            object = value
+            dataCharacters = AttributionValue.object(value).jsonText().unicodeScalars.count
         case .string(let text)?:
             guard let parsed = try? AttributionPayload(jsonString: text) else {
                 throw .invalidRequestBody("data is a string that does not hold a JSON object")
             }
             object = parsed.values
+            dataCharacters = text.unicodeScalars.count
         case nil, .null?: throw .invalidRequestBody("the body has no data")
-        default: throw .invalidRequestBody("data must be a JSON object")
+        case let other?: throw .invalidRequestBody("data is a JSON \(other.typeName), not an object")
         }
         var renews = true
         switch object.removeValue(forKey: renewParameter) {
@@ -258,19 +295,45 @@ final class OneLinkAPIService: Sendable {
         var parameters: [String: AttributionValue] = [:]
         for (key, value) in object {
             switch value {
-            case .object, .array: throw .invalidRequestBody("data.\(key) must be a string, number or boolean")
+            case .object, .array:
+                throw .invalidParameter(
+                    name: key, value: value.jsonText(), reason: "value should be a string, number or boolean")
             case .null: continue
-            default: parameters[key] = .string(value.textValue)
+            default:
+                parameters[key] = .string(version == .v1 ? v1Value(value.textValue) : value.textValue)
             }
         }
-        if requiresPID, (parameters["pid"]?.stringValue ?? "").isEmpty {
-            throw .invalidRequestBody("data has no pid (the media source is mandatory)")
+        if version == .v2, (parameters["pid"]?.stringValue ?? "").isEmpty {
+            throw .invalidParameter(
+                name: "pid", value: parameters["pid"]?.stringValue ?? "",
+                reason: "the media source (pid) is mandatory")
         }
-        let query = parameters.sorted { $0.key < $1.key }.map {
-            PercentEncoding.encode($0.key) + "=" + PercentEncoding.encode($0.value.textValue)
-        }.joined(separator: "&")
-        guard query.count <= maximumQueryCharacters else { throw .limitExceeded }
+        switch version {
+        case .v2:
+            guard dataCharacters <= maximumQueryCharacters else { throw .limitExceeded }
+        case .v1:
+            let query = parameters.sorted { $0.key < $1.key }.map {
+                PercentEncoding.encode($0.key) + "=" + PercentEncoding.encode($0.value.textValue)
+            }.joined(separator: "&")
+            guard query.count <= maximumQueryCharacters else { throw .limitExceeded }
+        }
         return (AttributionPayload(parameters), renews)
+    }
+
+    /// The characters v1 requires encoded, from https://dev.appsflyer.com/hc/reference/overview-3
+    /// (its `’` taken as both the typographic and the ASCII apostrophe).
+    static let v1SpecialCharacters: Set<Character> = [
+        ";", "*", "!", "@", "#", "?", "$", "^", ":", "&", "~", "`", "=", "+", "'", "\u{2019}", ">", "<", "/",
+    ]
+
+    /// A v1 `data` value as the link keeps it, special characters blanked and escapes decoded.
+    ///
+    /// Each raw special character is "replaced with a blank space", then the percent-encoded ones
+    /// the client sent are decoded, so `a%26b` is `a&b` and `a&b` is `a b`. A value with a malformed
+    /// escape (`50%`) keeps its escapes as sent.
+    static func v1Value(_ text: String) -> String {
+        let blanked = String(text.map { v1SpecialCharacters.contains($0) ? " " : $0 })
+        return blanked.removingPercentEncoding ?? blanked
     }
 
     /// The TTL in seconds: `N`, `Nd`, `Nh` or `Nm`; an invalid or out-of-range value is the 31-day

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkClicks
 import OneLinkEmulator
 
 /// The OneLink API routes: v2.0 under `/api/v2.0/`, and v1 under `/shortlink/v1/` for old clients.
@@ -15,10 +16,13 @@ extension Router {
         do throws(OneLinkAPIError) {
             guard let service = oneLinkAPIService else { throw .featureNotEnabled }
             let isWrite = ["POST", "PUT", "DELETE"].contains(request.method)
-            try service.admit(token: request.header("authorization"), version: version, isWrite: isWrite)
+            try service.admit(
+                token: request.header("authorization"), version: version, isWrite: isWrite,
+                isQR: endpoint == .oneLinkV2QR)
             let template = parameters["onelink-id"] ?? ""
             switch endpoint {
             case .oneLinkV2Create:
+                try requireKnownTemplate(template)
                 let body = try Self.apiBody(request)
                 let url = try service.create(
                     version: .v2, template: template, shortID: body["shortlink_id"]?.stringValue,
@@ -26,12 +30,16 @@ extension Router {
                 return .json(200, ["shortlink_url": .string(url)])
             case .oneLinkV2Get:
                 let link = try service.link(template: template, shortID: parameters["shortlink-id"] ?? "")
-                var answer: AttributionPayload = ["payload": .object(link.payload.values)]
-                if let record = link.record {
-                    answer["expiry"] = .string(Self.isoTimestamp(record.expiry))
-                    answer["ttl"] = .int(record.ttlSeconds)
-                }
-                return .json(200, answer)
+                // A link no API created never expires here; it answers as one just given the default TTL.
+                let ttlSeconds = link.record?.ttlSeconds ?? OneLinkAPIService.defaultTTLSeconds
+                let expiry =
+                    link.record?.expiry ?? service.now.addingTimeInterval(TimeInterval(ttlSeconds))
+                return .json(
+                    200,
+                    [
+                        "payload": .object(Self.queryParameters(link.payload)),
+                        "expiry": .string(Self.isoTimestamp(expiry)), "ttl": .int(ttlSeconds),
+                    ])
             case .oneLinkV2Update:
                 let body = try Self.apiBody(request)
                 let url = try service.update(
@@ -47,8 +55,9 @@ extension Router {
             case .oneLinkV2QR:
                 return try qrCode(request, service: service, template: template, parameters: parameters)
             case .oneLinkV2Quota:
-                return .json(200, ["remaining_api_calls": .int(service.remainingQuota)])
+                return .json(200, ["remaining_api_calls": .int(service.remainingQuota(of: .v2))])
             case .oneLinkV1Create:
+                try requireKnownTemplate(template)
                 let body = try Self.apiBody(request)
                 let url = try service.create(
                     version: .v1, template: template, shortID: query(request, "id"), ttl: body["ttl"],
@@ -56,7 +65,7 @@ extension Router {
                 return Self.plainText(200, url)
             case .oneLinkV1Get:
                 let link = try service.link(template: template, shortID: try Self.v1ID(request))
-                return .json(200, link.payload)
+                return .json(200, AttributionPayload(Self.queryParameters(link.payload)))
             case .oneLinkV1Update:
                 let shortID = try Self.v1ID(request)
                 let body = try Self.apiBody(request)
@@ -82,6 +91,36 @@ extension Router {
             return .json(
                 error.status, ["error_type": .string(error.errorType), "message": .string(error.message)])
         }
+    }
+
+    /// Refuses a create under a `onelink-id` the click handler does not know (when it knows any), since
+    /// a click on the link would find no template.
+    private func requireKnownTemplate(_ template: String) throws(OneLinkAPIError) {
+        guard let templates = configuration.clickHandler?.configuration.templates, !templates.isEmpty else {
+            return
+        }
+        guard templates.contains(template) else { throw .templateNotFound }
+    }
+
+    /// A link's parameters as the get calls answer them: the query parameters they are, so every
+    /// value is a string (`true`, `26`), as in the reference's example; a `null` is left out.
+    static func queryParameters(_ payload: AttributionPayload) -> [String: AttributionValue] {
+        payload.values.compactMapValues { $0.isNull ? nil : .string($0.textValue) }
+    }
+
+    /// Whether `path` is under v2.0's prefix, where every answer is the API's JSON error shape.
+    static func isOneLinkV2Path(_ path: String) -> Bool {
+        path == "/api/v2.0" || path.hasPrefix("/api/v2.0/")
+    }
+
+    /// The 404 or 405 of a path under `/api/v2.0/` that is none of the API's calls (or a method one
+    /// does not take), in the API's `{"error_type", "message"}` shape.
+    static func oneLinkV2RouteError(allowed: String?) -> ServerResponse {
+        let error: OneLinkAPIError = allowed.map { .methodNotAllowed(allowed: $0) } ?? .routeNotFound
+        var response = ServerResponse.json(
+            error.status, ["error_type": .string(error.errorType), "message": .string(error.message)])
+        if let allowed { response.headers.append(("Allow", allowed)) }
+        return response
     }
 
     /// `GET …/qr`: the link as a QR code, `{"qr": "image/png;base64,…"}`, or

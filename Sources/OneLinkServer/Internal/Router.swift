@@ -204,6 +204,10 @@ struct Router: Sendable {
         switch route {
         case .methodNotImplemented: return .error(501, "method not implemented")
         case .badPath: return .error(400, "the path cannot be percent-decoded")
+        case .methodNotAllowed(let allowed) where Self.isOneLinkV2Path(request.path):
+            return Self.oneLinkV2RouteError(allowed: allowed)
+        case .wrapper where Self.isOneLinkV2Path(request.path):
+            return Self.oneLinkV2RouteError(allowed: nil)
         case .methodNotAllowed(let allowed):
             var response = ServerResponse.error(405, "\(request.method) is not allowed here; use \(allowed)")
             response.headers.append(("Allow", allowed))
