@@ -250,12 +250,13 @@ struct ShortLinkTTLRenewalTests {
                     "POST", "/api/v2.0/shortlinks/A1b3",
                     body: #"{"shortlink_id":"bad\#(index)","data":{"pid":"sms","renew_ttl":\#(value)}}"#)
                 try OneLinkAPITests.expectError(
-                    v2, 400, "invalid_parameter", "Generating shortlink failed, invalid request body")
+                    v2, 400, "invalid_parameter",
+                    "Parameter 'renew_ttl' has an invalid value: '\(value)'. Reason: value should be true or false.")
                 let v1 = try await api.call(
                     "POST", "/shortlink/v1/A1b3?id=bad\(index)",
                     body: #"{"data":{"pid":"sms","renew_ttl":\#(value)}}"#)
                 #expect(v1.status == 400, "\(value)")
-                #expect(v1.body.contains("renew_ttl must be true or false"), "\(value): \(v1.body)")
+                #expect(v1.body.contains("Parameter 'renew_ttl'"), "\(value): \(v1.body)")
                 #expect(api.links[template: "A1b3", shortID: "bad\(index)"] == nil)
             }
         }

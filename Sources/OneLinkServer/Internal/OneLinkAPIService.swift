@@ -290,7 +290,9 @@ final class OneLinkAPIService: Sendable {
         case .bool(let flag)?: renews = flag
         case .string(let text)? where ["true", "false"].contains(text.lowercased()):
             renews = text.lowercased() == "true"
-        default: throw .invalidRequestBody("data.\(renewParameter) must be true or false")
+        case let other?:
+            throw .invalidParameter(
+                name: renewParameter, value: other.jsonText(), reason: "value should be true or false")
         }
         var parameters: [String: AttributionValue] = [:]
         for (key, value) in object {
