@@ -251,7 +251,8 @@ struct ShortLinkTTLRenewalTests {
                     body: #"{"shortlink_id":"bad\#(index)","data":{"pid":"sms","renew_ttl":\#(value)}}"#)
                 try OneLinkAPITests.expectError(
                     v2, 400, "invalid_parameter",
-                    "Parameter 'renew_ttl' has an invalid value: '\(value)'. Reason: value should be true or false.")
+                    "Parameter 'renew_ttl' has an invalid value: '\(value)'. Reason: value should be true or false."
+                )
                 let v1 = try await api.call(
                     "POST", "/shortlink/v1/A1b3?id=bad\(index)",
                     body: #"{"data":{"pid":"sms","renew_ttl":\#(value)}}"#)

@@ -5,8 +5,10 @@ import OneLinkEmulator
 /// The in-app event (the SDK's and the S2S API's), launch and invite short-link routes.
 extension Router {
     /// Reads a launch body (`appsflyer_id`, `counter`, optional `customer_user_id` and `af_deeplink`)
-    /// and records it. Once the recorder accepts it, it is remembered for the Test Console with the
-    /// server clock's time, and a re-engagement goes to the Push API (Router+PushAPI.swift).
+    /// and records it.
+    ///
+    /// Once the recorder accepts it, it is remembered for the Test Console with the server clock's
+    /// time, and a re-engagement goes to the Push API (Router+PushAPI.swift).
     func launch(_ request: ServerRequest, appID: String) async -> ServerResponse {
         let (body, deviceID): (AttributionPayload, String)
         do throws(Rejection) {
