@@ -20,15 +20,7 @@ struct S2SEventTests {
     static func withServer(
         _ configuration: OneLinkServer.Configuration, _ body: (UInt16) async throws -> Void
     ) async throws {
-        let server = try OneLinkServer(configuration: configuration)
-        try await server.start()
-        do {
-            try await body(server.port)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await withStartedServer(configuration) { try await body($0.port) }
     }
 
     static func post(

@@ -13,15 +13,7 @@ struct S2SPlanTests {
     ) async throws {
         var configuration = OneLinkServer.Configuration(eventRecorder: events, s2sKeys: ["S2S_KEY"])
         configuration.accountPlan = plan
-        let server = try OneLinkServer(configuration: configuration)
-        try await server.start()
-        do {
-            try await body(server.port)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await S2SEventTests.withServer(configuration, body)
     }
 
     @Test("zero: a valid, an invalid and an unprefixed-app event are each 403 Forbidden in plain text")

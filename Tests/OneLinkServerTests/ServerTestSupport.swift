@@ -73,3 +73,19 @@ func withFixtureServer<Result>(
         throw error
     }
 }
+
+/// Starts a server for `configuration`, runs `body` with it and stops it afterwards, even on failure.
+func withStartedServer<Result>(
+    _ configuration: OneLinkServer.Configuration, _ body: (OneLinkServer) async throws -> Result
+) async throws -> Result {
+    let server = try OneLinkServer(configuration: configuration)
+    try await server.start()
+    do {
+        let result = try await body(server)
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
+    }
+}

@@ -30,16 +30,10 @@ struct TestConsoleSessionTests {
             launchRecorder: InMemoryLaunchRecorder(validDevKeys: ["key"]),
             oneLinkAPI: OneLinkAPISettings(links: links, tokens: ["TOKEN"]))
         configuration.maximumRememberedLaunches = maximumLaunches
-        let server = try OneLinkServer(configuration: configuration)
-        try await server.start()
-        let running = FixtureServer(server: server, fixture: BackendFixture(), log: ObservedRequestLog())
-        do {
+        try await withStartedServer(configuration) { server in
+            let running = FixtureServer(server: server, fixture: BackendFixture(), log: ObservedRequestLog())
             try await body(DeviceAdminTests.DeviceServer(running: running, store: store, clock: clock))
-        } catch {
-            await server.stop()
-            throw error
         }
-        await server.stop()
     }
 
     /// Posts the SDK's launch request for `deviceID` with session count `counter`.

@@ -25,21 +25,15 @@ struct TestConsoleTests {
                 appStoreURL: ServerClickTests.appStore, oneLinkDomains: [ServerClickTests.host],
                 templates: ["H5hv"], interstitialDomain: "open.example.net", appIDs: ["id1234567890"]),
             shortLinks: links, store: store, clock: clock)
-        let server = try OneLinkServer(
-            configuration: .init(
-                shortLinkResolver: links, conversionDataSource: ClickStoreConversionDataSource(store: store),
-                clickHandler: handler, clock: clock, eventRecorder: InMemoryEventRecorder(),
-                dashboard: ServerDashboard(shortLinks: [:]),
-                oneLinkAPI: OneLinkAPISettings(links: links, tokens: ["TOKEN"])))
-        try await server.start()
-        let running = FixtureServer(server: server, fixture: BackendFixture(), log: ObservedRequestLog())
-        do {
+        let configuration = OneLinkServer.Configuration(
+            shortLinkResolver: links, conversionDataSource: ClickStoreConversionDataSource(store: store),
+            clickHandler: handler, clock: clock, eventRecorder: InMemoryEventRecorder(),
+            dashboard: ServerDashboard(shortLinks: [:]),
+            oneLinkAPI: OneLinkAPISettings(links: links, tokens: ["TOKEN"]))
+        try await withStartedServer(configuration) { server in
+            let running = FixtureServer(server: server, fixture: BackendFixture(), log: ObservedRequestLog())
             try await body(DeviceAdminTests.DeviceServer(running: running, store: store, clock: clock))
-        } catch {
-            await server.stop()
-            throw error
         }
-        await server.stop()
     }
 
     static func api(
