@@ -186,7 +186,9 @@ final class OneLinkAPIService: Sendable {
             expiry: clock.now.addingTimeInterval(TimeInterval(ttlSeconds)), ttlSeconds: ttlSeconds,
             renews: renews, createdBy: version == .v2 ? .v2 : existing.record?.createdBy ?? version,
             domain: domain,
-            migratedFromV1: existing.record.map { $0.migratedFromV1 || ($0.createdBy == .v1 && version == .v2) }
+            migratedFromV1: existing.record.map {
+                $0.migratedFromV1 || ($0.createdBy == .v1 && version == .v2)
+            }
                 ?? false)
         let links = settings.links
         state.withLock { state in
