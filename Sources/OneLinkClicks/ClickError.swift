@@ -37,7 +37,7 @@ public enum ClickError: Error, Sendable, Hashable {
     case invalidLookback(String)
     /// `af_reengagement_window` is not `1h`…`23h`, `1d`…`90d`, a day count `1`…`90` or `lifetime`.
     case invalidReengagementWindow(String)
-    /// A fallback parameter (`af_ios_url`, `af_android_url`, `af_web_dp`, `af_dp`) holds an unusable URL.
+    /// A fallback parameter (`af_ios_url`, `af_android_url`, `af_web_dp`, `af_dp`, `af_r`) holds an unusable URL.
     case invalidFallbackURL(key: String, value: String)
     /// The click store refused or failed to store the click.
     case storageFailed(String)

@@ -23,6 +23,8 @@ public import OneLinkEmulator
 ///    it can see (it cannot know whether the app is installed):
 ///    - a smart link: the interstitial page in an in-app browser, else its
 ///      `url` (or the App Store, by ``Configuration/smartLinkFallback``);
+///    - a raw attribution link with `af_r` → that URL (http or https, else
+///      ``ClickError/invalidFallbackURL(key:value:)``), on every platform;
 ///    - a OneLink with `af_force_deeplink=true` and an `af_dp` →
 ///      ``ClickDecision/Kind/uriSchemeFallback(url:)`` to ``ClickedLink/uriSchemeURL``: `af_dp`
 ///      carrying the link's parameters, in every browser, in-app browsers included;
@@ -65,6 +67,21 @@ public struct ClickHandler: Sendable {
     /// - Returns: What happened; ``ClickDecision/recordedClick`` is the click the server stored, if any.
     /// - Throws: ``ClickError``; the store is then unchanged.
     public func handle(_ request: ClickRequest) async throws(ClickError) -> ClickDecision {
+        try await decide(request, recording: true)
+    }
+
+    /// Answers a click the way ``handle(_:)`` would, without recording it.
+    ///
+    /// For requests that look at a link without following it, such as an HTTP `HEAD` from a link
+    /// checker: the answer is the same, but no click exists to attribute an install to.
+    ///
+    /// - Returns: What would happen; ``ClickDecision/recordedClick`` is always `nil`.
+    /// - Throws: ``ClickError``, as ``handle(_:)`` would.
+    public func preview(_ request: ClickRequest) async throws(ClickError) -> ClickDecision {
+        try await decide(request, recording: false)
+    }
+
+    private func decide(_ request: ClickRequest, recording: Bool) async throws(ClickError) -> ClickDecision {
         try checkHeaderLengths(of: request)
         guard let userAgentText = request.userAgent ?? request.header("User-Agent") else {
             throw .missingHeader("User-Agent")
@@ -88,6 +105,7 @@ public struct ClickHandler: Sendable {
         }
 
         let kind = try serverAnswer(for: link, userAgent: userAgent, fromInterstitial: fromInterstitial)
+        guard recording else { return ClickDecision(kind: kind, link: link, recordedClick: nil) }
         let fingerprint = DeviceFingerprint(
             userAgent: userAgent, ipAddress: ipAddress, acceptLanguage: request.header("Accept-Language"))
         let click = RecordedClick(
@@ -251,6 +269,11 @@ public struct ClickHandler: Sendable {
             case .webURL: return .redirect(location: webURL)
             case .appStore: return .redirect(location: configuration.appStoreURL)
             }
+        }
+        // AppsFlyer's single-platform links take the redirection URL in `af_r`; OneLinks route by
+        // platform through `af_ios_url`, `af_android_url` and `af_web_dp` (Docs/behaviour.md).
+        if link.isAttributionLink, let value = link.parameters["af_r"] {
+            return .redirect(location: try Self.webURL(value, key: "af_r"))
         }
         if Self.isTrue(link.parameters["af_force_deeplink"]), let deepLink = link.parameters["af_dp"] {
             _ = try Self.appURL(deepLink, key: "af_dp")

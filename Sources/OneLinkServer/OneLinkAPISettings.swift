@@ -19,8 +19,9 @@ public struct OneLinkAPISettings: Sendable {
     public var linkDomain: String
     /// The branded domains the account has, lowercased.
     ///
-    /// A `brand_domain` outside this set is a 403 `wrong_brand_domain`. Empty (the default): every
-    /// `brand_domain` is refused, as for an account without Branded Links.
+    /// A `brand_domain` outside this set is a 403 `wrong_brand_domain` on create and update, and a
+    /// 400 `invalid_parameter` (`Invalid QR parameter: brand_domain`) on the QR call. Empty (the
+    /// default): every `brand_domain` is refused, as for an account without Branded Links.
     public var brandDomains: Set<String>
     /// Create, update and delete calls allowed per calendar month (UTC), to each version.
     ///

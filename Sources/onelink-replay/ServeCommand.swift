@@ -65,7 +65,8 @@ enum ServeCommand: Command {
                                        Test Console API (Bearer) accept (repeatable).
                                        Without it any non-empty token is accepted.
           --brand-domain HOST          A branded domain the OneLink API accepts as
-                                       brand_domain (repeatable); others are 403.
+                                       brand_domain (repeatable); others are 403
+                                       (400 on the QR call).
           --onelink-quota N            OneLink API create/update/delete calls a month
                                        before 429, for v2.0 and v1 each (default
                                        7500000).

@@ -92,7 +92,7 @@ struct DashboardPage {
                 headers: ["Link", "Domain", "Created through", "TTL", "Expires"],
                 rows: apiLinks.prefix(settings.maximumRows).map { key, record in
                     [
-                        code(key), cell(record.domain), cell(record.createdBy == .v1 ? "v1" : "v2.0"),
+                        code(key), cell(record.domain), cell(Self.createdThrough(record)),
                         "\(record.ttlSeconds) s", cell(AttributionTimestamp.string(from: record.expiry)),
                     ]
                 })
@@ -192,6 +192,14 @@ struct DashboardPage {
 
     /// Escapes `&`, `<`, `>`, `"` and `'`, and shows control characters as `U+XXXX`.
     func escape(_ text: String) -> String { HTMLText.escaped(text, controls: .visible) }
+
+    /// The API behind a link: `v1`, `v2.0`, or `v1, migrated to v2.0` after a v2.0 update.
+    static func createdThrough(_ record: OneLinkAPIService.Record) -> String {
+        switch record.createdBy {
+        case .v1: return "v1"
+        case .v2: return record.migratedFromV1 ? "v1, migrated to v2.0" : "v2.0"
+        }
+    }
 
     static func describe(_ target: FaultPlan.Target) -> String {
         switch target {

@@ -365,7 +365,9 @@ final class IOLoop: @unchecked Sendable {
             let ip = connection.ip
             let handler = self.handler
             let work: @Sendable () async -> Void = { [self] in
-                let response = await handler(request, ip)
+                var response = await handler(request, ip)
+                // RFC 9110 §9.3.2: a HEAD answer is the GET's head, Content-Length included, and no content.
+                if request.method == "HEAD" { response.omitsBody = true }
                 complete(id, response)
             }
             let task: Task<Void, Never>
@@ -390,15 +392,16 @@ final class IOLoop: @unchecked Sendable {
         let head = response.head(closing: closing)
         connection.headLength = head.count
         connection.written = 0
+        let body = response.omitsBody ? [] : response.body
         switch response.ending {
         case .complete:
-            connection.output = head + response.body
+            connection.output = head + body
         case .closeAfterHead:
             connection.output = head
         case .truncate(let bytes):
-            connection.output = head + response.body.prefix(max(0, bytes))
+            connection.output = head + body.prefix(max(0, bytes))
         case .reset(let bytes):
-            connection.output = head + response.body.prefix(max(0, bytes))
+            connection.output = head + body.prefix(max(0, bytes))
             connection.afterWrite = .reset
         case .closeSilently:
             connection.output = []

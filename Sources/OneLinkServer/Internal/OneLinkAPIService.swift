@@ -25,6 +25,8 @@ final class OneLinkAPIService: Sendable {
         /// The API that created the link; `v2` once a v2.0 update has migrated a v1 link.
         var createdBy: Version
         var domain: String
+        /// Whether a v1 link became a v2.0 link through a v2.0 update.
+        var migratedFromV1 = false
     }
 
     /// A link as the get call answers it.
@@ -183,7 +185,11 @@ final class OneLinkAPIService: Sendable {
         let record = Record(
             expiry: clock.now.addingTimeInterval(TimeInterval(ttlSeconds)), ttlSeconds: ttlSeconds,
             renews: renews, createdBy: version == .v2 ? .v2 : existing.record?.createdBy ?? version,
-            domain: domain)
+            domain: domain,
+            migratedFromV1: existing.record.map {
+                $0.migratedFromV1 || ($0.createdBy == .v1 && version == .v2)
+            }
+                ?? false)
         let links = settings.links
         state.withLock { state in
             links[template: template, shortID: shortID] = payload

@@ -150,7 +150,10 @@ extension Router {
         }
         var domain = record.domain
         if let brand = query(request, "brand_domain"), !brand.isEmpty {
-            guard service.settings.brandDomains.contains(brand.lowercased()) else { throw .wrongBrandDomain }
+            // The QR reference lists no 403; an unusable parameter there is `400 Invalid QR parameter`.
+            guard service.settings.brandDomains.contains(brand.lowercased()) else {
+                throw .invalidQRParameter("brand_domain")
+            }
             domain = brand.lowercased()
         }
         let url = "https://\(domain)/\(template)/\(shortID)"

@@ -174,7 +174,7 @@ struct Router: Sendable {
         case .none: break
         }
         if let handler = configuration.clickHandler, isClick(request, segments: segments, handler: handler) {
-            return isGet ? .click : .methodNotAllowed(allowed: "GET")
+            return isGet || request.method == "HEAD" ? .click : .methodNotAllowed(allowed: "GET, HEAD")
         }
         return .wrapper
     }
@@ -411,9 +411,11 @@ struct Router: Sendable {
             headers: headers, advertisingID: request.header("X-OneLink-Advertising-ID"),
             deviceID: request.header("X-OneLink-Device-ID"))
         do {
-            let decision = try await handler.handle(click)
+            // A HEAD comes from link checkers and crawlers, not users: it gets the GET's answer but is no click.
+            let isHead = request.method == "HEAD"
+            let decision = try await isHead ? handler.preview(click) : handler.handle(click)
             if let recorded = decision.recordedClick { dashboard?.record(recorded) }
-            if case .shortLink(let template, let shortID) = decision.link.kind {
+            if !isHead, case .shortLink(let template, let shortID) = decision.link.kind {
                 oneLinkAPIService?.renewOnClick(template: template, shortID: shortID)
             }
             guard let http = decision.httpResponse else {

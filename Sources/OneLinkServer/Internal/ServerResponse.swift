@@ -23,6 +23,8 @@ struct ServerResponse: Sendable {
     var ending: Ending = .complete
     /// Close the connection after the answer even if the request asked to keep it.
     var closesConnection = false
+    /// Send the head only (the answer to a `HEAD`); `Content-Length` still counts ``body``.
+    var omitsBody = false
 
     static func json(_ status: Int, _ payload: AttributionPayload) -> ServerResponse {
         ServerResponse(

@@ -105,8 +105,8 @@ public final class RawHTTPConnection: @unchecked Sendable {
         return count > 0
     }
 
-    /// Reads one response, using its Content-Length.
-    public func readResponse() throws -> Response {
+    /// Reads one response, using its Content-Length; `bodyless` (the answer to a `HEAD`) reads the head only.
+    public func readResponse(bodyless: Bool = false) throws -> Response {
         let terminator: [UInt8] = [13, 10, 13, 10]
         var headEnd: Int?
         while headEnd == nil {
@@ -130,7 +130,7 @@ public final class RawHTTPConnection: @unchecked Sendable {
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
                 .trimmingCharacters(in: .whitespaces)
         }
-        let length = Int(headers["content-length"] ?? "0") ?? 0
+        let length = bodyless ? 0 : Int(headers["content-length"] ?? "0") ?? 0
         pending.removeFirst(end + 4)
         while pending.count < length {
             guard try fill() else { throw Failure(description: "closed mid-body") }
