@@ -97,9 +97,10 @@ extension PushPostbackSender {
     /// The in-app event message: a re-engagement's in-app event while `reengagement` covers the
     /// event, else a re-attribution's while the reinstall's re-engagement window lasts, else
     /// attributed as the device's install was (organic without one); after a re-attribution's
-    /// window, as the device's former install (`formerInstall`) was, organic without one. The
-    /// install's `device` fields (`ip`, `device_model`, `os_version`, `language`, `idfa`) go with it,
-    /// as a real in-app event message carries them.
+    /// window, as the device's former install (`formerInstall`) was, organic without one.
+    ///
+    /// The install's `device` fields (`ip`, `device_model`, `os_version`, `language`, `idfa`) go
+    /// with it, as a real in-app event message carries them.
     static func eventMessage(
         _ event: InAppEvent, source: String, install: AttributionPayload?, reengagement: Reengagement? = nil,
         formerInstall: AttributionPayload? = nil, device: DeviceInfo? = nil
