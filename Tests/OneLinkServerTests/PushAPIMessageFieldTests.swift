@@ -128,6 +128,24 @@ struct PushAPIMessageFieldTests {
         }
     }
 
+    @Test("a device forgotten through DELETE /onelink-emulator/devices/{id} installs anew: a second message")
+    func forgottenDeviceInstallsAgain() async throws {
+        try await PushAPIRetargetingTests().withServer { running in
+            _ = try await running.install("device-forgotten", advertisingID: Self.idfa)
+            #expect(try await running.next()["event_name"] == "install")
+            let forget = try await running.exchange(
+                "DELETE /onelink-emulator/devices/device-forgotten HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Connection: close\r\n\r\n")
+            #expect(forget.status == 200)
+            await running.clock.advance(by: .seconds(60))
+            let installTime = running.now
+            _ = try await running.install("device-forgotten", advertisingID: Self.idfa)
+            let again = try await running.next()
+            #expect(again["appsflyer_id"] == "device-forgotten")
+            #expect(again["install_time"] == .string(installTime))
+        }
+    }
+
     @Test("an event of a device the server never installed has no device fields")
     func noInstallNoDeviceFields() async throws {
         try await PushAPIRetargetingTests().withServer { running in
