@@ -10,6 +10,9 @@ public enum PushAPIError: Error, Sendable, Hashable, CustomStringConvertible {
     case urlTooLong(Int)
     /// The token header is neither `Authorization` nor an `X-` name of at most 30 characters.
     case invalidTokenName(String)
+    /// The token is over 2,000 characters (`characterCount`) or has a character (`character`) other
+    /// than `a-z A-Z 0-9`, space, `-`, `_` and `.`.
+    case invalidToken(characterCount: Int, character: Character?)
 
     /// A sentence naming the problem and the rule.
     public var description: String {
@@ -20,6 +23,10 @@ public enum PushAPIError: Error, Sendable, Hashable, CustomStringConvertible {
         case .urlTooLong(let count): "push URL has \(count) characters; the Push API allows 2,048"
         case .invalidTokenName(let name):
             "token header \"\(QuotedInput.prefix(name))\" must be Authorization or X- followed by at most 28 of a-z, A-Z, 0-9, - and _"
+        case .invalidToken(let count, let character):
+            (character.map { "token has \"\(QuotedInput.prefix(String($0)))\"; " }
+                ?? "token has \(count) characters; ")
+                + "a token is at most 2,000 of a-z, A-Z, 0-9, space, -, _ and ."
         }
     }
 }

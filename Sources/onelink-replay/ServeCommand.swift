@@ -96,6 +96,7 @@ enum ServeCommand: Command {
                                        every click, install, device and test device.
           --push-url [get:|post:]URL   Push API postbacks to a loopback URL (repeatable).
           --push-method GET|POST       --push-token TOKEN  --push-token-name NAME
+          --push-in-app-events NAMES   In-app events whose messages are sent (a,b; all).
           --shortlinks FILE            Load a shortlinks.json-format file (repeatable).
           --quiet                      Do not log requests.
           -h, --help                   Show this help.

@@ -1,9 +1,10 @@
+import Foundation
 import OneLinkServer
 import OneLinkSupport
 
 extension ServeOptions {
-    /// The Push API settings of `--push-url`, `--push-method`, `--push-token` and `--push-token-name`;
-    /// `nil` without a `--push-url`.
+    /// The Push API settings of `--push-url`, `--push-method`, `--push-token`, `--push-token-name`
+    /// and `--push-in-app-events`; `nil` without a `--push-url`.
     static func pushAPI(_ arguments: ParsedArguments) throws(UsageError) -> PushAPISettings? {
         let urls = arguments.values("--push-url")
         let defaultMethod =
@@ -11,7 +12,7 @@ extension ServeOptions {
                 PushAPIEndpoint.Method(rawValue: $0.uppercased())
             } ?? .post
         guard !urls.isEmpty else {
-            for option in ["--push-method", "--push-token", "--push-token-name"]
+            for option in ["--push-method", "--push-token", "--push-token-name", "--push-in-app-events"]
             where arguments.value(option) != nil {
                 throw UsageError("\(option) needs a --push-url")
             }
@@ -19,6 +20,7 @@ extension ServeOptions {
         }
         let token = arguments.value("--push-token")
         if token?.isEmpty == true { throw UsageError("--push-token needs a non-empty token") }
+        let selectedInAppEvents = try inAppEvents(arguments.value("--push-in-app-events"))
         do throws(PushAPIError) {
             let endpoints = try urls.map { text throws(PushAPIError) in
                 for method in PushAPIEndpoint.Method.allCases {
@@ -29,11 +31,31 @@ extension ServeOptions {
                 }
                 return try PushAPIEndpoint(url: text, method: defaultMethod)
             }
-            return try PushAPISettings(
+            var settings = try PushAPISettings(
                 endpoints: endpoints, token: token,
                 tokenName: arguments.value("--push-token-name") ?? "Authorization")
+            settings.selectedInAppEvents = selectedInAppEvents
+            return settings
         } catch {
-            throw UsageError("--push-url: \(QuotedInput.message(error.description))")
+            let option =
+                switch error {
+                case .invalidToken: "--push-token"
+                case .invalidTokenName: "--push-token-name"
+                case .invalidURL, .notLoopback, .urlTooLong: "--push-url"
+                }
+            throw UsageError("\(option): \(QuotedInput.message(error.description))")
         }
+    }
+
+    /// The event names of `--push-in-app-events` (comma-separated; `all`, or no option, is every event).
+    private static func inAppEvents(_ text: String?) throws(UsageError) -> Set<String>? {
+        guard let text, text != "all" else { return nil }
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        guard !names.contains(where: \.isEmpty) else {
+            throw UsageError("--push-in-app-events needs event names separated by commas, or all")
+        }
+        return Set(names)
     }
 }

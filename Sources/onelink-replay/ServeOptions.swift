@@ -41,7 +41,8 @@ struct ServeOptions {
     var plan = AppsFlyerPlan.growth
     /// The faults `--fault ROUTE=FAULT` injects from the start.
     var faultPlan = FaultPlan.none
-    /// Push API postbacks (`--push-url`, `--push-method`, `--push-token`, `--push-token-name`).
+    /// Push API postbacks (`--push-url`, `--push-method`, `--push-token`, `--push-token-name`,
+    /// `--push-in-app-events`).
     var pushAPI: PushAPISettings?
     /// Short-link tables (`--shortlinks FILE`) added to the seeded ones.
     var shortLinkFiles: [String] = []
@@ -56,8 +57,8 @@ struct ServeOptions {
             "--sample-device", "--request-timeout", "--max-connections", "--request-history", "--max-clicks",
             "--click-overflow", "--max-devices", "--dev-key", "--onelink-api-token", "--brand-domain",
             "--onelink-quota", "--onelink-rate-limit", "--onelink-qr-rate-limit", "--s2s-key", "--plan",
-            "--fault",
-            "--push-url", "--push-method", "--push-token", "--push-token-name", "--shortlinks",
+            "--fault", "--push-url", "--push-method", "--push-token", "--push-token-name",
+            "--push-in-app-events", "--shortlinks",
         ],
         maximumPositionals: 0)
 

@@ -14,6 +14,9 @@ final class InstallMemory: Sendable {
         var deviceID = ""
         /// The advertising ID the install request carried.
         var advertisingID: String?
+        /// The device the install request described (IP, model, OS version, language), copied into
+        /// the Push API messages of the device's later events as the real postbacks carry them.
+        var device: DeviceInfo?
         /// When the install was answered, on the server's clock.
         var time = Date(timeIntervalSince1970: 0)
     }
@@ -31,21 +34,26 @@ final class InstallMemory: Sendable {
     }
 
     /// Remembers the answer of `deviceID`'s install (a repeated request keeps the newest answer).
+    ///
+    /// Returns whether the install is new: `false` when `deviceID`'s install of the same app (with
+    /// or without its `id` prefix) was remembered already, so each install is announced once.
+    @discardableResult
     func remember(
         appID: String, deviceID: String, answer: AttributionPayload, advertisingID: String? = nil,
-        time: Date = Date(timeIntervalSince1970: 0)
-    ) {
+        device: DeviceInfo? = nil, time: Date = Date(timeIntervalSince1970: 0)
+    ) -> Bool {
         let install = Install(
-            appID: appID, answer: answer, deviceID: deviceID, advertisingID: advertisingID, time: time)
-        state.withLock { state in
-            if state.installs.updateValue(install, forKey: deviceID) == nil {
-                state.order.append(deviceID)
-            }
+            appID: appID, answer: answer, deviceID: deviceID, advertisingID: advertisingID, device: device,
+            time: time)
+        return state.withLock { state in
+            let former = state.installs.updateValue(install, forKey: deviceID)
+            if former == nil { state.order.append(deviceID) }
             if state.order.count > limit {
                 let overflow = state.order.count - limit
                 for forgotten in state.order.prefix(overflow) { state.installs[forgotten] = nil }
                 state.order.removeFirst(overflow)
             }
+            return former.map { Self.bare($0.appID) != Self.bare(appID) } ?? true
         }
     }
 

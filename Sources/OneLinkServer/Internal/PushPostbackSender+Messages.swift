@@ -22,7 +22,13 @@ import OneLinkEmulator
 /// The page's V2.0 edition adds `is_retargeting` (`false` for user acquisition, `true` for
 /// retargeting) and `retargeting_conversion_type` (`re-engagement` or `re-attribution`).
 extension PushPostbackSender {
-    /// Conversion-data keys and the Push API fields they fill.
+    /// The `api_version` every message carries: the Push API V2.0 (`api_version` is one of the
+    /// message fields the configuration API lists; a real message has `"api_version":"2.0"`).
+    static let apiVersion = "2.0"
+
+    /// Conversion-data keys and the Push API fields they fill; when the conversion-data key is
+    /// missing, null or blank, the field's own key is read (a OneLink's `af_c_id`, `af_adset`,
+    /// `af_adset_id`, `af_ad`, `af_ad_id` reach the conversion data under those names).
     static let attributionFields: [(conversionKey: String, field: String)] = [
         ("media_source", "media_source"), ("campaign", "campaign"), ("campaign_id", "af_c_id"),
         ("adset", "af_adset"), ("adset_id", "af_adset_id"), ("ad", "af_ad"), ("ad_id", "af_ad_id"),
@@ -65,18 +71,15 @@ extension PushPostbackSender {
         fields["app_id"] = appID
         fields["appsflyer_id"] = deviceID
         fields["platform"] = "ios"
-        fields["ip"] = device.ipAddress
-        fields["device_model"] = device.model
-        fields["os_version"] = device.osVersion
-        fields["language"] = device.language
-        fields["idfa"] = device.advertisingID ?? ""
+        fields.merge(deviceFields(device)) { _, device in device }
         return (fields, messageType)
     }
 
-    /// The re-engagement message for an installed device's open credited to a retargeting click.
+    /// The re-engagement message for an installed device's open credited to a retargeting click,
+    /// with the install's `device` fields.
     static func reengagementMessage(
         appID: String, deviceID: String, reengagement: Reengagement, install: AttributionPayload?,
-        customerUserID: String?
+        customerUserID: String?, device: DeviceInfo? = nil
     ) -> (fields: [String: String], messageType: String) {
         var fields = reengagementAttribution(reengagement)
         fields["event_name"] = "re-engagement"
@@ -87,6 +90,7 @@ extension PushPostbackSender {
         fields["appsflyer_id"] = deviceID
         fields["customer_user_id"] = customerUserID ?? ""
         fields["platform"] = "ios"
+        fields.merge(deviceFields(device)) { _, device in device }
         return (fields, "re-engagement")
     }
 
@@ -94,9 +98,12 @@ extension PushPostbackSender {
     /// event, else a re-attribution's while the reinstall's re-engagement window lasts, else
     /// attributed as the device's install was (organic without one); after a re-attribution's
     /// window, as the device's former install (`formerInstall`) was, organic without one.
+    ///
+    /// The install's `device` fields (`ip`, `device_model`, `os_version`, `language`, `idfa`) go
+    /// with it, as a real in-app event message carries them.
     static func eventMessage(
         _ event: InAppEvent, source: String, install: AttributionPayload?, reengagement: Reengagement? = nil,
-        formerInstall: AttributionPayload? = nil
+        formerInstall: AttributionPayload? = nil, device: DeviceInfo? = nil
     )
         -> (fields: [String: String], messageType: String)
     {
@@ -125,7 +132,26 @@ extension PushPostbackSender {
         fields["appsflyer_id"] = event.deviceID
         fields["customer_user_id"] = event.customerUserID ?? ""
         fields["platform"] = "ios"
+        fields.merge(deviceFields(device)) { _, device in device }
         return (fields, messageType)
+    }
+
+    /// The raw-data device fields of `device`; none without one (blank ones are not sent).
+    static func deviceFields(_ device: DeviceInfo?) -> [String: String] {
+        guard let device else { return [:] }
+        return [
+            "ip": device.ipAddress, "device_model": device.model, "os_version": device.osVersion,
+            "language": device.language, "idfa": device.advertisingID ?? "",
+        ]
+    }
+
+    /// The value of `key` in `answer`, else of `field` (when they differ): the first that is
+    /// neither null nor blank, as text.
+    static func attributionValue(_ answer: AttributionPayload, key: String, field: String) -> String? {
+        for name in key == field ? [key] : [key, field] {
+            if let value = answer[name], !value.isNull, !value.textValue.isEmpty { return value.textValue }
+        }
+        return nil
     }
 
     /// Whether an install answer is a re-attribution.
@@ -163,7 +189,7 @@ extension PushPostbackSender {
         fields["attributed_touch_type"] = "click"
         fields["is_retargeting"] = "false"
         for (key, field) in attributionFields {
-            if let value = answer[key], !value.isNull { fields[field] = value.textValue }
+            if let value = attributionValue(answer, key: key, field: field) { fields[field] = value }
         }
         return fields
     }
@@ -181,9 +207,7 @@ extension PushPostbackSender {
             "is_primary_attribution": "true",
         ]
         for (key, field) in attributionFields {
-            if let value = answer[key], !value.isNull, !value.textValue.isEmpty {
-                fields[field] = value.textValue
-            }
+            if let value = attributionValue(answer, key: key, field: field) { fields[field] = value }
         }
         return fields
     }

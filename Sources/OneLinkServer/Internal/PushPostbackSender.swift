@@ -42,9 +42,16 @@ final class PushPostbackSender: Sendable {
     /// The deliveries so far, oldest first.
     var deliveries: [PushDelivery] { state.withLock { $0.deliveries } }
 
-    /// Queues `message` (its fields, each a string; blank ones are left out) for every endpoint.
+    /// Queues `message` (its fields, each a string; blank ones are left out) for every endpoint,
+    /// with ``apiVersion`` as its `api_version`; nothing for an in-app event message whose event
+    /// ``PushAPISettings/selectedInAppEvents`` leaves out.
     func send(_ message: [String: String], messageType: String) {
-        let fields = message.filter { !$0.value.isEmpty }
+        if messageType.hasSuffix("in-app-event"), let selected = settings.selectedInAppEvents,
+            !selected.contains(message["event_name"] ?? "")
+        {
+            return
+        }
+        let fields = message.filter { !$0.value.isEmpty }.merging(["api_version": Self.apiVersion]) { $1 }
         for endpoint in settings.endpoints {
             state.withLock { state in
                 guard !state.stopped else { return }

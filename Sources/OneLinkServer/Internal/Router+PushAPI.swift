@@ -25,10 +25,16 @@ extension Router {
         appID: String, deviceID: String, installTime: String, device: DeviceInfo, answer: AttributionPayload
     ) {
         guard let pushSender else { return }
+        // The install time the install was answered with, which the GCD and event messages repeat.
+        let answeredTime =
+            answer["install_time"]?.stringValue.flatMap {
+                AttributionTimestamp.date(from: $0) == nil ? nil : $0
+            }
+            ?? installTime
         let message = PushPostbackSender.installMessage(
-            appID: appID, deviceID: deviceID, installTime: installTime, device: device, answer: answer,
+            appID: appID, deviceID: deviceID, installTime: answeredTime, device: device, answer: answer,
             isReinstall: isReinstall(
-                appID: appID, deviceID: deviceID, installTime: installTime, device: device))
+                appID: appID, deviceID: deviceID, installTime: answeredTime, device: device))
         pushSender.send(message.fields, messageType: message.messageType)
     }
 
@@ -80,7 +86,7 @@ extension Router {
         guard let engagement, pushSender.credit(engagement, deviceID: deviceID) else { return }
         let message = PushPostbackSender.reengagementMessage(
             appID: appID, deviceID: deviceID, reengagement: engagement, install: install.answer,
-            customerUserID: body["customer_user_id"]?.stringValue)
+            customerUserID: body["customer_user_id"]?.stringValue, device: install.device)
         pushSender.send(message.fields, messageType: message.messageType)
     }
 
@@ -102,7 +108,7 @@ extension Router {
         }
         let message = PushPostbackSender.eventMessage(
             event, source: source, install: install?.answer, reengagement: reengagement,
-            formerInstall: former?.answer)
+            formerInstall: former?.answer, device: install?.device)
         pushSender.send(message.fields, messageType: message.messageType)
     }
 

@@ -283,11 +283,13 @@ struct Router: Sendable {
             let answer = try await configuration.conversionDataSource.conversionData(for: conversion)
             install.answer = answer
             dashboard?.record(install)
-            installs.remember(
+            let isNewInstall = installs.remember(
                 appID: appID, deviceID: deviceID, answer: answer, advertisingID: device.advertisingID,
-                time: configuration.clock.now)
-            pushInstall(
-                appID: appID, deviceID: deviceID, installTime: timeText, device: device, answer: answer)
+                device: device, time: configuration.clock.now)
+            if isNewInstall {
+                pushInstall(
+                    appID: appID, deviceID: deviceID, installTime: timeText, device: device, answer: answer)
+            }
             return .json(200, answer)
         } catch {
             install.failure = String(describing: error)
