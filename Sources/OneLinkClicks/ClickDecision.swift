@@ -38,12 +38,22 @@ public struct ClickDecision: Sendable, Hashable {
     /// Redirects and the URI-scheme fallback are `302 Found` with a
     /// `Location` header; the interstitial page is `200 OK` HTML whose
     /// `Content-Location` is the page's address on the interstitial domain.
+    ///
+    /// A click on a short link the table does not hold carries an `X-OneLink-Warning` header
+    /// saying so (``ClickedLink/isAttributable``).
     public var httpResponse: ClickHTTPResponse? {
+        var response: ClickHTTPResponse
         switch kind {
         case .openedApp: return nil
-        case .redirect(let location): return .redirect(to: location)
-        case .interstitial(let page): return page.response
-        case .uriSchemeFallback(let url): return .redirect(to: url)
+        case .redirect(let location): response = .redirect(to: location)
+        case .interstitial(let page): response = page.response
+        case .uriSchemeFallback(let url): response = .redirect(to: url)
         }
+        if !link.isAttributable, let template = link.template, let shortID = link.shortID {
+            response.headers["X-OneLink-Warning"] =
+                "short link \(template)/\(shortID) not found (expired, deleted or never made): "
+                + "routed as the template's base configuration; no click recorded"
+        }
+        return response
     }
 }

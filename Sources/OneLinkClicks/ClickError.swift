@@ -28,6 +28,9 @@ public enum ClickError: Error, Sendable, Hashable {
     /// The raw attribution link's app ID (`app.appsflyer.com/<app ID>`) is not one of the app's IDs.
     case unknownAppID(String)
     /// The short link is not known to the short-link table.
+    ///
+    /// No longer thrown by ``ClickHandler``: such a click routes as the template's base
+    /// configuration, unattributed (``ClickedLink/isAttributable``). Kept for source compatibility.
     case unknownShortLink(template: String, shortID: String)
     /// Resolving the short link failed for another reason.
     case resolutionFailed(AttributionError)

@@ -105,7 +105,9 @@ public struct ClickHandler: Sendable {
         }
 
         let kind = try serverAnswer(for: link, userAgent: userAgent, fromInterstitial: fromInterstitial)
-        guard recording else { return ClickDecision(kind: kind, link: link, recordedClick: nil) }
+        guard recording, link.isAttributable else {
+            return ClickDecision(kind: kind, link: link, recordedClick: nil)
+        }
         let fingerprint = DeviceFingerprint(
             userAgent: userAgent, ipAddress: ipAddress, acceptLanguage: request.header("Accept-Language"))
         let click = RecordedClick(
@@ -180,6 +182,7 @@ public struct ClickHandler: Sendable {
         }
         let kind: ClickedLink.Kind
         var parameters = parsed.parameters
+        var attributable = true
         if parsed.scheme == "https" || parsed.scheme == "http", parsed.host == configuration.smartLinkDomain,
             parsed.path == configuration.smartLinkPath
         {
@@ -193,9 +196,14 @@ public struct ClickHandler: Sendable {
                 kind = .oneLink(template: template)
             case .shortLink(let template, let shortID):
                 try checkTemplate(template)
-                let stored = try await resolve(parsed, template: template, shortID: shortID, headers: headers)
-                parameters = stored.merging(parsed.parameters)
                 kind = .shortLink(template: template, shortID: shortID)
+                if let stored = try await resolve(
+                    parsed, template: template, shortID: shortID, headers: headers)
+                {
+                    parameters = stored.merging(parsed.parameters)
+                } else {
+                    attributable = false
+                }
             case .oneLink(nil), .uriScheme, .webLink:
                 throw .missingTemplate(url: url)
             }
@@ -212,27 +220,28 @@ public struct ClickHandler: Sendable {
         }
         let lookback = try ClickLookback.window(from: parameters["af_click_lookback"])
         let reengagement = try ReengagementWindow.window(from: parameters["af_reengagement_window"])
-        return ClickedLink(
+        var link = ClickedLink(
             kind: kind, url: url, host: parsed.host, parameters: parameters, lookback: lookback,
             reengagementWindow: reengagement)
+        link.isAttributable = attributable
+        return link
     }
 
     private func checkTemplate(_ template: String) throws(ClickError) {
         guard configuration.templates.contains(template) else { throw .unknownTemplate(template) }
     }
 
+    /// The short link's stored parameters, or `nil` when the table does not hold it (a 404).
     private func resolve(
         _ parsed: ParsedLink, template: String, shortID: String, headers: [String: String]
-    ) async throws(ClickError) -> AttributionPayload {
+    ) async throws(ClickError) -> AttributionPayload? {
         let request = ShortLinkRequest(
             host: parsed.host, template: template, shortID: shortID, link: parsed.link, headers: headers)
         do {
             return try await shortLinks.resolve(request)
         } catch {
             let wrapped = AttributionError(wrapping: error)
-            if case .httpStatus(404, _) = wrapped {
-                throw .unknownShortLink(template: template, shortID: shortID)
-            }
+            if case .httpStatus(404, _) = wrapped { return nil }
             throw .resolutionFailed(wrapped)
         }
     }

@@ -31,6 +31,13 @@ public struct ClickedLink: Sendable, Hashable {
     /// How long after a re-engagement the user's activity stays with this link's media source.
     /// Only retargeting links use it.
     public var reengagementWindow: Duration?
+    /// Whether a click on the link can be attributed; `false` for a short link the short-link
+    /// table does not hold (expired, deleted or never made).
+    ///
+    /// Such a click "still defaults to the behavior defined in the OneLink base configuration, but
+    /// the attribution will not work" (the OneLink API's TTL rules): it routes as the template's
+    /// long link with only the short URL's own query, and no click is recorded.
+    public var isAttributable = true
 
     /// Creates a link from its parts.
     public init(

@@ -77,10 +77,6 @@ import Testing
             request: ClickFixtures.click("https://onelink-basic-app.onelink.me/ZZZZ?pid=x"),
             expected: .unknownTemplate("ZZZZ")),
         BadClick(
-            name: "unknown short link",
-            request: ClickFixtures.click("https://onelink-basic-app.onelink.me/H5hv/nope"),
-            expected: .unknownShortLink(template: "H5hv", shortID: "nope")),
-        BadClick(
             name: "lookback in minutes",
             request: ClickFixtures.click(ClickFixtures.bareLink + "&af_click_lookback=30m"),
             expected: .invalidLookback("30m")),
@@ -117,6 +113,25 @@ import Testing
         await #expect(throws: bad.expected) { try await env.handler.handle(bad.request) }
         #expect(env.store.recordedClicks == before)
         #expect(!bad.expected.description.isEmpty)
+    }
+
+    @Test("a short link the table does not hold routes as the template's base, unattributed and marked")
+    func unknownShortLinkRoutesAsTheTemplate() async throws {
+        let env = try ClickFixtures.environment()
+        let before = env.store.recordedClicks
+        let decision = try await env.handler.handle(
+            ClickFixtures.click("https://onelink-basic-app.onelink.me/H5hv/nope?af_sub1=kept"))
+        let base = try await env.handler.preview(
+            ClickFixtures.click("https://onelink-basic-app.onelink.me/H5hv?af_sub1=kept"))
+        #expect(decision.kind == base.kind)
+        #expect(decision.link.shortID == "nope")
+        #expect(!decision.link.isAttributable)
+        #expect(decision.link.parameters == ["af_sub1": "kept"])
+        #expect(decision.recordedClick == nil)
+        #expect(env.store.recordedClicks == before)
+        let warning = decision.httpResponse?.headers["X-OneLink-Warning"] ?? ""
+        #expect(warning.contains("short link H5hv/nope not found"), "\(warning)")
+        #expect(base.httpResponse?.headers["X-OneLink-Warning"] == nil)
     }
 
     @Test func failingShortLinkTableIsAResolutionFailure() async throws {

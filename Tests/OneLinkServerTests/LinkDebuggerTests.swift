@@ -97,7 +97,7 @@ struct LinkDebuggerTests {
         }
     }
 
-    @Test("HTML by default, every value escaped; an unknown template shows the handler's error per case")
+    @Test("HTML by default, every value escaped; a refused link shows the handler's error per case")
     func html() async throws {
         try await withServer { server, _ in
             let page = try await Self.get("/H5hv?pid=%3Cb%3E&debug=1", port: server.port)
@@ -106,7 +106,7 @@ struct LinkDebuggerTests {
             #expect(page.body.contains("<h1>Link debugger</h1>"))
             #expect(page.body.contains("iOS Instagram in-app browser, app installed"))
             #expect(!page.body.contains("<b>"))
-            let unknown = try await Self.get("/H5hv/nope?debug=1&format=json", port: server.port)
+            let unknown = try await Self.get("/H5hv?pid=x&af_click_lookback=99d&debug=1&format=json", port: server.port)
             let cases = try AttributionPayload(jsonString: unknown.body)["cases"]?.arrayValue ?? []
             let decisions = Set(cases.compactMap { $0.objectValue?["decision"]?.textValue })
             #expect(decisions.isSubset(of: ["error", "opens_app"]), "\(decisions)")
