@@ -106,7 +106,8 @@ struct LinkDebuggerTests {
             #expect(page.body.contains("<h1>Link debugger</h1>"))
             #expect(page.body.contains("iOS Instagram in-app browser, app installed"))
             #expect(!page.body.contains("<b>"))
-            let unknown = try await Self.get("/H5hv?pid=x&af_click_lookback=99d&debug=1&format=json", port: server.port)
+            let unknown = try await Self.get(
+                "/H5hv?pid=x&af_click_lookback=99d&debug=1&format=json", port: server.port)
             let cases = try AttributionPayload(jsonString: unknown.body)["cases"]?.arrayValue ?? []
             let decisions = Set(cases.compactMap { $0.objectValue?["decision"]?.textValue })
             #expect(decisions.isSubset(of: ["error", "opens_app"]), "\(decisions)")
