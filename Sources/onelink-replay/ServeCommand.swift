@@ -97,6 +97,8 @@ enum ServeCommand: Command {
           --push-url [get:|post:]URL   Push API postbacks to a loopback URL (repeatable).
           --push-method GET|POST       --push-token TOKEN  --push-token-name NAME
           --push-in-app-events NAMES   In-app events whose messages are sent (a,b; all).
+          --push-event-types TYPES     Message types sent (install,re-engagement,…; all).
+          --push-fields FIELDS         Message fields sent (media_source,campaign,…; all).
           --shortlinks FILE            Load a shortlinks.json-format file (repeatable).
           --quiet                      Do not log requests.
           -h, --help                   Show this help.

@@ -12,8 +12,11 @@ extension ServeOptions {
                 PushAPIEndpoint.Method(rawValue: $0.uppercased())
             } ?? .post
         guard !urls.isEmpty else {
-            for option in ["--push-method", "--push-token", "--push-token-name", "--push-in-app-events"]
-            where arguments.value(option) != nil {
+            for option in [
+                "--push-method", "--push-token", "--push-token-name", "--push-in-app-events",
+                "--push-event-types",
+                "--push-fields",
+            ] where arguments.value(option) != nil {
                 throw UsageError("\(option) needs a --push-url")
             }
             return nil
@@ -21,6 +24,12 @@ extension ServeOptions {
         let token = arguments.value("--push-token")
         if token?.isEmpty == true { throw UsageError("--push-token needs a non-empty token") }
         let selectedInAppEvents = try inAppEvents(arguments.value("--push-in-app-events"))
+        let eventTypes = try names(
+            arguments.value("--push-event-types"), option: "--push-event-types",
+            allowed: Set(PushAPISettings.eventTypes), kind: "message type")
+        let fields = try names(
+            arguments.value("--push-fields"), option: "--push-fields", allowed: PushAPISettings.messageFields,
+            kind: "message field")
         do throws(PushAPIError) {
             let endpoints = try urls.map { text throws(PushAPIError) in
                 for method in PushAPIEndpoint.Method.allCases {
@@ -35,6 +44,8 @@ extension ServeOptions {
                 endpoints: endpoints, token: token,
                 tokenName: arguments.value("--push-token-name") ?? "Authorization")
             settings.selectedInAppEvents = selectedInAppEvents
+            settings.selectedEventTypes = eventTypes
+            settings.selectedFields = fields
             return settings
         } catch {
             let option =
@@ -45,6 +56,23 @@ extension ServeOptions {
                 }
             throw UsageError("\(option): \(QuotedInput.message(error.description))")
         }
+    }
+
+    /// The names of `--push-event-types` or `--push-fields` (comma-separated; `all`, or no option, is
+    /// every one), each one of `allowed`.
+    private static func names(
+        _ text: String?, option: String, allowed: Set<String>, kind: String
+    ) throws(UsageError) -> Set<String>? {
+        guard let text, text != "all" else { return nil }
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        if let bad = names.first(where: { !allowed.contains($0) }) {
+            throw UsageError(
+                "\(option): \"\(QuotedInput.prefix(bad))\" is not a Push API \(kind); "
+                    + "see the configuration API's list, or all")
+        }
+        return Set(names)
     }
 
     /// The event names of `--push-in-app-events` (comma-separated; `all`, or no option, is every event).

@@ -58,7 +58,7 @@ struct ServeOptions {
             "--click-overflow", "--max-devices", "--dev-key", "--onelink-api-token", "--brand-domain",
             "--onelink-quota", "--onelink-rate-limit", "--onelink-qr-rate-limit", "--s2s-key", "--plan",
             "--fault", "--push-url", "--push-method", "--push-token", "--push-token-name",
-            "--push-in-app-events", "--shortlinks",
+            "--push-in-app-events", "--push-event-types", "--push-fields", "--shortlinks",
         ],
         maximumPositionals: 0)
 

@@ -168,6 +168,23 @@ struct GuideCodeBlocksTests {
         }
     }
 
+    @Test("no guide has a double-backtick span outside its fences: DocC would read it as a symbol link")
+    func noDoubleBacktickSpans() throws {
+        for guide in try Self.guides() {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(guide), encoding: .utf8)
+            var fenced = false
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                if line.drop(while: { $0 == " " }).hasPrefix("```") {
+                    fenced.toggle()
+                    continue
+                }
+                #expect(
+                    fenced || !line.contains("``"),
+                    "\(guide):\(index + 1): a ``…`` span fails Scripts/docs.sh unless it names a symbol")
+            }
+        }
+    }
+
     @Test("the scan finds indented and marked blocks, and a changed line is not compiled")
     func scanner() throws {
         let guide = """

@@ -42,4 +42,32 @@ import Testing
             #expect(throws: UsageError.self) { try Self.options(arguments) }
         }
     }
+
+    @Test(
+        "--push-event-types and --push-fields take the configuration API's names; all, or none, is every one")
+    func eventTypesAndFields() throws {
+        let url = ["--push-url", "http://127.0.0.1/x"]
+        let some = try Self.options(
+            url + [
+                "--push-event-types", "install, re-engagement", "--push-fields", "event_name,media_source",
+            ])
+        #expect(some.pushAPI?.selectedEventTypes == ["install", "re-engagement"])
+        #expect(some.pushAPI?.selectedFields == ["event_name", "media_source"])
+        let all = try Self.options(url + ["--push-event-types", "all", "--push-fields", "all"])
+        #expect(all.pushAPI?.selectedEventTypes == nil)
+        #expect(all.pushAPI?.selectedFields == nil)
+        let bad: [([String], String)] = [
+            (url + ["--push-event-types", "install,uninstall"], "--push-event-types: \"uninstall\""),
+            (url + ["--push-fields", "media_source,,campaign"], "--push-fields: \"\""),
+            (url + ["--push-fields", "pid"], "--push-fields: \"pid\" is not a Push API message field"),
+            (["--push-fields", "media_source"], "--push-fields needs a --push-url"),
+        ]
+        for (arguments, message) in bad {
+            #expect {
+                try Self.options(arguments)
+            } throws: { error in
+                "\(error)".contains(message)
+            }
+        }
+    }
 }

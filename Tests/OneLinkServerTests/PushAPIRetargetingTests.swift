@@ -85,7 +85,9 @@ struct PushAPIRetargetingTests {
         }
     }
 
-    func withServer(_ body: (Running) async throws -> Void) async throws {
+    func withServer(
+        settings: (inout PushAPISettings) -> Void = { _ in }, _ body: (Running) async throws -> Void
+    ) async throws {
         let clock = ManualClock()
         let store = InMemoryClickStore()
         let handler = try ClickHandler(
@@ -98,7 +100,9 @@ struct PushAPIRetargetingTests {
             dashboard: ServerDashboard(shortLinks: [:]))
         configuration.clickHandler = handler
         let receiver = try PushReceiver()
-        configuration.pushAPI = try PushAPISettings(endpoints: [try PushAPIEndpoint(url: receiver.url)])
+        var pushAPI = try PushAPISettings(endpoints: [try PushAPIEndpoint(url: receiver.url)])
+        settings(&pushAPI)
+        configuration.pushAPI = pushAPI
         let server = try OneLinkServer(configuration: configuration)
         try await server.start()
         do {

@@ -43,15 +43,20 @@ final class PushPostbackSender: Sendable {
     var deliveries: [PushDelivery] { state.withLock { $0.deliveries } }
 
     /// Queues `message` (its fields, each a string; blank ones are left out) for every endpoint,
-    /// with ``apiVersion`` as its `api_version`; nothing for an in-app event message whose event
+    /// with ``apiVersion`` as its `api_version`, keeping only the fields
+    /// ``PushAPISettings/selectedFields`` selects; nothing for a message type
+    /// ``PushAPISettings/selectedEventTypes`` leaves out, or an in-app event message whose event
     /// ``PushAPISettings/selectedInAppEvents`` leaves out.
     func send(_ message: [String: String], messageType: String) {
+        if let types = settings.selectedEventTypes, !types.contains(messageType) { return }
         if messageType.hasSuffix("in-app-event"), let selected = settings.selectedInAppEvents,
             !selected.contains(message["event_name"] ?? "")
         {
             return
         }
-        let fields = message.filter { !$0.value.isEmpty }.merging(["api_version": Self.apiVersion]) { $1 }
+        let filled = message.filter { !$0.value.isEmpty }.merging(["api_version": Self.apiVersion]) { $1 }
+        let fields =
+            settings.selectedFields.map { selected in filled.filter { selected.contains($0.key) } } ?? filled
         for endpoint in settings.endpoints {
             state.withLock { state in
                 guard !state.stopped else { return }
