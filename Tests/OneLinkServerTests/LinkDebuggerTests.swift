@@ -112,6 +112,12 @@ struct LinkDebuggerTests {
             let decisions = Set(cases.compactMap { $0.objectValue?["decision"]?.textValue })
             #expect(decisions.isSubset(of: ["error", "opens_app"]), "\(decisions)")
             #expect(decisions.contains("error"))
+            let expired = try await Self.get("/H5hv/nope?debug=1&format=json", port: server.port)
+            let expiredCases = try AttributionPayload(jsonString: expired.body)["cases"]?.arrayValue ?? []
+            let redirect = expiredCases.compactMap(\.objectValue).first { $0["decision"] == "redirect" }
+            #expect(redirect?["attributable"] == false)
+            #expect(redirect?["detail"]?.stringValue?.contains("no click is recorded") == true)
+            #expect(redirect?["detail"]?.stringValue?.contains("records the click") == false)
         }
     }
 }

@@ -137,6 +137,13 @@ extension Router {
                     "af_force_deeplink: the server records the click and answers 302 to \(url)")
             }
             row["status"] = decision.httpResponse.map { .int($0.status) } ?? .null
+            if !decision.link.isAttributable, let detail = row["detail"]?.stringValue {
+                row["attributable"] = false
+                row["detail"] = .string(
+                    detail.replacingOccurrences(of: "the server records the click and ", with: "the server ")
+                        + "; the short link is not in the table (expired, deleted or never made), so it routes "
+                        + "as the template's base configuration and no click is recorded")
+            }
         } catch {
             row["decision"] = "error"
             row["detail"] = .string(error.description)
