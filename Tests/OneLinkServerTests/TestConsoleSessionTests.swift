@@ -16,24 +16,11 @@ struct TestConsoleSessionTests {
     static func withServer(
         maximumLaunches: Int = 100_000, _ body: (DeviceAdminTests.DeviceServer) async throws -> Void
     ) async throws {
-        let clock = ManualClock()
-        let store = InMemoryClickStore()
-        let links = InMemoryShortLinkResolver()
-        let handler = try ClickHandler(
-            configuration: .init(
-                appStoreURL: ServerClickTests.appStore, oneLinkDomains: [ServerClickTests.host],
-                templates: ["H5hv"], interstitialDomain: "open.example.net", appIDs: ["id1234567890"]),
-            shortLinks: links, store: store, clock: clock)
-        var configuration = OneLinkServer.Configuration(
-            shortLinkResolver: links, conversionDataSource: ClickStoreConversionDataSource(store: store),
-            clickHandler: handler, clock: clock, eventRecorder: InMemoryEventRecorder(),
-            launchRecorder: InMemoryLaunchRecorder(validDevKeys: ["key"]),
-            oneLinkAPI: OneLinkAPISettings(links: links, tokens: ["TOKEN"]))
-        configuration.maximumRememberedLaunches = maximumLaunches
-        try await withStartedServer(configuration) { server in
-            let running = FixtureServer(server: server, fixture: BackendFixture(), log: ObservedRequestLog())
-            try await body(DeviceAdminTests.DeviceServer(running: running, store: store, clock: clock))
-        }
+        try await TestConsoleTests.withConsoleServer(
+            configure: {
+                $0.launchRecorder = InMemoryLaunchRecorder(validDevKeys: ["key"])
+                $0.maximumRememberedLaunches = maximumLaunches
+            }, body)
     }
 
     /// Posts the SDK's launch request for `deviceID` with session count `counter`.

@@ -16,7 +16,12 @@ struct TestConsoleTests {
     static let idfa = "09ad6f30-a39c-4c6c-8862-636eabd54709"
     static let base = "/api/test-console/v1.0/app/id1234567890"
 
-    static func withConsoleServer(_ body: (DeviceAdminTests.DeviceServer) async throws -> Void) async throws {
+    /// Runs `body` against a server with a click handler, a click store, the OneLink API and the
+    /// Test Console, after `configure` adjusted its configuration.
+    static func withConsoleServer(
+        configure: (inout OneLinkServer.Configuration) -> Void = { _ in },
+        _ body: (DeviceAdminTests.DeviceServer) async throws -> Void
+    ) async throws {
         let clock = ManualClock()
         let store = InMemoryClickStore()
         let links = InMemoryShortLinkResolver()
@@ -25,11 +30,12 @@ struct TestConsoleTests {
                 appStoreURL: ServerClickTests.appStore, oneLinkDomains: [ServerClickTests.host],
                 templates: ["H5hv"], interstitialDomain: "open.example.net", appIDs: ["id1234567890"]),
             shortLinks: links, store: store, clock: clock)
-        let configuration = OneLinkServer.Configuration(
+        var configuration = OneLinkServer.Configuration(
             shortLinkResolver: links, conversionDataSource: ClickStoreConversionDataSource(store: store),
             clickHandler: handler, clock: clock, eventRecorder: InMemoryEventRecorder(),
             dashboard: ServerDashboard(shortLinks: [:]),
             oneLinkAPI: OneLinkAPISettings(links: links, tokens: ["TOKEN"]))
+        configure(&configuration)
         try await withStartedServer(configuration) { server in
             let running = FixtureServer(server: server, fixture: BackendFixture(), log: ObservedRequestLog())
             try await body(DeviceAdminTests.DeviceServer(running: running, store: store, clock: clock))

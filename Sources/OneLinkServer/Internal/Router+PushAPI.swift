@@ -4,22 +4,17 @@ import OneLinkEmulator
 
 /// Hands installs, re-engagements and in-app events to the Push API sender, when the server has one.
 extension Router {
-    /// The re-attribution window the server's conversion source applies (90 days by default).
-    private var reattributionWindow: Duration {
-        (configuration.conversionDataSource as? ClickStoreConversionDataSource)?.matcher.reattributionWindow
-            ?? InstallMatcher.defaultReattributionWindow
+    /// The server's conversion source, when it matches installs to recorded clicks.
+    private var clickStoreSource: ClickStoreConversionDataSource? {
+        configuration.conversionDataSource as? ClickStoreConversionDataSource
     }
 
-    /// The rules re-engagements are judged by: the conversion source's matcher, else the standard one.
-    private var matcher: InstallMatcher {
-        (configuration.conversionDataSource as? ClickStoreConversionDataSource)?.matcher ?? .standard
-    }
+    /// The rules re-attributions and re-engagements are judged by: the conversion source's matcher,
+    /// else the standard one (a 90-day re-attribution window).
+    private var matcher: InstallMatcher { clickStoreSource?.matcher ?? .standard }
 
     /// The clicks the server records, when it has a click handler or a click-store conversion source.
-    private var clickStore: (any ClickStore)? {
-        (configuration.conversionDataSource as? ClickStoreConversionDataSource)?.store
-            ?? configuration.clickHandler?.store
-    }
+    private var clickStore: (any ClickStore)? { clickStoreSource?.store ?? configuration.clickHandler?.store }
 
     func pushInstall(
         appID: String, deviceID: String, installTime: String, device: DeviceInfo, answer: AttributionPayload
@@ -55,7 +50,7 @@ extension Router {
             let firstTime = AttributionTimestamp.date(from: firstText)
         else { return false }
         let age = time.timeIntervalSince(firstTime)
-        return age >= 0 && age <= reattributionWindow.timeInterval
+        return age >= 0 && age <= matcher.reattributionWindow.timeInterval
     }
 
     /// Sends the re-engagement message when an installed device's launch is a re-engagement.
