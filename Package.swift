@@ -129,6 +129,8 @@ let package = Package(
         .target(
             name: "OneLinkStoreWriterState", dependencies: ["OneLinkEmulator"],
             path: "Tests/Support/OneLinkStoreWriterState", swiftSettings: settings),
+        // Repetition counts: a handful by default, the full soak counts with ONELINK_SOAK (Docs/testing.md).
+        .target(name: "OneLinkTestSoak", path: "Tests/Support/OneLinkTestSoak", swiftSettings: settings),
         // Blocking test work (child processes, sockets) moved off the cooperative pool.
         .target(
             name: "OneLinkTestThreads", path: "Tests/Support/OneLinkTestThreads", swiftSettings: settings),
@@ -145,7 +147,7 @@ let package = Package(
             name: "OneLinkEmulatorTests",
             dependencies: [
                 "OneLinkEmulator", "OneLinkSupport", "OneLinkEmulatorTestSupport", "OneLinkBadInputCorpus",
-                "OneLinkStoreWriterState", "OneLinkTestThreads", "onelink-store-writer",
+                "OneLinkStoreWriterState", "OneLinkTestThreads", "OneLinkTestSoak", "onelink-store-writer",
                 "onelink-runloop-client",
                 // Still here (issue 39 leaves them): the SDK's invite links and bounded request logs against
                 // the click service, and the app side's lifecycle driving it.
@@ -170,7 +172,7 @@ let package = Package(
             dependencies: [
                 "onelink-replay", "OneLinkApp", "OneLinkEmulator", "OneLinkReplay", "OneLinkServer",
                 "OneLinkSupport",
-                "OneLinkTestThreads",
+                "OneLinkTestThreads", "OneLinkTestSoak",
             ],
             swiftSettings: settings),
         .testTarget(
@@ -210,7 +212,7 @@ let package = Package(
                 "OneLinkSupport",
                 "OneLinkEmulatorTestSupport", "OneLinkEmulator", "OneLinkReplay", "OneLinkReplayTestSupport",
                 "OneLinkServer",
-                "OneLinkTestThreads",
+                "OneLinkTestThreads", "OneLinkTestSoak",
             ],
             swiftSettings: settings),
         // Package.swift's dependencies against the files' imports, and the graph in Docs/architecture.md.
