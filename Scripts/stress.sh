@@ -73,10 +73,17 @@ test_command+=("$@")
 hog_pids=()
 scratch=""
 stop_hogs() {
-    local pid
+    local pid tries
     for pid in "${hog_pids[@]}"; do kill -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null; done
     wait 2>/dev/null
-    if [[ -n "$scratch" ]]; then rm -rf "$scratch"; fi
+    # The compilers of a killed build take a moment to exit; the copy goes once they have.
+    for pid in "${hog_pids[@]}"; do
+        for ((tries = 0; tries < 50; tries++)); do
+            pgrep -g "$pid" >/dev/null 2>&1 || break
+            sleep 0.2
+        done
+    done
+    if [[ -n "$scratch" ]]; then rm -rf "$scratch" 2>/dev/null || { sleep 1; rm -rf "$scratch"; }; fi
 }
 trap stop_hogs EXIT
 trap 'exit 130' INT TERM
@@ -100,6 +107,11 @@ else
             done' build-load "$scratch" "$build" &
         hog_pids+=($!)
     done
+    # The tests start once the builds compile (at most a minute), not while SwiftPM plans them.
+    for ((tries = 0; tries < 300; tries++)); do
+        pgrep -f "swift-frontend.*$scratch" >/dev/null 2>&1 && break
+        sleep 0.2
+    done
 fi
 
 # Prints the names of the tests that failed, then those that started and never ended, from one
@@ -119,8 +131,11 @@ summarize() {
         }
         /^[^ ]+ Test .* (passed|failed) after [0-9.]+ seconds/ || /^[^ ]+ Test .* skipped(\.|:)/ {
             name = $0; sub(/^[^ ]+ Test /, "", name)
-            if (name ~ / failed after [0-9.]+ seconds/) { sub(/ failed after [0-9.]+ seconds.*$/, "", name); failed[name] = 1 }
-            sub(/ (passed after [0-9.]+ seconds|skipped).*$/, "", name)
+            didfail = (name ~ / failed after [0-9.]+ seconds/)
+            if (!sub(/ (passed|failed) after [0-9.]+ seconds.*$/, "", name)) sub(/ skipped(\.|:).*$/, "", name)
+            # A parameterized test ends with `Test NAME with N test cases passed|failed after …`.
+            sub(/ with [0-9]+ test cases?$/, "", name)
+            if (didfail) failed[name] = 1
             tally(name, -1); next
         }
         /^Test Case \047.*\047 started/ {
