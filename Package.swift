@@ -194,7 +194,7 @@ let package = Package(
                 "OneLinkBadInputCorpus",
                 "OneLinkSupport",
                 "OneLinkServer", "OneLinkEmulator", "OneLinkClicks", "OneLinkEmulatorTestSupport",
-                "OneLinkTestThreads", "OneLinkHTTP",
+                "OneLinkTestThreads", "OneLinkTestSoak", "OneLinkHTTP",
             ],
             swiftSettings: settings
         ),

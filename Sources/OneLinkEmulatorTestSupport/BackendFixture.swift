@@ -65,7 +65,9 @@ public struct BackendFixture: Sendable {
     /// - Parameters:
     ///   - wrapperBase: The base of the wrapped-link URLs; an HTTP test passes its server's base URL.
     ///   - timeout: The wall-clock budget of one request in the checks.
-    public init(wrapperBase: String = "https://click.fixture.example", timeout: Duration = Self.defaultTimeout) {
+    public init(
+        wrapperBase: String = "https://click.fixture.example", timeout: Duration = Self.defaultTimeout
+    ) {
         var base = wrapperBase
         while base.hasSuffix("/") { base.removeLast() }
         self.wrapperBase = base

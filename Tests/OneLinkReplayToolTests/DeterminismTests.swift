@@ -91,7 +91,9 @@ struct DeterminismTests {
             "\(name): the delegates' callbacks differ from the first run's in runs \(callbackDifferences)")
     }
 
-    @Test("a thousand runs (soak; a few by default) one at a time give byte-identical JSON lines", arguments: representative)
+    @Test(
+        "a thousand runs (soak; a few by default) one at a time give byte-identical JSON lines",
+        arguments: representative)
     func oneAtATime(name: String) async {
         let runs = Soak.count(1_000, quick: 4)
         let first = await Self.commandOutput(name)
@@ -101,7 +103,9 @@ struct DeterminismTests {
         #expect(differing == 0, "\(name): \(differing) of \(runs) runs differ from the first")
     }
 
-    @Test("a thousand runs (soak; a few by default) eight at a time give byte-identical JSON lines", arguments: representative)
+    @Test(
+        "a thousand runs (soak; a few by default) eight at a time give byte-identical JSON lines",
+        arguments: representative)
     func eightAtATime(name: String) async {
         let runs = Soak.count(1_000, quick: 17)
         let first = await Self.commandOutput(name)

@@ -25,7 +25,9 @@ import Testing
         return links
     }
 
-    @Test("UDL: N links from N tasks at once (200 as a soak) give exactly N FOUND results, each for its own link")
+    @Test(
+        "UDL: N links from N tasks at once (200 as a soak) give exactly N FOUND results, each for its own link"
+    )
     func udlLinksFromManyTasks() async throws {
         let fixture = SDKFixture(links: Self.shortLinks, udl: true)
         await fixture.sdk.perform(.start)

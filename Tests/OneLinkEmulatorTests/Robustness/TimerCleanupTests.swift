@@ -9,7 +9,9 @@ import Testing
 /// saw the cancelled 10 s conversion-data timer as a pending deadline during `reinstall`, so the
 /// replay harness moved the clock 10 s and the next install time was off by 10 s.
 @Suite(.tags(.soak), .timeLimit(.minutes(10))) struct TimerCleanupTests {
-    @Test("After start and a short link are delivered, no deadline is left on the manual clock (3,000 runs as a soak)")
+    @Test(
+        "After start and a short link are delivered, no deadline is left on the manual clock (3,000 runs as a soak)"
+    )
     func noStaleTimers() async throws {
         for run in 0..<Soak.count(3_000, quick: 40) {
             let fixture = SDKFixture(
