@@ -588,12 +588,13 @@ struct LogEventReader {
             let line = $0.trimmingCharacters(in: .whitespaces)
             return line != "..." && line != "…"
         }
-        let trimmed = shown.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
-        if case .object(let fields)? = PlistDescription.parse(Substring(trimmed)) {
+        // A terminal that wrapped a long `key = value;` line broke it where no printout breaks a line; joined back
+        // first, as a quoted value would otherwise keep the break.
+        if case .object(let fields)? = PlistDescription.parse(Substring(unwrapped(shown))) {
             return AttributionPayload(typed(fields))
         }
-        // A terminal that wrapped a long `key = value;` line broke it where no printout breaks a line.
-        guard case .object(let fields)? = PlistDescription.parse(Substring(unwrapped(shown))) else { return nil }
+        let trimmed = shown.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard case .object(let fields)? = PlistDescription.parse(Substring(trimmed)) else { return nil }
         return AttributionPayload(typed(fields))
     }
 
