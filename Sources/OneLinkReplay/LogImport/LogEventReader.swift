@@ -327,6 +327,15 @@ struct LogEventReader {
         } else if Self.knownNoise.contains(where: { text.hasPrefix($0) }) {
         } else if text.first == "{", !line.fromSDK,
             case let (block, next) = collect(lines, from: index, first: String(text), noting: false),
+            case .object(let fields)? = Self.json(block), fields["event"]?.textValue == "Launched"
+        {
+            // A launch request's body whose `SEND Start:` line the paste left out (appsflyer-cordova-plugin#37).
+            note(line.number, "a launch request's body with no SEND Start line before it: read as a session's launch")
+            event(.launch(counter: (fields["counter"] ?? fields["sessioncounter"]).flatMap { Int($0.textValue) }, appID: nil))
+            recognised += next - index
+            return next
+        } else if text.first == "{", !line.fromSDK,
+            case let (block, next) = collect(lines, from: index, first: String(text), noting: false),
             let kind = Self.barePayload(block)
         {
             // A payload with no callback line before it: used only if the log shows no callback line at all.
