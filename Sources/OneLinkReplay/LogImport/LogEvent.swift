@@ -96,6 +96,11 @@ extension LogEvent.Kind {
             return false
         }
     }
+
+    /// Whether the event is conversion data received.
+    var isConversionData: Bool {
+        if case .conversionData = self { true } else { false }
+    }
 }
 
 /// Which line of a session start the log printed; a start prints at most one of each role.

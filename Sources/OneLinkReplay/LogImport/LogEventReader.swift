@@ -37,7 +37,7 @@ struct LogEventReader {
         }
         if !barePayloads.isEmpty, !events.contains(where: \.kind.isCallback) {
             for bare in barePayloads {
-                let callback = if case .conversionData = bare.kind { "onConversionDataSuccess" } else { "didResolveDeepLink" }
+                let callback = bare.kind.isConversionData ? "onConversionDataSuccess" : "didResolveDeepLink"
                 note(
                     bare.line,
                     "a payload printed with no callback line, in a log that shows none: read as what \(callback) "
@@ -119,7 +119,8 @@ struct LogEventReader {
             case .failure:
                 note(
                     line.number,
-                    "a callback that found no delegate, its name cut by the paste (`\(text.suffix(60))`): skipped")
+                    "a callback that found no delegate, its name cut by the paste (`\(text.suffix(60))`): skipped"
+                )
                 skipped += 1
                 return index + 1
             }
@@ -330,8 +331,13 @@ struct LogEventReader {
             case .object(let fields)? = Self.json(block), fields["event"]?.textValue == "Launched"
         {
             // A launch request's body whose `SEND Start:` line the paste left out (appsflyer-cordova-plugin#37).
-            note(line.number, "a launch request's body with no SEND Start line before it: read as a session's launch")
-            event(.launch(counter: (fields["counter"] ?? fields["sessioncounter"]).flatMap { Int($0.textValue) }, appID: nil))
+            note(
+                line.number,
+                "a launch request's body with no SEND Start line before it: read as a session's launch")
+            event(
+                .launch(
+                    counter: (fields["counter"] ?? fields["sessioncounter"]).flatMap { Int($0.textValue) },
+                    appID: nil))
             recognised += next - index
             return next
         } else if text.first == "{", !line.fromSDK,
@@ -372,14 +378,15 @@ struct LogEventReader {
 
     /// The keys of a launch request's body, which is no callback's payload.
     static let launchBodyKeys: Set<String> = [
-        "counter", "event", "uid", "timepassedsincelastlaunch", "sessioncounter", "eventvalue", "af_events_api",
-        "advertiserId", "iaecounter", "date1",
+        "counter", "event", "uid", "timepassedsincelastlaunch", "sessioncounter", "eventvalue",
+        "af_events_api", "advertiserId", "iaecounter", "date1",
     ]
 
     /// A callback's payload printed on its own, as apps print what their delegate received: conversion data
     /// (`af_status` or `is_first_launch`) or a found deep link (`deep_link_value`, `click_event`, `is_deferred`, …).
     static func barePayload(_ block: String) -> LogEvent.Kind? {
-        guard let payload = payload(block), !payload.values.keys.contains(where: launchBodyKeys.contains) else {
+        guard let payload = payload(block), !payload.values.keys.contains(where: launchBodyKeys.contains)
+        else {
             return nil
         }
         let keys = payload.values.keys
@@ -500,8 +507,9 @@ struct LogEventReader {
 
     /// How the SDK's own messages begin, with or without a prefix.
     static let messageStarts = [
-        "[DDL]", "[Shortlink]", "[GCD-", "[HTTP]", "[CFG]", "[SKAd]", "[START]", "[WARNING]", "[SRD]", "[ATT]",
-        "[EXM]", "[CACHE]", "[ERROR]", "[DEBUG]", "[INFO]", "<~+~", "AppsFlyer SDK version", "AppsFlyer: ",
+        "[DDL]", "[Shortlink]", "[GCD-", "[HTTP]", "[CFG]", "[SKAd]", "[START]", "[WARNING]", "[SRD]",
+        "[ATT]", "[EXM]", "[CACHE]", "[ERROR]", "[DEBUG]", "[INFO]", "<~+~", "AppsFlyer SDK version",
+        "AppsFlyer: ",
         "UniversalLink/Deeplink found:", "NSUserActivity `webpageURL`", "handleOpenUrl:", "handleOpenURL:",
         "Shortlink found.", "handlePushNotification:", "performOnAppAttributionWithURL:",
     ]
@@ -516,8 +524,10 @@ struct LogEventReader {
 
     /// The bracket depth of a message read line by line, ignoring brackets in double-quoted strings.
     struct BracketScan {
-        /// Whether the block is JSON, whose strings never hold a line break: a string open at a line's end was
-        /// split by a wrapped line and goes on in the next. A dictionary printout's lines each stand alone.
+        /// Whether the block is JSON, whose strings a wrapped line may split.
+        ///
+        /// JSON strings never hold a line break, so a string open at a line's end goes on in the next line; a
+        /// dictionary printout's lines each stand alone.
         var json: Bool
         private(set) var depth = 0
         private var quoted = false
@@ -552,7 +562,8 @@ struct LogEventReader {
 
     /// The delegate methods a callback line names, the longer name first where one begins another.
     static let delegateMethods = [
-        "onConversionDataSuccess", "onConversionDataFail", "onAppOpenAttributionFailure", "onAppOpenAttribution",
+        "onConversionDataSuccess", "onConversionDataFail", "onAppOpenAttributionFailure",
+        "onAppOpenAttribution",
     ]
 
     /// `-[App.AppDelegate onConversionDataSuccess:]:` and the other delegate methods, or the `Calling X with:` shape.
@@ -562,7 +573,9 @@ struct LogEventReader {
     static func callbackMethod(_ text: Substring) -> (name: String, marker: String)? {
         for name in delegateMethods {
             // At the start of the text too: a paste cut just before the name, its space taken off with the indent.
-            if var range = text.hasPrefix("\(name):]") ? text.range(of: "\(name):]") : text.range(of: " \(name):]") {
+            if var range = text.hasPrefix("\(name):]")
+                ? text.range(of: "\(name):]") : text.range(of: " \(name):]")
+            {
                 if range.upperBound < text.endIndex, text[range.upperBound] == ":" {
                     range = range.lowerBound..<text.index(after: range.upperBound)
                 }
@@ -580,10 +593,14 @@ struct LogEventReader {
     /// respond to` followed by `didResolveDeepLink:` in backquotes.
     static func droppedCallback(_ text: Substring) -> Result<String, UnreadableResult>? {
         if text.contains("Delegate doesn't respond to") { return .success("didResolveDeepLink") }
-        for marker in ["Delegate is 'nil' or does not respond to -[", "Delegate is `nil` or does not respond to -["] {
+        for marker in [
+            "Delegate is 'nil' or does not respond to -[", "Delegate is `nil` or does not respond to -[",
+        ] {
             guard let range = text.range(of: marker) else { continue }
             let rest = text[range.upperBound...]
-            if let name = delegateMethods.first(where: { rest.contains(" \($0):]") }) { return .success(name) }
+            if let name = delegateMethods.first(where: { rest.contains(" \($0):]") }) {
+                return .success(name)
+            }
             return .failure(UnreadableResult(text: "names no whole method"))
         }
         return nil

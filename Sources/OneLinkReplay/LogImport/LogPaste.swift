@@ -59,7 +59,9 @@ package enum LogPaste {
                 start = Int.random(in: 0...(characters.count * 3 / 10), using: &random)
             }
             if any[5], end > start {
-                end = characters.count - Int.random(in: 0...((characters.count - start) * 3 / 10), using: &random)
+                end =
+                    characters.count
+                    - Int.random(in: 0...((characters.count - start) * 3 / 10), using: &random)
             }
             text = String(characters[start..<max(start, end)])
             changes.append("cut at characters \(start) and \(end) of \(characters.count)")
@@ -96,7 +98,8 @@ package enum LogPaste {
             guard let time else { return line }
             return "default\t\(time)\tApp\t\(afterTime)"
         case .plugin:
-            return time == nil && tag == nil ? line : "flutter: " + (tag == nil ? afterTime : "[DEBUG] AppsFlyer: " + message)
+            return time == nil && tag == nil
+                ? line : "flutter: " + (tag == nil ? afterTime : "[DEBUG] AppsFlyer: " + message)
         case .messagePrefix:
             guard tag != nil else { return line }
             return (time.map { "\($0) App[1:2] " } ?? "") + "[DEBUG] AppsFlyer: " + message
@@ -163,7 +166,9 @@ package enum LogPaste {
                 count += 1
                 continue
             }
-            if line.count > 120, let brace = line.firstIndex(of: "{"), Int.random(in: 0..<4, using: &random) == 0 {
+            if line.count > 120, let brace = line.firstIndex(of: "{"),
+                Int.random(in: 0..<4, using: &random) == 0
+            {
                 let characters = Array(line)
                 let from = line.distance(from: line.startIndex, to: brace) + 1
                 if from < characters.count {
@@ -201,7 +206,9 @@ package enum LogPaste {
     package static func callbackLines(_ log: String) -> [String: Int] {
         var counts: [String: Int] = [:]
         for line in log.split(separator: "\n") {
-            if line.contains("Calling didResolveDeepLink with:") || line.contains("Delegate doesn't respond to") {
+            if line.contains("Calling didResolveDeepLink with:")
+                || line.contains("Delegate doesn't respond to")
+            {
                 counts["didResolveDeepLink", default: 0] += 1
                 continue
             }
@@ -230,7 +237,8 @@ package enum LogPaste {
     /// What importing `pasted` broke of the property, empty when nothing: a callback line lost, a scenario that does
     /// not decode, a refusal of a paste that shows a callback line, or a refusal other than "nothing usable" or
     /// "an Android log" (the dev hub's UDL sample has an Android line in it).
-    package static func violations(_ pasted: String, _ result: Result<LogImport, LogImportError>) -> [String] {
+    package static func violations(_ pasted: String, _ result: Result<LogImport, LogImportError>) -> [String]
+    {
         let shown = callbackLines(pasted)
         switch result {
         case .failure(let error):
@@ -247,7 +255,8 @@ package enum LogPaste {
                 problems.append("the scenario does not decode: \(error)")
             }
             let expected = expectations(imported)
-            for (callback, count) in shown.sorted(by: { $0.key < $1.key }) where (expected[callback] ?? 0) < count {
+            for (callback, count) in shown.sorted(by: { $0.key < $1.key })
+            where (expected[callback] ?? 0) < count {
                 problems.append("\(count) \(callback) lines, \(expected[callback] ?? 0) expectations")
             }
             return problems

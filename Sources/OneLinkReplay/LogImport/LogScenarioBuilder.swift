@@ -100,7 +100,9 @@ struct LogScenarioBuilder {
     /// The bare network errors: with no callback and no link in the log, the first is the deferred deep link's
     /// failure, as an app prints `result.error` in `didResolveDeepLink` (AppsFlyerFramework#313); else a note each.
     private mutating func explainBareErrors() {
-        let linkKinds: Set<AttributionValue> = ["universalLink", "handleOpen", "push", "performOnAppAttribution"]
+        let linkKinds: Set<AttributionValue> = [
+            "universalLink", "handleOpen", "push", "performOnAppAttribution",
+        ]
         guard let (error, event) = bareErrors.first, callbacks.isEmpty,
             !steps.contains(where: { linkKinds.contains($0["do"] ?? .null) })
         else {
@@ -129,7 +131,8 @@ struct LogScenarioBuilder {
         for (error, event) in bareErrors.dropFirst() {
             note(
                 event.line,
-                "\(error.domain) code \(error.code) \"\(error.message)\" printed on its own as well: not replayed")
+                "\(error.domain) code \(error.code) \"\(error.message)\" printed on its own as well: not replayed"
+            )
         }
     }
 
@@ -305,7 +308,8 @@ struct LogScenarioBuilder {
             }
             dropped(callback, at: event)
         case .error(let error):
-            if error.domain == AttributionError.errorDomain, error.kind == .network || error.kind == .timeout {
+            if error.domain == AttributionError.errorDomain, error.kind == .network || error.kind == .timeout
+            {
                 bareErrors.append((error, event))
                 break
             }

@@ -93,7 +93,8 @@ public struct SDKLogImporter: Sendable {
 
         let sdk7 = reader.version == nil ? reader.sdk7Line : nil
         let builder = LogScenarioBuilder(
-            events: reader.events, version: reader.version ?? sdk7.map { _ in "7" }, sdkLine: reader.firstSDKLine)
+            events: reader.events, version: reader.version ?? sdk7.map { _ in "7" },
+            sdkLine: reader.firstSDKLine)
         var notes = reader.notes + builder.notes
         if let sdk7 {
             notes.append(

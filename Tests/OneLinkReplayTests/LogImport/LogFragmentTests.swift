@@ -64,12 +64,15 @@ struct LogFragmentTests {
                             + "is not closed before line \(responseLine + 4), which starts a new message")
                 }, "\(prefix): \(imported.notes)")
             if cutStoredToo {
-                #expect(imported.notes.contains { $0.hasPrefix("line 2: abridged: the block this line opens") })
+                #expect(
+                    imported.notes.contains { $0.hasPrefix("line 2: abridged: the block this line opens") })
             }
         }
     }
 
-    @Test("A terminal's wrapping of a callback's JSON and of a dictionary line is undone; a line cut at a width keeps its callback")
+    @Test(
+        "A terminal's wrapping of a callback's JSON and of a dictionary line is undone; a line cut at a width keeps its callback"
+    )
     func wrappedAndCutLines() async throws {
         let json =
             #"[DDL] Calling didResolveDeepLink with: {"click_event":{"deep_link_value":"peaches","deep_link_sub1":"23","link":"https://example.onelink.me/AbCd?deep_link_value=peaches&deep_link_sub1=23"},"is_deferred":false}"#
@@ -96,14 +99,18 @@ struct LogFragmentTests {
         #expect(data["payload"]?["media_source"] == "Email")
         #expect(data["payload"]?["install_time"] == "2022-11-15 09:59:54.684")
         #expect(
-            data["payload"]?["campaign"] == "Spring sale: peaches, pears and plums for every household in the country")
+            data["payload"]?["campaign"]
+                == "Spring sale: peaches, pears and plums for every household in the country")
 
         // Cut at a fixed width of 160: the JSON is cut, the callback is kept without the status it could not read.
         let cut = log.split(separator: "\n").map { String($0.prefix(160)) }.joined(separator: "\n")
         let partial = try await LogImportTests.imported(cut)
         let kept = try #require(Self.expectations(partial, "didResolveDeepLink").first)
         #expect(kept["status"] == nil)
-        #expect(partial.notes.contains { $0.contains("abridged: the block this line opens (`[DDL] Calling didResolveDeepLink") })
+        #expect(
+            partial.notes.contains {
+                $0.contains("abridged: the block this line opens (`[DDL] Calling didResolveDeepLink")
+            })
         #expect(Self.expectations(partial, "onConversionDataSuccess").count == 1)
     }
 
@@ -130,7 +137,8 @@ struct LogFragmentTests {
             imported.notes.contains {
                 $0.hasPrefix(
                     "line 1: com.appsflyer.sdk.network code 0 \"Request failed\" (NSURLErrorDomain -1003 under it) "
-                        + "printed on its own, with no callback line in the log: taken as the deferred deep-link lookup's failure")
+                        + "printed on its own, with no callback line in the log: taken as the deferred deep-link lookup's failure"
+                )
             }, "\(imported.notes)")
         // The replay fails the lookup the same way; the conversion data it then delivers is not in the fragment.
         let result = try await LogImportTests.replay(imported)
@@ -147,18 +155,26 @@ struct LogFragmentTests {
             """
         let imported = try await LogImportTests.imported(log)
         #expect(Self.expectations(imported, "didResolveDeepLink").isEmpty)
-        #expect(imported.notes.contains { $0.contains("printed on its own: which call it answered is not in the log") })
+        #expect(
+            imported.notes.contains {
+                $0.contains("printed on its own: which call it answered is not in the log")
+            })
     }
 
-    @Test("A bare callback payload imports as a session and that callback; in a log with a callback line it is skipped")
+    @Test(
+        "A bare callback payload imports as a session and that callback; in a log with a callback line it is skipped"
+    )
     func bareCallbackPayload() async throws {
         let deepLink = try await LogImportTests.imported(
-            #"{"deep_link_value":"peaches","deep_link_sub1":"23","is_deferred":true,"match_type":"probabilistic"}"#)
+            #"{"deep_link_value":"peaches","deep_link_sub1":"23","is_deferred":true,"match_type":"probabilistic"}"#
+        )
         #expect(LogImportTests.steps(deepLink).map { $0["do"] } == ["start"])
         let found = try #require(Self.expectations(deepLink, "didResolveDeepLink").first)
         #expect(found["status"] == "FOUND")
         #expect(found["isDeferred"] == true)
-        #expect(deepLink.scenario["backend"]?["deferredClicks"]?.arrayValue?.first?["parameters"]?["deep_link_value"] == "peaches")
+        #expect(
+            deepLink.scenario["backend"]?["deferredClicks"]?.arrayValue?.first?["parameters"]?[
+                "deep_link_value"] == "peaches")
         #expect(deepLink.notes.contains { $0.hasPrefix("line 1: a payload printed with no callback line") })
 
         let conversion = try await LogImportTests.imported(
@@ -170,7 +186,9 @@ struct LogFragmentTests {
             }
             """)
         #expect(LogImportTests.steps(conversion).map { $0["do"] } == ["start"])
-        #expect(Self.expectations(conversion, "onConversionDataSuccess").first?["payload"]?["media_source"] == "Email")
+        #expect(
+            Self.expectations(conversion, "onConversionDataSuccess").first?["payload"]?["media_source"]
+                == "Email")
         #expect(conversion.scenario["backend"]?["install"]?["nonOrganic"]?["media_source"] == "Email")
 
         let withCallback = try await LogImportTests.imported(
@@ -218,11 +236,15 @@ struct LogFragmentTests {
                         seen:
                             "seen: 2 lines of the app's or other libraries', the first line 1: `AppsFlyer [deep link]: continue userActivity`, 1 blank line"
                     ))
-            #expect(error.description.hasPrefix("nothing usable in 3 lines: no line of the AppsFlyer iOS SDK was found (seen:"))
+            #expect(
+                error.description.hasPrefix(
+                    "nothing usable in 3 lines: no line of the AppsFlyer iOS SDK was found (seen:"))
         }
     }
 
-    @Test("The fuzz find of issue 49 (a mangled log whose device was installed, then fresh) imports as a valid scenario")
+    @Test(
+        "The fuzz find of issue 49 (a mangled log whose device was installed, then fresh) imports as a valid scenario"
+    )
     func fuzzFind() async throws {
         let file = Fixtures.packageRoot.appendingPathComponent(
             "Fuzz/regressions/log-import/invalid-scenario-installed-then-deferred")
@@ -238,7 +260,10 @@ struct LogFragmentTests {
             #expect(LogPaste.violations(log, result).isEmpty, "\(LogPaste.violations(log, result))")
             let imported = try result.get()
             #expect(imported.scenario["device"]?["state"] == "installed")
-            #expect(imported.notes.contains { $0.contains("a deferred deep link after conversion data that was not the first launch's") })
+            #expect(
+                imported.notes.contains {
+                    $0.contains("a deferred deep link after conversion data that was not the first launch's")
+                })
         }
     }
 }

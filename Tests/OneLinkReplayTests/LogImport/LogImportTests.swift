@@ -181,7 +181,8 @@ struct LogImportTests {
         }
         await #expect(
             throws: LogImportError.nothingUsable(
-                lines: 2, seen: "seen: 2 lines of the app's or other libraries', the first line 1: `my app started`")
+                lines: 2,
+                seen: "seen: 2 lines of the app's or other libraries', the first line 1: `my app started`")
         ) {
             try await Self.imported("my app started\nmy app: hello")
         }

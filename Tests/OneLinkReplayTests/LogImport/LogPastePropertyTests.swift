@@ -12,7 +12,8 @@ import Testing
 struct LogPastePropertyTests {
     static let pastesPerLog = ProcessInfo.processInfo.environment["ONELINK_SOAK"] == "1" ? 200 : 8
 
-    @Test("Every paste of every corpus log keeps its callback lines, decodes, and is refused only when it shows none",
+    @Test(
+        "Every paste of every corpus log keeps its callback lines, decodes, and is refused only when it shows none",
         arguments: RealLogCorpusTests.names)
     func pastesKeepCallbacks(name: String) async throws {
         let log = try String(
@@ -29,7 +30,8 @@ struct LogPastePropertyTests {
             let problems = LogPaste.violations(pasted.text, result)
             #expect(
                 problems.isEmpty,
-                "\(name), paste \(attempt) (\(pasted.changes.joined(separator: "; "))): \(problems)\n\(pasted.text)")
+                "\(name), paste \(attempt) (\(pasted.changes.joined(separator: "; "))): \(problems)\n\(pasted.text)"
+            )
         }
     }
 
