@@ -259,7 +259,7 @@ struct LogEventReader {
             var url = Self.after("UniversalLink/Deeplink found:", in: text)
             var next = index + 1
             // 6.x prints the link on the next line.
-            if url == nil, next < lines.count, !lines[next].prefixed {
+            if url == nil, next < lines.count, !Self.startsMessage(lines[next]) {
                 url = lines[next].text.trimmingCharacters(in: .whitespaces)
                 next += 1
             }

@@ -114,6 +114,33 @@ struct LogFragmentTests {
         #expect(Self.expectations(partial, "onConversionDataSuccess").count == 1)
     }
 
+    @Test(
+        "A line that starts a message is never read as the line before's continuation, and a callback line run together with another message is the callback"
+    )
+    func messageStartsAndRunTogetherLines() async throws {
+        // The link's line is missing after `UniversalLink/Deeplink found:`: the callback after it is not the link.
+        let missingLink = try await LogImportTests.imported(
+            """
+            [AppsFlyerSDK] [com.appsflyer.serial] UniversalLink/Deeplink found:
+            [DDL] Calling didResolveDeepLink with: {"status":"NOT_FOUND"}
+            """)
+        #expect(Self.expectations(missingLink, "didResolveDeepLink").map { $0["status"] } == ["NOT_FOUND"])
+        // Two messages run together, as a paste that lost a line break: the callback is read.
+        let runTogether = try await LogImportTests.imported(
+            #"\#(Self.xcode)AppsFlyer SDK version 6.11.0 started build (1)[DDL] Calling didResolveDeepLink with: {"status":"NOT_FOUND"}"#
+        )
+        #expect(Self.expectations(runTogether, "didResolveDeepLink").map { $0["status"] } == ["NOT_FOUND"])
+        // A dictionary left open does not run on into a callback line that has no prefix.
+        let open = try await LogImportTests.imported(
+            """
+            [Shortlink] Response Info:{
+                statusCode = 200;
+            -[App.AppDelegate onConversionDataSuccess:]: { "af_status" = Organic; "is_first_launch" = 1; }
+            """)
+        #expect(
+            Self.expectations(open, "onConversionDataSuccess").first?["payload"]?["af_status"] == "Organic")
+    }
+
     /// AppsFlyerFramework#313's print of the deferred deep link's error (SDK 6.15.3), as the thread shows it (quotes
     /// escaped) and as Xcode prints it; the excerpt is abridged with `…`.
     static let networkError =
