@@ -37,7 +37,8 @@ struct CallbackRecorderHintTests {
         // The built-in instance, unless a parallel test set sharedOverride and started it meanwhile;
         // parallel tests' own calls outside withShared may be listed beside this one's start().
         #expect(hint.contains("AppsFlyerLib.shared() returns outside any withShared scope"))
-        let seenByBuiltIn = hint.components(separatedBy: "outside any withShared scope").dropFirst().first ?? ""
+        let seenByBuiltIn =
+            hint.components(separatedBy: "outside any withShared scope").dropFirst().first ?? ""
         #expect(seenByBuiltIn.contains("start()"), "the built-in instance's calls: \(seenByBuiltIn)")
         #expect(hint.contains("the app's code reached a different instance"))
         #expect(hint.contains("try await AppsFlyerLib.withShared(sdk) {"))
