@@ -217,7 +217,12 @@ let package = Package(
         .testTarget(
             name: "PackageStructureTests", dependencies: ["OneLinkTestThreads"], swiftSettings: settings),
         .testTarget(
-            name: "ConsumerCompatibilityTests", dependencies: ["OneLinkEmulator"],
+            name: "ConsumerCompatibilityTests",
+            // OneLinkHTTP, OneLinkServer, OneLinkSupport and the tool: PurchaseServeTests sends the
+            // surface files' purchases to `onelink-replay serve`, run in process.
+            dependencies: [
+                "OneLinkEmulator", "OneLinkHTTP", "OneLinkServer", "OneLinkSupport", "onelink-replay",
+            ],
             swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

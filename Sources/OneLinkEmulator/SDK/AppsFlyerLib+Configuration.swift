@@ -166,12 +166,16 @@ extension AppsFlyerLib {
 }
 
 extension AppsFlyerLib.Configuration {
-    /// The device as the requests describe it: no advertising ID unless tracking is authorized, collection allowed and the user not anonymized.
+    /// The device as the requests describe it: no advertising ID unless tracking is authorized, collection allowed and the user not anonymized; no IP address for an anonymized user.
+    ///
+    /// AppsFlyer removes or hashes an anonymized user's identifiers, the IP address included, as
+    /// the requests reach it; the emulated backends see what is left (Docs/behaviour.md, rule 27).
     func reportedDevice(tracking status: TrackingAuthorizationStatus) -> DeviceInfo {
         var device = deviceInfo
         if status != .authorized || flags.disableAdvertisingIdentifier || flags.anonymizeUser {
             device.advertisingID = nil
         }
+        if flags.anonymizeUser { device.ipAddress = "" }
         return device
     }
 
