@@ -47,6 +47,11 @@ extension AppsFlyerLib {
     }
 
     /// Stops collecting the advertising identifier: ``advertisingIdentifier`` becomes empty and no request carries it.
+    ///
+    /// Not in the Strict build (unavailable with the `Strict` trait), which collects none.
+    #if Strict
+        @available(*, unavailable, message: "AppsFlyerLib-Strict collects no IDFA (AFSDK_NO_IDFA)")
+    #endif
     public var disableAdvertisingIdentifier: Bool {
         get { configuration[\.flags.disableAdvertisingIdentifier] }
         set { configuration[\.flags.disableAdvertisingIdentifier] = newValue }

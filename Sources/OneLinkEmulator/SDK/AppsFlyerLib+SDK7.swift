@@ -78,11 +78,11 @@ extension AppsFlyerLib {
 
     // MARK: - Renamed calls
 
-    /// The emulated SDK's version: ``emulatedSDK7Version``.
+    /// The emulated SDK's version: ``emulatedRelease`` when a test selected one, else ``emulatedSDK7Version``.
     #if !SDK7
         @_spi(SDK7)
     #endif
-    public func getSdkVersion() -> String { Self.emulatedSDK7Version }
+    public func getSdkVersion() -> String { reportedSDKVersion }
 
     /// Appends `parameters` to every later link whose text contains `contains`, before it is resolved.
     ///
