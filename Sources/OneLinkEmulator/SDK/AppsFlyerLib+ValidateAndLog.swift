@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 // The purchase validation of 6.14.1 to 6.17.1 (`AFSDKValidateAndLogResult.h`, the 6.16.2 header):
 // the same validation and `af_purchase` event as the legacy call and the 6.17.2 form, its outcome

@@ -41,21 +41,13 @@ func trackingName(_ status: ATTrackingManager.AuthorizationStatus) -> String {
 /// its completion starts the SDK.
 @MainActor
 final class TrackingUIKitApp7: NSObject {
-    private let lock = NSLock()
-    private var recorded: [TrackingSample7Effect] = []
+    /// What the app saw; the ATT completion writes to it from the framework's queue.
+    nonisolated let log = TrackingEffectLog()
 
     /// Everything the app saw, in order.
-    nonisolated var effects: [TrackingSample7Effect] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
-    }
+    nonisolated var effects: [TrackingSample7Effect] { log.effects }
 
-    nonisolated func note(_ effect: TrackingSample7Effect) {
-        lock.lock()
-        recorded.append(effect)
-        lock.unlock()
-    }
+    nonisolated func note(_ effect: TrackingSample7Effect) { log.note(effect) }
 
     // application(_:didFinishLaunchingWithOptions:)
     func didFinishLaunching(launchOptions: [AnyHashable: Any]?) -> Bool {
@@ -120,8 +112,8 @@ struct TrackingSwiftUIApp7 {
     }
 }
 
-/// The SwiftUI app's delegate object.
-final class TrackingRouter7: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDelegate, @unchecked Sendable {
+/// What an app saw, from whichever queue it saw it on.
+final class TrackingEffectLog: @unchecked Sendable {
     // @unchecked: `recorded` is read and written only while `lock` is held.
     private let lock = NSLock()
     private var recorded: [TrackingSample7Effect] = []
@@ -138,6 +130,17 @@ final class TrackingRouter7: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDe
         recorded.append(effect)
         lock.unlock()
     }
+}
+
+/// The SwiftUI app's delegate object.
+final class TrackingRouter7: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDelegate, @unchecked Sendable {
+    // @unchecked because NSObject is not Sendable; its one stored property is.
+    private let log = TrackingEffectLog()
+
+    /// Everything the app saw, in order.
+    var effects: [TrackingSample7Effect] { log.effects }
+
+    func note(_ effect: TrackingSample7Effect) { log.note(effect) }
 
     func onConversionDataSuccess(_ data: [AnyHashable: Any]) {
         note(.conversion(data["af_status"] as? String ?? "?"))
