@@ -138,9 +138,9 @@ extension AppsFlyerLib {
         }
     }
 
-    /// The version string `getSDKVersion()` and `getSdkVersion()` report: ``emulatedRelease``, else the session model's own release.
-    var reportedSDKVersion: String {
-        configuration[\.release]?.description ?? engine.generation.emulatedVersion
+    /// The version string `getSDKVersion()` and `getSdkVersion()` report: ``emulatedRelease``, else `surface`, the release their surface follows.
+    func reportedSDKVersion(default surface: String) -> String {
+        configuration[\.release]?.description ?? surface
     }
 
     /// Which build of the real SDK the emulator plays: the standard one, or `AppsFlyerLib-Strict` (no IDFA, no ATT wait).

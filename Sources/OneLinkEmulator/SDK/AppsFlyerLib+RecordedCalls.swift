@@ -9,7 +9,7 @@ extension AppsFlyerLib {
     #if SDK7
         @_spi(SDK6)
     #endif
-    public func getSDKVersion() -> String { reportedSDKVersion }
+    public func getSDKVersion() -> String { reportedSDKVersion(default: Self.emulatedSDKVersion) }
 
     /// Registers the device's push token for uninstall measurement; recorded.
     public func registerUninstall(_ deviceToken: Data?) {

@@ -82,7 +82,7 @@ extension AppsFlyerLib {
     #if !SDK7
         @_spi(SDK7)
     #endif
-    public func getSdkVersion() -> String { reportedSDKVersion }
+    public func getSdkVersion() -> String { reportedSDKVersion(default: Self.emulatedSDK7Version) }
 
     /// Appends `parameters` to every later link whose text contains `contains`, before it is resolved.
     ///
