@@ -136,6 +136,8 @@ let package = Package(
         .target(
             name: "OneLinkStoreWriterState", dependencies: ["OneLinkEmulator"],
             path: "Tests/Support/OneLinkStoreWriterState", swiftSettings: settings),
+        // Repetition counts: a handful by default, the full soak counts with ONELINK_SOAK (Docs/testing.md).
+        .target(name: "OneLinkTestSoak", path: "Tests/Support/OneLinkTestSoak", swiftSettings: settings),
         // Blocking test work (child processes, sockets) moved off the cooperative pool.
         .target(
             name: "OneLinkTestThreads", path: "Tests/Support/OneLinkTestThreads", swiftSettings: settings),
@@ -152,7 +154,7 @@ let package = Package(
             name: "OneLinkEmulatorTests",
             dependencies: [
                 "OneLinkEmulator", "OneLinkSupport", "OneLinkEmulatorTestSupport", "OneLinkBadInputCorpus",
-                "OneLinkStoreWriterState", "OneLinkTestThreads", "onelink-store-writer",
+                "OneLinkStoreWriterState", "OneLinkTestThreads", "OneLinkTestSoak", "onelink-store-writer",
                 "onelink-runloop-client",
                 // Still here (issue 39 leaves them): the SDK's invite links and bounded request logs against
                 // the click service, and the app side's lifecycle driving it.
@@ -177,7 +179,7 @@ let package = Package(
             dependencies: [
                 "onelink-replay", "OneLinkApp", "OneLinkEmulator", "OneLinkReplay", "OneLinkServer",
                 "OneLinkSupport",
-                "OneLinkTestThreads",
+                "OneLinkTestThreads", "OneLinkTestSoak",
             ],
             swiftSettings: settings),
         .testTarget(
@@ -199,7 +201,7 @@ let package = Package(
                 "OneLinkBadInputCorpus",
                 "OneLinkSupport",
                 "OneLinkServer", "OneLinkEmulator", "OneLinkClicks", "OneLinkEmulatorTestSupport",
-                "OneLinkTestThreads", "OneLinkHTTP",
+                "OneLinkTestThreads", "OneLinkTestSoak", "OneLinkHTTP",
             ],
             swiftSettings: settings
         ),
@@ -217,7 +219,7 @@ let package = Package(
                 "OneLinkSupport",
                 "OneLinkEmulatorTestSupport", "OneLinkEmulator", "OneLinkReplay", "OneLinkReplayTestSupport",
                 "OneLinkServer",
-                "OneLinkTestThreads",
+                "OneLinkTestThreads", "OneLinkTestSoak",
             ],
             swiftSettings: settings),
         // Package.swift's dependencies against the files' imports, and the graph in Docs/architecture.md.

@@ -1,5 +1,6 @@
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
+import OneLinkTestSoak
 import Testing
 
 /// Thousands of the kit's waits with 0–1 ms deadlines, eight at a time: every one ends, with an
@@ -8,7 +9,7 @@ import Testing
 /// Alone it takes a fraction of a second. In the full suite its thousands of short hops queue behind
 /// every other suite's work on the shared pool; on a 2-core machine with a load of 15 that took
 /// 25 s to over a minute, so the limit leaves room for that while still ending a lost wake-up.
-@Suite("CallbackRecorder stress", .timeLimit(.minutes(3)))
+@Suite("CallbackRecorder stress", .tags(.soak), .timeLimit(.minutes(3)))
 struct CallbackRecorderStressTests {
     /// One kind of wait in the mix.
     enum Kind: CaseIterable {
@@ -59,9 +60,9 @@ struct CallbackRecorderStressTests {
         return right ? nil : "wait \(index) (\(kind), \(timeout)) ended with \(result)"
     }
 
-    @Test("4,000 waits, eight at a time, all end with the right outcome")
+    @Test("4,000 waits (soak; 200 by default), eight at a time, all end with the right outcome")
     func thousandsOfShortWaits() async {
-        let total = 4000
+        let total = Soak.count(4_000, quick: 200)
         let wrong = await withTaskGroup(of: String?.self) { group in
             var started = 0
             for _ in 0..<8 {

@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkTestSoak
 import Testing
 
 /// `install_time` and `click_time` are written by calendar arithmetic; it must agree with
@@ -34,9 +35,9 @@ import Testing
         #expect(Self.calendarText(date) == text)
     }
 
-    @Test func tenThousandSeededInstantsMatchTheCalendar() {
+    @Test(.tags(.soak)) func tenThousandSeededInstantsMatchTheCalendar() {
         var generator = SplitMix64(seed: 0x7157_A3B1)
-        for _ in 0..<10_000 {
+        for _ in 0..<Soak.count(10_000, quick: 1_000) {
             // Milliseconds from 1890 to 9991: across the lower end of the range the arithmetic covers.
             let milliseconds = Int64(generator.next() % 255_640_000_000_000) - 2_524_608_000_000
             let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)

@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkSupport
+import OneLinkTestSoak
 import Testing
 
 /// A main-actor delegate that only appends: what a main-actor test reads right after advancing.
@@ -33,7 +34,7 @@ private final class MainActorLog: NSObject, @preconcurrency AppsFlyerLibDelegate
 
 /// `ManualClock.advance(by:)` returns once the callbacks it made due were delivered, on the main queue, to a main-actor test.
 @MainActor
-@Suite("ManualClock.advance delivers before it returns", .timeLimit(.minutes(5)))
+@Suite("ManualClock.advance delivers before it returns", .tags(.soak), .timeLimit(.minutes(5)))
 struct ManualClockDeliveryTests {
     /// An SDK on `clock` whose conversion data and short links answer after `latency`, delivering to `log`.
     private static func sdk(clock: ManualClock, latency: Duration, log: MainActorLog) -> AppsFlyerLib {
@@ -55,11 +56,12 @@ struct ManualClockDeliveryTests {
     }
 
     @Test(
-        "1,000 of 1,000: a main-actor test reads the conversion data right after advance(by:), with no settle() before or after"
+        "Every run of 1,000 (soak; a few by default): a main-actor test reads the conversion data right after advance(by:), with no settle() before or after"
     )
     func conversionDataAfterAdvance() async {
         var misses: [String] = []
-        for run in 0..<1000 {
+        let runs = Soak.count(1_000, quick: 20)
+        for run in 0..<runs {
             let clock = ManualClock()
             let log = MainActorLog()
             let sdk = Self.sdk(clock: clock, latency: .milliseconds(800), log: log)
@@ -70,7 +72,7 @@ struct ManualClockDeliveryTests {
             }
             withExtendedLifetime(sdk) {}
         }
-        #expect(misses.isEmpty, "\(misses.count) of 1000 missed: \(misses.prefix(5))")
+        #expect(misses.isEmpty, "\(misses.count) of \(runs) missed: \(misses.prefix(5))")
     }
 
     // SDK 7 has no onAppOpenAttribution: these read the legacy callbacks.
@@ -79,7 +81,7 @@ struct ManualClockDeliveryTests {
             "A link whose resolver answers within the advance is delivered when advance returns, on the main actor"
         )
         func linkAfterAdvance() async {
-            for _ in 0..<200 {
+            for _ in 0..<Soak.count(200, quick: 10) {
                 let clock = ManualClock()
                 let log = MainActorLog()
                 let sdk = Self.sdk(clock: clock, latency: .milliseconds(500), log: log)
@@ -94,7 +96,7 @@ struct ManualClockDeliveryTests {
 
         @Test("A timeout the advance fires is delivered when advance returns")
         func timeoutAfterAdvance() async {
-            for _ in 0..<200 {
+            for _ in 0..<Soak.count(200, quick: 10) {
                 let clock = ManualClock()
                 let log = MainActorLog()
                 let sdk = Self.sdk(clock: clock, latency: .seconds(60), log: log)
@@ -109,7 +111,7 @@ struct ManualClockDeliveryTests {
 
     @Test("Off the main actor, with delivery on the SDK's queue, advance also returns after the delivery")
     nonisolated func sdkQueueDelivery() async {
-        for _ in 0..<200 {
+        for _ in 0..<Soak.count(200, quick: 10) {
             let clock = ManualClock()
             let received = Locked<[String]>([])
             let delegate = RecordingDelegate(received: received)

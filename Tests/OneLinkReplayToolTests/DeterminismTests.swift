@@ -3,6 +3,7 @@ import OneLinkApp
 import OneLinkEmulator
 import OneLinkReplay
 import OneLinkSupport
+import OneLinkTestSoak
 import Testing
 
 @testable import onelink_replay
@@ -12,7 +13,10 @@ import Testing
 ///
 /// Nothing here sleeps or times anything: every scenario runs on its own `ManualClock`, so a difference
 /// between two runs is a difference in what the emulator did, never in how long it took.
-@Suite("Determinism", .timeLimit(.minutes(20)))
+///
+/// A soak suite: a few runs each by default, the full counts (a thousand, two hundred) with
+/// `ONELINK_SOAK` (`Soak`), which `.ci/run`'s soak step and `Scripts/stress.sh` set.
+@Suite("Determinism", .tags(.soak), .timeLimit(.minutes(20)))
 struct DeterminismTests {
     /// The scenarios replayed a thousand times: the wiring check (108 delivery paths, each a fresh SDK
     /// and app process), a UDL deferred deep link racing its window, and a legacy deferred first launch.
@@ -60,7 +64,7 @@ struct DeterminismTests {
         "every bundled scenario gives the same JSON lines and callbacks in every run",
         arguments: Fixtures.scenarioNames)
     func everyScenario(name: String) async throws {
-        let runs = Repetitions.of(200)
+        let runs = Soak.count(200, quick: 3)
         let first = await Self.commandOutput(name)
         #expect(first.hasPrefix("exit 0\n"), "\(name):\n\(first)")
         // Times in the lines are virtual (a fixed 2020 epoch on the scenario's ManualClock): today's
@@ -87,9 +91,11 @@ struct DeterminismTests {
             "\(name): the delegates' callbacks differ from the first run's in runs \(callbackDifferences)")
     }
 
-    @Test("a thousand runs one at a time give byte-identical JSON lines", arguments: representative)
+    @Test(
+        "a thousand runs (soak; a few by default) one at a time give byte-identical JSON lines",
+        arguments: representative)
     func oneAtATime(name: String) async {
-        let runs = Repetitions.thousand
+        let runs = Soak.count(1_000, quick: 4)
         let first = await Self.commandOutput(name)
         #expect(first.hasPrefix("exit 0\n"), "\(name):\n\(first)")
         var differing = 0
@@ -97,9 +103,11 @@ struct DeterminismTests {
         #expect(differing == 0, "\(name): \(differing) of \(runs) runs differ from the first")
     }
 
-    @Test("a thousand runs eight at a time give byte-identical JSON lines", arguments: representative)
+    @Test(
+        "a thousand runs (soak; a few by default) eight at a time give byte-identical JSON lines",
+        arguments: representative)
     func eightAtATime(name: String) async {
-        let runs = Repetitions.thousand
+        let runs = Soak.count(1_000, quick: 17)
         let first = await Self.commandOutput(name)
         #expect(first.hasPrefix("exit 0\n"), "\(name):\n\(first)")
         let differing = await withTaskGroup(of: Bool.self) { group in
@@ -124,7 +132,7 @@ struct DeterminismTests {
     @Test("the wiring check of every bundled wiring renders the same table every time")
     @MainActor
     func wiringTable() async {
-        let runs = Repetitions.of(200)
+        let runs = Soak.count(200, quick: 2)
         let wirings = WiringFixture.allCases.map(\.wiring)
         let first = await WiringCheck().run(wirings)
         #expect(first.rows.count == wirings.count * 9)
@@ -135,28 +143,6 @@ struct DeterminismTests {
         }
         #expect(
             differing.isEmpty, "the table differs from the first run's in runs \(differing):\n\(first.table)")
-    }
-}
-
-/// How many times the determinism tests repeat: the figure asked for, scaled by the environment
-/// variable `ONELINK_DETERMINISM_SCALE` (a fraction; `.ci/run` lowers it for the ThreadSanitizer run,
-/// where every replay is many times slower), and never fewer than two runs.
-///
-/// The two thousand-run tests are not scaled: byte-identical output in 1,000 runs, one at a time and
-/// eight at a time, is asked for under ThreadSanitizer too, and it is what finds a race that
-/// changes the output only now and then.
-enum Repetitions {
-    static let thousand = 1_000
-
-    static let scale: Double = {
-        guard let text = ProcessInfo.processInfo.environment["ONELINK_DETERMINISM_SCALE"],
-            let value = Double(text), value > 0
-        else { return 1 }
-        return value
-    }()
-
-    static func of(_ count: Int) -> Int {
-        max(2, Int((Double(count) * scale).rounded()))
     }
 }
 

@@ -33,7 +33,9 @@ final class PushReceiver: @unchecked Sendable {
     init() throws {
         let fd = socket(AF_INET, streamSocket, 0)
         guard fd >= 0 else { throw RawHTTPConnection.Failure(description: "socket failed") }
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        // 30 s: a postback comes within milliseconds on a quiet machine, but took over 5 s beside a
+        // CPU hog (issue 53); the wait ends with the postback, so only a failure waits this long.
+        var timeout = timeval(tv_sec: Self.waitSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -54,6 +56,9 @@ final class PushReceiver: @unchecked Sendable {
         port = UInt16(bigEndian: address.sin_port)
     }
 
+    /// How long a wait for a postback, or for its bytes, may take on a loaded machine.
+    static let waitSeconds = 30
+
     var url: String { "http://127.0.0.1:\(port)/postbacks" }
 
     /// Closes the listening socket.
@@ -64,10 +69,10 @@ final class PushReceiver: @unchecked Sendable {
         try await onThread { [fd] in
             let connection = accept(fd, nil, nil)
             guard connection >= 0 else {
-                throw RawHTTPConnection.Failure(description: "no postback within 5 s")
+                throw RawHTTPConnection.Failure(description: "no postback within \(Self.waitSeconds) s")
             }
             defer { _ = close(connection) }
-            var timeout = timeval(tv_sec: 5, tv_usec: 0)
+            var timeout = timeval(tv_sec: Self.waitSeconds, tv_usec: 0)
             setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             var bytes: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 65536)

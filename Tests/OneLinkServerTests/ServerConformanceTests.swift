@@ -11,7 +11,8 @@ import Testing
     func shortLinkResolver(_ check: ConformanceCheck<any ShortLinkResolver>) async throws {
         try await withFixtureServer { running in
             await check.expectPasses(fixture: running.fixture) { _ in
-                try HTTPShortLinkResolver(baseURL: running.baseURL, redirectTimeout: .seconds(30))
+                try HTTPShortLinkResolver(
+                    baseURL: running.baseURL, redirectTimeout: BackendFixture.defaultTimeout)
             }
         }
     }

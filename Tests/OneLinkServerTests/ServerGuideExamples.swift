@@ -59,8 +59,8 @@ struct ServerGuideExamples {
         try await server.start()  // binds 127.0.0.1 on a free port
         let fixture = BackendFixture(wrapperBase: server.baseURL)  // wrapper URLs point at it
         resolver.bind(fixture.makeShortLinkResolver())
-        let report = await ShortLinkResolverConformance.run(fixture: fixture) { _ in
-            try HTTPShortLinkResolver(baseURL: server.baseURL)
+        let report = await ShortLinkResolverConformance.run(fixture: fixture) { fixture in
+            try HTTPShortLinkResolver(baseURL: server.baseURL, redirectTimeout: fixture.timeout)
         }
         report.expectAllPassed()
         await server.stop()

@@ -15,7 +15,7 @@ import Testing
     @Test("BoundedHistory keeps the newest elements, counts the dropped ones, and keeps none at 0")
     func boundedHistory() {
         var history = BoundedHistory<Int>(limit: 3)
-        for value in 0..<1000 { history.append(value) }
+        for value in 0...999 { history.append(value) }
         #expect(history.elements == [997, 998, 999])
         #expect(history.droppedCount == 997)
         history.limit = 1

@@ -7,6 +7,19 @@ struct SessionReadyListener: Sendable {
     let body: Handoff<() -> Void>
 }
 
+/// The session-ready time limit's task, and its alarm on a virtual clock.
+struct SessionReadyTimer: Sendable {
+    let task: Task<Void, Never>
+    /// The sleeper armed on a virtual clock when the timer was started; `nil` on other clocks.
+    let alarm: (any VirtualAlarm)?
+
+    /// Stops the timer: its task ends without firing the listener, and its sleeper leaves the clock.
+    func cancel() {
+        task.cancel()
+        alarm?.cancel()
+    }
+}
+
 /// The SDK 7 session-readiness state: the listener, the foreground cycle and whether it fired.
 struct SessionReadinessState: Sendable {
     /// The session model the engine follows.
@@ -30,7 +43,7 @@ struct SessionReadinessState: Sendable {
     /// migration guide says a listener registered after `start()` never fires.
     var startRequested = false
     /// The timer that fires the listener when the queue ahead of it takes longer than the time limit.
-    var timer: Task<Void, Never>?
+    var timer: SessionReadyTimer?
     /// When ``timer`` is due; waiting counts a due timer as work until the listener has been called.
     var timerDue: Date?
     /// Universal links handed over by `handleLaunchOptions(_:)` in this launch, so the

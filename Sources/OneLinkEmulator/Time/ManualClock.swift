@@ -29,7 +29,18 @@ public final class ManualClock: EmulatorClock, Sendable {
         let deadline: Date
         let kind: VirtualSleep
         let watcher: (any VirtualSleepWatcher)?
-        let continuation: CheckedContinuation<Void, any Error>
+        /// The suspended task's continuation; `nil` while the alarm is armed and its task has not waited yet.
+        var continuation: CheckedContinuation<Void, any Error>?
+    }
+
+    /// Where an advance stands with a sleeper it woke: it waits until that sleeper's task runs again.
+    private enum Wake: Sendable {
+        /// Woken; neither the advance nor the task has come back yet.
+        case pending
+        /// The advance waits for the task.
+        case waiting(CheckedContinuation<Void, Never>)
+        /// The task ran again before the advance began to wait.
+        case done
     }
 
     private struct State: Sendable {
@@ -37,9 +48,14 @@ public final class ManualClock: EmulatorClock, Sendable {
         var nextID: UInt64 = 0
         var sleepers: [Sleeper] = []
         var participants: [UInt64: VirtualTimeParticipant] = [:]
-        var cancelledBeforeRegistration: Set<UInt64> = []
-        /// Advances waiting for a woken sleeper's task to run again, by sleeper ID.
-        var wakeWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        /// Alarms whose deadline passed before their task waited: the wait returns at once.
+        var dueBeforeWait: Set<UInt64> = []
+        /// Whether timer alarms hold their task's first wait until they are due (``timerTasksWaitUntilDue``).
+        var timerTasksWaitUntilDue = false
+        /// Timer tasks holding back their first wait until the clock reads their deadline, by alarm ID.
+        var holds: [UInt64: (deadline: Date, task: CheckedContinuation<Void, Never>)] = [:]
+        /// Sleepers woken by an advance that has not seen their task run again, by sleeper ID.
+        var wakes: [UInt64: Wake] = [:]
 
         /// Removes and returns the earliest sleeper due by `date` (the first registered among equals), moving `now` to its deadline.
         mutating func popDue(by date: Date) -> Sleeper? {
@@ -51,7 +67,31 @@ public final class ManualClock: EmulatorClock, Sendable {
             guard let earliest else { return nil }
             let sleeper = sleepers.remove(at: earliest)
             if sleeper.deadline > now { now = sleeper.deadline }
+            if sleeper.continuation == nil { dueBeforeWait.insert(sleeper.id) }
+            wakes[sleeper.id] = .pending
             return sleeper
+        }
+
+        /// Removes and returns the held timer tasks whose deadline the clock has reached.
+        mutating func releaseHolds() -> [CheckedContinuation<Void, Never>] {
+            guard !holds.isEmpty else { return [] }
+            let due = holds.filter { $0.value.deadline <= now }
+            for id in due.keys { holds[id] = nil }
+            return due.values.map(\.task)
+        }
+
+        /// Notes that the task of sleeper `id` runs again, and returns the advance waiting for that, if any.
+        mutating func ranAgain(_ id: UInt64) -> CheckedContinuation<Void, Never>? {
+            switch wakes[id] {
+            case .pending?:
+                wakes[id] = .done
+                return nil
+            case .waiting(let advance)?:
+                wakes[id] = nil
+                return advance
+            case .done?, nil:
+                return nil
+            }
         }
     }
 
@@ -109,12 +149,22 @@ public final class ManualClock: EmulatorClock, Sendable {
                 }
                 return (sleeper, Array(state.participants.values))
             }
+            for held in state.withLock({ $0.releaseHolds() }) { held.resume() }
             guard let (sleeper, participants) = step else { return }
             sleeper.watcher?.resumed(sleeper.kind)
-            // Wait until the woken task runs again, so it reads this deadline as the time.
+            sleeper.continuation?.resume()
+            // Wait until the woken task runs again, so it reads this deadline as the time. An armed
+            // alarm's task may not have waited yet: it returns at once when it does.
             await withCheckedContinuation { (woken: CheckedContinuation<Void, Never>) in
-                state.withLock { $0.wakeWaiters[sleeper.id] = woken }
-                sleeper.continuation.resume()
+                let ranAlready = state.withLock { state -> Bool in
+                    if case .done? = state.wakes[sleeper.id] {
+                        state.wakes[sleeper.id] = nil
+                        return true
+                    }
+                    state.wakes[sleeper.id] = .waiting(woken)
+                    return false
+                }
+                if ranAlready { woken.resume() }
             }
             for participant in participants { participant.sleepersChanged() }
             for participant in participants { await participant.settle() }
@@ -125,6 +175,17 @@ public final class ManualClock: EmulatorClock, Sendable {
     private func settleParticipants() async {
         let participants = state.withLock { Array($0.participants.values) }
         for participant in participants { await participant.settle() }
+    }
+
+    /// Whether a timer's task first waits only once an advance has reached the timer's deadline.
+    ///
+    /// A test seam for the order the scheduler picks only now and then: the
+    /// SDK armed a timer, and its task had not run yet when an advance passed
+    /// the deadline. The advance must still fire the timer and deliver what it
+    /// causes before it returns. Off by default.
+    package var timerTasksWaitUntilDue: Bool {
+        get { state.withLock { $0.timerTasksWaitUntilDue } }
+        set { state.withLock { $0.timerTasksWaitUntilDue = newValue } }
     }
 
     /// The number of tasks currently suspended on this clock.
@@ -170,44 +231,110 @@ extension ManualClock: VirtualClock {
 
     func sleep(until deadline: Date, as kind: VirtualSleep) async throws {
         try Task.checkCancellation()
+        try await arm(until: deadline, as: kind).wait()
+    }
+
+    func arm(until deadline: Date, as kind: VirtualSleep) -> any VirtualAlarm {
         let watcher = VirtualTime.watcher
-        let id = state.withLock { state -> UInt64 in
+        let (id, held, participants) = state.withLock {
+            state -> (UInt64, Bool, [VirtualTimeParticipant]?) in
             state.nextID += 1
-            return state.nextID
+            let id = state.nextID
+            let held = kind == .timer && state.timerTasksWaitUntilDue
+            if deadline <= state.now {
+                state.dueBeforeWait.insert(id)
+                return (id, held, nil)
+            }
+            state.sleepers.append(
+                Sleeper(id: id, deadline: deadline, kind: kind, watcher: watcher, continuation: nil))
+            return (id, held, Array(state.participants.values))
         }
-        defer { state.withLock { $0.wakeWaiters.removeValue(forKey: id) }?.resume() }
+        if let participants {
+            watcher?.suspended(kind)
+            for participant in participants { participant.sleepersChanged() }
+        }
+        return Alarm(clock: self, id: id, heldUntil: held ? deadline : nil)
+    }
+
+    /// Suspends until alarm `id` is due, attaching the task to the sleeper armed for it.
+    fileprivate func wait(for id: UInt64) async throws {
+        defer { state.withLock { $0.ranAgain(id) }?.resume() }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<Void, any Error>) in
-                let (resumeNow, participants) = state.withLock {
-                    state -> (Bool?, [VirtualTimeParticipant]) in
-                    if state.cancelledBeforeRegistration.remove(id) != nil { return (false, []) }
-                    if deadline <= state.now { return (true, []) }
-                    state.sleepers.append(
-                        Sleeper(
-                            id: id, deadline: deadline, kind: kind, watcher: watcher,
-                            continuation: continuation))
-                    return (nil, Array(state.participants.values))
+                let due = state.withLock { state -> Bool? in
+                    if state.dueBeforeWait.remove(id) != nil { return true }
+                    guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return false }
+                    state.sleepers[index].continuation = continuation
+                    return nil
                 }
-                switch resumeNow {
+                switch due {
                 case true?: continuation.resume()
                 case false?: continuation.resume(throwing: CancellationError())
-                case nil:
-                    watcher?.suspended(kind)
-                    for participant in participants { participant.sleepersChanged() }
+                case nil: break
                 }
             }
         } onCancel: {
-            let removed = state.withLock { state -> Sleeper? in
-                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else {
-                    state.cancelledBeforeRegistration.insert(id)
-                    return nil
+            disarm(id)
+        }
+        // A timer cancelled after its deadline passed, before its task first ran, must not fire.
+        try Task.checkCancellation()
+    }
+
+    /// Removes alarm `id` before it is due, failing its waiting task, if it waits, with `CancellationError`.
+    fileprivate func disarm(_ id: UInt64) {
+        let (removed, hold) = state.withLock { state -> (Sleeper?, CheckedContinuation<Void, Never>?) in
+            state.dueBeforeWait.remove(id)
+            let hold = state.holds.removeValue(forKey: id)?.task
+            guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return (nil, hold) }
+            return (state.sleepers.remove(at: index), hold)
+        }
+        hold?.resume()
+        guard let removed else { return }
+        removed.watcher?.resumed(removed.kind)
+        removed.continuation?.resume(throwing: CancellationError())
+    }
+
+    /// Returns once the clock reads `deadline`, or alarm `id` is disarmed, without waiting for the alarm.
+    fileprivate func holdUntilDue(_ id: UInt64, deadline: Date) async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let held = state.withLock { state -> Bool in
+                    guard !Task.isCancelled, deadline > state.now else { return false }
+                    state.holds[id] = (deadline, continuation)
+                    return true
                 }
-                return state.sleepers.remove(at: index)
+                if !held { continuation.resume() }
             }
-            guard let removed else { return }
-            removed.watcher?.resumed(removed.kind)
-            removed.continuation.resume(throwing: CancellationError())
+        } onCancel: {
+            disarm(id)
+        }
+    }
+
+    /// An alarm on a manual clock: its sleeper is on the clock from the moment it is armed.
+    private final class Alarm: VirtualAlarm {
+        let clock: ManualClock
+        let id: UInt64
+        /// The deadline a held timer task waits for before its first wait; `nil` when not held.
+        let heldUntil: Date?
+
+        init(clock: ManualClock, id: UInt64, heldUntil: Date?) {
+            self.clock = clock
+            self.id = id
+            self.heldUntil = heldUntil
+        }
+
+        func wait() async throws {
+            if let heldUntil { await clock.holdUntilDue(id, deadline: heldUntil) }
+            try await clock.wait(for: id)
+        }
+
+        func cancel() { clock.disarm(id) }
+
+        deinit {
+            // An alarm dropped without a wait must neither stay on the clock nor keep an advance waiting.
+            clock.disarm(id)
+            clock.state.withLock { $0.ranAgain(id) }?.resume()
         }
     }
 

@@ -20,6 +20,16 @@ protocol VirtualClock: EmulatorClock {
     /// - Throws: `CancellationError` if the task is cancelled first.
     func sleep(until deadline: Date, as kind: VirtualSleep) async throws
 
+    /// Registers a sleeper due at `deadline` now, for a task that may first run later to wait for it.
+    ///
+    /// An advance sees the alarm from this moment: if it passes `deadline`
+    /// before the task waits, it counts the alarm as woken, the task's
+    /// ``VirtualAlarm/wait()`` returns at once, and the advance waits for
+    /// that task to run before it moves on. So a timer the SDK decides to arm
+    /// is never missed because its task had not run yet. The
+    /// ``VirtualTime/watcher`` bound in the calling task hears of it.
+    func arm(until deadline: Date, as kind: VirtualSleep) -> any VirtualAlarm
+
     /// How many sleepers of each kind are suspended now.
     var suspended: VirtualSleepers { get }
 
@@ -75,6 +85,17 @@ protocol VirtualSleepWatcher: Sendable {
     func resumed(_ kind: VirtualSleep)
 }
 
+/// A sleeper armed on a virtual clock by ``VirtualClock/arm(until:as:)``, waited for by one task.
+protocol VirtualAlarm: Sendable {
+    /// Suspends until the clock reaches the alarm's deadline, or returns at once if it already has.
+    ///
+    /// - Throws: `CancellationError` if the task or the alarm is cancelled first.
+    func wait() async throws
+
+    /// Takes the alarm off the clock; a task waiting for it throws `CancellationError`.
+    func cancel()
+}
+
 /// The task-bound context of virtual time.
 enum VirtualTime {
     /// The watcher of the current task's sleeps, bound by the SDK around a backend call and its timer.
@@ -84,6 +105,21 @@ enum VirtualTime {
 extension VirtualClock {
     /// No sleeper is known to be due: a clock that cannot tell makes settling wait for a due timer to fire.
     func hasSleeper(dueBy date: Date) -> Bool { false }
+
+    /// A clock that cannot arm ahead registers the sleeper when the task first waits.
+    func arm(until deadline: Date, as kind: VirtualSleep) -> any VirtualAlarm {
+        LazyAlarm(clock: self, deadline: deadline, kind: kind)
+    }
+}
+
+/// An alarm registered only when its task waits: the default for virtual clocks that cannot arm ahead.
+private struct LazyAlarm: VirtualAlarm {
+    let clock: any VirtualClock
+    let deadline: Date
+    let kind: VirtualSleep
+
+    func wait() async throws { try await clock.sleep(until: deadline, as: kind) }
+    func cancel() {}
 }
 
 /// `clock` as a virtual clock, when it is one: each SDK asks once, when it is created.

@@ -35,7 +35,8 @@ final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Se
     /// unless it already ended, and cancels the task.
     ///
     /// The wait ends here, not when `URLSession` reports the cancelled task, so a deadline or a
-    /// cancellation ends it even if that report is late or never comes.
+    /// cancellation ends it even if that report is late or never comes; the task is cancelled from
+    /// a global queue, never on the caller's thread.
     func stop(_ task: URLSessionTask, with error: any Error) {
         let stopped = exchanges.withLock { exchanges -> (WaitSlot<HTTPResponse>, any Error)? in
             guard var exchange = exchanges[task.taskIdentifier] else { return nil }
@@ -46,7 +47,9 @@ final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Se
         }
         guard let (slot, failure) = stopped else { return }
         slot.resolve(.failure(failure))
-        task.cancel()
+        // From another queue: this runs inside a task's cancellation handler, which holds that task's
+        // status lock, and `cancel()` waits for the session's queue (the deadlock of issue 53).
+        DispatchQueue.global().async { task.cancel() }
     }
 
     func urlSession(

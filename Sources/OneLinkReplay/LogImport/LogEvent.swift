@@ -85,6 +85,24 @@ struct LogEvent: Sendable {
     var kind: Kind
 }
 
+extension LogEvent.Kind {
+    /// Whether the event is a callback the log printed (made, dropped or unread).
+    var isCallback: Bool {
+        switch self {
+        case .conversionData, .conversionFailure, .openAttribution, .openAttributionFailure, .deepLink,
+            .unreadCallback, .dropped:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether the event is conversion data received.
+    var isConversionData: Bool {
+        if case .conversionData = self { true } else { false }
+    }
+}
+
 /// Which line of a session start the log printed; a start prints at most one of each role.
 enum StartLine: Sendable, Hashable {
     /// `[START] isFirstLaunch: true, timestamp: …` (7.0.1; `No`/`NO`/`0` read as false): every start call prints it.

@@ -17,8 +17,17 @@ struct LogEventReader {
     /// with a URL), when the log names no version: the scenario then uses SDK 7.
     private(set) var sdk7Line: Int?
     private(set) var androidLine: (Int, String)?
+    /// How many lines are the SDK's, read or not (its prefix, or a message only it prints), and the first of them.
+    private(set) var sdkLines = 0
+    private(set) var firstSDKLine: (line: Int, excerpt: String)?
+    /// How many lines were blank, and the first line that is neither blank nor the SDK's: what a refusal says was seen.
+    private(set) var blankLines = 0
+    private(set) var firstOtherLine: (line: Int, excerpt: String)?
     private var androidMarks = 0
     private var lastTime: Date?
+    /// Callback payloads printed with no callback line of their own (`{"deep_link_value":…}`, a dictionary with
+    /// `af_status`): events only when the log shows no callback line at all, a fragment with one thing in it.
+    private var barePayloads: [LogEvent] = []
 
     /// Reads every line.
     init(lines: [LogLine]) {
@@ -26,10 +35,49 @@ struct LogEventReader {
         while index < lines.count {
             index = read(lines, at: index)
         }
+        if !barePayloads.isEmpty, !events.contains(where: \.kind.isCallback) {
+            for bare in barePayloads {
+                let callback = bare.kind.isConversionData ? "onConversionDataSuccess" : "didResolveDeepLink"
+                note(
+                    bare.line,
+                    "a payload printed with no callback line, in a log that shows none: read as what \(callback) "
+                        + "received, as its keys say (an app printing what its delegate got)")
+            }
+            // In line order, each bare payload after the events of the lines before it.
+            var merged: [LogEvent] = []
+            var rest = barePayloads[...]
+            for event in events {
+                while let bare = rest.first, bare.line < event.line {
+                    merged.append(bare)
+                    rest = rest.dropFirst()
+                }
+                merged.append(event)
+            }
+            events = merged + rest
+        }
     }
 
     /// Reads the message at `index` (and its continuation lines); returns the index of the next message.
     private mutating func read(_ lines: [LogLine], at index: Int) -> Int {
+        let counted = (recognised, events.count, barePayloads.count)
+        let next = readMessage(lines, at: index)
+        let line = lines[index]
+        let text = line.text.drop { $0 == " " || $0 == "\t" }
+        if text.isEmpty {
+            blankLines += 1
+        } else if line.fromSDK || recognised > counted.0 || events.count > counted.1
+            || barePayloads.count > counted.2
+        {
+            sdkLines += 1
+            if firstSDKLine == nil { firstSDKLine = (line.number, String(text.prefix(60))) }
+        } else if firstOtherLine == nil {
+            firstOtherLine = (line.number, String(text.prefix(60)))
+        }
+        return next
+    }
+
+    /// Reads one message: ``read(_:at:)`` without the count of what kind of line it was.
+    private mutating func readMessage(_ lines: [LogLine], at index: Int) -> Int {
         let line = lines[index]
         let text = line.text.drop { $0 == " " || $0 == "\t" }
         if text.isEmpty {
@@ -63,7 +111,59 @@ struct LogEventReader {
                 event(.sessionCounter(count))
             }
         }
-        if let range = text.range(of: "AppsFlyer SDK version ") {
+        // A callback line is read as one before anything else its text holds (a paste can run two messages
+        // together, or wrap one so that its marker starts a line): no callback line the log shows is lost.
+        if let dropped = Self.droppedCallback(text) {
+            switch dropped {
+            case .success(let method): event(.dropped(callback: method))
+            case .failure:
+                note(
+                    line.number,
+                    "a callback that found no delegate, its name cut by the paste (`\(text.suffix(60))`): skipped"
+                )
+                skipped += 1
+                return index + 1
+            }
+        } else if text.contains("Calling didResolveDeepLink with:") {
+            let (json, next) = body(after: "Calling didResolveDeepLink with:")
+            recognised += next - index
+            switch Self.deepLink(json) {
+            case .success(let result):
+                event(.deepLink(result))
+            case .failure(let reason):
+                note(
+                    line.number,
+                    "`didResolveDeepLink` was called, but its result \(reason.text): kept as a didResolveDeepLink "
+                        + "expectation without a status")
+                event(.deepLink(LoggedDeepLink(status: "", isDeferred: nil, clickEvent: nil, error: nil)))
+            }
+            return next
+        } else if let method = Self.callbackMethod(text) {
+            let (rest, next) = body(after: method.marker)
+            recognised += next - index
+            switch method.name {
+            case "onConversionDataSuccess", "onAppOpenAttribution":
+                guard let payload = Self.payload(rest) else {
+                    note(
+                        line.number,
+                        "\(method.name) was called, but its data could not be read (cut by the paste?): kept as an "
+                            + "expectation of the callback without its payload")
+                    event(.unreadCallback(method.name))
+                    return next
+                }
+                event(
+                    method.name == "onConversionDataSuccess"
+                        ? .conversionData(payload) : .openAttribution(payload))
+            default:
+                let error =
+                    Self.error(rest)
+                    ?? LoggedError(domain: "", code: -1, message: rest.trimmingCharacters(in: .whitespaces))
+                event(
+                    method.name == "onConversionDataFail"
+                        ? .conversionFailure(error) : .openAttributionFailure(error))
+            }
+            return next
+        } else if let range = text.range(of: "AppsFlyer SDK version ") {
             let found = String(text[range.upperBound...].prefix { !$0.isWhitespace })
             if version == nil, !found.isEmpty { version = found }
             event(.process(version: found))
@@ -86,20 +186,6 @@ struct LogEventReader {
                 let found = String(text[range.upperBound...].prefix { $0.isNumber || $0 == "." })
                 if !found.isEmpty { version = found }
             }
-        } else if text.contains("Calling didResolveDeepLink with:") {
-            let (json, next) = body(after: "Calling didResolveDeepLink with:")
-            recognised += next - index
-            switch Self.deepLink(json) {
-            case .success(let result):
-                event(.deepLink(result))
-            case .failure(let reason):
-                note(
-                    line.number,
-                    "`didResolveDeepLink` was called, but its result \(reason.text): kept as a didResolveDeepLink "
-                        + "expectation without a status")
-                event(.deepLink(LoggedDeepLink(status: "", isDeferred: nil, clickEvent: nil, error: nil)))
-            }
-            return next
         } else if let range = text.range(of: "SEND Start:") {
             let url = text[range.upperBound...].trimmingCharacters(in: .whitespaces)
             let query = Self.query(url)
@@ -173,7 +259,7 @@ struct LogEventReader {
             var url = Self.after("UniversalLink/Deeplink found:", in: text)
             var next = index + 1
             // 6.x prints the link on the next line.
-            if url == nil, next < lines.count, !lines[next].prefixed {
+            if url == nil, next < lines.count, !Self.startsMessage(lines[next]) {
                 url = lines[next].text.trimmingCharacters(in: .whitespaces)
                 next += 1
             }
@@ -210,14 +296,6 @@ struct LogEventReader {
                 note(line.number, "a server answer with no status the importer could read: not replayed")
             }
             return next
-        } else if text.contains("Delegate is 'nil' or does not respond to -[")
-            || text.contains("Delegate is `nil` or does not respond to -[")
-        {
-            // `…-[AppsFlyerLibDelegate onConversionDataSuccess:]`: the method is the last word.
-            let method = text.split(separator: " ").last.map { String($0.prefix { $0 != ":" }) } ?? ""
-            event(.dropped(callback: method))
-        } else if text.hasPrefix("[DDL] Delegate doesn't respond to") {
-            event(.dropped(callback: "didResolveDeepLink"))
         } else if text.hasPrefix("[SRD] WARNING: deeplink timed out")
             && {
                 sdk7Line = sdk7Line ?? line.number; return true
@@ -240,31 +318,6 @@ struct LogEventReader {
                 note(line.number, "a push payload that is not JSON was skipped")
             }
             return next
-        } else if let method = Self.callbackMethod(text) {
-            let (rest, next) = body(after: method.marker)
-            recognised += next - index
-            switch method.name {
-            case "onConversionDataSuccess", "onAppOpenAttribution":
-                guard let payload = Self.payload(rest) else {
-                    note(
-                        line.number,
-                        "\(method.name) was called, but its data could not be read (cut by the paste?): kept as an "
-                            + "expectation of the callback without its payload")
-                    event(.unreadCallback(method.name))
-                    return next
-                }
-                event(
-                    method.name == "onConversionDataSuccess"
-                        ? .conversionData(payload) : .openAttribution(payload))
-            default:
-                let error =
-                    Self.error(rest)
-                    ?? LoggedError(domain: "", code: -1, message: rest.trimmingCharacters(in: .whitespaces))
-                event(
-                    method.name == "onConversionDataFail"
-                        ? .conversionFailure(error) : .openAttributionFailure(error))
-            }
-            return next
         } else if text.contains("Error Domain=com.appsflyer"), let error = Self.error(String(text)) {
             if error.domain == "com.appsflyer.sdk.event", error.code == 10 {
                 // 7.0.1's completion of a start inside minTimeBetweenSessions: "Event timeout. Check minTimeBetweenSessions param".
@@ -273,6 +326,28 @@ struct LogEventReader {
                 event(.error(error))
             }
         } else if Self.knownNoise.contains(where: { text.hasPrefix($0) }) {
+        } else if text.first == "{", !line.fromSDK,
+            case let (block, next) = collect(lines, from: index, first: String(text), noting: false),
+            case .object(let fields)? = Self.json(block), fields["event"]?.textValue == "Launched"
+        {
+            // A launch request's body whose `SEND Start:` line the paste left out (appsflyer-cordova-plugin#37).
+            note(
+                line.number,
+                "a launch request's body with no SEND Start line before it: read as a session's launch")
+            event(
+                .launch(
+                    counter: (fields["counter"] ?? fields["sessioncounter"]).flatMap { Int($0.textValue) },
+                    appID: nil))
+            recognised += next - index
+            return next
+        } else if text.first == "{", !line.fromSDK,
+            case let (block, next) = collect(lines, from: index, first: String(text), noting: false),
+            let kind = Self.barePayload(block)
+        {
+            // A payload with no callback line before it: used only if the log shows no callback line at all.
+            barePayloads.append(LogEvent(line: line.number, time: time, kind: kind))
+            recognised += next - index
+            return next
         } else {
             if line.fromSDK || line.prefixed,
                 let name = ["didResolveDeepLink", "onConversionData", "onAppOpenAttribution"].first(where: {
@@ -300,6 +375,30 @@ struct LogEventReader {
         "Loading conversion data",
         "IDFA disabled", "Shortlink found. Executing:", "[GCD-E02]",
     ]
+
+    /// The keys of a launch request's body, which is no callback's payload.
+    static let launchBodyKeys: Set<String> = [
+        "counter", "event", "uid", "timepassedsincelastlaunch", "sessioncounter", "eventvalue",
+        "af_events_api", "advertiserId", "iaecounter", "date1",
+    ]
+
+    /// A callback's payload printed on its own, as apps print what their delegate received: conversion data
+    /// (`af_status` or `is_first_launch`) or a found deep link (`deep_link_value`, `click_event`, `is_deferred`, …).
+    static func barePayload(_ block: String) -> LogEvent.Kind? {
+        guard let payload = payload(block), !payload.values.keys.contains(where: launchBodyKeys.contains)
+        else {
+            return nil
+        }
+        let keys = payload.values.keys
+        if keys.contains("af_status") || keys.contains("is_first_launch") { return .conversionData(payload) }
+        let deepLinkMarks: Set<String> = [
+            "deep_link_value", "click_event", "is_deferred", "isDeferred", "deep_link_sub1", "deepLink",
+        ]
+        guard keys.contains(where: deepLinkMarks.contains),
+            case .success(let result) = deepLink(fields: payload.values, status: nil)
+        else { return nil }
+        return .deepLink(result)
+    }
 
     /// The line of a session start `text` is, if it is one.
     static func startLine(_ text: Substring) -> StartLine? {
@@ -333,65 +432,153 @@ struct LogEventReader {
         if notes.count < 200 { notes.append("line \(line): \(text)") }
     }
 
-    /// The message from `index`: `first` plus, while its brackets are open, the unprefixed lines after it.
-    private func collect(_ lines: [LogLine], from index: Int, first: String) -> (String, Int) {
+    /// The message from `index`: `first` plus, while its brackets are open, the lines after it up to the next line
+    /// that starts a message of its own (``startsMessage(_:)``).
+    ///
+    /// A block the paste cut off (its brackets still open at the next message, at the end of the log or after
+    /// ``maximumContinuationLines``) ends there, with a note naming its line, unless `noting` is false.
+    private mutating func collect(
+        _ lines: [LogLine], from index: Int, first: String, noting: Bool = true
+    ) -> (String, Int) {
         var text = first
-        var depth = Self.depth(of: first, from: 0)
-        var opened = depth > 0 || first.contains("{") || first.contains("(")
+        var scan = BracketScan(json: Self.opensJSON(first))
+        scan.feed(first)
+        var opened = scan.depth > 0 || first.contains("{") || first.contains("(")
         var next = index + 1
         // A body that starts on the next line: `-[X onConversionDataSuccess:]:` then `{`.
-        if !opened, first.trimmingCharacters(in: .whitespaces).isEmpty, next < lines.count {
+        if !opened, first.trimmingCharacters(in: .whitespaces).isEmpty, next < lines.count,
+            !Self.startsMessage(lines[next])
+        {
             let candidate = lines[next].text.drop { $0 == " " }
             if candidate.first == "{" || candidate.first == "(" {
                 text = String(lines[next].text)
-                depth = Self.depth(of: text, from: 0)
+                scan = BracketScan(json: Self.opensJSON(text))
+                scan.feed(text)
                 opened = true
                 next += 1
             }
         }
         var taken = 0
-        while opened, depth > 0, next < lines.count, taken < Self.maximumContinuationLines {
+        var stop: LogLine?
+        while opened, scan.depth > 0, next < lines.count, taken < Self.maximumContinuationLines {
             let continuation = lines[next]
-            if continuation.prefixed && continuation.time != nil { break }
+            if Self.startsMessage(continuation) {
+                stop = continuation
+                break
+            }
             text += "\n" + continuation.text
-            depth = Self.depth(of: String(continuation.text), from: depth)
+            scan.newLine()
+            scan.feed(continuation.text)
             next += 1
             taken += 1
+        }
+        if opened, scan.depth > 0, noting {
+            let head = lines[index].text.drop { $0 == " " || $0 == "\t" }.prefix(48)
+            let last = lines[next - 1].number
+            let end =
+                if let stop {
+                    "before line \(stop.number), which starts a new message: read up to line \(last)"
+                } else if next < lines.count {
+                    "within \(Self.maximumContinuationLines) lines: read up to line \(last)"
+                } else {
+                    "before the log ends: read to its last line"
+                }
+            note(lines[index].number, "abridged: the block this line opens (`\(head)`) is not closed \(end)")
         }
         return (text, next)
     }
 
-    /// The bracket depth after `text`, from `depth`, ignoring brackets in double-quoted strings.
-    static func depth(of text: String, from depth: Int) -> Int {
-        var depth = depth
-        var quoted = false
-        var escaped = false
-        for byte in text.utf8 {
-            if escaped {
-                escaped = false
-            } else if byte == UInt8(ascii: "\\") {
-                escaped = quoted
-            } else if byte == UInt8(ascii: "\"") {
-                quoted.toggle()
-            } else if !quoted {
-                if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") {
-                    depth += 1
-                }
-                if byte == UInt8(ascii: "}") || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") {
-                    depth = max(0, depth - 1)
+    /// Whether `text` opens a JSON block (`{"key":` or `[` on the same line), whose strings a wrapped line may split.
+    static func opensJSON(_ text: String) -> Bool {
+        guard let open = text.firstIndex(where: { $0 == "{" || $0 == "[" }) else { return false }
+        let after = text[text.index(after: open)...].drop { $0 == " " }
+        return after.first == "\"" || after.first == "{" || after.first == "[" || after.first == "}"
+    }
+
+    /// Whether a line starts a message of its own, so that no block before it runs on into it: a line with a
+    /// console prefix or a time, one of the SDK's tags or message prefixes, or a message only the SDK prints.
+    static func startsMessage(_ line: LogLine) -> Bool {
+        if line.prefixed || line.time != nil || line.fromSDK { return true }
+        let text = line.text.drop { $0 == " " || $0 == "\t" }
+        if messageStarts.contains(where: { text.hasPrefix($0) }) { return true }
+        return callbackMarkers.contains { line.text.contains($0) }
+            || delegateMethods.contains { text.hasPrefix("\($0):]") }
+    }
+
+    /// How the SDK's own messages begin, with or without a prefix.
+    static let messageStarts = [
+        "[DDL]", "[Shortlink]", "[GCD-", "[HTTP]", "[CFG]", "[SKAd]", "[START]", "[WARNING]", "[SRD]",
+        "[ATT]", "[EXM]", "[CACHE]", "[ERROR]", "[DEBUG]", "[INFO]", "<~+~", "AppsFlyer SDK version",
+        "AppsFlyer: ",
+        "UniversalLink/Deeplink found:", "NSUserActivity `webpageURL`", "handleOpenUrl:", "handleOpenURL:",
+        "Shortlink found.", "handlePushNotification:", "performOnAppAttributionWithURL:",
+    ]
+
+    /// What marks a callback line, wherever it stands in the line.
+    static let callbackMarkers = [
+        "Calling didResolveDeepLink with:", "Delegate doesn't respond to", " onConversionDataSuccess:]",
+        " onConversionDataFail:]", " onAppOpenAttribution:]", " onAppOpenAttributionFailure:]",
+        "Calling onConversionDataSuccess with:", "Calling onConversionDataFail with:",
+        "Calling onAppOpenAttribution with:", "Calling onAppOpenAttributionFailure with:",
+    ]
+
+    /// The bracket depth of a message read line by line, ignoring brackets in double-quoted strings.
+    struct BracketScan {
+        /// Whether the block is JSON, whose strings a wrapped line may split.
+        ///
+        /// JSON strings never hold a line break, so a string open at a line's end goes on in the next line; a
+        /// dictionary printout's lines each stand alone.
+        var json: Bool
+        private(set) var depth = 0
+        private var quoted = false
+        private var escaped = false
+
+        init(json: Bool) { self.json = json }
+
+        mutating func newLine() {
+            escaped = false
+            if !json { quoted = false }
+        }
+
+        mutating func feed(_ text: some StringProtocol) {
+            for byte in text.utf8 {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = quoted
+                } else if byte == UInt8(ascii: "\"") {
+                    quoted.toggle()
+                } else if !quoted {
+                    if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") {
+                        depth += 1
+                    }
+                    if byte == UInt8(ascii: "}") || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") {
+                        depth = max(0, depth - 1)
+                    }
                 }
             }
         }
-        return depth
     }
 
+    /// The delegate methods a callback line names, the longer name first where one begins another.
+    static let delegateMethods = [
+        "onConversionDataSuccess", "onConversionDataFail", "onAppOpenAttributionFailure",
+        "onAppOpenAttribution",
+    ]
+
     /// `-[App.AppDelegate onConversionDataSuccess:]:` and the other delegate methods, or the `Calling X with:` shape.
+    ///
+    /// The method's name with its `:]` is enough: a terminal that wrapped the line may have left `-[App.AppDe`
+    /// on the line before.
     static func callbackMethod(_ text: Substring) -> (name: String, marker: String)? {
-        for name in [
-            "onConversionDataSuccess", "onConversionDataFail", "onAppOpenAttributionFailure",
-            "onAppOpenAttribution",
-        ] {
-            if text.contains("-["), let range = text.range(of: " \(name):]:") {
+        for name in delegateMethods {
+            // At the start of the text too: a paste cut just before the name, its space taken off with the indent.
+            if var range = text.hasPrefix("\(name):]")
+                ? text.range(of: "\(name):]") : text.range(of: " \(name):]")
+            {
+                if range.upperBound < text.endIndex, text[range.upperBound] == ":" {
+                    range = range.lowerBound..<text.index(after: range.upperBound)
+                }
                 return (name, String(text[text.startIndex..<range.upperBound]))
             }
             if let range = text.range(of: "Calling \(name) with:") {
@@ -401,16 +588,57 @@ struct LogEventReader {
         return nil
     }
 
+    /// A line saying a callback found no delegate: `Delegate is 'nil' or does not respond to -[AppsFlyerLibDelegate
+    /// onConversionDataSuccess:]` (the method's name, or a failure when the paste cut it), and `[DDL] Delegate doesn't
+    /// respond to` followed by `didResolveDeepLink:` in backquotes.
+    static func droppedCallback(_ text: Substring) -> Result<String, UnreadableResult>? {
+        if text.contains("Delegate doesn't respond to") { return .success("didResolveDeepLink") }
+        for marker in [
+            "Delegate is 'nil' or does not respond to -[", "Delegate is `nil` or does not respond to -[",
+        ] {
+            guard let range = text.range(of: marker) else { continue }
+            let rest = text[range.upperBound...]
+            if let name = delegateMethods.first(where: { rest.contains(" \($0):]") }) {
+                return .success(name)
+            }
+            return .failure(UnreadableResult(text: "names no whole method"))
+        }
+        return nil
+    }
+
     /// A payload printed as JSON or as a dictionary description, typed as the real SDK types it.
     static func payload(_ text: String) -> AttributionPayload? {
         if case .object(let fields)? = json(text) { return AttributionPayload(fields) }
         // Published samples elide keys with `...` lines; the keys shown are still read.
         let shown = text.split(separator: "\n", omittingEmptySubsequences: false).filter {
-            $0.trimmingCharacters(in: .whitespaces) != "..."
+            let line = $0.trimmingCharacters(in: .whitespaces)
+            return line != "..." && line != "…"
+        }
+        // A terminal that wrapped a long `key = value;` line broke it where no printout breaks a line; joined back
+        // first, as a quoted value would otherwise keep the break.
+        if case .object(let fields)? = PlistDescription.parse(Substring(unwrapped(shown))) {
+            return AttributionPayload(typed(fields))
         }
         let trimmed = shown.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
         guard case .object(let fields)? = PlistDescription.parse(Substring(trimmed)) else { return nil }
         return AttributionPayload(typed(fields))
+    }
+
+    /// A dictionary printout's lines with each wrapped line joined back: a printout ends every line with `;`, `,`,
+    /// or a bracket, so a line that ends otherwise goes on in the next.
+    static func unwrapped(_ lines: [Substring]) -> String {
+        var text = ""
+        for line in lines {
+            let end = text.last { !$0.isWhitespace && !$0.isNewline }
+            if text.isEmpty || end.map({ ";,{}()".contains($0) }) ?? true {
+                if !text.isEmpty { text += "\n" }
+                text += line
+            } else {
+                // A terminal breaks a line at its width and keeps every character.
+                text += line
+            }
+        }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Booleans back for the keys that hold them; every other scalar stays the string it printed as.
@@ -565,7 +793,9 @@ struct LogEventReader {
     }
 
     /// `Error Domain=D Code=N "message" UserInfo={NSUnderlyingError={Error Domain=NSURLErrorDomain Code=-1001 …}}`.
-    static func error(_ text: String) -> LoggedError? {
+    static func error(_ printed: String) -> LoggedError? {
+        // An error printed inside a string (`print("\(result)")`, a JSON log line) escapes its quotes.
+        let text = printed.replacingOccurrences(of: "\\\"", with: "\"")
         guard let domainStart = text.range(of: "Error Domain=") else { return nil }
         let afterDomain = text[domainStart.upperBound...]
         let domain = String(afterDomain.prefix { !$0.isWhitespace })
@@ -625,6 +855,8 @@ struct LogEventReader {
         return nil
     }
 
-    /// Whether the Android marks outnumber the iOS SDK lines: the log is Android's.
-    var isAndroid: Bool { androidMarks > 0 && androidMarks >= recognised }
+    /// Whether the Android marks outnumber the iOS SDK lines, and no line is an iOS callback's: the log is Android's.
+    var isAndroid: Bool {
+        androidMarks > 0 && androidMarks >= recognised && !events.contains(where: \.kind.isCallback)
+    }
 }

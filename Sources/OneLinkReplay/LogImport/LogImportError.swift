@@ -4,8 +4,9 @@ import OneLinkEmulator
 public enum LogImportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The log is an Android SDK log (`D/AppsFlyer_6.12.1`, `androidevent`, …): the importer reads iOS logs only.
     case androidLog(line: Int, excerpt: String)
-    /// No line of the log is one the importer can use: no session, link or callback of the iOS SDK.
-    case nothingUsable(lines: Int)
+    /// No line of the log is the iOS SDK's: no session, link, callback, error or other line it prints; `seen` says what
+    /// the lines were instead (blank, or the app's own and other libraries', with the first of them).
+    case nothingUsable(lines: Int, seen: String)
     /// The log is larger than ``SDKLogImporter/maximumBytes``.
     case tooLarge(bytes: Int, limit: Int)
     /// What the log's lines say cannot be replayed as one scenario (a later launch's conversion data printed before any start, say): the reason the scenario would not decode.
@@ -18,10 +19,10 @@ public enum LogImportError: Error, Sendable, Hashable, CustomStringConvertible {
             return
                 "line \(line): this is an Android SDK log (\(excerpt)); import-log reads the iOS SDK's debug log "
                 + "(Xcode's or Console's output with isDebug = true)"
-        case .nothingUsable(let lines):
+        case .nothingUsable(let lines, let seen):
             return
-                "nothing usable in \(lines) lines: no AppsFlyer iOS SDK session, link or callback line was found; "
-                + "turn isDebug on and copy the whole log from the app's launch"
+                "nothing usable in \(lines) line\(lines == 1 ? "" : "s"): no line of the AppsFlyer iOS SDK was found "
+                + "(\(seen)); turn isDebug on and copy the whole log from the app's launch"
         case .tooLarge(let bytes, let limit):
             return "the log is \(bytes) bytes; the limit is \(limit)"
         case .noValidScenario(let reason):

@@ -78,7 +78,7 @@ enum LogLineReader {
             } else if let (rest, queue) = queueTag(text) {
                 text = rest
                 prefixed = true
-                if queue.lowercased().contains("appsflyer") { fromSDK = true }
+                if queue.lowercased().contains("appsflyer") || queue.hasPrefix("afsdk-") { fromSDK = true }
                 changed = true
             } else if let rest = sdkMessagePrefixes.lazy.compactMap({ dropping($0, from: text) }).first {
                 text = rest
@@ -199,7 +199,8 @@ enum LogLineReader {
         guard text.first == "[", let close = text.prefix(128).firstIndex(of: "]") else { return nil }
         let label = text[text.index(after: text.startIndex)..<close]
         let after = text[text.index(after: close)...]
-        guard after.first == " ", label.contains("."), !label.contains(" "),
+        // A dotted GCD label, or the SDK's own `afsdk-…` queues (`[afsdk-buffer-serial]`, AppsFlyerFramework#228).
+        guard after.first == " ", label.contains(".") || label.hasPrefix("afsdk-"), !label.contains(" "),
             label.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_" })
         else {
             if ["AppsFlyer Exception Client", "com.apple.main-thread"].contains(String(label)),

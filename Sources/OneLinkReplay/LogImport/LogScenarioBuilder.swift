@@ -68,13 +68,70 @@ struct LogScenarioBuilder {
     private var behaviour: [String: AttributionValue] = [:]
     private var delegatePresent = (app: true, deepLink: true)
 
-    init(events: [LogEvent], version: String?) {
+    /// Errors of the SDK's network domain printed on their own, not an HTTP status: which call they answered is
+    /// not in the line.
+    private var bareErrors: [(error: LoggedError, event: LogEvent)] = []
+
+    /// Builds the scenario of `events`; `sdkLine` is the log's first line of the SDK's, which shows it ran.
+    init(events: [LogEvent], version: String?, sdkLine: (line: Int, excerpt: String)? = nil) {
         self.version = version
         if let version, version.hasPrefix("7") { sdk["version"] = 7 }
         for event in events { add(event) }
+        explainBareErrors()
+        if steps.isEmpty {
+            // Only side lines (a receipt URL, `[CFG] Applied new configuration`, `[SKAd]`, `[HTTP] Dealloc…`):
+            // the SDK ran, so the smallest scenario that explains them is one session.
+            let line = sdkLine?.line ?? events.first?.line
+            note(
+                line,
+                "the log shows the SDK at work\(sdkLine.map { " (`\($0.excerpt)`)" } ?? "") but no session start, "
+                    + "link or callback: the SDK was started, so the scenario has one session; what it received "
+                    + "is not in the log, so the replay shows the callbacks the log does not")
+            steps.append(["do": "start"])
+            anySession = true
+        }
         if !anySession && !steps.isEmpty {
             note(
                 nil, "the log shows no session start, so the scenario has none either"
+            )
+        }
+    }
+
+    /// The bare network errors: with no callback and no link in the log, the first is the deferred deep link's
+    /// failure, as an app prints `result.error` in `didResolveDeepLink` (AppsFlyerFramework#313); else a note each.
+    private mutating func explainBareErrors() {
+        let linkKinds: Set<AttributionValue> = [
+            "universalLink", "handleOpen", "push", "performOnAppAttribution",
+        ]
+        guard let (error, event) = bareErrors.first, callbacks.isEmpty,
+            !steps.contains(where: { linkKinds.contains($0["do"] ?? .null) })
+        else {
+            for (error, event) in bareErrors {
+                note(
+                    event.line,
+                    "\(error.domain) code \(error.code) \"\(error.message)\" printed on its own: which call it answered "
+                        + "is not in the log, so it is not replayed")
+            }
+            return
+        }
+        udl = true
+        ensureSession(at: event)
+        note(
+            event.line,
+            "\(error.domain) code \(error.code) \"\(error.message)\"\(error.underlyingCode.map { " (NSURLErrorDomain \($0) under it)" } ?? "") "
+                + "printed on its own, with no callback line in the log: taken as the deferred deep-link lookup's "
+                + "failure, the error an app prints from didResolveDeepLink's result, so the scenario is in UDL mode "
+                + "and its expectation names the error's kind, domain and code")
+        failingBackend("deferred", error, at: event)
+        callback(
+            [
+                "output": "didResolveDeepLink", "status": "FAILURE", "kind": .string(error.kind.rawValue),
+                "domain": .string(error.domain), "code": .int(error.code),
+            ], at: event)
+        for (error, event) in bareErrors.dropFirst() {
+            note(
+                event.line,
+                "\(error.domain) code \(error.code) \"\(error.message)\" printed on its own as well: not replayed"
             )
         }
     }
@@ -251,6 +308,11 @@ struct LogScenarioBuilder {
             }
             dropped(callback, at: event)
         case .error(let error):
+            if error.domain == AttributionError.errorDomain, error.kind == .network || error.kind == .timeout
+            {
+                bareErrors.append((error, event))
+                break
+            }
             guard error.kind == .httpStatusCode, error.httpStatus != nil,
                 !callbacks.contains(where: { $0.line > event.line })
             else {
@@ -647,7 +709,14 @@ struct LogScenarioBuilder {
         var click: [String: AttributionValue] = ["at": "-3m", "parameters": .object(parameters.values)]
         if let matchType = clickEvent["match_type"]?.textValue { click["matchType"] = .string(matchType) }
         backend["deferredClicks"] = [.object(click)]
-        if device["state"] == "installed" {
+        if device["conversionData"] != nil {
+            // The log's first conversion data said the launch was not the install's: the two lines disagree
+            // (a paste of two runs, say), and the device stays as the earlier one set it.
+            note(
+                event.line,
+                "a deferred deep link after conversion data that was not the first launch's: the device stays "
+                    + "installed, so the replay makes no deferred lookup")
+        } else if device["state"] == "installed" {
             device["state"] = nil
             device["sessions"] = nil
         }
@@ -758,6 +827,11 @@ struct LogScenarioBuilder {
         if !redirects.isEmpty { backend["redirects"] = .object(redirects) }
         if backend["deferredClicks"] != nil, !udl { backend["deferredClicks"] = nil }
         if backend["install"] == nil, device["state"] != "installed" { backend["install"] = "organic" }
+        var device = self.device
+        if device["state"] != "installed" {
+            // Keys of an installed device only; the builder clears the state when a later line says the device was new.
+            for key in ["installedAgo", "conversionData", "firstLaunchUsed", "sessions"] { device[key] = nil }
+        }
         var document: [String: AttributionValue] = [
             "name": .string(name), "description": .string(description),
         ]

@@ -85,18 +85,16 @@ public struct SDKLogImporter: Sendable {
         if reader.isAndroid, let (line, excerpt) = reader.androidLine {
             throw .androidLog(line: line, excerpt: excerpt)
         }
-        let usable = reader.events.contains { event in
-            switch event.kind {
-            case .error(let error): return error.kind == .httpStatusCode && error.httpStatus != nil
-            case .shortLinkAnswer: return false
-            default: return true
-            }
+        // Only a log with no line of the SDK's is refused: a fragment with one thing in it gives the smallest
+        // scenario that explains it (a session, with its failure or callback when the fragment shows one).
+        guard reader.sdkLines > 0 || !reader.events.isEmpty else {
+            throw .nothingUsable(lines: lines.count, seen: Self.seen(reader))
         }
-        guard usable else { throw .nothingUsable(lines: lines.count) }
 
         let sdk7 = reader.version == nil ? reader.sdk7Line : nil
         let builder = LogScenarioBuilder(
-            events: reader.events, version: reader.version ?? sdk7.map { _ in "7" })
+            events: reader.events, version: reader.version ?? sdk7.map { _ in "7" },
+            sdkLine: reader.firstSDKLine)
         var notes = reader.notes + builder.notes
         if let sdk7 {
             notes.append(
@@ -112,6 +110,21 @@ public struct SDKLogImporter: Sendable {
                 + "\(reader.recognised) SDK lines read, \(reader.skipped) other lines skipped.")
         document["steps"] = .array(builder.steps.map(AttributionValue.object))
         return Draft(builder: builder, reader: reader, notes: notes, document: document)
+    }
+
+    /// What a log with no SDK line showed instead, for ``LogImportError/nothingUsable(lines:seen:)``.
+    private static func seen(_ reader: LogEventReader) -> String {
+        var parts: [String] = []
+        let other = reader.recognised + reader.skipped
+        if other > 0, let (line, excerpt) = reader.firstOtherLine {
+            parts.append(
+                "\(other) line\(other == 1 ? "" : "s") of the app's or other libraries', the first line \(line): "
+                    + "`\(excerpt)`")
+        }
+        if reader.blankLines > 0 {
+            parts.append("\(reader.blankLines) blank line\(reader.blankLines == 1 ? "" : "s")")
+        }
+        return parts.isEmpty ? "the log is empty" : "seen: " + parts.joined(separator: ", ")
     }
 
     /// The steps with each logged callback as an expectation of the step it followed in the log.

@@ -118,8 +118,7 @@ final class PushPostbackSender: Sendable {
         for attempt in 1...settings.maximumAttempts {
             update(id) { $0.attempts = attempt }
             do {
-                let (_, response) = try await session.data(for: request)
-                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+                let status = try await post(request)
                 if (200..<300).contains(status) {
                     update(id) { $0.outcome = .delivered(status: status) }
                     return
@@ -138,6 +137,31 @@ final class PushPostbackSender: Sendable {
             delay *= 2
         }
         update(id) { $0.outcome = .failed(reason: reason) }
+    }
+
+    /// Sends `request` once and returns the answer's status code (0 for an answer that is not HTTP).
+    ///
+    /// Not `URLSession.data(for:)`: on Linux its completion resumes the waiting task on the
+    /// session's own queue, which needs that task's status lock, while cancelling the task (as
+    /// ``stop()`` does) holds that lock and, through `data(for:)`'s handler, waits for the same
+    /// queue. `swift test` hung on that deadlock beside parallel builds (issue 53). Here the
+    /// answer, or the task's cancellation, ends the wait through a `WaitSlot`, and the
+    /// `URLSessionTask` is cancelled from another queue, never inside the cancellation handler.
+    private func post(_ request: URLRequest) async throws -> Int {
+        let slot = WaitSlot<Int>()
+        let task = session.dataTask(with: request) { _, response, error in
+            if let error {
+                slot.resolve(.failure(error))
+            } else {
+                slot.resolve(.success((response as? HTTPURLResponse)?.statusCode ?? 0))
+            }
+        }
+        task.resume()
+        return try await withTaskCancellationHandler {
+            try await slot.value()
+        } onCancel: {
+            DispatchQueue.global().async { task.cancel() }
+        }
     }
 
     private func update(_ id: Int, _ change: (inout PushDelivery) -> Void) {

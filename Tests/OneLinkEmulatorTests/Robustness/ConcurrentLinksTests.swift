@@ -1,11 +1,13 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
+import OneLinkTestSoak
 import Testing
 
 /// Many tasks hand links to one SDK instance at the same moment; run under TSan by `.ci/run`.
-@Suite(.timeLimit(.minutes(10))) struct ConcurrentLinksTests {
-    static let count = 200
+@Suite(.tags(.soak), .timeLimit(.minutes(10))) struct ConcurrentLinksTests {
+    /// Links handed over at once: 200 as a soak, 40 by default.
+    static let count = Soak.count(200, quick: 40)
 
     /// Link `index`: even ones are long OneLinks, odd ones short links resolved by the in-memory resolver.
     static func link(_ index: Int) -> String {
@@ -23,7 +25,9 @@ import Testing
         return links
     }
 
-    @Test("UDL: 200 links from 200 tasks at once give exactly 200 FOUND results, each for its own link")
+    @Test(
+        "UDL: N links from N tasks at once (200 as a soak) give exactly N FOUND results, each for its own link"
+    )
     func udlLinksFromManyTasks() async throws {
         let fixture = SDKFixture(links: Self.shortLinks, udl: true)
         await fixture.sdk.perform(.start)

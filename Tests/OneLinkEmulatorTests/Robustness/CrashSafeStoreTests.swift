@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkStoreWriterState
+import OneLinkTestSoak
 import OneLinkTestThreads
 import Testing
 
@@ -14,7 +15,9 @@ import Testing
 
 /// Kills a process that keeps saving device state, at random points, and checks what survives.
 @Suite(.timeLimit(.minutes(10))) struct CrashSafeStoreTests {
-    @Test("SIGKILL during saves leaves the previous or the new state, 100 times; temp files do not pile up")
+    @Test(
+        "SIGKILL during saves leaves the previous or the new state, 100 times as a soak; temp files do not pile up",
+        .tags(.soak))
     func killedWriterLeavesWholeState() async throws {
         let writer = try #require(ChildProcess.productURL(named: "onelink-store-writer"))
         let directory = FileManager.default.temporaryDirectory
@@ -25,8 +28,9 @@ import Testing
         let seed = UInt64.random(in: 0...UInt64.max)
         var random = SplitMix64(seed: seed)
         var expected = 0
+        let rounds = Soak.count(100, quick: 8)
 
-        for round in 0..<100 {
+        for round in 0..<rounds {
             let context = Comment(rawValue: "seed \(seed), round \(round)")
             let savesBeforeKill = Int(random.next() % 4) + 1
             let run = try await WriterRun.perform(
@@ -49,7 +53,7 @@ import Testing
                 .filter { $0.hasSuffix(".tmp") }
             #expect(temporaries.count <= 1, "\(temporaries) \(context)")
         }
-        #expect(expected >= 100)
+        #expect(expected >= rounds)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(leftovers.filter { $0 != "state.json" }.count <= 1)
     }

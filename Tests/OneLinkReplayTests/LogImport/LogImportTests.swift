@@ -179,10 +179,16 @@ struct LogImportTests {
             #expect(excerpt.contains("AppsFlyer_6.12.1"))
             #expect(error.description.contains("this is an Android SDK log"))
         }
-        await #expect(throws: LogImportError.nothingUsable(lines: 2)) {
+        await #expect(
+            throws: LogImportError.nothingUsable(
+                lines: 2,
+                seen: "seen: 2 lines of the app's or other libraries', the first line 1: `my app started`")
+        ) {
             try await Self.imported("my app started\nmy app: hello")
         }
-        await #expect(throws: LogImportError.nothingUsable(lines: 1)) { try await Self.imported("") }
+        await #expect(throws: LogImportError.nothingUsable(lines: 1, seen: "seen: 1 blank line")) {
+            try await Self.imported("")
+        }
         let huge = String(repeating: "x", count: SDKLogImporter.maximumBytes + 1)
         await #expect(
             throws: LogImportError.tooLarge(

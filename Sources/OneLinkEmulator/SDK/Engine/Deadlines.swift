@@ -163,10 +163,13 @@ package final class Deadlines: Sendable {
                     work.cancel()
                     return
                 }
+                // Armed here, not in the timer's task: an advance past the deadline before that task
+                // first runs still fires it (issue 53).
+                let alarm = virtualClock?.arm(until: deadline, as: .timer)
                 let timer = Task {
                     do {
-                        if let virtual = virtualClock {
-                            try await virtual.sleep(until: deadline, as: .timer)
+                        if let alarm {
+                            try await alarm.wait()
                         } else {
                             try await clock.sleep(until: deadline)
                         }
@@ -176,6 +179,7 @@ package final class Deadlines: Sendable {
                 race.onFinish {
                     work.cancel()
                     timer.cancel()
+                    alarm?.cancel()
                 }
             }
         }

@@ -136,11 +136,12 @@ extension Engine {
     private func startSessionReadyTimer(scope: AppsFlyerLib?) {
         let deadline = clock.now.adding(AppsFlyerLib.sessionReadyTimeLimit)
         let clock = self.clock
-        let virtualClock = self.virtualClock
+        // Armed now, not when the timer's task first runs: an advance past the deadline must fire it.
+        let alarm = virtualClock?.arm(until: deadline, as: .timer)
         let timer = Task { [weak self] in
             do {
-                if let virtual = virtualClock {
-                    try await virtual.sleep(until: deadline, as: .timer)
+                if let alarm {
+                    try await alarm.wait()
                 } else {
                     try await clock.sleep(until: deadline)
                 }
@@ -150,9 +151,9 @@ extension Engine {
             await self?.fireSessionReadyListener(scope: scope, activation: nil, timedOut: true)
             self?.stopSessionReadyTimer()
         }
-        let previous = sessionReadiness.withLock { state -> Task<Void, Never>? in
+        let previous = sessionReadiness.withLock { state -> SessionReadyTimer? in
             defer {
-                state.timer = timer
+                state.timer = SessionReadyTimer(task: timer, alarm: alarm)
                 state.timerDue = deadline
             }
             return state.timer
@@ -162,7 +163,7 @@ extension Engine {
 
     /// Cancels the time-limit timer, if one runs, and lets waiters go on.
     func stopSessionReadyTimer() {
-        let (timer, hadDeadline) = sessionReadiness.withLock { state -> (Task<Void, Never>?, Bool) in
+        let (timer, hadDeadline) = sessionReadiness.withLock { state -> (SessionReadyTimer?, Bool) in
             defer {
                 state.timer = nil
                 state.timerDue = nil
