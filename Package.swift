@@ -42,11 +42,18 @@ let package = Package(
     ],
     // A consumer that enables the SDK7 trait gets the AppsFlyer iOS SDK 7 names from OneLinkEmulator
     // (`#if SDK7` in the sources); without it the SDK 6 names stay. Docs/migrating-to-sdk7.md.
+    // A consumer that enables the Strict trait gets the AppsFlyerLib-Strict build: no IDFA names, no
+    // ATT wait, and no advertising ID in any request (Docs/sdk-versions.md, "The Strict build").
     traits: [
         .trait(
             name: "SDK7",
             description: "Expose the AppsFlyer iOS SDK 7 surface (renames, removals, session-ready listener)."
-        )
+        ),
+        .trait(
+            name: "Strict",
+            description:
+                "Play AppsFlyerLib-Strict: no advertisingIdentifier, disableAdvertisingIdentifier or waitForATTUserAuthorization, and no IDFA sent."
+        ),
     ],
     targets: [
         // What several modules share and no app sees: the lock, bounded histories, quoting input in
@@ -219,7 +226,12 @@ let package = Package(
         .testTarget(
             name: "PackageStructureTests", dependencies: ["OneLinkTestThreads"], swiftSettings: settings),
         .testTarget(
-            name: "ConsumerCompatibilityTests", dependencies: ["OneLinkEmulator"],
+            name: "ConsumerCompatibilityTests",
+            // OneLinkHTTP, OneLinkServer, OneLinkSupport and the tool: PurchaseServeTests sends the
+            // surface files' purchases to `onelink-replay serve`, run in process.
+            dependencies: [
+                "OneLinkEmulator", "OneLinkHTTP", "OneLinkServer", "OneLinkSupport", "onelink-replay",
+            ],
             swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

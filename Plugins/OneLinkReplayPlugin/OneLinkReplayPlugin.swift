@@ -14,6 +14,10 @@ import PackagePlugin
 /// `serve`, `payloads`, `import-log`, `device-log`, `--help`). Relative paths are resolved in the
 /// package's directory.
 ///
+/// - Payloads: the plugin names OneLinkEmulator's own `Payloads` folder in
+///   ``bundledPayloadsVariable``, so `serve` with no seed option works in a package that has no
+///   `Payloads/shortlinks.json` of its own (the tool says on standard error which folder it used).
+///
 /// - Output: on Linux the tool writes straight to `swift package`'s own standard output and error
 ///   (``HostOutput``), so it shows as it comes even when they are pipes, which SwiftPM would
 ///   otherwise hold back until the plugin ends. Elsewhere (or with `ONELINK_PLUGIN_OUTPUT=swiftpm`)
@@ -34,6 +38,28 @@ struct OneLinkReplayPlugin: CommandPlugin {
     /// The environment variable that tells the tool to watch its standard input as a lifeline.
     static let lifelineVariable = "ONELINK_REPLAY_LIFELINE"
 
+    /// The environment variable that tells the tool where OneLinkEmulator's bundled `Payloads` folder
+    /// is, for `serve` in a package that has none of its own (a consumer of this package).
+    static let bundledPayloadsVariable = "ONELINK_REPLAY_BUNDLED_PAYLOADS"
+
+    /// OneLinkEmulator's own `Payloads` folder: in the package graph, the package named
+    /// `OneLinkEmulator` (the one that declares this plugin, wherever SwiftPM checked it out), else
+    /// found from this file's place in it (`Plugins/OneLinkReplayPlugin/`).
+    static func bundledPayloads(in root: Package) -> URL {
+        var pending = [root]
+        var seen: Set<Package.ID> = []
+        while !pending.isEmpty {
+            let package = pending.removeFirst()
+            guard seen.insert(package.id).inserted else { continue }
+            if package.displayName == "OneLinkEmulator" {
+                return package.directoryURL.appendingPathComponent("Payloads")
+            }
+            pending += package.dependencies.map(\.package)
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Payloads")
+    }
+
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let tool = try context.tool(named: "onelink-replay")
         let process = Process()
@@ -42,6 +68,9 @@ struct OneLinkReplayPlugin: CommandPlugin {
         process.currentDirectoryURL = context.package.directoryURL
         var environment = ProcessInfo.processInfo.environment
         environment[Self.lifelineVariable] = "stdin"
+        if environment[Self.bundledPayloadsVariable] == nil {
+            environment[Self.bundledPayloadsVariable] = Self.bundledPayloads(in: context.package).path
+        }
         process.environment = environment
         let lifeline = Pipe()
         process.standardInput = lifeline

@@ -25,9 +25,10 @@ open class ATTrackingManager: NSObject {
     /// The completion runs once the emulated user answers: at once for an
     /// answer the test decided beforehand, later for a prompt left open. As
     /// Apple's does, it runs on a private serial queue of the framework's own,
-    /// not the main queue, and so outside the asking task's `withShared` scope:
-    /// there `AppsFlyerLib.shared()` returns `sharedOverride` or the built-in
-    /// instance (Docs/testing.md, "The ATT prompt's completion").
+    /// not the main queue. The asking task's `withShared` scope is taken here
+    /// and bound again around the completion, so `AppsFlyerLib.shared()` in it
+    /// (the `start()` AppsFlyer's guides make there) reaches the test's SDK
+    /// (Docs/testing.md, "The ATT prompt's completion").
     open class func requestTrackingAuthorization(
         completionHandler completion: @escaping (AuthorizationStatus) -> Void
     ) {

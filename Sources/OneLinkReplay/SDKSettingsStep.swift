@@ -36,7 +36,7 @@ public struct SDKSettingsStep: Sendable, Hashable {
         if let isStopped { sdk.isStopped = isStopped }
         if let anonymizeUser { sdk.anonymizeUser = anonymizeUser }
         if let waitForATTUserAuthorization {
-            sdk.waitForATTUserAuthorization(timeoutInterval: Double(waitForATTUserAuthorization))
+            sdk.setATTWait(timeoutInterval: Double(waitForATTUserAuthorization))
         }
         if let trackingAuthorization { sdk.trackingAuthorizationStatus = trackingAuthorization }
         if let customerUserID { sdk.customerUserID = customerUserID }

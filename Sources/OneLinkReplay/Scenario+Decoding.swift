@@ -172,7 +172,7 @@ extension Scenario {
             settings.conversionDataTimeout = timeout
         }
         if let debug = try sdk.optionalBool("debug") { settings.debug = debug }
-        settings.quirks = try decodeQuirks(sdk, reader)
+        try decodeRelease(sdk, reader, settings: &settings)
         if let info = try sdk.object("device", allowed: deviceInfoFields) {
             if let ip = try info.optionalString("ip") { settings.deviceInfo.ipAddress = ip }
             if let model = try info.optionalString("model") { settings.deviceInfo.model = model }

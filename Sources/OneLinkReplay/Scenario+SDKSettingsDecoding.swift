@@ -1,6 +1,35 @@
 import OneLinkEmulator
 
 extension Scenario {
+    /// Decodes `$.sdk.sdkVersion` (a known release, whose documented quirks apply and which the SDK
+    /// reports) and `$.sdk.quirks` (quirks by name).
+    ///
+    /// A 7.x release runs the SDK 7 session model when `$.sdk.version` is not given, and is refused
+    /// with `"version": 6` (and a 6.x release with `"version": 7`).
+    static func decodeRelease(
+        _ sdk: ScenarioReader.Fields, _ reader: ScenarioReader, settings: inout SDKSettings
+    ) throws(ScenarioError) {
+        settings.quirks = try decodeQuirks(sdk, reader)
+        guard let text = try sdk.optionalString("sdkVersion"), let release = SDKRelease(text) else { return }
+        guard release.isKnown else {
+            throw reader.fail(
+                sdk.at("sdkVersion"),
+                .invalidValue(
+                    "\(release) is not a release the emulator knows (6.0.0 to \(SDKRelease.newestSDK6), 7.0.0 to \(SDKRelease.newestSDK7))"
+                ))
+        }
+        if sdk["version"] == nil {
+            settings.version = release.major == 7 ? .v7 : .v6
+        } else if release.major != settings.version.rawValue {
+            throw reader.fail(
+                sdk.at("sdkVersion"),
+                .invalidValue(
+                    "\(release) is an SDK \(release.major) release, but $.sdk.version is \(settings.version.rawValue)"
+                ))
+        }
+        settings.release = release
+    }
+
     /// Decodes `$.sdk.sdkVersion` (a release whose documented quirks apply) and `$.sdk.quirks` (quirks by name).
     static func decodeQuirks(
         _ sdk: ScenarioReader.Fields, _ reader: ScenarioReader

@@ -49,6 +49,8 @@ extension Scenario {
         public var deviceInfo = DeviceInfo()
         /// Behaviours of older releases to reproduce (`$.sdk.sdkVersion`, `$.sdk.quirks`); none for the newest SDK.
         public var quirks: Set<SDKQuirk> = []
+        /// The release the SDK reports (`$.sdk.sdkVersion`), a known one of the run's SDK generation; `nil` for the surface's own.
+        public var release: SDKRelease?
 
         /// Creates the default configuration.
         public init() {}

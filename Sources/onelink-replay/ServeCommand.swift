@@ -38,7 +38,9 @@ enum ServeCommand: Command {
                                        and host names are refused.
           --port N                     Port to bind; 0 picks a free one (default 0).
           --payloads DIR               The Payloads folder with shortlinks.json and
-                                       samples/ (default Payloads).
+                                       samples/ (default Payloads; where it has no
+                                       shortlinks.json, the command plugin's bundled
+                                       one, named on standard error).
           --scenario FILE              Seed from a scenario file's "backend" section
                                        instead: its short links, redirects, install
                                        attribution and deferred clicks, or its server
@@ -127,7 +129,13 @@ enum ServeCommand: Command {
     ///
     /// - Returns: 0 when stopped, 1 when the server could not start, 2 for unusable options or seeds.
     static func run(_ arguments: ParsedArguments, output: CommandOutput) async throws(UsageError) -> Int32 {
-        let options = try ServeOptions(arguments)
+        var options = try ServeOptions(arguments)
+        if !options.seedGiven {
+            let chosen = ServeOptions.defaultSeed(
+                bundled: ProcessInfo.processInfo.environment[ServeOptions.bundledPayloadsVariable])
+            options.seed = chosen.seed
+            if let note = chosen.note { output.writeError("\(name): \(note)\n") }
+        }
         let backends = try ServeBackends.make(from: options.seed, options: options)
         let server = try makeServer(options, backends: backends)
         // Signals are caught before the server listens, so one sent right after the first line stops it cleanly.

@@ -1,3 +1,4 @@
+import Foundation
 import OneLinkClicks
 import OneLinkEmulator
 import OneLinkReplay
@@ -20,6 +21,8 @@ struct ServeOptions {
     var host = "127.0.0.1"
     var port: UInt16 = 0
     var seed = Seed.payloads(folder: ServeOptions.defaultPayloads)
+    /// Whether `--payloads` or `--scenario` chose ``seed``; without either, ``defaultSeed(bundled:fileExists:)`` picks it.
+    var seedGiven = false
     var appStoreURL = "https://apps.apple.com/app/id1234567890"
     var interstitialDomain = "open.onelink-emulator.test"
     var sampleDevice = "sample-device"
@@ -48,6 +51,33 @@ struct ServeOptions {
     var shortLinkFiles: [String] = []
 
     static let defaultPayloads = "Payloads"
+
+    /// The variable the command plugin sets to OneLinkEmulator's own `Payloads` folder, for a
+    /// package that has none (a consumer of this package).
+    static let bundledPayloadsVariable = "ONELINK_REPLAY_BUNDLED_PAYLOADS"
+
+    /// The seed `serve` takes without `--payloads` or `--scenario`, and the line that says which.
+    ///
+    /// The `Payloads` folder of the package it runs in, when it has a `shortlinks.json`; otherwise
+    /// the bundled folder the plugin named (`bundled`), when that has one; otherwise `Payloads`,
+    /// whose missing `shortlinks.json` the backends then report. `nil` for the line in that case.
+    static func defaultSeed(
+        bundled: String?, fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
+    ) -> (seed: Seed, note: String?) {
+        let own = (defaultPayloads as NSString).appendingPathComponent(PayloadsCommand.shortLinksFile)
+        if fileExists(own) {
+            return (.payloads(folder: defaultPayloads), "seeding from this package's Payloads folder")
+        }
+        if let bundled, !bundled.isEmpty,
+            fileExists((bundled as NSString).appendingPathComponent(PayloadsCommand.shortLinksFile))
+        {
+            return (
+                .payloads(folder: bundled),
+                "no \(own) in this package; seeding from OneLinkEmulator's bundled payloads at \(bundled)"
+            )
+        }
+        return (.payloads(folder: defaultPayloads), nil)
+    }
 
     /// The options `serve` accepts.
     static let reader = ArgumentReader(
@@ -80,6 +110,7 @@ struct ServeOptions {
         case (nil, let file?): seed = .scenario(file: file)
         case (nil, nil): break
         }
+        seedGiven = arguments.value("--payloads") != nil || arguments.value("--scenario") != nil
         appStoreURL = arguments.value("--app-store-url") ?? appStoreURL
         interstitialDomain = arguments.value("--interstitial-domain") ?? interstitialDomain
         sampleDevice = arguments.value("--sample-device") ?? sampleDevice

@@ -46,6 +46,7 @@ enum MigrationCalls6 {
         _ = sdk.getSDKVersion()
     }
 
+    @available(*, deprecated, message: "the legacy purchase validation is deprecated in 6.17.8")
     static func validatePurchase() {
         AppsFlyerLib.shared().validateAndLog(
             inAppPurchase: "product_id", price: "9.99", currency: "USD", transactionId: "txn_123",

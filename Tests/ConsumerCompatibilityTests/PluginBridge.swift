@@ -115,7 +115,7 @@ final class PluginBridge: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @unc
             sdk.logEvent(AFEventLogin, withValues: [AFEventParamRegistrationMethod: "email"])
             sdk.logLocation(longitude: -0.1278, latitude: 51.5074)
         case "validatePurchase":
-            sdk.validateAndLog(
+            (sdk as any LegacyPurchaseValidating).validateAndLog(
                 inAppPurchase: "com.example.coins", price: "9.99", currency: "USD",
                 transactionId: arguments["transactionId"] as? String, additionalParameters: nil,
                 success: { _ in self.send("onPurchaseValidated", [:]) },
@@ -156,3 +156,16 @@ final class PluginBridge: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @unc
             "onDeepLinking", ["status": "\(result.status)", "clickEvent": result.deepLink?.clickEvent ?? [:]])
     }
 }
+
+// The legacy purchase validation, deprecated in 6.17.8 and still called by plugins built on it.
+// Swift cannot silence one deprecation warning, so the bridge calls it through a protocol whose
+// requirement is not deprecated, and a build with warnings as errors stays clean.
+protocol LegacyPurchaseValidating {
+    func validateAndLog(
+        inAppPurchase productIdentifier: String?, price: String?, currency: String?, transactionId: String?,
+        additionalParameters params: [AnyHashable: Any]?,
+        success successBlock: (([AnyHashable: Any]) -> Void)?,
+        failure failedBlock: ((Error?, Any?) -> Void)?)
+}
+
+extension AppsFlyerLib: LegacyPurchaseValidating {}

@@ -41,7 +41,7 @@ enum Surface617 {
         }
     }
 
-    /// The purchase connector's validation, in its 6.17 shape.
+    /// The purchase connector's validation, in its 6.17.2 shape (generally available in 6.17.8).
     static func validate(
         _ sdk: AppsFlyerLib, transactionID: String, reply: @escaping ([AnyHashable: Any]?, Error?) -> Void
     ) {

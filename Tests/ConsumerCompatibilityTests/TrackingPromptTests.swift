@@ -26,7 +26,7 @@
         }
 
         @Test(
-            "The user's answer ends waitForATTUserAuthorization at once; the completion runs outside the withShared scope, as Apple's queue does",
+            "The user's answer ends waitForATTUserAuthorization at once; the completion runs on the prompt's queue, in the withShared scope",
             arguments: [TrackingPromptAnswer.authorize, .deny])
         func answered(answer: TrackingPromptAnswer) async {
             let (sdk, clock) = makeSDK()
@@ -38,8 +38,8 @@
                 app.calls == [expected, "onConversionDataSuccess"],
                 "the answer comes before the launch it released")
             #expect(
-                app.sharedInCompletion != ObjectIdentifier(sdk),
-                "Apple calls the completion on its own queue: no task-local scope follows it there")
+                app.sharedInCompletion == ObjectIdentifier(sdk),
+                "the stand-in binds the asking task's withShared scope again around the completion")
             #expect(clock.now == started, "nothing waited on the clock")
             #expect(sdk.trackingPromptsShown == 1)
             #expect(sdk.trackingAuthorizationStatus == answer.status)
@@ -62,7 +62,7 @@
             sdk.trackingAuthorizationStatus = .denied
             await sdk.settle()
             #expect(app.calls == ["att:denied", "onConversionDataSuccess"])
-            #expect(app.sharedInCompletion != ObjectIdentifier(sdk))
+            #expect(app.sharedInCompletion == ObjectIdentifier(sdk))
             #expect(clock.now == ManualClock.defaultStart)
         }
 

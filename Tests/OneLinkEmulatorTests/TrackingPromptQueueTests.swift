@@ -4,7 +4,7 @@ import Testing
 
 @testable import OneLinkEmulator
 
-/// The ATT prompt's completion runs where Apple's does: on a private serial queue, outside any `withShared` scope.
+/// The ATT prompt's completion runs where Apple's does, on a private serial queue, inside the asking task's `withShared` scope.
 @Suite("The ATT completion's queue", .timeLimit(.minutes(5)))
 struct TrackingPromptQueueTests {
     /// What one completion saw.
@@ -37,9 +37,9 @@ struct TrackingPromptQueueTests {
     }
 
     @Test(
-        "Inside withShared, the completion runs off the main queue, on the prompt's queue, and shared() there is not the scope's"
+        "Inside withShared, the completion runs off the main queue, on the prompt's queue, and shared() there is the scope's"
     )
-    func completionLeavesTheScope() async {
+    func completionKeepsTheScope() async {
         let sdk = Self.sdk()
         sdk.trackingPromptAnswer = .deny
         let seen = Locked<[Seen]>([])
@@ -53,8 +53,45 @@ struct TrackingPromptQueueTests {
         #expect(first?.onMainThread == false)
         #expect(first?.onPromptQueue == true)
         #expect(
-            first?.shared != ObjectIdentifier(sdk), "no task-local follows a GCD hop, on Linux as on a Mac")
-        #expect(first?.inScope == false, "shared() there is sharedOverride or the built-in instance")
+            first?.shared == ObjectIdentifier(sdk),
+            "the scope taken when the app asked is bound again on the prompt's queue")
+        #expect(first?.inScope == true)
+    }
+
+    @Test(
+        "Outside any withShared scope, the completion binds none: shared() there is sharedOverride or the built-in instance"
+    )
+    func noScopeNoBinding() async {
+        let sdk = Self.sdk()
+        sdk.trackingPromptAnswer = .authorize
+        let seen = Locked<[Seen]>([])
+        sdk.requestTrackingAuthorization { status in
+            let entry = Seen(
+                status: status, onMainThread: Thread.isMainThread,
+                onPromptQueue: DispatchQueue.getSpecific(key: Self.promptQueueKey) == true,
+                shared: ObjectIdentifier(AppsFlyerLib.shared()), inScope: Engine.scope != nil)
+            seen.withLock { $0.append(entry) }
+        }
+        await sdk.settle()
+        #expect(seen.value.map(\.status) == [.authorized])
+        #expect(seen.value.first?.onPromptQueue == true)
+        #expect(seen.value.first?.inScope == false)
+        #expect(seen.value.first?.shared != ObjectIdentifier(sdk))
+    }
+
+    @Test("A prompt left open keeps the scope of the task that asked, not of the one that answers")
+    func openPromptKeepsTheAskersScope() async {
+        let asker = Self.sdk()
+        asker.trackingPromptAnswer = .noAnswer
+        let other = Self.sdk()
+        let seen = Locked<[Seen]>([])
+        AppsFlyerLib.withShared(asker) { Self.ask(into: seen) }
+        await asker.settle()
+        #expect(seen.value.isEmpty)
+        AppsFlyerLib.withShared(other) { asker.trackingAuthorizationStatus = .denied }
+        await asker.settle()
+        #expect(seen.value.map(\.shared) == [ObjectIdentifier(asker)])
+        #expect(seen.value.first?.onPromptQueue == true)
     }
 
     @Test("Prompts left open are answered in order, on the prompt's queue, when the test decides")

@@ -20,6 +20,15 @@ enum PluginServeSetup {
     static let scratch =
         ProcessInfo.processInfo.environment["ONELINK_PLUGIN_SCRATCH"]
         ?? ReplayExecutable.packageRoot.appendingPathComponent(".build-plugin").path
+
+    /// The example consumer package, which depends on this one and has no `Payloads` folder.
+    static let exampleConsumer = ReplayExecutable.packageRoot.appendingPathComponent("Tests/ExampleConsumer")
+
+    /// The scratch folder `swift package` builds the example consumer in: `.ci/run`'s
+    /// `.build-example`, or `ONELINK_PLUGIN_EXAMPLE_SCRATCH`.
+    static let exampleScratch =
+        ProcessInfo.processInfo.environment["ONELINK_PLUGIN_EXAMPLE_SCRATCH"]
+        ?? ReplayExecutable.packageRoot.appendingPathComponent(".build-example").path
 }
 
 /// `swift package onelink-replay serve`, run the way a user runs it (issue 41): the real `swift
@@ -55,19 +64,25 @@ struct PluginServeTests {
         let seen = Locked<Set<pid_t>>([])
         private let watchdog: DispatchWorkItem
 
-        /// - Parameter throughSwiftPM: Sets `ONELINK_PLUGIN_OUTPUT=swiftpm`, the path macOS takes,
-        ///   and reads lines from standard error, where SwiftPM writes progress messages at once.
-        init(seconds: Int = 120, throughSwiftPM: Bool = false) throws {
+        /// - Parameters:
+        ///   - throughSwiftPM: Sets `ONELINK_PLUGIN_OUTPUT=swiftpm`, the path macOS takes, and reads
+        ///     lines from standard error, where SwiftPM writes progress messages at once.
+        ///   - fromExampleConsumer: Runs `swift package onelink-replay serve --port 0` in
+        ///     `Tests/ExampleConsumer`'s folder with no seed option, as an app team runs it.
+        init(seconds: Int = 120, throughSwiftPM: Bool = false, fromExampleConsumer: Bool = false) throws {
             self.throughSwiftPM = throughSwiftPM
             lines = throughSwiftPM ? errors : output
             drained = throughSwiftPM ? output : errors
             let swift = try #require(PluginServeSetup.swift)
             process.executableURL = swift
-            process.arguments = [
-                "package", "--scratch-path", PluginServeSetup.scratch, "--allow-network-connections", "local",
-                "onelink-replay", "serve", "--port", "0", "--payloads", "Payloads",
-            ]
-            process.currentDirectoryURL = ReplayExecutable.packageRoot
+            process.arguments =
+                [
+                    "package", "--scratch-path",
+                    fromExampleConsumer ? PluginServeSetup.exampleScratch : PluginServeSetup.scratch,
+                    "--allow-network-connections", "local", "onelink-replay", "serve", "--port", "0",
+                ] + (fromExampleConsumer ? [] : ["--payloads", "Payloads"])
+            process.currentDirectoryURL =
+                fromExampleConsumer ? PluginServeSetup.exampleConsumer : ReplayExecutable.packageRoot
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = output
             process.standardError = errors
@@ -229,6 +244,30 @@ struct PluginServeTests {
         await #expect(throws: RawHTTPConnection.Failure.self) {
             try await onThread { try RawHTTPConnection(port: port) }
         }
+    }
+
+    @Test(
+        "from the example consumer's folder, with no flag, serve seeds from OneLinkEmulator's bundled payloads, says so, and answers the documented curl"
+    )
+    func fromExampleConsumer() async throws {
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: PluginServeSetup.exampleConsumer.appendingPathComponent("Payloads").path),
+            "the example consumer must have no Payloads folder for this test to mean anything")
+        let session = try Session(fromExampleConsumer: true)
+        defer { session.cleanUp() }
+        let port = try await start(session)
+        try await exchange(session, port: port)
+        let below = session.recordDescendants()
+        kill(-session.group, SIGINT)
+        let (_, _, errors) = try await onThread { session.finish() }
+        let bundled = ReplayExecutable.packageRoot.appendingPathComponent("Payloads").path
+        #expect(
+            errors.contains(
+                "onelink-replay serve: no Payloads/shortlinks.json in this package; seeding from OneLinkEmulator's bundled payloads at \(bundled)\n"
+            ), "\(errors)")
+        #expect(errors.contains("stopped by SIGINT\n"), "\(errors)")
+        #expect(below.filter(ProcessTree.isAlive).isEmpty)
     }
 
     #if os(Linux)

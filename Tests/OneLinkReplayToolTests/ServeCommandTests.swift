@@ -134,3 +134,52 @@ import Testing
         #expect(result.output.isEmpty)
     }
 }
+
+/// `serve` with no seed option: the package's own `Payloads`, else the plugin's bundled folder (issue 48).
+@Suite(.timeLimit(.minutes(5))) struct ServeDefaultSeedTests {
+    @Test("a package with Payloads/shortlinks.json is seeded from it, and the line says so")
+    func ownPayloads() {
+        let chosen = ServeOptions.defaultSeed(bundled: "/bundled/Payloads") {
+            $0 == "Payloads/shortlinks.json"
+        }
+        #expect(chosen.seed == .payloads(folder: "Payloads"))
+        #expect(chosen.note == "seeding from this package's Payloads folder")
+    }
+
+    @Test("a package without one is seeded from the bundled folder the plugin named, and the line names it")
+    func bundledPayloads() {
+        let chosen = ServeOptions.defaultSeed(bundled: "/bundled/Payloads") {
+            $0 == "/bundled/Payloads/shortlinks.json"
+        }
+        #expect(chosen.seed == .payloads(folder: "/bundled/Payloads"))
+        #expect(
+            chosen.note
+                == "no Payloads/shortlinks.json in this package; seeding from OneLinkEmulator's bundled payloads at /bundled/Payloads"
+        )
+    }
+
+    @Test(
+        "with neither (no plugin, or a bundled folder without shortlinks.json), Payloads is kept and its error reported"
+    )
+    func neither() throws {
+        #expect(ServeOptions.defaultSeed(bundled: nil) { _ in false }.seed == .payloads(folder: "Payloads"))
+        #expect(ServeOptions.defaultSeed(bundled: "/x") { _ in false }.note == nil)
+        let options = try ServeOptions(ServeCommand.arguments.read([]))
+        #expect(!options.seedGiven)
+        #expect(try ServeOptions(ServeCommand.arguments.read(["--payloads", "P"])).seedGiven)
+        #expect(try ServeOptions(ServeCommand.arguments.read(["--scenario", "s.json"])).seedGiven)
+    }
+
+    @Test("the real bundled folder seeds a server, as the plugin hands it over")
+    func realBundledFolder() async throws {
+        let bundled = Fixtures.payloads.path
+        let chosen = ServeOptions.defaultSeed(bundled: bundled) {
+            $0.hasPrefix(bundled) && FileManager.default.fileExists(atPath: $0)
+        }
+        #expect(chosen.seed == .payloads(folder: bundled))
+        var options = try ServeOptions(ServeCommand.arguments.read(["--quiet"]))
+        options.seed = chosen.seed
+        let backends = try ServeBackends.make(from: options.seed, options: options)
+        #expect(backends.shortLinks["H5hv/6d66214a"] != nil)
+    }
+}

@@ -20,3 +20,13 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// On hosts without Darwin the package's ATT stand-in plays the prompt for the apps that ask for
+// tracking permission (TrackingSampleApps7.swift imports whichever exists), as
+// Docs/sdk-versions.md tells a consumer to add it.
+#if !canImport(Darwin)
+    for target in package.targets where target.name == "SDK7CompatibilityTests" {
+        target.dependencies.append(
+            .product(name: "AppTrackingTransparencyStandIn", package: "OneLinkEmulator"))
+    }
+#endif

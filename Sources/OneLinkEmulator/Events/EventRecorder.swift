@@ -8,8 +8,9 @@ public import Foundation
 ///   `logEvent(name:values:completionHandler:)`, `logLocation(longitude:latitude:)`,
 ///   the `af_purchase` event of a validated purchase and the `af_invite`
 ///   event of `AppsFlyerShareInviteHelper.logInvite(_:parameters:)`.
-/// - No call is made while the SDK is stopped (`isStopped`) or the user is
-///   anonymized (`anonymizeUser`): the SDK refuses such events itself.
+/// - No call is made while the SDK is stopped (`isStopped`): the SDK refuses
+///   such events itself. An anonymized user's events (`anonymizeUser`) are
+///   sent without ``InAppEvent/customerUserID``.
 /// - It returns the response body that `logEvent(name:values:completionHandler:)`
 ///   hands to the app, or throws an ``AttributionError`` that the completion
 ///   receives as its error.

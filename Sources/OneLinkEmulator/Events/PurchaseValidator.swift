@@ -1,12 +1,13 @@
 import Foundation
 import OneLinkSupport
 
-/// Validates in-app purchases for `validateAndLog(inAppPurchase:price:currency:transactionId:additionalParameters:success:failure:)`,
-/// as AppsFlyer's receipt-validation service does with the App Store.
+/// Validates in-app purchases for `validateAndLog(inAppPurchase:price:currency:transactionId:additionalParameters:success:failure:)`
+/// and both forms of `validateAndLogInAppPurchase`, as AppsFlyer's receipt-validation service does with the App Store.
 ///
 /// Contract:
 /// - ``validate(_:)`` is called once per validation call that is sent (none
-///   while the SDK is stopped or the user is anonymized).
+///   while the SDK is stopped, nor for details with an empty product or
+///   transaction ID).
 /// - It returns a ``PurchaseValidation``: valid with the response the
 ///   `success` block receives, or invalid with the response the `failure`
 ///   block receives (with a `nil` error).

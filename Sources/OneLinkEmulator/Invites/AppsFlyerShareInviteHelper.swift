@@ -47,7 +47,8 @@ public final class AppsFlyerShareInviteHelper {
     /// Logs that the user sent an invite: an ``AFEventInvite`` event with the parameters and `af_channel` set to `channel`.
     ///
     /// Sent through the SDK's ``EventRecorder`` like any event, so it is not
-    /// sent while the SDK is stopped or the user anonymized.
+    /// sent while the SDK is stopped, and sent without the customer user ID
+    /// while the user is anonymized.
     #if SDK7
         @_spi(SDK6)
     #endif

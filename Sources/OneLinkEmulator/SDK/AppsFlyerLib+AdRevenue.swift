@@ -10,7 +10,8 @@ extension AppsFlyerLib {
     /// `event_revenue`, `event_revenue_currency` and, when given,
     /// `custom_parameters` with `additionalParameters` (``kAppsFlyerAdRevenueCountry``
     /// and the other predefined keys, or the app's own). Like any event, it is
-    /// not sent while the SDK is stopped or the user anonymized.
+    /// not sent while the SDK is stopped, and sent without the customer user ID
+    /// while the user is anonymized.
     public func logAdRevenue(_ adRevenueData: AFAdRevenueData, additionalParameters: [AnyHashable: Any]?) {
         var values: AttributionPayload = [
             kAppsFlyerAdRevenueMonetizationNetwork: .string(adRevenueData.monetizationNetwork),

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 extension AppsFlyerLib {
     /// Applies an `AppsFlyerLibConfig.plist`'s values, as the real SDK does when it is created.
@@ -10,7 +11,9 @@ extension AppsFlyerLib {
     public func apply(_ config: AppsFlyerLibConfig) {
         if let debugMode = config.debugMode { isDebug = debugMode }
         if let currencyCode = config.currencyCode { self.currencyCode = currencyCode }
-        if let flag = config.disableIDFACollection { disableAdvertisingIdentifier = flag }
+        if let flag = config.disableIDFACollection {
+            configuration.withLock { $0.flags.disableAdvertisingIdentifier = flag }
+        }
         if let flag = config.disableIDFVCollection { disableIDFVCollection = flag }
         if let flag = config.disableSKAdNetwork { disableSKAdNetwork = flag }
         if let seconds = config.minTimeBetweenSessions { minTimeBetweenSessions = seconds }

@@ -34,6 +34,10 @@ extension AppsFlyerLib {
         var facebookDeferredAppLink: URL?
         /// The older releases' behaviours the app under test opted in to; none for the newest SDK.
         var quirks: Set<SDKQuirk> = []
+        /// The release `getSDKVersion()` reports, when a test selected one.
+        var release: SDKRelease?
+        /// The standard or the Strict build.
+        var build = SDKBuild.traitDefault
 
         /// The host requests go to when `setHost(_:withHostPrefix:)` changed it, prefix first.
         var customHost: String? {
@@ -105,6 +109,52 @@ extension AppsFlyerLib {
         set { configuration[\.quirks] = newValue }
     }
 
+    /// The release of the real SDK the emulator reports, from `getSDKVersion()` (SDK 6) or `getSdkVersion()` (SDK 7) and the first session's version log line; `nil` (the default) for the surface's own.
+    ///
+    /// Emulator only, for handler code that branches on the version string. It must be a release
+    /// the emulator knows (``SDKRelease/isKnown``) of the session model the SDK runs (6.x without
+    /// the `SDK7` trait, 7.x with it); any other is not taken, and ``configurationErrors`` says
+    /// why. It changes no API and no behaviour: set ``sdkQuirks`` for an older release's
+    /// behaviours (`SDKQuirk.quirks(ofRelease:)`). A scenario's `"sdkVersion"` sets both.
+    public var emulatedRelease: SDKRelease? {
+        get { configuration[\.release] }
+        set {
+            if let release = newValue {
+                let generation = engine.generation
+                guard release.isKnown else {
+                    recordConfigurationError(
+                        "emulatedRelease \(release) is not a release the emulator knows (6.0.0 to \(SDKRelease.newestSDK6), 7.0.0 to \(SDKRelease.newestSDK7)); the version is unchanged"
+                    )
+                    return
+                }
+                guard release.major == generation.rawValue else {
+                    recordConfigurationError(
+                        "emulatedRelease \(release) is an SDK \(release.major) release, but this SDK runs SDK \(generation.rawValue)'s session model; the version is unchanged"
+                    )
+                    return
+                }
+            }
+            configuration[\.release] = newValue
+        }
+    }
+
+    /// The version string `getSDKVersion()` and `getSdkVersion()` report: ``emulatedRelease``, else `surface`, the release their surface follows.
+    func reportedSDKVersion(default surface: String) -> String {
+        configuration[\.release]?.description ?? surface
+    }
+
+    /// Which build of the real SDK the emulator plays: the standard one, or `AppsFlyerLib-Strict` (no IDFA, no ATT wait).
+    ///
+    /// Emulator only. ``SDKBuild/traitDefault`` to begin with: ``SDKBuild/strict`` with the
+    /// package's `Strict` trait. While strict, no request carries the advertising ID whatever the
+    /// ATT answer, ``advertisingIdentifier`` is empty, and `waitForATTUserAuthorization` holds no
+    /// session (a call records a ``configurationErrors`` entry: the real Strict build crashes on
+    /// it with an unrecognized selector).
+    public var sdkBuild: SDKBuild {
+        get { configuration[\.build] }
+        set { configuration[\.build] = newValue }
+    }
+
     /// Whether every decision is written to the debug log sink, with the lines the real SDK would print (``DeviceLogLine``).
     public var isDebug: Bool {
         get { configuration[\.isDebug] }
@@ -166,12 +216,18 @@ extension AppsFlyerLib {
 }
 
 extension AppsFlyerLib.Configuration {
-    /// The device as the requests describe it: no advertising ID unless tracking is authorized, collection allowed and the user not anonymized.
+    /// The device as the requests describe it: no advertising ID unless tracking is authorized, collection allowed, the build not Strict and the user not anonymized; no IP address for an anonymized user.
+    ///
+    /// AppsFlyer removes or hashes an anonymized user's identifiers, the IP address included, as
+    /// the requests reach it; the emulated backends see what is left (Docs/behaviour.md, rule 27).
     func reportedDevice(tracking status: TrackingAuthorizationStatus) -> DeviceInfo {
         var device = deviceInfo
-        if status != .authorized || flags.disableAdvertisingIdentifier || flags.anonymizeUser {
+        if status != .authorized || flags.disableAdvertisingIdentifier || flags.anonymizeUser
+            || build == .strict
+        {
             device.advertisingID = nil
         }
+        if flags.anonymizeUser { device.ipAddress = "" }
         return device
     }
 

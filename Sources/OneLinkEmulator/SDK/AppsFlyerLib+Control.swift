@@ -14,7 +14,13 @@ extension AppsFlyerLib {
         set { configuration[\.isStopped] = newValue }
     }
 
-    /// Whether the user opted out of logging: sessions still deliver attribution, but no in-app events are sent.
+    /// Whether the user is anonymized: everything is still sent, without the user's identifiers.
+    ///
+    /// As the dev hub's iOS privacy page describes it: sessions, in-app events,
+    /// ad revenue and purchases are sent, and AppsFlyer removes or hashes every
+    /// identifier, the IP address included, as they arrive. The emulated backends
+    /// see no advertising ID, no customer user ID or other identity, and an empty
+    /// IP address; completions succeed as usual. Only ``isStopped`` stops sending.
     public var anonymizeUser: Bool {
         get { configuration[\.flags.anonymizeUser] }
         set { configuration[\.flags.anonymizeUser] = newValue }
@@ -41,6 +47,11 @@ extension AppsFlyerLib {
     }
 
     /// Stops collecting the advertising identifier: ``advertisingIdentifier`` becomes empty and no request carries it.
+    ///
+    /// Not in the Strict build (unavailable with the `Strict` trait), which collects none.
+    #if Strict
+        @available(*, unavailable, message: "AppsFlyerLib-Strict collects no IDFA (AFSDK_NO_IDFA)")
+    #endif
     public var disableAdvertisingIdentifier: Bool {
         get { configuration[\.flags.disableAdvertisingIdentifier] }
         set { configuration[\.flags.disableAdvertisingIdentifier] = newValue }

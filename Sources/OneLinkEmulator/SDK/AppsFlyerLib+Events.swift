@@ -18,7 +18,7 @@ struct EventContext: Sendable {
     let sandbox: Bool
     let time: Date
     let host: String?
-    /// Why nothing may be sent now (stopped or anonymized), or `nil`.
+    /// Why nothing may be sent now (the SDK is stopped), or `nil`.
     let refusal: AttributionError?
 }
 
@@ -28,8 +28,9 @@ extension AppsFlyerLib {
     /// Logs an in-app event with its values, such as ``AFEventPurchase`` with ``AFEventParamRevenue``.
     ///
     /// The event goes to the ``EventRecorder`` in order with every other call.
-    /// It is not sent while ``isStopped`` or ``anonymizeUser`` is set, nor when
-    /// a value has no JSON equivalent; an `event.refused` debug log says why.
+    /// It is not sent while ``isStopped`` is set, nor when a value has no JSON
+    /// equivalent; an `event.refused` debug log says why. While ``anonymizeUser``
+    /// is set it is sent without the customer user ID.
     public func logEvent(_ eventName: String, withValues values: [AnyHashable: Any]?) {
         queueEvent(name: eventName, values: values, completion: nil)
     }
@@ -37,9 +38,10 @@ extension AppsFlyerLib {
     /// Logs an in-app event and reports the event backend's answer to `completionHandler`, on the delivery queue.
     ///
     /// The handler receives the backend's response (`["status": "ok"]` from
-    /// ``InMemoryEventRecorder``) or its error. While ``isStopped`` or
-    /// ``anonymizeUser`` is set nothing is sent and the handler receives
-    /// ``AttributionError/developerError(_:)`` saying so.
+    /// ``InMemoryEventRecorder``) or its error. While ``isStopped`` is set
+    /// nothing is sent and the handler receives ``AttributionError/sdkStopped``;
+    /// while ``anonymizeUser`` is set the event is sent without the customer
+    /// user ID and the handler gets the backend's answer as usual.
     public func logEvent(
         name: String, values: [String: Any]?, completionHandler: (([String: Any]?, (any Error)?) -> Void)?
     ) {
@@ -81,15 +83,24 @@ extension AppsFlyerLib {
     /// `success` receives the validation response. `failure` receives
     /// `(nil, response)` when the store did not confirm the purchase, and
     /// `(error, nil)` when validation could not be done: the validator failed,
-    /// or the SDK is stopped or the user anonymized
-    /// (``AttributionError/developerError(_:)``). The `af_purchase` event
+    /// or the SDK is stopped (``AttributionError/sdkStopped``). An anonymized
+    /// user's purchase is validated and logged as any other. The `af_purchase` event
     /// carries ``AFEventParamRevenue`` (the price), ``AFEventParamCurrency``,
     /// ``AFEventParamContentId`` (the product), ``AFEventParamReceiptId`` (the
     /// transaction), ``AFEventParamValidated`` `true` and the additional parameters.
     /// Both blocks are called on the delivery queue.
+    ///
+    /// Deprecated as the 6.17.8 release notes declare it: the purchase
+    /// connector's ``validateAndLogInAppPurchase(purchaseDetails:purchaseAdditionalDetails:completion:)``
+    /// replaces it. It still works, as in the real SDK.
     #if SDK7
         @_spi(SDK6)
     #endif
+    @available(
+        *, deprecated,
+        message:
+            "Deprecated in 6.17.8: use validateAndLogInAppPurchase(purchaseDetails:purchaseAdditionalDetails:completion:)"
+    )
     public func validateAndLog(
         inAppPurchase productIdentifier: String?, price: String?, currency: String?, transactionId: String?,
         additionalParameters params: [AnyHashable: Any]?,
@@ -103,7 +114,8 @@ extension AppsFlyerLib {
             refusal: nil)
     }
 
-    /// Queues a purchase validation: the body of SDK 6's `validateAndLog(inAppPurchase:…)` and SDK 7's
+    /// Queues a purchase validation: the body of SDK 6's `validateAndLog(inAppPurchase:…)`, the 6.14.1 form
+    /// `validateAndLogInAppPurchase(_:extraEventValues:completionHandler:)` and the 6.17.2 (and SDK 7)
     /// `validateAndLogInAppPurchase(purchaseDetails:…)`; `refusal` is a reason of the caller's not to send.
     func queuePurchaseValidation(
         productIdentifier: String?, price: String?, currency: String?, transactionID transactionId: String?,
@@ -134,20 +146,15 @@ extension AppsFlyerLib {
 
     func eventContext() -> EventContext {
         let config = configuration.value
-        let refusal: AttributionError?
-        if config.isStopped {
-            refusal = .sdkStopped
-        } else if config.flags.anonymizeUser {
-            refusal = .developerError("the user is anonymized (anonymizeUser); no in-app event is sent")
-        } else {
-            refusal = nil
-        }
+        // Only isStopped stops sending; anonymizeUser sends the event without the user's identifiers
+        // (Docs/behaviour.md, rule 27).
         return EventContext(
-            appID: config.appID, devKey: config.devKey, customerUserID: config.identity.customerUserID,
+            appID: config.appID, devKey: config.devKey,
+            customerUserID: config.reportedIdentity.customerUserID,
             currencyCode: config.currencyCode, timeoutMilliseconds: config.conversionDataTimeout,
             deepLinkTimeoutMilliseconds: config.deepLinkTimeout,
             sandbox: config.flags.useReceiptValidationSandbox,
-            time: clock.now, host: config.customHost, refusal: refusal)
+            time: clock.now, host: config.customHost, refusal: config.isStopped ? .sdkStopped : nil)
     }
 
     /// Converts the values and queues the event, or its refusal, on the serial action queue.

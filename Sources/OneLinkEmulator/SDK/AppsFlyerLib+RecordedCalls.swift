@@ -5,11 +5,11 @@ extension AppsFlyerLib {
     /// The version SDK 6's `getSDKVersion()` reports: the 6.x release whose surface the emulator follows, AppsFlyerLib.h 6.17 (Docs/sdk-versions.md).
     public static let emulatedSDKVersion = "6.17.9"
 
-    /// The SDK's version string.
+    /// The SDK's version string: ``emulatedRelease`` when a test selected one, else ``emulatedSDKVersion``.
     #if SDK7
         @_spi(SDK6)
     #endif
-    public func getSDKVersion() -> String { Self.emulatedSDKVersion }
+    public func getSDKVersion() -> String { reportedSDKVersion(default: Self.emulatedSDKVersion) }
 
     /// Registers the device's push token for uninstall measurement; recorded.
     public func registerUninstall(_ deviceToken: Data?) {

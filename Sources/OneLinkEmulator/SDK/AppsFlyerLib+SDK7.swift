@@ -78,11 +78,11 @@ extension AppsFlyerLib {
 
     // MARK: - Renamed calls
 
-    /// The emulated SDK's version: ``emulatedSDK7Version``.
+    /// The emulated SDK's version: ``emulatedRelease`` when a test selected one, else ``emulatedSDK7Version``.
     #if !SDK7
         @_spi(SDK7)
     #endif
-    public func getSdkVersion() -> String { Self.emulatedSDK7Version }
+    public func getSdkVersion() -> String { reportedSDKVersion(default: Self.emulatedSDK7Version) }
 
     /// Appends `parameters` to every later link whose text contains `contains`, before it is resolved.
     ///
@@ -176,14 +176,16 @@ extension AppsFlyerLib {
     /// for an empty product or transaction ID (nothing is sent), the
     /// validator's failure, or ``AttributionError/unexpected(_:)`` with the
     /// response when the store did not confirm the purchase. It is called on
-    /// the delivery queue. Public in both surfaces: 6.17 added it (the purchase connector's
-    /// `AFSDKPurchaseDetails` form), and 7.0 kept it.
+    /// the delivery queue. Public in both surfaces: 6.17.2 added it (the purchase connector's
+    /// `AFSDKPurchaseDetails` form, generally available in 6.17.8), and 7.0 kept it.
     public func validateAndLogInAppPurchase(
         purchaseDetails: AFSDKPurchaseDetails, purchaseAdditionalDetails: [AnyHashable: Any]?,
         completion: @escaping ([AnyHashable: Any]?, (any Error)?) -> Void
     ) {
         var additional = purchaseAdditionalDetails ?? [:]
-        additional["af_purchase_type"] = purchaseDetails.purchaseType.name
+        if let purchaseType = purchaseDetails.givenPurchaseType {
+            additional["af_purchase_type"] = purchaseType.name
+        }
         let blocks = PurchaseBlocks(
             success: { completion($0, nil) },
             failure: { error, response in

@@ -11,6 +11,8 @@ struct TrackingPromptState: Sendable {
 /// A `requestTrackingAuthorization` completion waiting for the user's answer.
 struct PendingTrackingPrompt: Sendable {
     let completion: Handoff<(TrackingAuthorizationStatus) -> Void>
+    /// The `withShared` instance of the task that asked, bound again around the completion.
+    let scope: AppsFlyerLib?
 }
 
 extension AppsFlyerLib {
@@ -21,8 +23,8 @@ extension AppsFlyerLib {
     /// time limit when its app asks. An answer sets ``trackingAuthorizationStatus``
     /// at once, which releases a waiting session; the completion follows on a
     /// private serial queue, as Apple's framework calls it on a queue of its
-    /// own, so outside any ``withShared(_:isolation:operation:)`` scope:
-    /// there `shared()` returns ``sharedOverride`` or the built-in instance.
+    /// own, with the ``withShared(_:isolation:operation:)`` scope of the task
+    /// that asked bound again there, so `shared()` in it is the test's SDK.
     public var trackingPromptAnswer: TrackingPromptAnswer {
         get { facade[\.trackingPrompt.answer] }
         set { facade[\.trackingPrompt.answer] = newValue }
@@ -38,19 +40,20 @@ extension AppsFlyerLib {
     /// Apple's framework calls the completion on a private queue of its own,
     /// never the main queue; the emulator does the same, in the order the
     /// prompts were answered. A `withShared` scope is a task-local value,
-    /// which no GCD hop carries: inside the completion, `shared()` returns
-    /// `sharedOverride` or the built-in instance, on
-    /// Linux as on a Mac or a device, where the real framework runs.
+    /// which no GCD hop carries by itself: the emulator takes the asking
+    /// task's scope when the app asks and binds it again around the
+    /// completion, so `shared()` there is the instance the app asked through.
     package static let trackingPromptQueue = DispatchQueue(label: "OneLinkEmulator.ATTrackingManager")
 
     /// Shows the emulated ATT prompt, or answers at once with the decided status, as `ATTrackingManager.requestTrackingAuthorization` does.
     ///
     /// The `AppTrackingTransparency` stand-in module calls it for the
-    /// instance `shared()` returns. The completion runs on ``trackingPromptQueue``.
+    /// instance `shared()` returns. The completion runs on ``trackingPromptQueue``,
+    /// inside the `withShared` scope of the calling task, if it has one.
     package func requestTrackingAuthorization(
         completion: @escaping (TrackingAuthorizationStatus) -> Void
     ) {
-        let prompt = PendingTrackingPrompt(completion: Handoff(completion))
+        let prompt = PendingTrackingPrompt(completion: Handoff(completion), scope: Engine.scope)
         let current = trackingGate.status
         if current.isDetermined {
             deliverTrackingPrompts([prompt], status: current)
@@ -84,7 +87,7 @@ extension AppsFlyerLib {
             .callBlocks(
                 prompts.map { prompt in
                     ScopedBlock(
-                        body: Handoff { prompt.completion.value(status) }, scope: nil,
+                        body: Handoff { prompt.completion.value(status) }, scope: prompt.scope,
                         queue: Self.trackingPromptQueue)
                 }))
     }

@@ -23,6 +23,21 @@ public struct SDKRelease: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// `major.minor.patch`.
     public var description: String { "\(major).\(minor).\(patch)" }
 
+    /// The newest SDK 6 release the emulator knows: 6.18.1 (Docs/sdk-versions.md).
+    public static let newestSDK6 = SDKRelease(6, 18, 1)
+
+    /// The newest SDK 7 release the emulator knows: 7.0.2 (Docs/sdk-versions.md).
+    public static let newestSDK7 = SDKRelease(7, 0, 2)
+
+    /// Whether the emulator knows the release: 6.0.0 to ``newestSDK6``, or 7.0.0 to ``newestSDK7``.
+    ///
+    /// A known release can be selected with ``AppsFlyerLib/emulatedRelease``; it changes the
+    /// version the SDK reports, not its API.
+    public var isKnown: Bool {
+        (SDKRelease(6, 0, 0)...Self.newestSDK6).contains(self)
+            || (SDKRelease(7, 0, 0)...Self.newestSDK7).contains(self)
+    }
+
     /// Whether `lhs` is an earlier release than `rhs`.
     public static func < (lhs: SDKRelease, rhs: SDKRelease) -> Bool {
         (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)

@@ -59,6 +59,7 @@ final class ReplaySession {
         let settings = scenario.sdk
         sdk.drainerStartsHere = true
         sdk.sdkGeneration = SDKGeneration(rawValue: settings.version.rawValue) ?? .v6
+        sdk.emulatedRelease = settings.release
         sdk.setCredentials(devKey: settings.devKey, appID: settings.appID)
         sdk.oneLinkCustomDomains = settings.customDomains
         sdk.resolveDeepLinkURLs = settings.resolveDeepLinkURLs

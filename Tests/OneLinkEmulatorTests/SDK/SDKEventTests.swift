@@ -113,18 +113,24 @@ struct SDKEventTests {
         #expect(fixture.events.events.count == 1)
     }
 
-    @Test("no event is sent while the user is anonymized; the completion says why")
-    func anonymizedRefuses() async throws {
+    @Test("an anonymized user's events are sent without the customer user ID; the completion succeeds")
+    func anonymizedSendsWithoutIdentifiers() async throws {
         let fixture = EventFixture()
         let log = CompletionLog()
+        fixture.sdk.customerUserID = "user-42"
         fixture.sdk.anonymizeUser = true
-        fixture.sdk.logEvent(name: AFEventLogin, values: nil) { log.record($0, $1) }
+        fixture.sdk.logEvent(name: AFEventLogin, values: ["method": "mail"]) { log.record($0, $1) }
         fixture.sdk.logLocation(longitude: 1, latitude: 2)
         await fixture.sdk.waitUntilIdle()
-        #expect(fixture.events.events.isEmpty)
-        #expect(
-            log.all.first?.error as? AttributionError
-                == .developerError("the user is anonymized (anonymizeUser); no in-app event is sent"))
+        #expect(fixture.events.events.map(\.name) == [AFEventLogin, AFEventLocation])
+        #expect(fixture.events.events.allSatisfy { $0.customerUserID == nil })
+        #expect(fixture.events.events.first?.values == ["method": "mail"])
+        #expect(log.all.first?.error == nil)
+        #expect(log.all.first?.response?["status"] as? String == "ok")
+        fixture.sdk.anonymizeUser = false
+        fixture.sdk.logEvent(AFEventLogin, withValues: nil)
+        await fixture.sdk.waitUntilIdle()
+        #expect(fixture.events.events.last?.customerUserID == "user-42")
     }
 
     @Test("events keep the order they were logged in, after the session that was started first")
@@ -220,10 +226,23 @@ final class PurchaseLog: @unchecked Sendable {
     var failed: [(error: (any Error)?, response: Any?)] { calls.value.failures }
 }
 
+/// The legacy purchase validation, deprecated since 6.17.8 and still tested: called through this
+/// protocol, whose requirement is not deprecated, so the suite builds without a deprecation warning
+/// (warnings are errors in CI).
+protocol LegacyPurchaseValidation {
+    func validateAndLog(
+        inAppPurchase productIdentifier: String?, price: String?, currency: String?, transactionId: String?,
+        additionalParameters params: [AnyHashable: Any]?,
+        success successBlock: (([AnyHashable: Any]) -> Void)?,
+        failure failedBlock: (((any Error)?, Any?) -> Void)?)
+}
+
+extension AppsFlyerLib: LegacyPurchaseValidation {}
+
 @Suite("Purchase validation", .timeLimit(.minutes(5)))
 struct SDKPurchaseValidationTests {
     private func validate(_ fixture: EventFixture, transaction: String?, log: PurchaseLog) async {
-        fixture.sdk.validateAndLog(
+        (fixture.sdk as any LegacyPurchaseValidation).validateAndLog(
             inAppPurchase: "com.example.gems", price: "4.99", currency: "USD", transactionId: transaction,
             additionalParameters: ["level": 3], success: { log.success($0) }, failure: { log.failure($0, $1) }
         )
@@ -278,5 +297,145 @@ struct SDKPurchaseValidationTests {
                 == .sdkStopped)
         #expect(fixture.validator.requests.count == 1)
         #expect(fixture.events.events.isEmpty)
+    }
+}
+
+/// `anonymizeUser` as the dev hub's iOS privacy page describes it: everything is sent, without
+/// identifiers; only `isStopped` stops sending (Docs/behaviour.md, rule 27).
+@Suite("anonymizeUser sends without identifiers", .timeLimit(.minutes(5)))
+struct SDKAnonymizedSendingTests {
+    @Test(
+        "ad revenue, both purchase forms and the legacy one are sent; completions succeed; no customer user ID"
+    )
+    func revenueAndPurchases() async throws {
+        let fixture = EventFixture()
+        fixture.sdk.customerUserID = "user-42"
+        fixture.sdk.anonymizeUser = true
+        let outcomes = Locked<[String]>([])
+        fixture.sdk.logAdRevenue(
+            AFAdRevenueData(
+                monetizationNetwork: "facebook", mediationNetwork: .googleAdMob, currencyIso4217Code: "USD",
+                eventRevenue: 0.01),
+            additionalParameters: nil)
+        fixture.sdk.validateAndLogInAppPurchase(
+            purchaseDetails: AFSDKPurchaseDetails(
+                productId: "com.example.gold", transactionId: "t-617", purchaseType: .subscription),
+            purchaseAdditionalDetails: nil
+        ) { response, error in
+            outcomes.withLock { $0.append(error == nil && response != nil ? "617 ok" : "617 error") }
+        }
+        fixture.sdk.validateAndLogInAppPurchase(
+            AFSDKPurchaseDetails(
+                productId: "com.example.gold", price: "1.99", currency: "USD", transactionId: "t-616"),
+            extraEventValues: nil
+        ) { result in outcomes.withLock { $0.append(result?.status == .success ? "616 ok" : "616 error") } }
+        (fixture.sdk as any LegacyPurchaseValidation).validateAndLog(
+            inAppPurchase: "com.example.gold", price: "0.99", currency: "USD", transactionId: "t-legacy",
+            additionalParameters: nil, success: { _ in outcomes.withLock { $0.append("legacy ok") } },
+            failure: { _, _ in outcomes.withLock { $0.append("legacy error") } })
+        await fixture.sdk.waitUntilIdle()
+        #expect(outcomes.value == ["617 ok", "616 ok", "legacy ok"])
+        #expect(fixture.validator.requests.map(\.transactionID) == ["t-617", "t-616", "t-legacy"])
+        #expect(
+            fixture.events.events.map(\.name) == [
+                "af_ad_revenue", "af_purchase", "af_purchase", "af_purchase",
+            ])
+        #expect(fixture.events.events.allSatisfy { $0.customerUserID == nil })
+    }
+
+    @Test("isStopped still stops everything, anonymized or not")
+    func stoppedStillStops() async throws {
+        let fixture = EventFixture()
+        fixture.sdk.anonymizeUser = true
+        fixture.sdk.isStopped = true
+        let log = CompletionLog()
+        fixture.sdk.logEvent(name: AFEventLogin, values: nil) { log.record($0, $1) }
+        await fixture.sdk.waitUntilIdle()
+        #expect(fixture.events.events.isEmpty)
+        #expect(log.all.first?.error as? AttributionError == .sdkStopped)
+    }
+}
+
+/// `validateAndLogInAppPurchase(_:extraEventValues:completionHandler:)`, the 6.14.1–6.17.1 form.
+@Suite("Purchase validation, the 6.14.1 form", .timeLimit(.minutes(5)))
+struct SDKValidateAndLogResultTests {
+    static func details(_ transaction: String?, currency: String? = "EUR") -> AFSDKPurchaseDetails {
+        AFSDKPurchaseDetails(
+            productId: "com.example.gems", price: "4.99", currency: currency, transactionId: transaction)
+    }
+
+    @Test(
+        "a confirmed purchase: .success with the response on the main queue, and an af_purchase with price, currency and the extra values"
+    )
+    func success() async throws {
+        let fixture = EventFixture()
+        let results = Locked<[(ValidateAndLogResult?, Bool)]>([])
+        fixture.sdk.validateAndLogInAppPurchase(Self.details("1000000123"), extraEventValues: ["level": 3]) {
+            result in results.withLock { $0.append((result, MainQueue.isCurrent)) }
+        }
+        await fixture.sdk.waitUntilIdle()
+        let (result, onMain) = try #require(results.value.first)
+        #expect(onMain)
+        #expect(result?.status == .success)
+        #expect(result?.result?["status"] as? Int == 0)
+        #expect(result?.errorData == nil && result?.error == nil)
+        #expect(fixture.validator.requests.first?.price == "4.99")
+        #expect(fixture.validator.requests.first?.currency == "EUR")
+        #expect(
+            fixture.events.events.first?.values == [
+                "af_revenue": "4.99", "af_currency": "EUR", "af_content_id": "com.example.gems",
+                "af_receipt_id": "1000000123", "af_validated": true, "level": 3,
+            ])
+    }
+
+    @Test(
+        "a purchase the store does not confirm is .failure with the answer in errorData; a validator error is .error"
+    )
+    func failureAndError() async throws {
+        let fixture = EventFixture(invalidTransactions: ["bad"])
+        let invalid = await fixture.sdk.validateAndLogInAppPurchase(
+            Self.details("bad"), extraEventValues: nil)
+        #expect(invalid?.status == .failure)
+        #expect(invalid?.errorData?["status"] as? Int == 21003)
+        #expect(invalid?.result == nil && invalid?.error == nil)
+        fixture.validator.behavior = .failing(.connectionFailed("offline"))
+        let failed = await fixture.sdk.validateAndLogInAppPurchase(Self.details("1"), extraEventValues: nil)
+        #expect(failed?.status == .error)
+        #expect(failed?.error as? AttributionError == .connectionFailed("offline"))
+        #expect(fixture.events.events.isEmpty)
+    }
+
+    @Test(
+        "nil or empty IDs are refused with a developer error and nothing is sent; no currency falls back to currencyCode"
+    )
+    func refusedAndCurrencyFallback() async throws {
+        let fixture = EventFixture()
+        let refused = await fixture.sdk.validateAndLogInAppPurchase(Self.details(nil), extraEventValues: nil)
+        #expect(refused?.status == .error)
+        #expect(
+            refused?.error as? AttributionError
+                == .developerError("AFSDKPurchaseDetails needs a non-empty transactionId; nothing was sent"))
+        #expect(fixture.validator.requests.isEmpty)
+        fixture.sdk.currencyCode = "GBP"
+        let sent = await fixture.sdk.validateAndLogInAppPurchase(
+            Self.details("2", currency: nil), extraEventValues: nil)
+        #expect(sent?.status == .success)
+        #expect(fixture.events.events.first?.values["af_currency"] == "GBP")
+        #expect(
+            fixture.events.events.first?.values["af_purchase_type"] == nil,
+            "the 6.14.1 form has no purchase type")
+    }
+
+    @Test("the two AFSDKPurchaseDetails forms read as their headers say")
+    func detailsForms() {
+        let old = AFSDKPurchaseDetails(productId: nil, price: "1.99", currency: "USD", transactionId: "t")
+        #expect(
+            old.productId == "" && old.transactionId == "t" && old.price == "1.99" && old.currency == "USD")
+        let new = AFSDKPurchaseDetails(productId: "p", transactionId: "t", purchaseType: .subscription)
+        #expect(new.purchaseType == .subscription && new.price == nil && new.currency == nil)
+        let result = ValidateAndLogResult(
+            status: .failure, result: nil, errorData: ["status": 21003], error: nil)
+        #expect(result.status == .failure && result.errorData?["status"] as? Int == 21003)
+        #expect(ValidateAndLogStatus(rawValue: 2) == .error)
     }
 }

@@ -27,7 +27,8 @@ struct SDKIdentityTests {
         #expect(fixture.sdk.customData?["seats"] as? Int == 3)
     }
 
-    @Test("anonymizeUser sends no identity and no advertising ID, but attribution still arrives")
+    @Test(
+        "anonymizeUser sends no identity, no advertising ID and no IP address, but attribution still arrives")
     func anonymized() async {
         let fixture = SDKFixture()
         fixture.sdk.customerUserID = "user-42"
@@ -38,6 +39,15 @@ struct SDKIdentityTests {
         #expect(fixture.delegate.names == ["onConversionDataSuccess"])
         #expect(fixture.conversion.requests.first?.identity == UserIdentity())
         #expect(fixture.conversion.requests.first?.device.advertisingID == nil)
+        #expect(fixture.conversion.requests.first?.device.ipAddress == "")
+        #expect(fixture.launches.requests.first?.identity == UserIdentity())
+        #expect(fixture.launches.requests.first?.device.ipAddress == "")
+        #expect(fixture.launches.requests.first?.device.model == "iPhone", "what identifies no one is kept")
+        fixture.sdk.anonymizeUser = false
+        await fixture.clock.advance(by: .seconds(6))
+        await fixture.sdk.perform(.start)
+        #expect(fixture.launches.requests.last?.identity.customerUserID == "user-42")
+        #expect(fixture.launches.requests.last?.device.ipAddress == DeviceInfo().ipAddress)
     }
 
     @Test("Values with no JSON equivalent are refused with a configuration error, never silently dropped")

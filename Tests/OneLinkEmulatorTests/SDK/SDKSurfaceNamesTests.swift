@@ -7,7 +7,8 @@ import Testing
 /// The names come from the built module's symbol graph (`swift symbolgraph-extract`, as
 /// Scripts/docs.sh extracts it), so a new public symbol that is on neither list fails here.
 /// Tests/SDK7Consumer runs this same file (a symbolic link, compiled with `SDK7` defined) against
-/// the module built with the trait.
+/// the module built with the trait, and Tests/StrictConsumer (compiled with `Strict` defined)
+/// against the module built with the `Strict` trait.
 @Suite("The SDK module's public names", .timeLimit(.minutes(5)))
 struct SDKSurfaceNamesTests {
     /// The package root: the nearest folder above this file that has `Docs/surface`.
@@ -63,6 +64,22 @@ struct SDKSurfaceNamesTests {
         let stale = exact.subtracting(names)
         #expect(stale.isEmpty, "emulator-only names the module no longer has: \(stale.sorted())")
     }
+
+    #if Strict
+        @Test("The Strict build's surface has no IDFA names and no ATT wait (AFSDK_NO_IDFA)")
+        func strictSurface() async throws {
+            let names = try await SymbolGraphNames.onThread {
+                try SymbolGraphNames.publicNames(module: "OneLinkEmulator")
+            }
+            #expect(names.contains("AppsFlyerLib.start()"), "the symbol graph has the module's names")
+            for removed in [
+                "AppsFlyerLib.advertisingIdentifier", "AppsFlyerLib.disableAdvertisingIdentifier",
+                "AppsFlyerLib.waitForATTUserAuthorization(timeoutInterval:)",
+            ] {
+                #expect(!names.contains(removed), "\(removed) is in the Strict surface")
+            }
+        }
+    #endif
 
     @Test("Every list entry carries its source")
     func everyNameHasASource() throws {

@@ -28,7 +28,7 @@ extension Engine {
     /// The settings a session starts with, and whether a deep-link delegate is set, after the first session's log lines.
     private func sessionSettings() -> (AppsFlyerLib.Configuration, deepLinkDelegateSet: Bool) {
         var config = configuration.value
-        config.sdkVersion = generation.emulatedVersion
+        config.sdkVersion = config.release?.description ?? generation.emulatedVersion
         let deepLinkDelegateSet = delegates.withLock { $0.deepLinkDelegate } != nil
         if !sessions.processStarted {
             logger.device(DeviceLog.version(config.sdkVersion))
@@ -39,6 +39,10 @@ extension Engine {
         }
         if generation == .v7, config.attWaitTimeout != nil {
             debug(.attWait, "SDK 7: waitForATTUserAuthorization is deprecated and no longer delays start()")
+            config.attWaitTimeout = nil
+        }
+        if config.build == .strict, config.attWaitTimeout != nil {
+            debug(.attWait, "the Strict build has no ATT wait: start() is not delayed")
             config.attWaitTimeout = nil
         }
         return (config, deepLinkDelegateSet)

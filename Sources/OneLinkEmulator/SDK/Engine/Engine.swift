@@ -264,10 +264,15 @@ final class Engine: Sendable {
                     await onDeliveryQueue(scope: block.scope) { block.body.value() }
                     continue
                 }
-                // Another framework's queue: no task-local follows the GCD hop there, so no scope either.
+                // Another framework's queue: no task-local follows the GCD hop there, so the scope
+                // taken when the app handed the block over is bound again on that queue.
                 await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                     other.async {
-                        block.body.value()
+                        if let scope = block.scope {
+                            Self.$scope.withValue(scope) { block.body.value() }
+                        } else {
+                            block.body.value()
+                        }
                         done.resume()
                     }
                 }

@@ -48,7 +48,7 @@ enum EngineCommand: Sendable {
 struct ScopedBlock: Sendable {
     let body: Handoff<() -> Void>
     let scope: AppsFlyerLib?
-    /// A queue of another framework's own to call it on, without the scope, instead of the delivery queue (the ATT prompt's completion).
+    /// A queue of another framework's own to call it on, still inside ``scope``, instead of the delivery queue (the ATT prompt's completion).
     var queue: DispatchQueue? = nil
 }
 

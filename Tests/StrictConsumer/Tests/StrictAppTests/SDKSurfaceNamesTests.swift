@@ -1,0 +1,1 @@
+../../../OneLinkEmulatorTests/SDK/SDKSurfaceNamesTests.swift
