@@ -1,4 +1,5 @@
 public import OneLinkEmulator
+import OneLinkSupport
 
 /// How the server answers AppsFlyer's public OneLink API: v2.0 (`/api/v2.0/shortlinks/…`) and the
 /// sunset v1 (`/shortlink/v1/…`).

@@ -1,6 +1,7 @@
 public import Foundation
 public import OneLinkClicks
 public import OneLinkEmulator
+import OneLinkSupport
 
 extension OneLinkServer {
     /// Everything a server needs: its backends, click handling, faults, limits, clock, address and log.

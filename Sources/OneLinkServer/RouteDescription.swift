@@ -1,13 +1,15 @@
+public import OneLinkSupport
+
 /// One route the server answers: a method and a path template such as
 /// `GET /api/v2.0/shortlinks/{onelink-id}/{shortlink-id}`, as `Docs/openapi.yaml` lists them.
 public struct RouteDescription: Sendable, Hashable, CustomStringConvertible {
     /// The HTTP method.
-    public var method: String
+    public var method: HTTPMethod
     /// The path, with `{name}` for each path parameter.
     public var path: String
 
     /// Creates a description.
-    public init(method: String, path: String) {
+    public init(method: HTTPMethod, path: String) {
         self.method = method
         self.path = path
     }

@@ -1,4 +1,5 @@
 public import OneLinkEmulator
+import OneLinkSupport
 
 /// A short-link table in the format of `Payloads/shortlinks.json`: an object mapping
 /// `"template/shortID"` to `{"host": "…", "parameters": {…}}`, as `PUT /onelink-emulator/shortlinks`

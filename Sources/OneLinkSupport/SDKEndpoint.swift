@@ -31,10 +31,10 @@ package enum SDKEndpoint: CaseIterable, Sendable {
     }
 
     /// The HTTP method the SDK uses.
-    package var method: String {
+    package var method: HTTPMethod {
         switch self {
-        case .shortLinkResolution, .installData: return "GET"
-        default: return "POST"
+        case .shortLinkResolution, .installData: return .get
+        default: return .post
         }
     }
 

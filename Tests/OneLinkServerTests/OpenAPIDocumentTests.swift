@@ -2,6 +2,7 @@ import Foundation
 import OneLinkClicks
 import OneLinkEmulator
 import OneLinkServer
+import OneLinkSupport
 import OneLinkTestThreads
 import Testing
 

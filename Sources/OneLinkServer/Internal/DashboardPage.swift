@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkClicks
 import OneLinkEmulator
+import OneLinkSupport
 
 /// Renders the `GET /` dashboard: plain HTML and inline CSS, every shown value escaped and cut.
 struct DashboardPage {
@@ -175,7 +176,7 @@ struct DashboardPage {
     private func status(_ code: Int) -> String {
         code == 0
             ? "<span class=\"bad\">closed without an answer</span>"
-            : "<span class=\"\(code < 400 ? "ok" : "bad")\">\(code) \(ServerResponse.reason(for: code))</span>"
+            : "<span class=\"\(code < 400 ? "ok" : "bad")\">\(HTTPStatus(code: code))</span>"
     }
 
     /// A value cut to the cell limit, then escaped.

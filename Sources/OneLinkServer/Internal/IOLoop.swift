@@ -381,13 +381,13 @@ final class IOLoop: @unchecked Sendable {
             connection.requestLine = "-"
             connection.started = .now
             connection.keepAlive = false
-            send(ServerResponse.error(error.statusCode, error.description), on: connection)
+            send(ServerResponse.error(HTTPStatus(code: error.statusCode), error.description), on: connection)
         }
     }
 
     private func send(_ response: ServerResponse, on connection: Connection) {
         let closing = response.closesConnection || !connection.keepAlive || response.ending != .complete
-        connection.status = response.status
+        connection.status = response.status.code
         connection.afterWrite = closing ? .close : .keepAlive
         let head = response.head(closing: closing)
         connection.headLength = head.count

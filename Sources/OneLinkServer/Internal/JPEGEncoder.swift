@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkSupport
 
 /// A minimal JPEG writer: baseline sequential DCT with Huffman coding (ITU-T T.81), one 8-bit
 /// grayscale component, in a JFIF file, so any JPEG reader opens it and no image library is needed.

@@ -1,3 +1,5 @@
+import OneLinkSupport
+
 /// A minimal PNG writer: 8-bit grayscale, no filter, zlib with stored (uncompressed) blocks, CRC-32
 /// and Adler-32, so any PNG reader opens it and no compression library is needed.
 enum PNGEncoder {

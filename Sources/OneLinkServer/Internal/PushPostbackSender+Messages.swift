@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkClicks
 import OneLinkEmulator
+import OneLinkSupport
 
 /// The Push API's messages, with the raw-data field names of
 /// https://support.appsflyer.com/hc/en-us/articles/207034356: `event_name`, `conversion_type` and

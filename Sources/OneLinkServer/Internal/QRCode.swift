@@ -1,3 +1,5 @@
+import OneLinkSupport
+
 /// A QR code (ISO/IEC 18004) for a short text, such as a short link.
 ///
 /// Byte mode, error correction level M, versions 1 to 10 (up to 213 bytes), with the mask of lowest

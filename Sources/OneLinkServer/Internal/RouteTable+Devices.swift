@@ -1,3 +1,5 @@
+import OneLinkSupport
+
 extension RouteTable {
     /// The routes for device state: the emulator's admin routes to forget devices, reset and inspect
     /// installs, and AppsFlyer's Test Console API (test devices and their events).

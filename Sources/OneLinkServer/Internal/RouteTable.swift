@@ -18,7 +18,7 @@ enum RouteTable {
 
     /// One method on one path template, such as `GET /api/v2.0/shortlinks/{onelink-id}/{shortlink-id}`.
     struct Entry: Sendable {
-        let method: String
+        let method: HTTPMethod
         let path: String
         let endpoint: Endpoint
 
@@ -31,7 +31,7 @@ enum RouteTable {
         /// A route: its endpoint and the path parameters by name.
         case found(Endpoint, [String: String])
         /// The path is a route's, the method is not; the methods the path takes.
-        case wrongMethod(allowed: [String])
+        case wrongMethod(allowed: [HTTPMethod])
         /// No route has this path.
         case none
     }
@@ -71,11 +71,12 @@ enum RouteTable {
     private static let sdkEntries: [Entry] = SDKEndpoint.allCases.compactMap { endpoint in
         let last = endpoint == .shortLinkResolution ? "{onelink-id}" : "{app-id}"
         let path = "/" + (endpoint.prefix + [last]).joined(separator: "/")
+        let method = endpoint.method
         switch endpoint {
-        case .shortLinkResolution: return Entry(method: endpoint.method, path: path, endpoint: .sdkShortLink)
-        case .installData: return Entry(method: endpoint.method, path: path, endpoint: .sdkInstallData)
-        case .deferredDeepLink: return Entry(method: endpoint.method, path: path, endpoint: .sdkDeferred)
-        case .launch: return Entry(method: endpoint.method, path: path, endpoint: .sdkLaunch)
+        case .shortLinkResolution: return Entry(method: method, path: path, endpoint: .sdkShortLink)
+        case .installData: return Entry(method: method, path: path, endpoint: .sdkInstallData)
+        case .deferredDeepLink: return Entry(method: method, path: path, endpoint: .sdkDeferred)
+        case .launch: return Entry(method: method, path: path, endpoint: .sdkLaunch)
         case .inAppEvent, .shortLinkCreation: return nil
         }
     }
@@ -90,8 +91,8 @@ enum RouteTable {
     ]
 
     /// The entry for `method` on the decoded path `segments`.
-    static func match(method: String, segments: [String]) -> Match {
-        var allowed: [String] = []
+    static func match(method: HTTPMethod, segments: [String]) -> Match {
+        var allowed: [HTTPMethod] = []
         for entry in entries {
             let template = entry.segments
             guard template.count == segments.count else { continue }

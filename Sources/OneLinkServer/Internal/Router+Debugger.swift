@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkClicks
 import OneLinkEmulator
+import OneLinkSupport
 
 /// The link debugger: `?debug=1` on any click link shows, instead of following the link, what the
 /// click handler decides for each platform and browser, by asking a copy of the handler that records
@@ -65,7 +66,7 @@ extension Router {
         let link = "https://\(domain)" + Self.strippingDebugParameters(request.target)
         let wantsJSON =
             query(request, "format") == "json"
-            || (request.header("Accept") ?? "").lowercased().contains("application/json")
+            || (request.header(.accept) ?? "").lowercased().contains("application/json")
         let rows: [AttributionValue]
         do {
             let scratch = try ClickHandler(
@@ -85,9 +86,9 @@ extension Router {
         return ServerResponse(
             status: 200,
             headers: [
-                ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
-                ("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'"),
-                ("X-Content-Type-Options", "nosniff"),
+                (.contentType, "text/html; charset=utf-8"), (.cacheControl, "no-store"),
+                (.contentSecurityPolicy, "default-src 'none'; style-src 'unsafe-inline'"),
+                (.contentTypeOptions, "nosniff"),
             ],
             body: Array(Self.debuggerHTML(link: link, rows: rows).utf8))
     }

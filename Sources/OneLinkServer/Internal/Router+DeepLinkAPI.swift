@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkClicks
 import OneLinkEmulator
+import OneLinkSupport
 
 /// The deep linking REST API for SDK-less apps (`POST /v1.0/ios/{app_id}?af_sig=`), as
 /// https://dev.appsflyer.com/hc/reference/post_ios-app-id documents it; it shares its path with
@@ -101,7 +102,7 @@ extension Router {
             return Self.deepLinkAnswer(match)
         } catch {
             return ServerResponse(
-                status: 503, headers: [("Content-Type", "application/json")],
+                status: 503, headers: [(.contentType, "application/json")],
                 body: Array(AttributionPayload(["message": .string("Service Unavailable")]).jsonData()))
         }
     }
@@ -128,7 +129,7 @@ extension Router {
     static func deepLinkBadRequest(_ reason: String) -> ServerResponse {
         ServerResponse(
             status: 400,
-            headers: [("Content-Type", "application/json"), ("X-OneLink-Emulator-Reason", reason)],
+            headers: [(.contentType, "application/json"), (.oneLinkEmulatorReason, reason)],
             body: Array(AttributionPayload(["message": .string("Bad Request")]).jsonData()))
     }
 

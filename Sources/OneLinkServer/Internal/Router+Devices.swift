@@ -1,5 +1,6 @@
 import OneLinkClicks
 import OneLinkEmulator
+import OneLinkSupport
 
 extension Router {
     /// Answers the device routes of ``RouteTable/deviceEntries``; they take no faults, like the

@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkClicks
 import OneLinkEmulator
+import OneLinkSupport
 
 /// The in-app event (the SDK's and the S2S API's), launch and invite short-link routes.
 extension Router {
@@ -20,7 +21,7 @@ extension Router {
             return .error(400, "the body has no counter of at least 1")
         }
         let launch = LaunchRequest(
-            appID: appID, devKey: request.header("authentication") ?? "", deviceID: deviceID,
+            appID: appID, devKey: request.header(.authentication) ?? "", deviceID: deviceID,
             sessionCount: Int(clamping: counter), device: DeviceInfo(),
             identity: UserIdentity(customerUserID: body["customer_user_id"]?.stringValue))
         do {
@@ -71,7 +72,7 @@ extension Router {
             time = parsed
         }
         let event = InAppEvent(
-            appID: appID, devKey: request.header("authentication") ?? "", deviceID: deviceID, name: name,
+            appID: appID, devKey: request.header(.authentication) ?? "", deviceID: deviceID, name: name,
             values: values, customerUserID: body["customer_user_id"]?.stringValue,
             currencyCode: body["eventCurrency"]?.stringValue, time: time)
         do {
@@ -91,11 +92,11 @@ extension Router {
         do throws(S2SEventError) {
             event = try s2sEventRequest(request, appID: appID)
         } catch {
-            var response = Self.plainText(error.status, error.body)
+            var response = Self.plainText(HTTPStatus(code: error.status), error.body)
             if error == .appIDMismatch, let apps = configuration.clickHandler?.configuration.appIDs {
                 response.headers.append(
                     (
-                        "X-OneLink-Warning",
+                        .oneLinkWarning,
                         "the path's app_id is not this server's app (\(apps.sorted().joined(separator: ", ")))"
                     ))
             }
@@ -106,7 +107,7 @@ extension Router {
             var response = Self.plainText(200, "OK")
             response.headers.append(
                 (
-                    "X-OneLink-Warning",
+                    .oneLinkWarning,
                     "app_id \(appID) has no id prefix; AppsFlyer answers OK but does not record the event"
                 ))
             return response
@@ -120,7 +121,7 @@ extension Router {
             if case .httpStatus(let code, let reason) = AttributionError(wrapping: error),
                 (100...599).contains(code)
             {
-                return Self.plainText(code, reason ?? ServerResponse.reason(for: code))
+                return Self.plainText(HTTPStatus(code: code), reason ?? HTTPStatus(code: code).reasonPhrase)
             }
             return Self.plainText(500, "Internal Server Error")
         }
@@ -133,7 +134,7 @@ extension Router {
     /// never for an iOS app ID without its `id` prefix, which the API documents as a silent 200 OK.
     private func s2sEventRequest(_ request: ServerRequest, appID: String) throws(S2SEventError) -> InAppEvent
     {
-        guard let key = request.header("authentication"), !key.isEmpty else { throw .failedToAuthenticate }
+        guard let key = request.header(.authentication), !key.isEmpty else { throw .failedToAuthenticate }
         let keys = configuration.s2sKeys
         guard keys.isEmpty || keys.contains(key) else { throw .unauthorized }
         guard configuration.accountPlan.acceptsS2SEvents else { throw .forbidden }
@@ -213,11 +214,11 @@ extension Router {
         let domain = body["brand_domain"]?.stringValue ?? AppsFlyerShareInviteHelper.defaultDomain
         let creation = ShortLinkCreationRequest(
             template: template, domain: domain, parameters: parameters, appID: "",
-            devKey: request.header("authentication") ?? "")
+            devKey: request.header(.authentication) ?? "")
         do {
             let link = try await creator.createShortLink(creation)
             return ServerResponse(
-                status: 200, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(link.utf8))
+                status: 200, headers: [(.contentType, "text/plain; charset=utf-8")], body: Array(link.utf8))
         } catch {
             return Self.failure(error)
         }

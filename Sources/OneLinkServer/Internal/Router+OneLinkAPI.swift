@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkClicks
 import OneLinkEmulator
+import OneLinkSupport
 
 /// The OneLink API routes: v2.0 under `/api/v2.0/`, and v1 under `/shortlink/v1/` for old clients.
 extension Router {
@@ -17,7 +18,7 @@ extension Router {
             guard let service = oneLinkAPIService else { throw .featureNotEnabled }
             let isWrite = ["POST", "PUT", "DELETE"].contains(request.method)
             try service.admit(
-                token: request.header("authorization"), version: version, isWrite: isWrite,
+                token: request.header(.authorization), version: version, isWrite: isWrite,
                 isQR: endpoint == .oneLinkV2QR)
             let template = parameters["onelink-id"] ?? ""
             switch endpoint {
@@ -50,7 +51,7 @@ extension Router {
                 try service.delete(
                     version: .v2, template: template, shortID: parameters["shortlink-id"] ?? "")
                 return ServerResponse(
-                    status: 200, headers: [("Content-Type", "application/json")],
+                    status: 200, headers: [(.contentType, "application/json")],
                     body: Array(AttributionValue.string("ok").jsonData()))
             case .oneLinkV2QR:
                 return try qrCode(request, service: service, template: template, parameters: parameters)
@@ -87,9 +88,10 @@ extension Router {
                 return .error(500, "not a OneLink API route")
             }
         } catch {
-            if version == .v1 { return Self.plainText(error.status, error.v1Message) }
+            if version == .v1 { return Self.plainText(HTTPStatus(code: error.status), error.v1Message) }
             return .json(
-                error.status, ["error_type": .string(error.errorType), "message": .string(error.message)])
+                HTTPStatus(code: error.status),
+                ["error_type": .string(error.errorType), "message": .string(error.message)])
         }
     }
 
@@ -118,8 +120,9 @@ extension Router {
     static func oneLinkV2RouteError(allowed: String?) -> ServerResponse {
         let error: OneLinkAPIError = allowed.map { .methodNotAllowed(allowed: $0) } ?? .routeNotFound
         var response = ServerResponse.json(
-            error.status, ["error_type": .string(error.errorType), "message": .string(error.message)])
-        if let allowed { response.headers.append(("Allow", allowed)) }
+            HTTPStatus(code: error.status),
+            ["error_type": .string(error.errorType), "message": .string(error.message)])
+        if let allowed { response.headers.append((.allow, allowed)) }
         return response
     }
 
@@ -185,9 +188,9 @@ extension Router {
         return id
     }
 
-    static func plainText(_ status: Int, _ text: String) -> ServerResponse {
+    static func plainText(_ status: HTTPStatus, _ text: String) -> ServerResponse {
         ServerResponse(
-            status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(text.utf8))
+            status: status, headers: [(.contentType, "text/plain; charset=utf-8")], body: Array(text.utf8))
     }
 
     /// `2024-07-01T12:00:00Z`, as the get call's `expiry`.

@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkClicks
 import OneLinkEmulator
+import OneLinkSupport
 
 /// Hands installs, re-engagements and in-app events to the Push API sender, when the server has one.
 extension Router {

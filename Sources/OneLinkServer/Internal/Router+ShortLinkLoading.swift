@@ -1,4 +1,5 @@
 import OneLinkEmulator
+import OneLinkSupport
 
 /// `PUT /onelink-emulator/shortlinks`: adds short links, in the `Payloads/shortlinks.json` format,
 /// to the server's in-memory short-link table.

@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkClicks
 import OneLinkEmulator
+import OneLinkSupport
 
 /// AppsFlyer's Test Console API (https://dev.appsflyer.com/hc/reference/allowed-devices,
 /// https://dev.appsflyer.com/hc/reference/test-console-api-get) and the emulator's inspection routes.
@@ -12,7 +13,7 @@ extension Router {
     }
 
     /// A Test Console error: `{"error": message}` with its status.
-    static func testConsoleError(_ status: Int, _ message: String) -> ServerResponse {
+    static func testConsoleError(_ status: HTTPStatus, _ message: String) -> ServerResponse {
         .json(status, ["error": .string(message)])
     }
 
@@ -44,7 +45,7 @@ extension Router {
     /// The documented 401 (no `Authorization: Bearer` token, or one not among the API tokens) and
     /// 404 (an app the server does not know).
     private func testConsoleRefusal(_ request: ServerRequest, appID: String) -> ServerResponse? {
-        let header = request.header("authorization") ?? ""
+        let header = request.header(.authorization) ?? ""
         let token = header.lowercased().hasPrefix("bearer ") ? String(header.dropFirst(7)) : ""
         let tokens = configuration.oneLinkAPI?.tokens ?? []
         guard !token.isEmpty, tokens.isEmpty || tokens.contains(token) else {
@@ -104,7 +105,7 @@ extension Router {
         var response = ServerResponse.json(200, ["app_id": .string(appID), "device_id": .string(id)])
         if !testDeviceRegistry.remove(appID: appID, id: id) {
             response.headers.append(
-                ("X-OneLink-Warning", "device \(id) was not registered; nothing was removed"))
+                (.oneLinkWarning, "device \(id) was not registered; nothing was removed"))
         }
         return response
     }

@@ -95,20 +95,21 @@ struct Router: Sendable {
         }
         switch shaping {
         case .status(let code, let body)?:
-            guard let body else { return .error(code, "injected fault") }
+            guard let body else { return .error(HTTPStatus(code: code), "injected fault") }
             return ServerResponse(
-                status: code, headers: [("Content-Type", "application/json")], body: Array(body.utf8))
+                status: HTTPStatus(code: code), headers: [(.contentType, "application/json")],
+                body: Array(body.utf8))
         case .body(let text)?:
             return ServerResponse(
-                status: 200, headers: [("Content-Type", "application/json")], body: Array(text.utf8))
+                status: 200, headers: [(.contentType, "application/json")], body: Array(text.utf8))
         case .garbageBody?:
             return ServerResponse(
-                status: 200, headers: [("Content-Type", "application/json")],
+                status: 200, headers: [(.contentType, "application/json")],
                 body: Array("<html>not json</html>".utf8))
         case .oversizedBody(let bytes)?:
             let padding = String(repeating: "x", count: max(0, bytes - 14))
             return ServerResponse(
-                status: 200, headers: [("Content-Type", "application/json")],
+                status: 200, headers: [(.contentType, "application/json")],
                 body: Array("{\"padding\":\"\(padding)\"}".utf8))
         case .closeWithoutResponse?:
             return .closed
@@ -133,11 +134,8 @@ struct Router: Sendable {
 
     // MARK: Routing
 
-    /// The methods the server knows; any other (such as `get`: methods are case-sensitive) is 501.
-    static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
-
     private func route(of request: ServerRequest) -> Route {
-        guard Self.knownMethods.contains(request.method) else { return .methodNotImplemented }
+        guard HTTPMethod.known.contains(request.method) else { return .methodNotImplemented }
         guard let segments = request.pathSegments else { return .badPath }
         // `//shortlink-sdk/v2/x` or `/shortlink-sdk/v2/x/` is not the API path; only wrappers may match it.
         if request.path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).contains(
@@ -165,12 +163,13 @@ struct Router: Sendable {
                 let body = try? AttributionPayload(json: request.body)
                 return body?["eventName"] == nil ? .launch(appID: last) : .sdkEvent(appID: last)
             case .oneLinkV1Create
-            where request.header("authorization") == nil && request.header("authentication") != nil:
+            where request.header(.authorization) == nil && request.header(.authentication) != nil:
                 // The emulated SDK's invite call shares v1's path; it carries the dev key, not an API token.
                 return .createShortLink(template: last)
             default: return .api(endpoint, parameters: parameters)
             }
-        case .wrongMethod(let allowed): return .methodNotAllowed(allowed: allowed.joined(separator: ", "))
+        case .wrongMethod(let allowed):
+            return .methodNotAllowed(allowed: allowed.map(\.rawValue).joined(separator: ", "))
         case .none: break
         }
         if let handler = configuration.clickHandler, isClick(request, segments: segments, handler: handler) {
@@ -196,8 +195,8 @@ struct Router: Sendable {
         if case .methodNotImplemented = route {
             return .error(
                 501,
-                "method \(QuotedInput.prefix(request.method)) is not implemented "
-                    + "(methods are case-sensitive; the server knows \(Self.knownMethods.sorted().joined(separator: ", ")))"
+                "method \(QuotedInput.prefix(request.method.rawValue)) is not implemented "
+                    + "(methods are case-sensitive; the server knows \(HTTPMethod.known.map(\.rawValue).sorted().joined(separator: ", ")))"
             )
         }
         if let problem = request.percentDecodingProblem { return .error(400, problem) }
@@ -210,7 +209,7 @@ struct Router: Sendable {
             return Self.oneLinkV2RouteError(allowed: nil)
         case .methodNotAllowed(let allowed):
             var response = ServerResponse.error(405, "\(request.method) is not allowed here; use \(allowed)")
-            response.headers.append(("Allow", allowed))
+            response.headers.append((.allow, allowed))
             return response
         case .shortLink(let template): return await shortLink(request, template: template)
         case .installData(let appID): return await installData(request, appID: appID)
@@ -235,7 +234,7 @@ struct Router: Sendable {
         if error is CancellationError { return .closed }
         switch AttributionError(wrapping: error) {
         case .httpStatus(let code, let reason) where (100...599).contains(code):
-            return .error(code, reason ?? "HTTP \(code)")
+            return .error(HTTPStatus(code: code), reason ?? "HTTP \(code)")
         case let other:
             return .error(502, other.description)
         }
@@ -247,7 +246,7 @@ struct Router: Sendable {
         }
         oneLinkAPIService?.purgeIfExpired(template: template, shortID: shortID)
         let headers = request.headerFields
-        let host = (request.header("Host") ?? "").split(separator: ":").first.map(String.init) ?? ""
+        let host = (request.header(.host) ?? "").split(separator: ":").first.map(String.init) ?? ""
         let link = ShortLinkRequest(
             host: host, template: template, shortID: shortID, link: wrapperBase + request.target,
             headers: headers)
@@ -388,7 +387,7 @@ struct Router: Sendable {
             service.purgeIfExpired(template: segments[0], shortID: segments[1])
         }
         let setup = handler.configuration
-        let requestHost = (request.header("Host") ?? "").split(separator: ":").first.map {
+        let requestHost = (request.header(.host) ?? "").split(separator: ":").first.map {
             $0.lowercased()
         }
         let domain: String
@@ -407,11 +406,11 @@ struct Router: Sendable {
         }
         if wantsDebugger(request) { return await linkDebugger(request, domain: domain, handler: handler) }
         let headers = request.headerFields
-        let forwarded = request.header("X-Forwarded-For")
+        let forwarded = request.header(.forwardedFor)
         let click = ClickRequest(
             url: "https://\(domain)\(request.target)", ipAddress: forwarded == nil ? clientIP : nil,
-            headers: headers, advertisingID: request.header("X-OneLink-Advertising-ID"),
-            deviceID: request.header("X-OneLink-Device-ID"))
+            headers: headers, advertisingID: request.header(.oneLinkAdvertisingID),
+            deviceID: request.header(.oneLinkDeviceID))
         do {
             // A HEAD comes from link checkers and crawlers, not users: it gets the GET's answer but is no click.
             let isHead = request.method == "HEAD"
@@ -424,8 +423,8 @@ struct Router: Sendable {
                 return .error(500, "the click opened the app, so no server answer exists")
             }
             return ServerResponse(
-                status: http.status,
-                headers: http.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+                status: HTTPStatus(code: http.status),
+                headers: http.headers.sorted { $0.key < $1.key }.map { (HTTPFieldName($0.key), $0.value) },
                 body: Array(http.body.utf8))
         } catch .storageFailed(let reason) {
             return .error(503, "the click could not be recorded: \(reason)")
@@ -448,7 +447,7 @@ struct Router: Sendable {
         }
         if configuration.landingPaths.contains(request.path) {
             return ServerResponse(
-                status: 200, headers: [("Content-Type", "text/html; charset=utf-8")],
+                status: 200, headers: [(.contentType, "text/html; charset=utf-8")],
                 body: Array("<!DOCTYPE html><title>Landing</title><p>This page does not redirect.</p>\n".utf8)
             )
         }
@@ -499,9 +498,9 @@ struct Router: Sendable {
         return ServerResponse(
             status: 200,
             headers: [
-                ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
-                ("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'"),
-                ("X-Content-Type-Options", "nosniff"),
+                (.contentType, "text/html; charset=utf-8"), (.cacheControl, "no-store"),
+                (.contentSecurityPolicy, "default-src 'none'; style-src 'unsafe-inline'"),
+                (.contentTypeOptions, "nosniff"),
             ],
             body: Array(page.render().utf8))
     }
@@ -510,7 +509,7 @@ struct Router: Sendable {
 
     private static func redirect(to location: String) -> ServerResponse {
         ServerResponse(
-            status: 302, headers: [("Location", location), ("Content-Type", "text/html; charset=utf-8")],
+            status: 302, headers: [(.location, location), (.contentType, "text/html; charset=utf-8")],
             body: Array("<!DOCTYPE html><a href=\"\(location)\">Continue</a>\n".utf8))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 
 /// Runs the servers' request tasks on one thread of their own instead of the shared concurrency pool.
 ///
