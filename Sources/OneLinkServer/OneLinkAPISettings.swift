@@ -11,7 +11,7 @@ import OneLinkSupport
 public struct OneLinkAPISettings: Sendable {
     /// Where created links are stored, keyed `template/shortID`; give the server (and its click
     /// handler) the same resolver so the links resolve.
-    public var links: InMemoryShortLinkResolver
+    public var links: any ShortLinkStore
     /// The OneLink API tokens the `authorization` header may carry.
     ///
     /// Empty (the default) accepts any non-empty token. A missing or refused token is a 401 either way.
@@ -45,7 +45,7 @@ public struct OneLinkAPISettings: Sendable {
 
     /// Creates settings.
     public init(
-        links: InMemoryShortLinkResolver, tokens: Set<String> = [], linkDomain: String = "app.onelink.me",
+        links: any ShortLinkStore, tokens: Set<String> = [], linkDomain: String = "app.onelink.me",
         brandDomains: Set<String> = [], monthlyQuota: Int = 7_500_000, requestsPerSecond: Int = 1000,
         v1RequestsPerSecond: Int = 500, qrRequestsPerSecond: Int = 25
     ) {

@@ -49,7 +49,7 @@ public struct ShortLinkTable: Sendable, Hashable {
     }
 
     /// Adds the links to `resolver`, replacing any with the same key.
-    public func load(into resolver: InMemoryShortLinkResolver) {
+    public func load(into resolver: any ShortLinkStore) {
         for (key, parameters) in links {
             let parts = key.split(separator: "/", maxSplits: 1).map(String.init)
             resolver[template: parts[0], shortID: parts[1]] = parameters

@@ -173,14 +173,13 @@ enum ServeCommand: Command {
                 logSink: options.quiet
                     ? DiscardingRequestLogSink() as any RequestLogSink : StandardOutputRequestLogSink(),
                 eventRecorder: InMemoryEventRecorder(),
-                shortLinkCreator: (backends.shortLinkResolver as? InMemoryShortLinkResolver).map {
-                    InMemoryShortLinkCreator(resolver: $0)
-                },
+                shortLinkCreator: InMemoryShortLinkCreator(resolver: backends.shortLinkResolver),
                 launchRecorder: InMemoryLaunchRecorder(validDevKeys: options.validDevKeys),
                 dashboard: ServerDashboard(shortLinks: backends.shortLinks),
                 oneLinkAPI: oneLinkAPI(options, backends: backends), s2sKeys: options.s2sKeys,
                 devKeys: options.validDevKeys ?? [],
-                maximumRememberedInstalls: options.bounds.maximumRememberedDevices)
+                maximumRememberedInstalls: options.bounds.maximumRememberedDevices,
+                shortLinkStore: backends.shortLinkResolver, deviceMemory: backends.deviceMemory)
             configuration.pushAPI = options.pushAPI
             configuration.accountPlan = options.plan
             return try OneLinkServer(configuration: configuration)
@@ -190,8 +189,8 @@ enum ServeCommand: Command {
     }
 
     /// The OneLink API over the seeded short-link table, so its links resolve and take clicks.
-    static func oneLinkAPI(_ options: ServeOptions, backends: ServeBackends) -> OneLinkAPISettings? {
-        guard let links = backends.shortLinkResolver as? InMemoryShortLinkResolver else { return nil }
+    static func oneLinkAPI(_ options: ServeOptions, backends: ServeBackends) -> OneLinkAPISettings {
+        let links = backends.shortLinkResolver
         let domain = backends.clickHandler?.configuration.oneLinkDomains.sorted().first ?? "app.onelink.me"
         return OneLinkAPISettings(
             links: links, tokens: options.oneLinkAPITokens, linkDomain: domain,
@@ -219,6 +218,9 @@ enum ServeCommand: Command {
         }
         output.write("listening on \(server.baseURL.absoluteString)\n")
         output.writeError(summary + "\n")
+        for feature in server.configuration.unavailableFeatures {
+            output.writeError("\(name): \(feature)\n")
+        }
         let stoppedBy = await stop(server.baseURL)
         await server.stop()
         output.writeError("stopped by \(stoppedBy)\n")

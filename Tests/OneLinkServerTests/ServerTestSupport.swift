@@ -36,7 +36,7 @@ struct FixtureServer {
     static func start(
         limits: ServerLimits = ServerLimits(), clock: any EmulatorClock = SystemClock(),
         clickHandler: ClickHandler? = nil, conversion: (any ConversionDataSource)? = nil,
-        deferred: (any DeferredDeepLinkSource)? = nil
+        deviceMemory: (any DeviceMemory)? = nil, deferred: (any DeferredDeepLinkSource)? = nil
     ) async throws -> FixtureServer {
         let resolver = LateBoundShortLinkResolver()
         let seed = BackendFixture()
@@ -47,7 +47,8 @@ struct FixtureServer {
                 conversionDataSource: conversion ?? seed.makeConversionDataSource(),
                 deferredDeepLinkSource: deferred ?? seed.makeDeferredDeepLinkSource(),
                 clickHandler: clickHandler,
-                landingPaths: ["/landing"], limits: limits, clock: clock, logSink: log))
+                landingPaths: ["/landing"], limits: limits, clock: clock, logSink: log,
+                deviceMemory: deviceMemory))
         try await server.start()
         let fixture = BackendFixture(wrapperBase: server.baseURL)
         resolver.bind(fixture.makeShortLinkResolver())
@@ -59,11 +60,12 @@ struct FixtureServer {
 func withFixtureServer<Result>(
     limits: ServerLimits = ServerLimits(), clock: any EmulatorClock = SystemClock(),
     clickHandler: ClickHandler? = nil, conversion: (any ConversionDataSource)? = nil,
-    deferred: (any DeferredDeepLinkSource)? = nil,
+    deviceMemory: (any DeviceMemory)? = nil, deferred: (any DeferredDeepLinkSource)? = nil,
     _ body: (FixtureServer) async throws -> Result
 ) async throws -> Result {
     let running = try await FixtureServer.start(
-        limits: limits, clock: clock, clickHandler: clickHandler, conversion: conversion, deferred: deferred)
+        limits: limits, clock: clock, clickHandler: clickHandler, conversion: conversion,
+        deviceMemory: deviceMemory, deferred: deferred)
     do {
         let result = try await body(running)
         await running.server.stop()

@@ -19,7 +19,7 @@ extension Router {
 
     /// `DELETE /onelink-emulator/devices/{device-id}`: the device's next install is new.
     private func forgetDevice(_ deviceID: String) -> ServerResponse {
-        let memory = configuration.conversionDataSource as? any DeviceMemory
+        let memory = configuration.deviceMemory
         let forgotInstall = installs.forget(deviceID: deviceID)
         let forgotLaunches = launches.forget(deviceID: deviceID)
         let forgotDevice = memory?.forgetDevice(deviceID) ?? false
@@ -39,7 +39,7 @@ extension Router {
         } catch {
             return .error(503, "the click store could not be emptied: \(error)")
         }
-        (configuration.conversionDataSource as? any DeviceMemory)?.forgetAllDevices()
+        configuration.deviceMemory?.forgetAllDevices()
         installs.forgetAll()
         launches.forgetAll()
         setFaultPlan(.none)

@@ -5,8 +5,9 @@ import OneLinkSupport
 /// to the server's in-memory short-link table.
 extension Router {
     func loadShortLinks(_ request: ServerRequest) -> ServerResponse {
-        guard let resolver = configuration.shortLinkResolver as? InMemoryShortLinkResolver else {
-            return .error(501, "this server's short links are not an in-memory table, so none can be loaded")
+        guard let resolver = configuration.shortLinkStore else {
+            return .error(
+                501, "this server's configuration has no shortLinkStore, so no short links can be loaded")
         }
         do throws(ShortLinkTable.Invalid) {
             let table = try ShortLinkTable(json: request.body)

@@ -9,7 +9,7 @@ extension Router {
     /// The test devices: the conversion source's registry when it has one (so registered devices skip
     /// the re-attribution window), else the router's own.
     var testDeviceRegistry: TestDeviceRegistry {
-        (configuration.conversionDataSource as? any DeviceMemory)?.testDevices ?? testDevices
+        configuration.deviceMemory?.testDevices ?? testDevices
     }
 
     /// A Test Console error: `{"error": message}` with its status.

@@ -491,7 +491,7 @@ struct Router: Sendable {
     private func dashboardPage(_ dashboard: DashboardState) -> ServerResponse {
         var page = DashboardPage(
             state: dashboard, faultPlan: faultPlan(),
-            clickStoreCount: (configuration.clickHandler?.store as? InMemoryClickStore)?.count,
+            clickStoreCount: configuration.clickHandler?.store.storedClickCount,
             testDevices: testDeviceRegistry.devices())
         page.pushDeliveries = pushSender?.deliveries
         page.apiLinks = oneLinkAPIService?.createdLinks()
