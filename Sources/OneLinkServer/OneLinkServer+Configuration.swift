@@ -83,8 +83,9 @@ extension OneLinkServer {
         /// `nil` (the default) turns loading off: the route answers 501, and
         /// ``unavailableFeatures`` says so.
         public var shortLinkStore: (any ShortLinkStore)? = nil
-        /// What the server remembers per device beyond its own records: `DELETE
-        /// /onelink-emulator/devices/{device-id}` and the reset forget devices there, and its
+        /// What the server remembers per device beyond its own records.
+        ///
+        /// `DELETE /onelink-emulator/devices/{device-id}` and the reset forget devices there, and its
         /// ``DeviceMemory/testDevices`` are the Test Console's registry (so registered devices skip the
         /// re-attribution window). Give it the ``conversionDataSource`` when that is a
         /// `ClickStoreConversionDataSource`.
