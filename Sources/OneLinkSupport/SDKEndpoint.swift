@@ -38,6 +38,16 @@ package enum SDKEndpoint: CaseIterable, Sendable {
         }
     }
 
+    /// The path template the server routes, such as `/install_data/v5.0/{app-id}`.
+    package var template: String {
+        let last =
+            switch self {
+            case .shortLinkResolution, .shortLinkCreation: "{onelink-id}"
+            default: "{app-id}"
+            }
+        return "/" + (prefix + [last]).joined(separator: "/")
+    }
+
     /// The path for `last` (an app ID or a template), percent-encoded.
     package func path(_ last: String) -> String {
         "/" + (prefix + [PercentEncoding.encode(last)]).joined(separator: "/")

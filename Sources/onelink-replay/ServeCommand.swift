@@ -101,6 +101,8 @@ enum ServeCommand: Command {
           --push-fields FIELDS         Message fields sent (media_source,campaign,…; all).
           --shortlinks FILE            Load a shortlinks.json-format file (repeatable).
           --quiet                      Do not log requests.
+          --openapi                    Print the routes' OpenAPI 3 document (JSON; the
+                                       server serves it at /openapi.json) and exit.
           -h, --help                   Show this help.
 
         MEMORY BOUNDS (what the server keeps as traffic arrives):
@@ -128,6 +130,10 @@ enum ServeCommand: Command {
     /// - Returns: 0 when stopped, 1 when the server could not start, 2 for unusable options or seeds.
     static func run(_ arguments: ParsedArguments, output: CommandOutput) async throws(UsageError) -> Int32 {
         let options = try ServeOptions(arguments)
+        if options.printsOpenAPI {
+            output.write(OneLinkServer.openAPIDocument)
+            return 0
+        }
         let backends = try ServeBackends.make(from: options.seed, options: options)
         let server = try makeServer(options, backends: backends)
         // Signals are caught before the server listens, so one sent right after the first line stops it cleanly.

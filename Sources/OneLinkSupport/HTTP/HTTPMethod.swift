@@ -33,9 +33,16 @@ public struct HTTPMethod: RawRepresentable, Sendable, Hashable, CustomStringConv
     public static let delete = HTTPMethod(rawValue: "DELETE")
     /// `OPTIONS`.
     public static let options = HTTPMethod(rawValue: "OPTIONS")
+    /// `TRACE`.
+    public static let trace = HTTPMethod(rawValue: "TRACE")
+    /// `CONNECT`.
+    public static let connect = HTTPMethod(rawValue: "CONNECT")
 
-    /// The methods the package's server knows; any other is `501 Not Implemented` there.
-    public static let known: [HTTPMethod] = [.get, .head, .post, .put, .patch, .delete, .options]
+    /// The methods the package's server knows, RFC 9110's and `PATCH`: on a path that does not take
+    /// one, it is `405 Method Not Allowed`; any other token is `501 Not Implemented`.
+    public static let known: [HTTPMethod] = [
+        .get, .head, .post, .put, .patch, .delete, .options, .trace, .connect,
+    ]
 
     /// Whether a request with this method must announce its body's length (`411` without one).
     public var requiresContentLength: Bool { self == .post || self == .put || self == .patch }

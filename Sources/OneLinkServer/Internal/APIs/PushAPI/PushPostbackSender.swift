@@ -107,8 +107,11 @@ final class PushPostbackSender: Sendable {
             state.stopped = true
             return Array(state.tasks.values)
         }
-        for task in tasks { task.cancel() }
+        // The session is cancelled first and the request runs in a task of its own (`deliver`): a
+        // delivery task cancelled while FoundationNetworking completes its request deadlocked on
+        // Linux (the task's status lock against the session's queue), freezing the server's stop.
         session.invalidateAndCancel()
+        for task in tasks { task.cancel() }
     }
 
     private func deliver(id: Int, fields: [String: String], to endpoint: PushAPIEndpoint) async {
@@ -118,7 +121,8 @@ final class PushPostbackSender: Sendable {
         for attempt in 1...settings.maximumAttempts {
             update(id) { $0.attempts = attempt }
             do {
-                let (_, response) = try await session.data(for: request)
+                let session = self.session
+                let (_, response) = try await Task { try await session.data(for: request) }.value
                 let status = (response as? HTTPURLResponse)?.statusCode ?? 0
                 if (200..<300).contains(status) {
                     update(id) { $0.outcome = .delivered(status: status) }

@@ -3,7 +3,7 @@ import OneLinkSupport
 
 /// `PUT /onelink-emulator/shortlinks`: adds short links, in the `Payloads/shortlinks.json` format,
 /// to the server's in-memory short-link table.
-extension Router {
+extension AdminAPI {
     func loadShortLinks(_ request: ServerRequest) -> ServerResponse {
         guard let resolver = configuration.shortLinkStore else {
             return .error(

@@ -6,7 +6,7 @@ import OneLinkSupport
 /// The deep linking REST API for SDK-less apps (`POST /v1.0/ios/{app_id}?af_sig=`), as
 /// https://dev.appsflyer.com/hc/reference/post_ios-app-id documents it; it shares its path with
 /// the SDK's own lookup and is told apart by its `af_sig`, or by a body of its own shape.
-extension Router {
+extension DeepLinkAPI {
     /// The body fields the API requires.
     static let deepLinkAPIRequiredFields = ["is_first", "lang", "os", "timestamp", "type", "ip"]
 
@@ -19,7 +19,7 @@ extension Router {
         "af_web_dp", "af_ios_url", "af_android_url", "af_dp", "af_force_deeplink", "af_r",
         "af_click_lookback", "is_retargeting", "af_reengagement_window", "af_inactivity_window",
         "af_prt", "af_keywords", "af_cost_model", "af_cost_value", "af_cost_currency",
-        "af_xp", "af_js_web", "af_ss_ui", "af_ss_ver", hopParameter,
+        "af_xp", "af_js_web", "af_ss_ui", "af_ss_ver", Router.hopParameter,
     ])
     // Device and click IDs a link carries for attribution (the documented test link's `idfa`, the
     // help center's `clickid` and `af_sub_siteid`) are no link data the app asked for.

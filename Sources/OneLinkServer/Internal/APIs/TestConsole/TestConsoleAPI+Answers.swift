@@ -3,48 +3,16 @@ import OneLinkClicks
 import OneLinkEmulator
 import OneLinkSupport
 
-/// AppsFlyer's Test Console API (https://dev.appsflyer.com/hc/reference/allowed-devices,
-/// https://dev.appsflyer.com/hc/reference/test-console-api-get) and the emulator's inspection routes.
-extension Router {
-    /// The test devices: the conversion source's registry when it has one (so registered devices skip
-    /// the re-attribution window), else the router's own.
-    var testDeviceRegistry: TestDeviceRegistry {
-        configuration.deviceMemory?.testDevices ?? testDevices
-    }
-
+/// The Test Console API's checks and answers.
+extension TestConsoleAPI {
     /// A Test Console error: `{"error": message}` with its status.
     static func testConsoleError(_ status: HTTPStatus, _ message: String) -> ServerResponse {
         .json(status, ["error": .string(message)])
     }
 
-    /// The Test Console API's routes; `nil` when `endpoint` is not one of them.
-    func testConsole(
-        _ request: ServerRequest, endpoint: RouteTable.Endpoint, parameters: [String: String]
-    ) -> ServerResponse? {
-        let appID = parameters["app-id"] ?? ""
-        switch endpoint {
-        case .testConsoleAddDevice, .testConsoleRemoveDevice, .testConsoleEvents:
-            if let refusal = testConsoleRefusal(request, appID: appID) { return refusal }
-        default: break
-        }
-        switch endpoint {
-        case .testConsoleAddDevice: return addTestDevice(request, appID: appID)
-        case .testConsoleRemoveDevice:
-            return removeTestDevice(appID: appID, id: parameters["device-id"] ?? "")
-        case .testConsoleListDevices:
-            let devices = testDeviceRegistry.devices().map { device -> AttributionValue in
-                .object(Self.deviceJSON(device).values)
-            }
-            return .json(200, ["devices": .array(devices)])
-        case .testConsoleEvents: return testDeviceEvents(request, appID: appID)
-        case .adminInstall: return install(of: parameters["device-id"] ?? "")
-        default: return nil
-        }
-    }
-
     /// The documented 401 (no `Authorization: Bearer` token, or one not among the API tokens) and
     /// 404 (an app the server does not know).
-    private func testConsoleRefusal(_ request: ServerRequest, appID: String) -> ServerResponse? {
+    func testConsoleRefusal(_ request: ServerRequest, appID: String) -> ServerResponse? {
         let header = request.header(.authorization) ?? ""
         let token = header.lowercased().hasPrefix("bearer ") ? String(header.dropFirst(7)) : ""
         let tokens = configuration.oneLinkAPI?.tokens ?? []
@@ -59,7 +27,7 @@ extension Router {
         return nil
     }
 
-    private static func deviceJSON(_ device: TestDeviceRegistry.Device) -> AttributionPayload {
+    static func deviceJSON(_ device: TestDeviceRegistry.Device) -> AttributionPayload {
         [
             "app_id": .string(device.appID), "device_id": .string(device.id),
             "device_id_type": .string(device.idType.rawValue), "device_name": .string(device.name),
@@ -67,7 +35,7 @@ extension Router {
     }
 
     /// `POST …/{app-id}/devices` with `{"device_id", "device_id_type", "device_name"}`.
-    private func addTestDevice(_ request: ServerRequest, appID: String) -> ServerResponse {
+    func addTestDevice(_ request: ServerRequest, appID: String) -> ServerResponse {
         guard let body = try? AttributionPayload(json: request.body) else {
             return Self.testConsoleError(400, "cannot parse body")
         }
@@ -98,7 +66,7 @@ extension Router {
     /// The page documents no success body and no answer for a device that is not registered (its only
     /// 404 is `app_id not found`), so removing one is the same 200 as removing a registered one, as a
     /// `DELETE` is idempotent, with an `X-OneLink-Warning` saying nothing was registered.
-    private func removeTestDevice(appID: String, id: String) -> ServerResponse {
+    func removeTestDevice(appID: String, id: String) -> ServerResponse {
         guard UUID(uuidString: id) != nil else {
             return Self.testConsoleError(400, "device-id must be \(Self.deviceIDFormat)")
         }
@@ -116,7 +84,7 @@ extension Router {
     /// time order.
     ///
     /// A device that is not registered has no rows.
-    private func testDeviceEvents(_ request: ServerRequest, appID: String) -> ServerResponse {
+    func testDeviceEvents(_ request: ServerRequest, appID: String) -> ServerResponse {
         guard let deviceID = query(request, "device_id"), !deviceID.isEmpty else {
             return Self.testConsoleError(400, "device_id is required")
         }
@@ -198,26 +166,5 @@ extension Router {
         if let date = formatter.date(from: text) { return date }
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.date(from: text)
-    }
-
-    /// `GET /onelink-emulator/installs/{device-id}`: how the device's install was attributed.
-    private func install(of deviceID: String) -> ServerResponse {
-        guard let install = installs.install(deviceID: deviceID) else {
-            return .error(404, "no install from device \(deviceID)")
-        }
-        var answer: AttributionPayload = [
-            "app_id": .string(install.appID), "device_id": .string(deviceID),
-            "conversion_data": .object(install.answer.values),
-            "test_device": .bool(
-                install.advertisingID.map { testDeviceRegistry.contains(identifier: $0) } ?? false),
-        ]
-        answer["advertising_id"] = install.advertisingID.map { .string($0) } ?? .null
-        for key in [
-            "af_status", "match_type", "media_source", "campaign", "retargeting_conversion_type",
-            "install_time",
-        ] {
-            answer[key] = install.answer[key] ?? .null
-        }
-        return .json(200, answer)
     }
 }

@@ -6,7 +6,7 @@ import OneLinkSupport
 /// The link debugger: `?debug=1` on any click link shows, instead of following the link, what the
 /// click handler decides for each platform and browser, by asking a copy of the handler that records
 /// nothing.
-extension Router {
+extension ClicksAPI {
     /// One device and browser the debugger asks about.
     struct DebugCase: Sendable {
         var name: String

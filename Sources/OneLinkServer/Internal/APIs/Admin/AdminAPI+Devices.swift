@@ -2,23 +2,9 @@ import OneLinkClicks
 import OneLinkEmulator
 import OneLinkSupport
 
-extension Router {
-    /// Answers the device routes of ``RouteTable/deviceEntries``; they take no faults, like the
-    /// fault admin route, so state can always be reset.
-    func devices(
-        _ request: ServerRequest, endpoint: RouteTable.Endpoint, parameters: [String: String]
-    ) async -> ServerResponse {
-        switch endpoint {
-        case .adminForgetDevice: return forgetDevice(parameters["device-id"] ?? "")
-        case .adminReset: return await reset()
-        default:
-            return testConsole(request, endpoint: endpoint, parameters: parameters)
-                ?? .error(404, "no route for \(request.method) \(request.path)")
-        }
-    }
-
+extension AdminAPI {
     /// `DELETE /onelink-emulator/devices/{device-id}`: the device's next install is new.
-    private func forgetDevice(_ deviceID: String) -> ServerResponse {
+    func forgetDevice(_ deviceID: String) -> ServerResponse {
         let memory = configuration.deviceMemory
         let forgotInstall = installs.forget(deviceID: deviceID)
         let forgotLaunches = launches.forget(deviceID: deviceID)
@@ -33,7 +19,7 @@ extension Router {
 
     /// `POST /onelink-emulator/reset`: forgets every click, install (with its launches) and device, and
     /// lifts every fault.
-    private func reset() async -> ServerResponse {
+    func reset() async -> ServerResponse {
         do {
             try await configuration.clickHandler?.store.removeAll()
         } catch {
@@ -42,7 +28,7 @@ extension Router {
         configuration.deviceMemory?.forgetAllDevices()
         installs.forgetAll()
         launches.forgetAll()
-        setFaultPlan(.none)
+        context.setFaultPlan(.none)
         testDeviceRegistry.removeAll()
         return .json(
             200,
@@ -50,5 +36,26 @@ extension Router {
                 "reset": .array(
                     ["clicks", "devices", "installs", "faults", "test_devices"].map { .string($0) })
             ])
+    }
+
+    /// `GET /onelink-emulator/installs/{device-id}`: how the device's install was attributed.
+    func install(of deviceID: String) -> ServerResponse {
+        guard let install = installs.install(deviceID: deviceID) else {
+            return .error(404, "no install from device \(deviceID)")
+        }
+        var answer: AttributionPayload = [
+            "app_id": .string(install.appID), "device_id": .string(deviceID),
+            "conversion_data": .object(install.answer.values),
+            "test_device": .bool(
+                install.advertisingID.map { testDeviceRegistry.contains(identifier: $0) } ?? false),
+        ]
+        answer["advertising_id"] = install.advertisingID.map { .string($0) } ?? .null
+        for key in [
+            "af_status", "match_type", "media_source", "campaign", "retargeting_conversion_type",
+            "install_time",
+        ] {
+            answer[key] = install.answer[key] ?? .null
+        }
+        return .json(200, answer)
     }
 }

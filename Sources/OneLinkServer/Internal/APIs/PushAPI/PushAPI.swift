@@ -3,8 +3,19 @@ import OneLinkClicks
 import OneLinkEmulator
 import OneLinkSupport
 
-/// Hands installs, re-engagements and in-app events to the Push API sender, when the server has one.
-extension Router {
+/// The Push API: postbacks for installs, re-engagements and in-app events.
+///
+/// They go to the configuration's loopback receivers. It owns its sender and answers no route; the SDK and S2S APIs hand it what
+/// they accepted.
+struct PushAPI: Sendable {
+    let configuration: OneLinkServer.Configuration
+    let records: ServerRecords
+    /// The sender, when the configuration has receivers.
+    let sender: PushPostbackSender?
+
+    private var installs: InstallMemory { records.installs }
+    private var testDeviceRegistry: TestDeviceRegistry { records.testDevices }
+
     /// The server's conversion source, when it matches installs to recorded clicks.
     private var clickStoreSource: ClickStoreConversionDataSource? {
         configuration.conversionDataSource as? ClickStoreConversionDataSource
@@ -20,7 +31,7 @@ extension Router {
     func pushInstall(
         appID: String, deviceID: String, installTime: String, device: DeviceInfo, answer: AttributionPayload
     ) {
-        guard let pushSender else { return }
+        guard let pushSender = sender else { return }
         // The install time the install was answered with, which the GCD and event messages repeat.
         let answeredTime =
             answer["install_time"]?.stringValue.flatMap {
@@ -63,7 +74,9 @@ extension Router {
     /// A click re-engages a device once; its in-app events inside the link's
     /// `af_reengagement_window` are then re-engagement in-app events.
     func pushReengagement(appID: String, deviceID: String, launch body: AttributionPayload) async {
-        guard let pushSender, let install = installs.install(appID: appID, deviceID: deviceID) else { return }
+        guard let pushSender = sender, let install = installs.install(appID: appID, deviceID: deviceID) else {
+            return
+        }
         let now = configuration.clock.now
         let installTime =
             install.answer["install_time"]?.stringValue.flatMap(AttributionTimestamp.date(from:))
@@ -87,7 +100,7 @@ extension Router {
     }
 
     func pushEvent(_ event: InAppEvent, source: String) {
-        guard let pushSender else { return }
+        guard let pushSender = sender else { return }
         let install = installs.install(appID: event.appID, deviceID: event.deviceID)
         // A re-engagement from before the install answered now (a device forgotten and installed
         // again under the same ID) is not this install's.
