@@ -37,11 +37,13 @@ public struct HTTPMethod: RawRepresentable, Sendable, Hashable, CustomStringConv
     public static let trace = HTTPMethod(rawValue: "TRACE")
     /// `CONNECT`.
     public static let connect = HTTPMethod(rawValue: "CONNECT")
+    /// `QUERY`: a safe request with a body (IETF HTTPbis, "The HTTP QUERY Method").
+    public static let query = HTTPMethod(rawValue: "QUERY")
 
-    /// The methods the package's server knows, RFC 9110's and `PATCH`: on a path that does not take
-    /// one, it is `405 Method Not Allowed`; any other token is `501 Not Implemented`.
+    /// The methods the package's server knows, RFC 9110's, `PATCH` and `QUERY`: on a path that does
+    /// not take one, it is `405 Method Not Allowed`; any other token is `501 Not Implemented`.
     public static let known: [HTTPMethod] = [
-        .get, .head, .post, .put, .patch, .delete, .options, .trace, .connect,
+        .get, .head, .post, .put, .patch, .delete, .options, .trace, .connect, .query,
     ]
 
     /// Whether a request with this method must announce its body's length (`411` without one).

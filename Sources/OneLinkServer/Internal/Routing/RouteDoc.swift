@@ -55,8 +55,11 @@ extension RouteDoc.Parameter {
     }
 
     /// A header.
-    static func header(_ name: String, required: Bool = false, _ description: String? = nil) -> Self {
-        Self(name: name, location: .header, required: required, description: description)
+    static func header(
+        _ name: String, required: Bool = false, _ schema: AttributionValue = Schema.string,
+        _ description: String? = nil
+    ) -> Self {
+        Self(name: name, location: .header, required: required, schema: schema, description: description)
     }
 }
 
@@ -113,6 +116,9 @@ enum Schema {
 
     /// One of `schemas`.
     static func oneOf(_ schemas: [AttributionValue]) -> AttributionValue { ["oneOf": .array(schemas)] }
+
+    /// A key or an API token: any non-empty text (without configured keys every one is accepted).
+    static let token: AttributionValue = ["type": "string", "minLength": 1]
 
     /// An array of `items`.
     static func array(_ items: AttributionValue) -> AttributionValue { ["type": "array", "items": items] }

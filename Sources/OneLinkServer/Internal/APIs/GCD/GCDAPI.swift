@@ -16,7 +16,7 @@ struct GCDAPI: ServerAPI {
                     operationID: "gcdConversionData",
                     externalDocs: "https://dev.appsflyer.com/hc/reference/overview-6",
                     parameters: [
-                        .path("app-id"), .query("devkey", required: true),
+                        .path("app-id"), .query("devkey", required: true, Schema.token),
                         .query("device_id", required: true, Schema.string, "The AppsFlyer ID."),
                     ],
                     responses: [

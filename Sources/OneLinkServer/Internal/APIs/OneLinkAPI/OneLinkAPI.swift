@@ -236,7 +236,8 @@ struct OneLinkAPI: ServerAPI {
     // MARK: Documentation
 
     static let shortLinkID = RouteDoc.Parameter.path("shortlink-id")
-    static let token = RouteDoc.Parameter.header("authorization", required: true, "The OneLink API token.")
+    static let token = RouteDoc.Parameter.header(
+        "authorization", required: true, Schema.token, "The OneLink API token.")
     static let shortLinkURL = Schema.object(
         ["shortlink_url": Schema.string(example: "https://myapp.onelink.me/A1b3/my_shortlink_id")])
 

@@ -17,7 +17,10 @@ struct S2SEventsAPI: ServerAPI {
                     summary: "Server-to-server in-app event, as api3.appsflyer.com answers it",
                     operationID: "s2sInAppEvent",
                     externalDocs: "https://dev.appsflyer.com/hc/reference/s2s-events-api3-overview",
-                    parameters: [.path("app-id"), .header("authentication", required: true, "The S2S key.")],
+                    parameters: [
+                        .path("app-id"),
+                        .header("authentication", required: true, Schema.token, "The S2S key."),
+                    ],
                     body: (
                         "application/json",
                         Schema.object(

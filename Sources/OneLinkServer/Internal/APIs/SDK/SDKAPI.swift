@@ -116,7 +116,8 @@ struct SDKAPI: ServerAPI {
     /// `{onelink-id}`: the OneLink template ID.
     static let oneLinkID = RouteDoc.Parameter.path("onelink-id", "The OneLink template ID.")
     /// The dev key, in `authentication`.
-    static let devKeyHeader = RouteDoc.Parameter.header("authentication", "The dev key.")
+    static let devKeyHeader = RouteDoc.Parameter.header(
+        "authentication", required: false, Schema.token, "The dev key.")
     /// A launch's or event's body.
     static let launchBody = Schema.object(
         [

@@ -92,5 +92,8 @@ struct TestConsoleAPI: ServerAPI {
     }
 
     /// `Authorization: Bearer {API token}`.
-    static let bearer = RouteDoc.Parameter.header("Authorization", required: true, "Bearer and an API token.")
+    static let bearer = RouteDoc.Parameter.header(
+        "Authorization", required: true,
+        ["type": "string", "pattern": "^[Bb][Ee][Aa][Rr][Ee][Rr] .*[^ \\t]"],
+        "Bearer and an API token.")
 }
