@@ -2,7 +2,7 @@ import Foundation
 import OneLinkClicks
 import OneLinkEmulator
 import OneLinkServer
-import OneLinkTestThreads
+import OneLinkSupport
 import Testing
 
 /// Features follow from the capabilities a configuration declares, never from casting a backend: a
@@ -21,16 +21,10 @@ struct CapabilityTests {
             configuration.unavailableFeatures.first?.description
                 == "short-link loading is off (no shortLinkStore): PUT /onelink-emulator/shortlinks answers 501"
         )
-        try await withStartedServer(configuration) { server in
-            let port = server.port
-            let response = try await onThread {
-                try RawHTTPConnection.exchange(
-                    "PUT /onelink-emulator/shortlinks HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\n\r\n{}",
-                    port: port)
-            }
-            #expect(response.status == 501)
-            #expect(response.body.contains("no shortLinkStore"))
-        }
+        let response = await EmbeddedServer(configuration: configuration).respond(
+            .put, "/onelink-emulator/shortlinks", body: "{}")
+        #expect(response.status == .notImplemented)
+        #expect(response.text.contains("no shortLinkStore"))
     }
 
     @Test("a configuration that declares every capability lacks nothing")

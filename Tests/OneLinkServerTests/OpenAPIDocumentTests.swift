@@ -53,7 +53,8 @@ struct OpenAPIDocumentTests {
     }
 
     @Test(
-        "serve answers GET /openapi.json with the document, and every listed route without 'no route' or 405")
+        "the server answers GET /openapi.json with the document, and every listed route without 'no route' or 405"
+    )
     func everyRouteIsAnswered() async throws {
         let links = InMemoryShortLinkResolver()
         let handler = try ClickHandler(
@@ -64,32 +65,19 @@ struct OpenAPIDocumentTests {
         let configuration = OneLinkServer.Configuration(
             shortLinkResolver: links, clickHandler: handler, dashboard: ServerDashboard(shortLinks: [:]),
             oneLinkAPI: OneLinkAPISettings(links: links), shortLinkStore: links)
-        try await withStartedServer(configuration) { server in
-            let port = server.port
-            let served = try await onThread {
-                try RawHTTPConnection.exchange(
-                    "GET /openapi.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", port: port)
-            }
-            #expect(served.status == 200)
-            #expect(served.body == OneLinkServer.openAPIDocument)
-            for route in OneLinkServer.routes {
-                let target = route.path.replacingOccurrences(
-                    of: #"\{[^}]+\}"#, with: "T1", options: .regularExpression)
-                let body = [.post, .put].contains(route.method) ? "{}" : ""
-                let request =
-                    "\(route.method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: test\r\n"
-                    + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
-                let isHead = route.method == .head
-                let response = try await onThread {
-                    let connection = try RawHTTPConnection(port: port)
-                    try connection.send(request)
-                    return try connection.readResponse(bodyless: isHead)
-                }
-                #expect(response.status != 405, "\(route)")
-                #expect(
-                    !response.body.contains("no route for"), "\(route): \(response.status) \(response.body)")
-                #expect(!response.body.contains("no click handler"), "\(route)")
-            }
+        let server = EmbeddedServer(configuration: configuration)
+        let served = await server.respond(.get, "/openapi.json")
+        #expect(served.status == .ok)
+        #expect(served.text == OneLinkServer.openAPIDocument)
+        for route in OneLinkServer.routes {
+            let target = route.path.replacingOccurrences(
+                of: #"\{[^}]+\}"#, with: "T1", options: .regularExpression)
+            let body = [.post, .put].contains(route.method) ? "{}" : ""
+            let response = await server.respond(
+                route.method, target, headers: [(.userAgent, "test")], body: body)
+            #expect(response.status != .methodNotAllowed, "\(route)")
+            #expect(!response.text.contains("no route for"), "\(route): \(response.status) \(response.text)")
+            #expect(!response.text.contains("no click handler"), "\(route)")
         }
     }
 }

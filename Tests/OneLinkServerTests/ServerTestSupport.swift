@@ -4,6 +4,7 @@ import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import OneLinkServer
 import OneLinkSupport
+import OneLinkTestThreads
 import Testing
 
 /// A resolver whose backing resolver is set after the server has bound, so fixture URLs can
@@ -89,5 +90,43 @@ func withStartedServer<Result>(
     } catch {
         await server.stop()
         throw error
+    }
+}
+
+/// An in-process answer in the shape of the loopback client's (`RawHTTPConnection.Response`), so a
+/// route-level test moves onto ``EmbeddedServer`` by its setup alone.
+struct RouteAnswer: Sendable {
+    /// The status code.
+    var status: Int
+    /// The header fields, by lowercased name.
+    var headers: [String: String]
+    /// The body as text.
+    var body: String
+    /// The status line's reason phrase.
+    var reasonPhrase: String
+
+    init(_ response: EmbeddedResponse) {
+        status = response.status.code
+        reasonPhrase = response.status.reasonPhrase
+        body = response.text
+        var fields: [String: String] = [:]
+        for (name, value) in response.headers {
+            let key = name.rawName.lowercased()
+            fields[key] = fields[key].map { $0 + ", " + value } ?? value
+        }
+        headers = fields
+    }
+
+    /// The value of the header field `name`, in any case.
+    func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+extension EmbeddedServer {
+    /// The answer to the raw HTTP/1.1 request text, read by the server's parser, in process.
+    func exchange(_ request: String, clientIP: String = "127.0.0.1") async throws -> RouteAnswer {
+        guard let response = await respond(toBytes: Array(request.utf8), clientIP: clientIP) else {
+            throw RawHTTPConnection.Failure(description: "the request ends before it is complete")
+        }
+        return RouteAnswer(response)
     }
 }
