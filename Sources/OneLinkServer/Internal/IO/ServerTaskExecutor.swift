@@ -10,13 +10,14 @@ import OneLinkSupport
 /// timeouts fire. Request handlers only await; they never block, so one
 /// thread serves every server in the process.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-// @unchecked because the job queue is guarded by its condition lock and the thread is started once.
-final class ServerTaskExecutor: TaskExecutor, @unchecked Sendable {
+final class ServerTaskExecutor: TaskExecutor, Sendable {
     /// The process-wide executor; its thread starts on first use and lives as long as the process.
     static let shared = ServerTaskExecutor()
 
-    private let condition = NSCondition()
-    private var jobs: [UnownedJob] = []
+    /// The jobs not yet run.
+    private let jobs = Locked<[UnownedJob]>([])
+    /// Signalled once per job enqueued; the thread waits on it while no job is queued.
+    private let arrivals = DispatchSemaphore(value: 0)
 
     private init() {
         let thread = Thread { [self] in run() }
@@ -26,19 +27,18 @@ final class ServerTaskExecutor: TaskExecutor, @unchecked Sendable {
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        condition.lock()
-        jobs.append(job)
-        condition.signal()
-        condition.unlock()
+        jobs.withLock { $0.append(job) }
+        arrivals.signal()
     }
 
     private func run() {
         while true {
-            condition.lock()
-            while jobs.isEmpty { condition.wait() }
-            let batch = jobs
-            jobs.removeAll(keepingCapacity: true)
-            condition.unlock()
+            arrivals.wait()
+            // A batch may hold jobs whose signals are still pending; those waits then find no job.
+            let batch = jobs.withLock { jobs in
+                defer { jobs.removeAll(keepingCapacity: true) }
+                return jobs
+            }
             for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
         }
     }
