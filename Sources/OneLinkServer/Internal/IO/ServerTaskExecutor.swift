@@ -14,10 +14,15 @@ final class ServerTaskExecutor: TaskExecutor, Sendable {
     /// The process-wide executor; its thread starts on first use and lives as long as the process.
     static let shared = ServerTaskExecutor()
 
-    /// The jobs not yet run.
-    private let jobs = Locked<[UnownedJob]>([])
-    /// Signalled once per job enqueued; the thread waits on it while no job is queued.
-    private let arrivals = DispatchSemaphore(value: 0)
+    private struct Queue {
+        var jobs: [UnownedJob] = []
+        /// Whether the thread found no job and waits on `wake`: the next enqueue signals it, once.
+        var sleeping = false
+    }
+
+    private let queue = Locked(Queue())
+    /// Signalled by the enqueue that finds the thread asleep.
+    private let wake = DispatchSemaphore(value: 0)
 
     private init() {
         let thread = Thread { [self] in run() }
@@ -27,17 +32,24 @@ final class ServerTaskExecutor: TaskExecutor, Sendable {
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        jobs.withLock { $0.append(job) }
-        arrivals.signal()
+        let wakes = queue.withLock { queue in
+            queue.jobs.append(job)
+            defer { queue.sleeping = false }
+            return queue.sleeping
+        }
+        if wakes { wake.signal() }
     }
 
     private func run() {
         while true {
-            arrivals.wait()
-            // A batch may hold jobs whose signals are still pending; those waits then find no job.
-            let batch = jobs.withLock { jobs in
-                defer { jobs.removeAll(keepingCapacity: true) }
-                return jobs
+            let batch = queue.withLock { queue -> [UnownedJob] in
+                defer { queue.jobs.removeAll(keepingCapacity: true) }
+                queue.sleeping = queue.jobs.isEmpty
+                return queue.jobs
+            }
+            if batch.isEmpty {
+                wake.wait()
+                continue
             }
             for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
         }
