@@ -13,6 +13,11 @@ examples="${CONTRACT_EXAMPLES:-50}"
 venv=.build/contract-venv
 
 if [ ! -x "$venv/bin/schemathesis" ] || [ ! -x "$venv/bin/openapi-spec-validator" ]; then
+    # Debian's python3 has no venv module without python3-venv.
+    if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
+        apt-get update
+        apt-get install -y python3-venv
+    fi
     python3 -m venv "$venv"
     "$venv/bin/pip" install --quiet --disable-pip-version-check \
         'openapi-spec-validator==0.9.0' 'schemathesis==4.32.5'
