@@ -1,5 +1,5 @@
 public import Foundation
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// Keeps the clicks the OneLink server saw, for install matching.
 ///
@@ -29,4 +29,30 @@ public protocol ClickStore: Sendable {
     ///
     /// - Throws: ``ClickError/storageFailed(_:)``.
     func removeAll() async throws
+
+    /// The stored clicks in `start...end` that could match an install of `device` (`deviceID`),
+    /// oldest first: at least every click with that device ID, with any advertising ID when the
+    /// device has one, or with the device's IP address.
+    ///
+    /// The default is ``clicks(from:through:)``; a large store answers with fewer clicks.
+    ///
+    /// - Throws: ``ClickError/storageFailed(_:)``.
+    func candidateClicks(
+        from start: Date, through end: Date, device: DeviceInfo, deviceID: String
+    ) async throws -> [RecordedClick]
+
+    /// How many clicks the store holds, or `nil` when it cannot tell cheaply (the default).
+    var storedClickCount: Int? { get }
+}
+
+extension ClickStore {
+    /// Every stored click in `start...end`: the matcher filters them.
+    public func candidateClicks(
+        from start: Date, through end: Date, device: DeviceInfo, deviceID: String
+    ) async throws -> [RecordedClick] {
+        try await clicks(from: start, through: end)
+    }
+
+    /// `nil`: the store does not say.
+    public var storedClickCount: Int? { nil }
 }

@@ -1,5 +1,5 @@
 public import Foundation
-package import OneLinkEmulator
+public import OneLinkEmulator
 import OneLinkSupport
 
 /// A click store that keeps clicks in memory, bounded by age and count.
@@ -64,6 +64,9 @@ public final class InMemoryClickStore: ClickStore, Sendable {
     /// The number of clicks held.
     public var count: Int { state.withLock { $0.clicks.count } }
 
+    /// The number of clicks held, ``count``.
+    public var storedClickCount: Int? { count }
+
     /// How many clicks ``Overflow/dropOldest`` forgot to make room.
     public var droppedClickCount: Int { state.withLock { $0.dropped } }
 
@@ -108,9 +111,9 @@ public final class InMemoryClickStore: ClickStore, Sendable {
     /// A click can match only by the same device ID, by an advertising ID, or by a fingerprint with
     /// the same IP address, so only those are copied out; ``InstallMatcher`` applies the full rules
     /// to them. This keeps a lookup from copying every stored click when the store is large.
-    package func candidates(
+    public func candidateClicks(
         from start: Date, through end: Date, device: DeviceInfo, deviceID: String
-    ) -> [RecordedClick] {
+    ) async throws -> [RecordedClick] {
         let hasAdvertisingID = device.advertisingID != nil
         return state.withLock { state in
             state.clicks.filter { click in

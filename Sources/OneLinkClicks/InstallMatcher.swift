@@ -162,14 +162,9 @@ public struct InstallMatcher: Sendable, Hashable {
     ) async throws -> InstallMatch? {
         let reach = window.map { min($0, ClickLookback.maximumWindow) } ?? ClickLookback.maximumWindow
         let earliest = installTime.addingTimeInterval(-reach.timeInterval)
-        let clicks: [RecordedClick]
-        if let memory = store as? InMemoryClickStore {
-            // Only clicks that can match are copied out of a large in-memory store.
-            clicks = memory.candidates(
-                from: earliest, through: installTime, device: device, deviceID: deviceID)
-        } else {
-            clicks = try await store.clicks(from: earliest, through: installTime)
-        }
+        // Only clicks that can match are copied out of a large store that can tell them.
+        let clicks = try await store.candidateClicks(
+            from: earliest, through: installTime, device: device, deviceID: deviceID)
         return match(
             device: device, deviceID: deviceID, installTime: installTime, among: clicks, within: window)
     }

@@ -20,6 +20,9 @@ public struct ScenarioBackends: Sendable {
     public let clickHandler: ClickHandler?
     /// The click store's conversion-data source, when a server is configured.
     var clickConversionSource: ClickStoreConversionDataSource? = nil
+    /// The devices the conversion-data source remembers, when a server is configured (its click
+    /// store's source); `nil` for `$.backend.install`, which remembers none.
+    public var deviceMemory: (any DeviceMemory)? { clickConversionSource }
     /// The launch recorder: `$.backend.behaviour.launch`.
     public let launchRecorder: InMemoryLaunchRecorder
     /// The clipboard token source: `$.backend.clipboardTokens`.

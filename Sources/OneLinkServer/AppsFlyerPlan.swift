@@ -1,3 +1,5 @@
+import OneLinkSupport
+
 /// The AppsFlyer plan of the account the server stands in for: what it lets through.
 ///
 /// A growable set: plans come and go, so any name reads; the ones with a rule are the static members.

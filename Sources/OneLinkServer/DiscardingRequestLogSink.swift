@@ -1,4 +1,5 @@
 import OneLinkEmulator
+import OneLinkSupport
 
 /// Drops every entry.
 public struct DiscardingRequestLogSink: RequestLogSink {

@@ -1,4 +1,5 @@
 import OneLinkEmulator
+import OneLinkSupport
 
 /// Which faults the server injects, per route and per short link.
 ///

@@ -1,4 +1,5 @@
 import OneLinkEmulator
+import OneLinkSupport
 
 /// Why ``HTTPRequestParser`` refused a request, and the status code the server answers with.
 ///

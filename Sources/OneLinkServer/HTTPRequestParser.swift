@@ -129,7 +129,8 @@ public struct HTTPRequestParser: Sendable {
         crScanned = 0
         return .request(
             ServerRequest(
-                method: complete.method, target: complete.target, version: complete.version,
+                method: HTTPMethod(rawValue: complete.method), target: complete.target,
+                version: complete.version,
                 headers: complete.headers, body: body))
     }
 
@@ -321,12 +322,12 @@ public struct HTTPRequestParser: Sendable {
             guard value.allSatisfy({ $0 >= 32 && $0 != 127 || $0 == 9 }) else {
                 return .failure(.malformedHeader("the value of \(text(name)) has a control character"))
             }
-            headers.append(ServerRequest.Header(name: text(name), value: text(value)))
+            headers.append(ServerRequest.Header(name: HTTPFieldName(text(name)), value: text(value)))
         }
-        func values(_ wanted: String) -> [String] {
-            headers.filter { HTTPHeaderLookup.matches($0.name, wanted) }.map(\.value)
+        func values(_ wanted: HTTPFieldName) -> [String] {
+            headers.filter { $0.name == wanted }.map(\.value)
         }
-        let hosts = values("host")
+        let hosts = values(.host)
         if requestLine.version == "HTTP/1.1" {
             guard hosts.count == 1 else {
                 return .failure(.invalidHost(hosts.isEmpty ? "missing" : "sent \(hosts.count) times"))
@@ -343,11 +344,11 @@ public struct HTTPRequestParser: Sendable {
                 )
             }
         }
-        if let encoding = values("transfer-encoding").first {
+        if let encoding = values(.transferEncoding).first {
             return .failure(.transferEncodingNotSupported(encoding))
         }
         var bodyLength = 0
-        let lengths = values("content-length").flatMap {
+        let lengths = values(.contentLength).flatMap {
             $0.split(separator: ",", omittingEmptySubsequences: false)
         }.map {
             $0.trimmingCharacters(in: [" ", "\t"])
@@ -361,7 +362,7 @@ public struct HTTPRequestParser: Sendable {
                 return .failure(.bodyTooLarge(length: parsed, limit: limits.maximumBodyBytes))
             }
             bodyLength = parsed
-        } else if ["POST", "PUT", "PATCH"].contains(requestLine.method) {
+        } else if HTTPMethod(rawValue: requestLine.method).requiresContentLength {
             return .failure(.lengthRequired(method: requestLine.method))
         }
         return .success(

@@ -1,4 +1,5 @@
 public import OneLinkEmulator
+import OneLinkSupport
 
 /// How the server answers AppsFlyer's public OneLink API: v2.0 (`/api/v2.0/shortlinks/…`) and the
 /// sunset v1 (`/shortlink/v1/…`).
@@ -10,7 +11,7 @@ public import OneLinkEmulator
 public struct OneLinkAPISettings: Sendable {
     /// Where created links are stored, keyed `template/shortID`; give the server (and its click
     /// handler) the same resolver so the links resolve.
-    public var links: InMemoryShortLinkResolver
+    public var links: any ShortLinkStore
     /// The OneLink API tokens the `authorization` header may carry.
     ///
     /// Empty (the default) accepts any non-empty token. A missing or refused token is a 401 either way.
@@ -44,7 +45,7 @@ public struct OneLinkAPISettings: Sendable {
 
     /// Creates settings.
     public init(
-        links: InMemoryShortLinkResolver, tokens: Set<String> = [], linkDomain: String = "app.onelink.me",
+        links: any ShortLinkStore, tokens: Set<String> = [], linkDomain: String = "app.onelink.me",
         brandDomains: Set<String> = [], monthlyQuota: Int = 7_500_000, requestsPerSecond: Int = 1000,
         v1RequestsPerSecond: Int = 500, qrRequestsPerSecond: Int = 25
     ) {

@@ -1,6 +1,7 @@
 public import Foundation
 public import OneLinkClicks
 public import OneLinkEmulator
+import OneLinkSupport
 
 extension OneLinkServer {
     /// Everything a server needs: its backends, click handling, faults, limits, clock, address and log.
@@ -76,6 +77,22 @@ extension OneLinkServer {
         /// Push API postbacks: a message per install and in-app event to loopback receivers; `nil`
         /// (the default) sends none.
         public var pushAPI: PushAPISettings? = nil
+        /// The short-link table `PUT /onelink-emulator/shortlinks` adds links to; give it the table
+        /// behind ``shortLinkResolver`` (an `InMemoryShortLinkResolver` is one) so loaded links resolve.
+        ///
+        /// `nil` (the default) turns loading off: the route answers 501, and
+        /// ``unavailableFeatures`` says so.
+        public var shortLinkStore: (any ShortLinkStore)? = nil
+        /// What the server remembers per device beyond its own records.
+        ///
+        /// `DELETE /onelink-emulator/devices/{device-id}` and the reset forget devices there, and its
+        /// ``DeviceMemory/testDevices`` are the Test Console's registry (so registered devices skip the
+        /// re-attribution window). Give it the ``conversionDataSource`` when that is a
+        /// `ClickStoreConversionDataSource`.
+        ///
+        /// `nil` (the default): the server forgets only its own install and launch records, keeps
+        /// test devices in a registry of its own, and ``unavailableFeatures`` says so.
+        public var deviceMemory: (any DeviceMemory)? = nil
 
         /// Creates a configuration.
         public init(
@@ -93,8 +110,11 @@ extension OneLinkServer {
             launchRecorder: any LaunchRecorder = InMemoryLaunchRecorder(),
             dashboard: ServerDashboard? = nil,
             oneLinkAPI: OneLinkAPISettings? = nil,
-            s2sKeys: Set<String> = [], devKeys: Set<String> = [], maximumRememberedInstalls: Int = 100_000
+            s2sKeys: Set<String> = [], devKeys: Set<String> = [], maximumRememberedInstalls: Int = 100_000,
+            shortLinkStore: (any ShortLinkStore)? = nil, deviceMemory: (any DeviceMemory)? = nil
         ) {
+            self.shortLinkStore = shortLinkStore
+            self.deviceMemory = deviceMemory
             self.devKeys = devKeys
             self.maximumRememberedInstalls = maximumRememberedInstalls
             self.s2sKeys = s2sKeys
@@ -117,5 +137,51 @@ extension OneLinkServer {
             self.eventRecorder = eventRecorder
             self.shortLinkCreator = shortLinkCreator
         }
+    }
+}
+
+extension OneLinkServer.Configuration {
+    /// The features this configuration turns off for want of a capability, with what their routes
+    /// answer instead; empty when every feature is on.
+    public var unavailableFeatures: [UnavailableFeature] {
+        var features: [UnavailableFeature] = []
+        if shortLinkStore == nil {
+            features.append(
+                UnavailableFeature(
+                    feature: "short-link loading", routes: "PUT /onelink-emulator/shortlinks",
+                    missing: "no shortLinkStore", answer: "answers 501"))
+        }
+        if oneLinkAPI == nil {
+            features.append(
+                UnavailableFeature(
+                    feature: "the OneLink API",
+                    routes: "/api/v2.0/shortlinks… and /shortlink/v1/… with a token",
+                    missing: "no oneLinkAPI settings", answer: "answer 403 feature_not_enabled"))
+        }
+        if shortLinkCreator == nil {
+            features.append(
+                UnavailableFeature(
+                    feature: "user-invite links", routes: "POST /shortlink/v1/{onelink-id} with a dev key",
+                    missing: "no shortLinkCreator", answer: "answers 404"))
+        }
+        if deviceMemory == nil {
+            features.append(
+                UnavailableFeature(
+                    feature: "forgetting devices in the conversion source",
+                    routes: "DELETE /onelink-emulator/devices/{device-id} and POST /onelink-emulator/reset",
+                    missing: "no deviceMemory",
+                    answer:
+                        "forget only the server's own install and launch records; test devices stay the server's"
+                ))
+        }
+        if clickHandler == nil {
+            features.append(
+                UnavailableFeature(
+                    feature: "OneLink clicks and the link debugger",
+                    routes: "GET /{onelink-id}/{shortlink-id}",
+                    missing: "no clickHandler",
+                    answer: "are wrapped-link lookups (404 unless the resolver redirects)"))
+        }
+        return features
     }
 }

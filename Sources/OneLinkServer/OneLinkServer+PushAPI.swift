@@ -1,3 +1,5 @@
+import OneLinkSupport
+
 extension OneLinkServer {
     /// The Push API deliveries so far, oldest first (at most the newest 500); empty without ``Configuration/pushAPI``.
     public var pushDeliveries: [PushDelivery] { pushSender?.deliveries ?? [] }

@@ -100,19 +100,13 @@ public final class OneLinkServer: Sendable {
             on: address, port: configuration.port,
             backlog: Int32(clamping: configuration.limits.listenBacklog))
         state.withLock { $0.port = port }
-        let dashboard = configuration.dashboard.map(DashboardState.init(settings:))
-        var configuredRouter = Router(
+        let context = ServerContext(
             configuration: configuration,
             wrapperBase: configuration.wrapperBase?.absoluteString ?? baseURLText,
-            faultPlan: { [weak self] in self?.faultPlan ?? .none }, dashboard: dashboard)
-        configuredRouter.oneLinkAPIService = configuration.oneLinkAPI.map {
-            OneLinkAPIService(settings: $0, clock: configuration.clock)
-        }
-        configuredRouter.setFaultPlan = { [weak self] in self?.faultPlan = $0 }
-        configuredRouter.installs = InstallMemory(limit: configuration.maximumRememberedInstalls)
-        configuredRouter.launches = LaunchMemory(limit: configuration.maximumRememberedLaunches)
-        configuredRouter.pushSender = pushSender
-        let router = configuredRouter
+            faultPlan: { [weak self] in self?.faultPlan ?? .none },
+            setFaultPlan: { [weak self] in self?.faultPlan = $0 }, pushSender: pushSender)
+        let router = Router(context: context)
+        let dashboard = context.dashboard
         let logSink: any RequestLogSink =
             dashboard.map { DashboardLogSink(state: $0, next: configuration.logSink) }
             ?? configuration.logSink

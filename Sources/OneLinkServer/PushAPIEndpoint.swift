@@ -1,4 +1,5 @@
 public import Foundation
+import OneLinkSupport
 
 /// One Push API receiver: a loopback URL and how messages reach it.
 public struct PushAPIEndpoint: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import OneLinkSupport
+
 /// Where and how the server sends Push API postbacks: one message per install and in-app event to
 /// each endpoint, as https://support.appsflyer.com/hc/en-us/articles/207034356 describes.
 public struct PushAPISettings: Sendable {

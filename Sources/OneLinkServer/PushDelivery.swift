@@ -1,3 +1,5 @@
+import OneLinkSupport
+
 /// One Push API message to one endpoint, and how its delivery went.
 public struct PushDelivery: Sendable, Hashable {
     /// Where the delivery stands.

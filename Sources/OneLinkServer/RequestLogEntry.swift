@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 
 /// One answered (or refused) request, as the server logs it.
 public struct RequestLogEntry: Sendable, Hashable {

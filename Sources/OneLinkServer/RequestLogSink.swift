@@ -1,4 +1,5 @@
 import OneLinkEmulator
+import OneLinkSupport
 
 /// Receives one ``RequestLogEntry`` per request the server answers or refuses.
 ///

@@ -1,13 +1,15 @@
+public import OneLinkSupport
+
 /// One route the server answers: a method and a path template such as
-/// `GET /api/v2.0/shortlinks/{onelink-id}/{shortlink-id}`, as `Docs/openapi.yaml` lists them.
+/// `GET /api/v2.0/shortlinks/{onelink-id}/{shortlink-id}`, as `Docs/openapi.json` lists them.
 public struct RouteDescription: Sendable, Hashable, CustomStringConvertible {
     /// The HTTP method.
-    public var method: String
+    public var method: HTTPMethod
     /// The path, with `{name}` for each path parameter.
     public var path: String
 
     /// Creates a description.
-    public init(method: String, path: String) {
+    public init(method: HTTPMethod, path: String) {
         self.method = method
         self.path = path
     }
@@ -17,10 +19,25 @@ public struct RouteDescription: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension OneLinkServer {
-    /// Every route the server answers, in routing order: the route table, then the dashboard and
-    /// the click paths (matched only when nothing in the table is).
+    /// Every route the server answers, in routing order, as a server with every feature on has
+    /// them (the dashboard, clicks, the OneLink API): each API's route entries.
+    ///
+    /// A method and path that several entries share (told apart by a body key, a header or a query
+    /// parameter) is listed once.
     public static var routes: [RouteDescription] {
-        RouteTable.entries.map { RouteDescription(method: $0.method, path: $0.path) }
-            + RouteTable.fallbackRoutes
+        var routes: [RouteDescription] = []
+        for entry in Router(context: .documented).entries {
+            let route = RouteDescription(method: entry.method, path: entry.path)
+            if !routes.contains(route) { routes.append(route) }
+        }
+        return routes
+    }
+
+    /// The OpenAPI 3 document of ``routes``, as `GET /openapi.json` serves it: pretty-printed JSON
+    /// with sorted keys, generated from the route entries.
+    public static var openAPIDocument: String {
+        String(
+            decoding: OpenAPIDocument(entries: Router(context: .documented).entries).jsonBytes(),
+            as: UTF8.self)
     }
 }

@@ -1,3 +1,5 @@
+import OneLinkSupport
+
 /// Why the server-to-server event API refused an event: each case is one documented answer of
 /// `POST /inappevent/{app_id}` (https://dev.appsflyer.com/hc/reference/s2s-events-api3-overview),
 /// sent as plain text.

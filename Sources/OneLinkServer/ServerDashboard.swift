@@ -1,4 +1,5 @@
 public import OneLinkEmulator
+import OneLinkSupport
 
 /// The HTML page a server answers `GET /` with: what it has seen and what is in force.
 ///

@@ -1,4 +1,5 @@
 import OneLinkEmulator
+import OneLinkSupport
 
 /// Why the server could not be created or started.
 public enum ServerError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import OneLinkEmulator
+import OneLinkSupport
 
 /// One misbehaviour the server can inject into an answer, for testing clients.
 ///

@@ -1,4 +1,5 @@
 import OneLinkEmulator
+import OneLinkSupport
 
 /// The limits the server enforces on connections and requests.
 public struct ServerLimits: Sendable, Hashable {

@@ -1,29 +1,30 @@
 import Foundation
 import OneLinkEmulator
-import OneLinkSupport
+public import OneLinkSupport
 
 /// One complete HTTP/1.x request as ``HTTPRequestParser`` read it off the wire.
 ///
 /// The target is kept exactly as sent (still percent-encoded); ``path``,
 /// ``pathSegments`` and ``queryItems`` split and decode it. Header names keep
-/// the client's spelling; ``header(_:)`` matches them case-insensitively.
+/// the client's spelling (``HTTPFieldName`` compares them case-insensitively); ``header(_:)`` finds
+/// them by name.
 public struct ServerRequest: Sendable, Hashable {
     /// One header line: the name as sent and the value without surrounding whitespace.
     public struct Header: Sendable, Hashable {
-        /// The field name, as the client spelled it.
-        public var name: String
+        /// The field name, as the client spelled it, compared without regard to case.
+        public var name: HTTPFieldName
         /// The field value, without leading or trailing spaces and tabs.
         public var value: String
 
         /// Creates a header.
-        public init(name: String, value: String) {
+        public init(name: HTTPFieldName, value: String) {
             self.name = name
             self.value = value
         }
     }
 
-    /// The method, such as `GET` or `POST`.
-    public var method: String
+    /// The method, such as ``HTTPMethod/get``, exactly as sent.
+    public var method: HTTPMethod
     /// The request target in origin form (`/path?query`), exactly as sent.
     public var target: String
     /// The protocol version: `HTTP/1.1` or `HTTP/1.0`.
@@ -34,7 +35,9 @@ public struct ServerRequest: Sendable, Hashable {
     public var body: [UInt8]
 
     /// Creates a request.
-    public init(method: String, target: String, version: String, headers: [Header], body: [UInt8] = []) {
+    public init(
+        method: HTTPMethod, target: String, version: String, headers: [Header], body: [UInt8] = []
+    ) {
         self.method = method
         self.target = target
         self.version = version
@@ -43,8 +46,8 @@ public struct ServerRequest: Sendable, Hashable {
     }
 
     /// The value of header `name`, matched ignoring ASCII case; repeated headers are joined with `, `.
-    public func header(_ name: String) -> String? {
-        HTTPHeaderLookup.combined(headers.filter { HTTPHeaderLookup.matches($0.name, name) }.map(\.value))
+    public func header(_ name: HTTPFieldName) -> String? {
+        HTTPHeaderLookup.combined(headers.filter { $0.name == name }.map(\.value))
     }
 
     /// The headers by name: one entry per field, under the spelling that arrived first, with
@@ -52,8 +55,8 @@ public struct ServerRequest: Sendable, Hashable {
     package var headerFields: [String: String] {
         var fields: [String: String] = [:]
         for header in headers
-        where !fields.keys.contains(where: { HTTPHeaderLookup.matches($0, header.name) }) {
-            fields[header.name] = self.header(header.name)
+        where !fields.keys.contains(where: { HTTPHeaderLookup.matches($0, header.name.rawName) }) {
+            fields[header.name.rawName] = self.header(header.name)
         }
         return fields
     }
@@ -144,7 +147,7 @@ public struct ServerRequest: Sendable, Hashable {
     /// HTTP/1.1 keeps it open unless `Connection` lists `close`; HTTP/1.0 closes it unless
     /// `Connection` lists `keep-alive`.
     public var keepsAlive: Bool {
-        let tokens = (header("Connection") ?? "").lowercased().split(separator: ",").map {
+        let tokens = (header(.connection) ?? "").lowercased().split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces)
         }
         if version == "HTTP/1.0" { return tokens.contains("keep-alive") }

@@ -1,4 +1,5 @@
 import OneLinkEmulator
+import OneLinkSupport
 
 /// The routes the server tells apart, for fault injection and logging.
 public enum ServerRoute: String, Sendable, Hashable, CaseIterable {

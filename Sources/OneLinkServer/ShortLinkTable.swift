@@ -1,4 +1,5 @@
 public import OneLinkEmulator
+import OneLinkSupport
 
 /// A short-link table in the format of `Payloads/shortlinks.json`: an object mapping
 /// `"template/shortID"` to `{"host": "…", "parameters": {…}}`, as `PUT /onelink-emulator/shortlinks`
@@ -48,7 +49,7 @@ public struct ShortLinkTable: Sendable, Hashable {
     }
 
     /// Adds the links to `resolver`, replacing any with the same key.
-    public func load(into resolver: InMemoryShortLinkResolver) {
+    public func load(into resolver: any ShortLinkStore) {
         for (key, parameters) in links {
             let parts = key.split(separator: "/", maxSplits: 1).map(String.init)
             resolver[template: parts[0], shortID: parts[1]] = parameters

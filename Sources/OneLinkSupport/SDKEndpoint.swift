@@ -31,11 +31,21 @@ package enum SDKEndpoint: CaseIterable, Sendable {
     }
 
     /// The HTTP method the SDK uses.
-    package var method: String {
+    package var method: HTTPMethod {
         switch self {
-        case .shortLinkResolution, .installData: return "GET"
-        default: return "POST"
+        case .shortLinkResolution, .installData: return .get
+        default: return .post
         }
+    }
+
+    /// The path template the server routes, such as `/install_data/v5.0/{app-id}`.
+    package var template: String {
+        let last =
+            switch self {
+            case .shortLinkResolution, .shortLinkCreation: "{onelink-id}"
+            default: "{app-id}"
+            }
+        return "/" + (prefix + [last]).joined(separator: "/")
     }
 
     /// The path for `last` (an app ID or a template), percent-encoded.

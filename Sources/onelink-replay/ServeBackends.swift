@@ -7,10 +7,12 @@ import OneLinkSupport
 
 /// The backends `onelink-replay serve` hands to the server, and a summary of what they hold.
 struct ServeBackends {
-    var shortLinkResolver: any ShortLinkResolver
+    var shortLinkResolver: InMemoryShortLinkResolver
     var conversionDataSource: any ConversionDataSource
     var deferredDeepLinkSource: any DeferredDeepLinkSource
     var clickHandler: ClickHandler?
+    /// What the conversion source remembers per device, for the server's device routes.
+    var deviceMemory: (any DeviceMemory)?
     /// The seeded short links, keyed `template/shortID`, for the dashboard.
     var shortLinks: [String: AttributionPayload]
     /// One line saying what was loaded, printed to standard error.
@@ -49,6 +51,7 @@ struct ServeBackends {
         return ServeBackends(
             shortLinkResolver: built.shortLinkResolver, conversionDataSource: built.conversionDataSource,
             deferredDeepLinkSource: built.deferredDeepLinkSource, clickHandler: built.clickHandler,
+            deviceMemory: built.deviceMemory,
             shortLinks: scenario.backend.shortLinks, summary: "seeded from scenario \(file): \(clicks)")
     }
 
@@ -122,10 +125,14 @@ struct ServeBackends {
         let storeDeferred = ClickStoreDeferredDeepLinkSource(store: store)
         storeDeferred.requestHistoryLimit = bounds.requestHistoryLimit
         var conversion: any ConversionDataSource = storeConversion
+        var memory: any DeviceMemory = storeConversion
         var sampleNote = "no deferred-deep-link sample"
         if let samplePayload {
-            conversion = ServeSampleConversionDataSource(
-                deviceID: options.sampleDevice, payload: samplePayload, fallback: conversion)
+            let sample = ServeSampleConversionDataSource(
+                deviceID: options.sampleDevice, payload: samplePayload, fallback: storeConversion,
+                fallbackMemory: storeConversion)
+            conversion = sample
+            memory = sample
             sampleNote = "device \(options.sampleDevice) gets the deferred-deep-link sample"
         }
         let summary =
@@ -134,7 +141,8 @@ struct ServeBackends {
             + sampleNote
         return ServeBackends(
             shortLinkResolver: resolver, conversionDataSource: conversion,
-            deferredDeepLinkSource: storeDeferred, clickHandler: handler, shortLinks: links,
+            deferredDeepLinkSource: storeDeferred, clickHandler: handler, deviceMemory: memory,
+            shortLinks: links,
             summary: summary)
     }
 

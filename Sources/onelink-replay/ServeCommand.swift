@@ -103,6 +103,8 @@ enum ServeCommand: Command {
           --push-fields FIELDS         Message fields sent (media_source,campaign,…; all).
           --shortlinks FILE            Load a shortlinks.json-format file (repeatable).
           --quiet                      Do not log requests.
+          --openapi                    Print the routes' OpenAPI 3 document (JSON; the
+                                       server serves it at /openapi.json) and exit.
           -h, --help                   Show this help.
 
         MEMORY BOUNDS (what the server keeps as traffic arrives):
@@ -130,6 +132,10 @@ enum ServeCommand: Command {
     /// - Returns: 0 when stopped, 1 when the server could not start, 2 for unusable options or seeds.
     static func run(_ arguments: ParsedArguments, output: CommandOutput) async throws(UsageError) -> Int32 {
         var options = try ServeOptions(arguments)
+        if options.printsOpenAPI {
+            output.write(OneLinkServer.openAPIDocument)
+            return 0
+        }
         if !options.seedGiven {
             let chosen = ServeOptions.defaultSeed(
                 bundled: ProcessInfo.processInfo.environment[ServeOptions.bundledPayloadsVariable])
@@ -181,14 +187,13 @@ enum ServeCommand: Command {
                 logSink: options.quiet
                     ? DiscardingRequestLogSink() as any RequestLogSink : StandardOutputRequestLogSink(),
                 eventRecorder: InMemoryEventRecorder(),
-                shortLinkCreator: (backends.shortLinkResolver as? InMemoryShortLinkResolver).map {
-                    InMemoryShortLinkCreator(resolver: $0)
-                },
+                shortLinkCreator: InMemoryShortLinkCreator(resolver: backends.shortLinkResolver),
                 launchRecorder: InMemoryLaunchRecorder(validDevKeys: options.validDevKeys),
                 dashboard: ServerDashboard(shortLinks: backends.shortLinks),
                 oneLinkAPI: oneLinkAPI(options, backends: backends), s2sKeys: options.s2sKeys,
                 devKeys: options.validDevKeys ?? [],
-                maximumRememberedInstalls: options.bounds.maximumRememberedDevices)
+                maximumRememberedInstalls: options.bounds.maximumRememberedDevices,
+                shortLinkStore: backends.shortLinkResolver, deviceMemory: backends.deviceMemory)
             configuration.pushAPI = options.pushAPI
             configuration.accountPlan = options.plan
             return try OneLinkServer(configuration: configuration)
@@ -198,8 +203,8 @@ enum ServeCommand: Command {
     }
 
     /// The OneLink API over the seeded short-link table, so its links resolve and take clicks.
-    static func oneLinkAPI(_ options: ServeOptions, backends: ServeBackends) -> OneLinkAPISettings? {
-        guard let links = backends.shortLinkResolver as? InMemoryShortLinkResolver else { return nil }
+    static func oneLinkAPI(_ options: ServeOptions, backends: ServeBackends) -> OneLinkAPISettings {
+        let links = backends.shortLinkResolver
         let domain = backends.clickHandler?.configuration.oneLinkDomains.sorted().first ?? "app.onelink.me"
         return OneLinkAPISettings(
             links: links, tokens: options.oneLinkAPITokens, linkDomain: domain,
@@ -227,6 +232,9 @@ enum ServeCommand: Command {
         }
         output.write("listening on \(server.baseURL.absoluteString)\n")
         output.writeError(summary + "\n")
+        for feature in server.configuration.unavailableFeatures {
+            output.writeError("\(name): \(feature)\n")
+        }
         let stoppedBy = await stop(server.baseURL)
         await server.stop()
         output.writeError("stopped by \(stoppedBy)\n")

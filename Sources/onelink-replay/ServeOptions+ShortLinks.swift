@@ -10,9 +10,7 @@ extension ServeOptions {
     ///   or when the seed's short links are not an in-memory table.
     func loadShortLinkFiles(into backends: ServeBackends) throws(UsageError) {
         guard !shortLinkFiles.isEmpty else { return }
-        guard let resolver = backends.shortLinkResolver as? InMemoryShortLinkResolver else {
-            throw UsageError("--shortlinks needs a seed whose short links are an in-memory table")
-        }
+        let resolver = backends.shortLinkResolver
         for file in shortLinkFiles {
             let data: Data
             do {

@@ -31,6 +31,8 @@ struct ServeOptions {
     var bounds = ScenarioBackends.Bounds()
     var validDevKeys: Set<String>?
     var quiet = false
+    /// `--openapi`: print the OpenAPI document of the routes and exit, without serving.
+    var printsOpenAPI = false
     /// The OneLink API's tokens, branded domains and limits (`--onelink-api-token`, `--brand-domain`,
     /// `--onelink-quota`, `--onelink-rate-limit`, `--onelink-qr-rate-limit`).
     var oneLinkAPITokens: Set<String> = []
@@ -81,7 +83,7 @@ struct ServeOptions {
 
     /// The options `serve` accepts.
     static let reader = ArgumentReader(
-        flags: ["--quiet"],
+        flags: ["--quiet", "--openapi"],
         options: [
             "--host", "--port", "--payloads", "--scenario", "--app-store-url", "--interstitial-domain",
             "--sample-device", "--request-timeout", "--max-connections", "--request-history", "--max-clicks",
@@ -142,6 +144,7 @@ struct ServeOptions {
         if keys.contains(where: \.isEmpty) { throw UsageError("--dev-key needs a non-empty key") }
         if !keys.isEmpty { validDevKeys = Set(keys) }
         quiet = arguments.flag("--quiet")
+        printsOpenAPI = arguments.flag("--openapi")
         let tokens = arguments.values("--onelink-api-token")
         if tokens.contains(where: \.isEmpty) {
             throw UsageError("--onelink-api-token needs a non-empty token")

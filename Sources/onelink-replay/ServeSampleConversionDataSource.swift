@@ -8,8 +8,14 @@ struct ServeSampleConversionDataSource: ConversionDataSource, DeviceMemory {
     let deviceID: String
     let payload: AttributionPayload
     let fallback: any ConversionDataSource
+    /// What the fallback source remembers per device, when it remembers any.
+    let fallbackMemory: (any DeviceMemory)?
 
-    init(deviceID: String, payload: AttributionPayload, fallback: any ConversionDataSource) {
+    init(
+        deviceID: String, payload: AttributionPayload, fallback: any ConversionDataSource,
+        fallbackMemory: (any DeviceMemory)?
+    ) {
+        self.fallbackMemory = fallbackMemory
         self.deviceID = deviceID
         var payload = payload
         payload["is_first_launch"] = nil
@@ -25,18 +31,18 @@ struct ServeSampleConversionDataSource: ConversionDataSource, DeviceMemory {
     /// Forgets the device in the fallback source (the sample device is always answered the sample).
     @discardableResult
     func forgetDevice(_ deviceID: String) -> Bool {
-        (fallback as? any DeviceMemory)?.forgetDevice(deviceID) ?? false
+        fallbackMemory?.forgetDevice(deviceID) ?? false
     }
 
     /// The fallback source's test devices (a registry of its own when the fallback keeps none).
     var testDevices: TestDeviceRegistry {
-        (fallback as? any DeviceMemory)?.testDevices ?? ownTestDevices
+        fallbackMemory?.testDevices ?? ownTestDevices
     }
 
     private let ownTestDevices = TestDeviceRegistry()
 
     /// Forgets every device in the fallback source.
     func forgetAllDevices() {
-        (fallback as? any DeviceMemory)?.forgetAllDevices()
+        fallbackMemory?.forgetAllDevices()
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkHTTP
+import OneLinkSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(5))) struct HTTPConversionDataSourceTests {

@@ -1,6 +1,7 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkHTTP
+import OneLinkSupport
 import Testing
 
 /// The URLSession transport against real loopback sockets: a closed port and a scripted raw responder.

@@ -23,7 +23,7 @@ import Testing
         let options = try ServeOptions(ServeCommand.arguments.read(["--shortlinks", path]))
         let backends = try ServeBackends.make(from: options.seed, options: options)
         _ = try ServeCommand.makeServer(options, backends: backends)
-        let resolver = try #require(backends.shortLinkResolver as? InMemoryShortLinkResolver)
+        let resolver = backends.shortLinkResolver
         #expect(resolver[template: "H5hv", shortID: "extra01"] == ["pid": "sms"])
         #expect(resolver[template: "H5hv", shortID: "6d66214a"] != nil, "the seeded links stay")
     }

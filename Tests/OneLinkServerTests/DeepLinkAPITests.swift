@@ -19,7 +19,7 @@ struct DeepLinkAPITests {
         "/H5hv?pid=Email&c=my_new_campaign&af_c_id=394a89cf&af_sub1=my_afsub1&fruit_name=apples&fruit_amount=26"
 
     struct Running {
-        let server: OneLinkServer
+        let server: EmbeddedServer
         let clock: ManualClock
     }
 
@@ -32,41 +32,53 @@ struct DeepLinkAPITests {
                 oneLinkDomains: ["onelink-basic-app.onelink.me"], templates: ["H5hv"],
                 interstitialDomain: "open.example.net"),
             shortLinks: InMemoryShortLinkResolver(), store: store, clock: clock)
-        let server = try OneLinkServer(
+        let server = EmbeddedServer(
             configuration: .init(
                 deferredDeepLinkSource: ClickStoreDeferredDeepLinkSource.clickStore(store),
                 clickHandler: handler,
                 clock: clock, devKeys: devKeys))
-        try await server.start()
-        do {
-            try await body(Running(server: server, clock: clock))
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await body(Running(server: server, clock: clock))
     }
 
-    static func send(_ request: String, port: UInt16) async throws -> RawHTTPConnection.Response {
-        try await onThread { try RawHTTPConnection.exchange(request, port: port) }
+    static func send(_ request: String, port server: EmbeddedServer) async throws -> RouteAnswer {
+        try await server.exchange(request, clientIP: "203.0.113.7")
     }
 
-    static func click(port: UInt16, extra: [String] = []) async throws -> RawHTTPConnection.Response {
+    static func click(port server: EmbeddedServer, extra: [String] = []) async throws -> RouteAnswer {
         let lines =
             [
-                "GET \(link) HTTP/1.1", "Host: 127.0.0.1:\(port)", "User-Agent: \(safari)",
+                "GET \(link) HTTP/1.1", "Host: 127.0.0.1", "User-Agent: \(safari)",
                 "Accept-Language: en-US", "X-Forwarded-For: 203.0.113.7",
                 "Referer: https://mail.example.com/",
             ] + extra + ["Connection: close", "", ""]
-        return try await send(lines.joined(separator: "\r\n"), port: port)
+        return try await send(lines.joined(separator: "\r\n"), port: server)
     }
 
-    /// The documented request body, signed with `key` unless `signature` is given.
+    /// The documented request, signed with `key` unless `signature` is given, in process.
     static func lookup(
-        port: UInt16, at date: Date, ip: String = "203.0.113.7", isFirst: String = "true",
+        port server: EmbeddedServer, at date: Date, ip: String = "203.0.113.7", isFirst: String = "true",
         extra: [String: AttributionValue] = [:], drop: String? = nil, key: String = devKey,
         signature: String? = nil
+    ) async throws -> RouteAnswer {
+        let request = lookupRequest(
+            at: date, ip: ip, isFirst: isFirst, extra: extra, drop: drop, key: key, signature: signature)
+        return try await send(request, port: server)
+    }
+
+    /// The same request to a server on loopback at `port`.
+    static func lookup(
+        port: UInt16, at date: Date, ip: String = "203.0.113.7", extra: [String: AttributionValue] = [:]
     ) async throws -> RawHTTPConnection.Response {
+        let request = lookupRequest(
+            at: date, ip: ip, isFirst: "true", extra: extra, drop: nil, key: devKey, signature: nil)
+        return try await onThread { try RawHTTPConnection.exchange(request, port: port) }
+    }
+
+    /// The documented request text.
+    static func lookupRequest(
+        at date: Date, ip: String, isFirst: String, extra: [String: AttributionValue], drop: String?,
+        key: String, signature: String?
+    ) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -80,21 +92,20 @@ struct DeepLinkAPITests {
         if let drop { body[drop] = nil }
         let json = String(decoding: AttributionPayload(body).jsonData(), as: UTF8.self)
         let sig = signature ?? SHA256.hmacHex(key: key, message: timestamp + ip)
-        let request =
+        return
             "POST /v1.0/ios/id1234567890?af_sig=\(sig) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
             + "Content-Type: application/json\r\nContent-Length: \(json.utf8.count)\r\nConnection: close\r\n\r\n"
             + json
-        return try await send(request, port: port)
     }
 
     @Test("a click, then the signed first-launch request: found, with custom_params and every documented key")
     func found() async throws {
         try await withServer { running in
             let clickTime = running.clock.now
-            let click = try await Self.click(port: running.server.port)
+            let click = try await Self.click(port: running.server)
             #expect(click.status == 302)
             await running.clock.advance(by: .seconds(120))
-            let response = try await Self.lookup(port: running.server.port, at: running.clock.now)
+            let response = try await Self.lookup(port: running.server, at: running.clock.now)
             #expect(response.status == 200)
             #expect(response.header("Content-Type") == "application/json")
             let answer = try AttributionPayload(jsonString: response.body)
@@ -133,16 +144,16 @@ struct DeepLinkAPITests {
     )
     func notFound() async throws {
         try await withServer { running in
-            let port = running.server.port
-            let before = try await Self.lookup(port: port, at: running.clock.now)
+            let server = running.server
+            let before = try await Self.lookup(port: server, at: running.clock.now)
             #expect(before.body == #"{"click_event":{},"found":false}"#)
-            _ = try await Self.click(port: port)
+            _ = try await Self.click(port: server)
             await running.clock.advance(by: .seconds(60))
-            let otherIP = try await Self.lookup(port: port, at: running.clock.now, ip: "198.51.100.1")
+            let otherIP = try await Self.lookup(port: server, at: running.clock.now, ip: "198.51.100.1")
             #expect(otherIP.body == #"{"click_event":{},"found":false}"#)
-            let later = try await Self.lookup(port: port, at: running.clock.now, isFirst: "false")
+            let later = try await Self.lookup(port: server, at: running.clock.now, isFirst: "false")
             #expect(later.body == #"{"click_event":{},"found":false}"#)
-            let late = try await Self.lookup(port: port, at: running.clock.now.addingTimeInterval(3600))
+            let late = try await Self.lookup(port: server, at: running.clock.now.addingTimeInterval(3600))
             #expect(late.body == #"{"click_event":{},"found":false}"#)
         }
     }
@@ -150,17 +161,17 @@ struct DeepLinkAPITests {
     @Test("an unhashed IDFA with ATT authorized is ID-matched from another IP; denied ATT ignores it")
     func idfaMatching() async throws {
         try await withServer { running in
-            let port = running.server.port
-            _ = try await Self.click(port: port, extra: ["X-OneLink-Advertising-ID: AAAA-1111"])
+            let server = running.server
+            _ = try await Self.click(port: server, extra: ["X-OneLink-Advertising-ID: AAAA-1111"])
             await running.clock.advance(by: .seconds(60))
             let idfa: AttributionValue = .object(["type": "unhashed", "value": "AAAA-1111"])
             let matched = try await Self.lookup(
-                port: port, at: running.clock.now, ip: "198.51.100.1",
+                port: server, at: running.clock.now, ip: "198.51.100.1",
                 extra: ["idfa": idfa, "att_status": .int(1)])
             let event = try AttributionPayload(jsonString: matched.body)["click_event"]?.objectValue
             #expect(event?["match_type"] == "id_matching")
             let denied = try await Self.lookup(
-                port: port, at: running.clock.now, ip: "198.51.100.1",
+                port: server, at: running.clock.now, ip: "198.51.100.1",
                 extra: ["idfa": idfa, "att_status": .int(2)])
             #expect(denied.body == #"{"click_event":{},"found":false}"#)
         }
@@ -171,20 +182,20 @@ struct DeepLinkAPITests {
         arguments: ["signature", "is_first", "lang", "os", "timestamp", "type", "ip", "time-format", "json"])
     func badRequests(fault: String) async throws {
         try await withServer { running in
-            let port = running.server.port
-            let response: RawHTTPConnection.Response
+            let server = running.server
+            let response: RouteAnswer
             switch fault {
             case "signature":
-                response = try await Self.lookup(port: port, at: running.clock.now, key: "another-key")
+                response = try await Self.lookup(port: server, at: running.clock.now, key: "another-key")
             case "time-format":
                 response = try await Self.lookup(
-                    port: port, at: running.clock.now, extra: ["timestamp": "22/01/2015 08:45"])
+                    port: server, at: running.clock.now, extra: ["timestamp": "22/01/2015 08:45"])
             case "json":
                 let request =
                     "POST /v1.0/ios/id1?af_sig=00 HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nConnection: close\r\n\r\n[1,2]"
-                response = try await Self.send(request, port: port)
+                response = try await Self.send(request, port: server)
             default:
-                response = try await Self.lookup(port: port, at: running.clock.now, drop: fault)
+                response = try await Self.lookup(port: server, at: running.clock.now, drop: fault)
             }
             #expect(response.status == 400)
             #expect(response.body == #"{"message":"Bad Request"}"#)
@@ -195,10 +206,10 @@ struct DeepLinkAPITests {
     @Test("without configured dev keys any non-empty af_sig is accepted; an empty one is not")
     func noConfiguredKeys() async throws {
         try await withServer(devKeys: []) { running in
-            let port = running.server.port
-            let any = try await Self.lookup(port: port, at: running.clock.now, signature: "anything")
+            let server = running.server
+            let any = try await Self.lookup(port: server, at: running.clock.now, signature: "anything")
             #expect(any.status == 200)
-            let empty = try await Self.lookup(port: port, at: running.clock.now, signature: "")
+            let empty = try await Self.lookup(port: server, at: running.clock.now, signature: "")
             #expect(empty.status == 400)
         }
     }
@@ -210,7 +221,7 @@ struct DeepLinkAPITests {
             let request =
                 "POST /v1.0/ios/id1234567890?devkey=x HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n"
                 + "Connection: close\r\n\r\n" + body
-            let response = try await Self.send(request, port: running.server.port)
+            let response = try await Self.send(request, port: running.server)
             #expect(response.status == 200)
             #expect(response.body == #"{"click_event":{},"found":false}"#)
         }

@@ -29,8 +29,9 @@ struct DeviceAdminTests {
                 appStoreURL: ServerClickTests.appStore, oneLinkDomains: [ServerClickTests.host],
                 templates: ["H5hv"], interstitialDomain: "open.example.net"),
             shortLinks: BackendFixture().makeShortLinkResolver(), store: store, clock: clock)
+        let conversion = ClickStoreConversionDataSource(store: store)
         try await withFixtureServer(
-            clock: clock, clickHandler: handler, conversion: ClickStoreConversionDataSource.clickStore(store),
+            clock: clock, clickHandler: handler, conversion: conversion, deviceMemory: conversion,
             deferred: ClickStoreDeferredDeepLinkSource.clickStore(store)
         ) { running in
             try await body(DeviceServer(running: running, store: store, clock: clock))

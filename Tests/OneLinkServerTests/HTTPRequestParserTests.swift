@@ -1,4 +1,5 @@
 import OneLinkServer
+import OneLinkSupport
 import Testing
 
 /// The pure parser: exact outcomes for complete, split, pipelined and refused input.

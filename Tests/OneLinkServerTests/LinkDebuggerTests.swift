@@ -2,7 +2,7 @@ import Foundation
 import OneLinkClicks
 import OneLinkEmulator
 import OneLinkServer
-import OneLinkTestThreads
+import OneLinkSupport
 import Testing
 
 /// `?debug=1` on a click link shows the click handler's decision for each platform and browser, in
@@ -13,7 +13,7 @@ struct LinkDebuggerTests {
         "/H5hv?pid=Email&deep_link_value=apples&af_android_url=https%3A%2F%2Fplay.example.com%2Fapp"
         + "&af_web_dp=https%3A%2F%2Fwww.example.com%2Fapples"
 
-    func withServer(_ body: (OneLinkServer, InMemoryClickStore) async throws -> Void) async throws {
+    func withServer(_ body: (EmbeddedServer, InMemoryClickStore) async throws -> Void) async throws {
         let store = InMemoryClickStore()
         let handler = try ClickHandler(
             configuration: .init(
@@ -21,30 +21,20 @@ struct LinkDebuggerTests {
                 oneLinkDomains: ["onelink-basic-app.onelink.me"], templates: ["H5hv"],
                 interstitialDomain: "open.example.net"),
             store: store, clock: ManualClock())
-        let server = try OneLinkServer(configuration: .init(clickHandler: handler))
-        try await server.start()
-        do {
-            try await body(server, store)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await body(EmbeddedServer(configuration: .init(clickHandler: handler)), store)
     }
 
     static func get(
-        _ target: String, port: UInt16, headers: [String] = []
-    ) async throws -> RawHTTPConnection.Response {
+        _ target: String, on server: EmbeddedServer, headers: [String] = []
+    ) async throws -> RouteAnswer {
         let lines = ["GET \(target) HTTP/1.1", "Host: 127.0.0.1"] + headers + ["Connection: close", "", ""]
-        return try await onThread {
-            try RawHTTPConnection.exchange(lines.joined(separator: "\r\n"), port: port)
-        }
+        return try await server.exchange(lines.joined(separator: "\r\n"))
     }
 
     @Test("JSON: one decision per platform and browser, the link without debug, and nothing recorded")
     func json() async throws {
         try await withServer { server, store in
-            let response = try await Self.get(Self.link + "&debug=1&format=json", port: server.port)
+            let response = try await Self.get(Self.link + "&debug=1&format=json", on: server)
             #expect(response.status == 200)
             #expect(response.header("Content-Type") == "application/json")
             let answer = try AttributionPayload(jsonString: response.body)
@@ -79,11 +69,11 @@ struct LinkDebuggerTests {
     func sameAsRealClick() async throws {
         try await withServer { server, store in
             let debug = try await Self.get(
-                Self.link + "&debug=1", port: server.port, headers: ["Accept: application/json"])
+                Self.link + "&debug=1", on: server, headers: ["Accept: application/json"])
             let cases = try AttributionPayload(jsonString: debug.body)["cases"]?.arrayValue ?? []
             for row in cases.compactMap(\.objectValue) where row["decision"] == "redirect" {
                 let click = try await Self.get(
-                    Self.link, port: server.port,
+                    Self.link, on: server,
                     headers: [
                         "User-Agent: \(row["user_agent"]?.textValue ?? "")", "X-Forwarded-For: 203.0.113.9",
                         "Accept-Language: en-US",
@@ -100,19 +90,19 @@ struct LinkDebuggerTests {
     @Test("HTML by default, every value escaped; a refused link shows the handler's error per case")
     func html() async throws {
         try await withServer { server, _ in
-            let page = try await Self.get("/H5hv?pid=%3Cb%3E&debug=1", port: server.port)
+            let page = try await Self.get("/H5hv?pid=%3Cb%3E&debug=1", on: server)
             #expect(page.status == 200)
             #expect(page.header("Content-Type") == "text/html; charset=utf-8")
             #expect(page.body.contains("<h1>Link debugger</h1>"))
             #expect(page.body.contains("iOS Instagram in-app browser, app installed"))
             #expect(!page.body.contains("<b>"))
             let unknown = try await Self.get(
-                "/H5hv?pid=x&af_click_lookback=99d&debug=1&format=json", port: server.port)
+                "/H5hv?pid=x&af_click_lookback=99d&debug=1&format=json", on: server)
             let cases = try AttributionPayload(jsonString: unknown.body)["cases"]?.arrayValue ?? []
             let decisions = Set(cases.compactMap { $0.objectValue?["decision"]?.textValue })
             #expect(decisions.isSubset(of: ["error", "opens_app"]), "\(decisions)")
             #expect(decisions.contains("error"))
-            let expired = try await Self.get("/H5hv/nope?debug=1&format=json", port: server.port)
+            let expired = try await Self.get("/H5hv/nope?debug=1&format=json", on: server)
             let expiredCases = try AttributionPayload(jsonString: expired.body)["cases"]?.arrayValue ?? []
             let redirect = expiredCases.compactMap(\.objectValue).first { $0["decision"] == "redirect" }
             #expect(redirect?["attributable"] == false)

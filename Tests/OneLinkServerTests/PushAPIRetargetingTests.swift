@@ -95,10 +95,11 @@ struct PushAPIRetargetingTests {
                 appStoreURL: "https://apps.apple.com/app/id123456789", oneLinkDomains: [Self.host],
                 templates: ["H5hv"], interstitialDomain: "open.example.net"),
             shortLinks: BackendFixture().makeShortLinkResolver(), store: store, clock: clock)
+        let conversion = ClickStoreConversionDataSource(store: store)
         var configuration = OneLinkServer.Configuration(
-            conversionDataSource: ClickStoreConversionDataSource.clickStore(store), clock: clock,
-            dashboard: ServerDashboard(shortLinks: [:]))
+            conversionDataSource: conversion, clock: clock, dashboard: ServerDashboard(shortLinks: [:]))
         configuration.clickHandler = handler
+        configuration.deviceMemory = conversion
         let receiver = try PushReceiver()
         var pushAPI = try PushAPISettings(endpoints: [try PushAPIEndpoint(url: receiver.url)])
         settings(&pushAPI)

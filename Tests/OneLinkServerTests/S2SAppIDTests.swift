@@ -2,7 +2,7 @@ import Foundation
 import OneLinkClicks
 import OneLinkEmulator
 import OneLinkServer
-import OneLinkTestThreads
+import OneLinkSupport
 import Testing
 
 /// The S2S event API's app ID check: once the server knows its apps (the click handler's app IDs),
@@ -12,7 +12,8 @@ import Testing
 @Suite("Server: S2S events for another app", .timeLimit(.minutes(5)))
 struct S2SAppIDTests {
     func withServer(
-        plan: AppsFlyerPlan = .growth, events: InMemoryEventRecorder, _ body: (UInt16) async throws -> Void
+        plan: AppsFlyerPlan = .growth, events: InMemoryEventRecorder,
+        _ body: (EmbeddedServer) async throws -> Void
     ) async throws {
         let links = InMemoryShortLinkResolver()
         let handler = try ClickHandler(
@@ -31,15 +32,15 @@ struct S2SAppIDTests {
     )
     func otherApps() async throws {
         let events = InMemoryEventRecorder()
-        try await withServer(events: events) { port in
+        try await withServer(events: events) { server in
             let own = try await S2SEventTests.post(
-                "/inappevent/id1234567890", S2SEventTests.purchase, port: port)
+                "/inappevent/id1234567890", S2SEventTests.purchase, on: server)
             #expect(own.status == 200 && own.body == "OK")
             #expect(events.events.map(\.appID) == ["id1234567890"])
 
             for app in ["id999", "com.example.other", "id12345678901"] {
                 let other = try await S2SEventTests.post(
-                    "/inappevent/\(app)", S2SEventTests.purchase, port: port)
+                    "/inappevent/\(app)", S2SEventTests.purchase, on: server)
                 #expect(other.status == 400, "\(app)")
                 #expect(other.body == "app_id", "\(app)")
                 #expect(other.header("Content-Type") == "text/plain; charset=utf-8")
@@ -48,7 +49,7 @@ struct S2SAppIDTests {
             // Digits alone are an iOS app ID without its prefix, the server's or not: 200 OK, unrecorded.
             for app in ["1234567890", "999"] {
                 let bare = try await S2SEventTests.post(
-                    "/inappevent/\(app)", S2SEventTests.purchase, port: port)
+                    "/inappevent/\(app)", S2SEventTests.purchase, on: server)
                 #expect(bare.status == 200 && bare.body == "OK", "\(app)")
                 #expect(bare.header("X-OneLink-Warning")?.contains("no id prefix") == true)
             }
@@ -59,7 +60,7 @@ struct S2SAppIDTests {
     @Test("order: a missing or refused key first, then the plan, then the app ID, then the body")
     func order() async throws {
         let events = InMemoryEventRecorder()
-        try await withServer(events: events) { port in
+        try await withServer(events: events) { server in
             let cases: [(String, String, String?, Int, String)] = [
                 ("/inappevent/id999", S2SEventTests.purchase, nil, 400, "Failed to Authenticate"),
                 ("/inappevent/id999", S2SEventTests.purchase, "dev-key-not-s2s", 401, "Unauthorized"),
@@ -72,15 +73,15 @@ struct S2SAppIDTests {
                 ),
             ]
             for (path, body, key, status, text) in cases {
-                let response = try await S2SEventTests.post(path, body, key: key, port: port)
+                let response = try await S2SEventTests.post(path, body, key: key, on: server)
                 #expect(response.status == status, "\(path) \(body)")
                 #expect(response.body == text, "\(path) \(body)")
             }
             #expect(events.events.isEmpty)
         }
-        try await withServer(plan: .zero, events: events) { port in
+        try await withServer(plan: .zero, events: events) { server in
             let response = try await S2SEventTests.post(
-                "/inappevent/id999", S2SEventTests.purchase, port: port)
+                "/inappevent/id999", S2SEventTests.purchase, on: server)
             #expect(response.status == 403 && response.body == "Forbidden")
             #expect(events.events.isEmpty)
         }

@@ -11,18 +11,29 @@ import Testing
 struct S2SEventTests {
     func withServer(
         keys: Set<String> = ["S2S_KEY"], events: InMemoryEventRecorder = InMemoryEventRecorder(),
-        _ body: (UInt16) async throws -> Void
+        _ body: (EmbeddedServer) async throws -> Void
     ) async throws {
         try await Self.withServer(.init(eventRecorder: events, s2sKeys: keys), body)
     }
 
-    /// Runs `body` with the port of a started server for `configuration`, and stops the server.
+    /// Runs `body` with an in-process server for `configuration`.
     static func withServer(
-        _ configuration: OneLinkServer.Configuration, _ body: (UInt16) async throws -> Void
+        _ configuration: OneLinkServer.Configuration, _ body: (EmbeddedServer) async throws -> Void
     ) async throws {
-        try await withStartedServer(configuration) { try await body($0.port) }
+        try await body(EmbeddedServer(configuration: configuration))
     }
 
+    static func post(
+        _ path: String, _ body: String, key: String? = "S2S_KEY", on server: EmbeddedServer
+    ) async throws -> RouteAnswer {
+        var head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        if let key { head += "authentication: \(key)\r\n" }
+        head += "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
+        let request = head + body
+        return try await server.exchange(request)
+    }
+
+    /// The same request to a server on loopback at `port`.
     static func post(
         _ path: String, _ body: String, key: String? = "S2S_KEY", port: UInt16
     ) async throws -> RawHTTPConnection.Response {
@@ -39,8 +50,8 @@ struct S2SEventTests {
     @Test("a valid event is plain-text OK and recorded with its stringified eventValue, time and identity")
     func accepted() async throws {
         let events = InMemoryEventRecorder()
-        try await withServer(events: events) { port in
-            let response = try await Self.post("/inappevent/id123456789", Self.purchase, port: port)
+        try await withServer(events: events) { server in
+            let response = try await Self.post("/inappevent/id123456789", Self.purchase, on: server)
             #expect(response.status == 200)
             #expect(response.body == "OK")
             #expect(response.header("Content-Type") == "text/plain; charset=utf-8")
@@ -56,7 +67,7 @@ struct S2SEventTests {
             let empty = try await Self.post(
                 "/inappevent/com.example.app",
                 #"{"appsflyer_id":"a","eventName":"af_login","eventValue":""}"#,
-                port: port)
+                on: server)
             #expect(empty.status == 200 && empty.body == "OK")
             #expect(events.events.last?.values == [:])
         }
@@ -65,7 +76,7 @@ struct S2SEventTests {
     @Test("the documented plain-text errors, and nothing is recorded")
     func errors() async throws {
         let events = InMemoryEventRecorder()
-        try await withServer(events: events) { port in
+        try await withServer(events: events) { server in
             let cases: [(String, String?, Int, String)] = [
                 (Self.purchase, nil, 400, "Failed to Authenticate"),
                 (Self.purchase, "dev-key-not-s2s", 401, "Unauthorized"),
@@ -90,7 +101,7 @@ struct S2SEventTests {
                 ),
             ]
             for (body, key, status, text) in cases {
-                let response = try await Self.post("/inappevent/id123456789", body, key: key, port: port)
+                let response = try await Self.post("/inappevent/id123456789", body, key: key, on: server)
                 #expect(response.status == status, "\(body)")
                 #expect(response.body == text, "\(body)")
             }
@@ -101,7 +112,7 @@ struct S2SEventTests {
     @Test("the payload is at most 1 KB: 1,024 bytes are recorded, 1,025 are a Bad request")
     func sizeCap() async throws {
         let events = InMemoryEventRecorder()
-        try await withServer(events: events) { port in
+        try await withServer(events: events) { server in
             func body(_ size: Int) -> String {
                 let frame = #"{"appsflyer_id":"a","eventName":"e","eventValue":"","pad":""}"#
                 return frame.replacingOccurrences(
@@ -109,9 +120,9 @@ struct S2SEventTests {
                     with: #""pad":"\#(String(repeating: "x", count: size - frame.utf8.count))""#)
             }
             #expect(body(1024).utf8.count == 1024)
-            let fits = try await Self.post("/inappevent/id1", body(1024), port: port)
+            let fits = try await Self.post("/inappevent/id1", body(1024), on: server)
             #expect(fits.status == 200)
-            let over = try await Self.post("/inappevent/id1", body(1025), port: port)
+            let over = try await Self.post("/inappevent/id1", body(1025), on: server)
             #expect(over.status == 400 && over.body == "Bad request")
             #expect(events.events.count == 1)
         }
@@ -120,8 +131,8 @@ struct S2SEventTests {
     @Test("an iOS app ID without its id prefix is answered OK with a warning header, and not recorded")
     func missingIDPrefix() async throws {
         let events = InMemoryEventRecorder()
-        try await withServer(events: events) { port in
-            let response = try await Self.post("/inappevent/123456789", Self.purchase, port: port)
+        try await withServer(events: events) { server in
+            let response = try await Self.post("/inappevent/123456789", Self.purchase, on: server)
             #expect(response.status == 200 && response.body == "OK")
             #expect(response.header("X-OneLink-Warning")?.contains("no id prefix") == true)
             #expect(events.events.isEmpty)
@@ -130,10 +141,10 @@ struct S2SEventTests {
 
     @Test("without configured keys any non-empty key is accepted; a missing one is still refused")
     func anyKey() async throws {
-        try await withServer(keys: []) { port in
-            let any = try await Self.post("/inappevent/id1", Self.purchase, key: "whatever", port: port)
+        try await withServer(keys: []) { server in
+            let any = try await Self.post("/inappevent/id1", Self.purchase, key: "whatever", on: server)
             #expect(any.body == "OK")
-            let missing = try await Self.post("/inappevent/id1", Self.purchase, key: nil, port: port)
+            let missing = try await Self.post("/inappevent/id1", Self.purchase, key: nil, on: server)
             #expect(missing.status == 400)
         }
     }

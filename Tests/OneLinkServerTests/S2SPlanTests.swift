@@ -1,7 +1,7 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkServer
-import OneLinkTestThreads
+import OneLinkSupport
 import Testing
 
 /// The account plan's answer on the S2S event API: under "Zero Package" every authenticated event is
@@ -9,7 +9,7 @@ import Testing
 @Suite("Server: S2S events under the account's plan", .timeLimit(.minutes(5)))
 struct S2SPlanTests {
     func withServer(
-        plan: AppsFlyerPlan, events: InMemoryEventRecorder, _ body: (UInt16) async throws -> Void
+        plan: AppsFlyerPlan, events: InMemoryEventRecorder, _ body: (EmbeddedServer) async throws -> Void
     ) async throws {
         var configuration = OneLinkServer.Configuration(eventRecorder: events, s2sKeys: ["S2S_KEY"])
         configuration.accountPlan = plan
@@ -19,14 +19,14 @@ struct S2SPlanTests {
     @Test("zero: a valid, an invalid and an unprefixed-app event are each 403 Forbidden in plain text")
     func zeroPlan() async throws {
         let events = InMemoryEventRecorder()
-        try await withServer(plan: .zero, events: events) { port in
+        try await withServer(plan: .zero, events: events) { server in
             for (path, body) in [
                 ("/inappevent/id123456789", S2SEventTests.purchase),
                 ("/inappevent/id123456789", #"{"eventName":"af_login","eventValue":""}"#),
                 ("/inappevent/id123456789", ""),
                 ("/inappevent/123456789", S2SEventTests.purchase),
             ] {
-                let response = try await S2SEventTests.post(path, body, port: port)
+                let response = try await S2SEventTests.post(path, body, on: server)
                 #expect(response.status == 403, "\(path) \(body)")
                 #expect(response.body == "Forbidden")
                 #expect(response.header("Content-Type") == "text/plain; charset=utf-8")
@@ -34,10 +34,10 @@ struct S2SPlanTests {
             #expect(events.events.isEmpty)
             // The key is checked first: without the account's key the plan is not known.
             let noKey = try await S2SEventTests.post(
-                "/inappevent/id123456789", S2SEventTests.purchase, key: nil, port: port)
+                "/inappevent/id123456789", S2SEventTests.purchase, key: nil, on: server)
             #expect(noKey.status == 400 && noKey.body == "Failed to Authenticate")
             let wrongKey = try await S2SEventTests.post(
-                "/inappevent/id123456789", S2SEventTests.purchase, key: "OTHER", port: port)
+                "/inappevent/id123456789", S2SEventTests.purchase, key: "OTHER", on: server)
             #expect(wrongKey.status == 401 && wrongKey.body == "Unauthorized")
         }
     }
@@ -46,9 +46,9 @@ struct S2SPlanTests {
     func paidPlans() async throws {
         for plan in [AppsFlyerPlan.growth, AppsFlyerPlan(rawValue: "Enterprise")] {
             let events = InMemoryEventRecorder()
-            try await withServer(plan: plan, events: events) { port in
+            try await withServer(plan: plan, events: events) { server in
                 let response = try await S2SEventTests.post(
-                    "/inappevent/id123456789", S2SEventTests.purchase, port: port)
+                    "/inappevent/id123456789", S2SEventTests.purchase, on: server)
                 #expect(response.status == 200 && response.body == "OK")
                 #expect(events.events.count == 1)
             }

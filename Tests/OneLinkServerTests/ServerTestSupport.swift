@@ -4,6 +4,7 @@ import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import OneLinkServer
 import OneLinkSupport
+import OneLinkTestThreads
 import Testing
 
 /// A resolver whose backing resolver is set after the server has bound, so fixture URLs can
@@ -36,7 +37,7 @@ struct FixtureServer {
     static func start(
         limits: ServerLimits = ServerLimits(), clock: any EmulatorClock = SystemClock(),
         clickHandler: ClickHandler? = nil, conversion: (any ConversionDataSource)? = nil,
-        deferred: (any DeferredDeepLinkSource)? = nil
+        deviceMemory: (any DeviceMemory)? = nil, deferred: (any DeferredDeepLinkSource)? = nil
     ) async throws -> FixtureServer {
         let resolver = LateBoundShortLinkResolver()
         let seed = BackendFixture()
@@ -47,7 +48,8 @@ struct FixtureServer {
                 conversionDataSource: conversion ?? seed.makeConversionDataSource(),
                 deferredDeepLinkSource: deferred ?? seed.makeDeferredDeepLinkSource(),
                 clickHandler: clickHandler,
-                landingPaths: ["/landing"], limits: limits, clock: clock, logSink: log))
+                landingPaths: ["/landing"], limits: limits, clock: clock, logSink: log,
+                deviceMemory: deviceMemory))
         try await server.start()
         let fixture = BackendFixture(wrapperBase: server.baseURL)
         resolver.bind(fixture.makeShortLinkResolver())
@@ -59,11 +61,12 @@ struct FixtureServer {
 func withFixtureServer<Result>(
     limits: ServerLimits = ServerLimits(), clock: any EmulatorClock = SystemClock(),
     clickHandler: ClickHandler? = nil, conversion: (any ConversionDataSource)? = nil,
-    deferred: (any DeferredDeepLinkSource)? = nil,
+    deviceMemory: (any DeviceMemory)? = nil, deferred: (any DeferredDeepLinkSource)? = nil,
     _ body: (FixtureServer) async throws -> Result
 ) async throws -> Result {
     let running = try await FixtureServer.start(
-        limits: limits, clock: clock, clickHandler: clickHandler, conversion: conversion, deferred: deferred)
+        limits: limits, clock: clock, clickHandler: clickHandler, conversion: conversion,
+        deviceMemory: deviceMemory, deferred: deferred)
     do {
         let result = try await body(running)
         await running.server.stop()
@@ -87,5 +90,43 @@ func withStartedServer<Result>(
     } catch {
         await server.stop()
         throw error
+    }
+}
+
+/// An in-process answer in the shape of the loopback client's (`RawHTTPConnection.Response`), so a
+/// route-level test moves onto ``EmbeddedServer`` by its setup alone.
+struct RouteAnswer: Sendable {
+    /// The status code.
+    var status: Int
+    /// The header fields, by lowercased name.
+    var headers: [String: String]
+    /// The body as text.
+    var body: String
+    /// The status line's reason phrase.
+    var reasonPhrase: String
+
+    init(_ response: EmbeddedResponse) {
+        status = response.status.code
+        reasonPhrase = response.status.reasonPhrase
+        body = response.text
+        var fields: [String: String] = [:]
+        for (name, value) in response.headers {
+            let key = name.rawName.lowercased()
+            fields[key] = fields[key].map { $0 + ", " + value } ?? value
+        }
+        headers = fields
+    }
+
+    /// The value of the header field `name`, in any case.
+    func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+extension EmbeddedServer {
+    /// The answer to the raw HTTP/1.1 request text, read by the server's parser, in process.
+    func exchange(_ request: String, clientIP: String = "127.0.0.1") async throws -> RouteAnswer {
+        guard let response = await respond(toBytes: Array(request.utf8), clientIP: clientIP) else {
+            throw RawHTTPConnection.Failure(description: "the request ends before it is complete")
+        }
+        return RouteAnswer(response)
     }
 }

@@ -32,7 +32,8 @@ struct ShortLinkLoadingTests {
                 oneLinkDomains: ["onelink-basic-app.onelink.me"],
                 templates: ["H5hv"], interstitialDomain: "open.example.net"),
             shortLinks: links, store: InMemoryClickStore())
-        let server = try OneLinkServer(configuration: .init(shortLinkResolver: links, clickHandler: handler))
+        let server = try OneLinkServer(
+            configuration: .init(shortLinkResolver: links, clickHandler: handler, shortLinkStore: links))
         try await server.start()
         do {
             let file = ReplayExecutable.packageRoot.appendingPathComponent("Payloads/shortlinks.json")
@@ -77,7 +78,7 @@ struct ShortLinkLoadingTests {
         ])
     func refused(body: String, problem: String) async throws {
         let links = InMemoryShortLinkResolver()
-        let server = try OneLinkServer(configuration: .init(shortLinkResolver: links))
+        let server = try OneLinkServer(configuration: .init(shortLinkResolver: links, shortLinkStore: links))
         try await server.start()
         let response = try await Self.send(
             "PUT", "/onelink-emulator/shortlinks", body: body, port: server.port)

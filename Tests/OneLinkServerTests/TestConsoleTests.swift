@@ -30,11 +30,12 @@ struct TestConsoleTests {
                 appStoreURL: ServerClickTests.appStore, oneLinkDomains: [ServerClickTests.host],
                 templates: ["H5hv"], interstitialDomain: "open.example.net", appIDs: ["id1234567890"]),
             shortLinks: links, store: store, clock: clock)
+        let conversion = ClickStoreConversionDataSource(store: store)
         var configuration = OneLinkServer.Configuration(
-            shortLinkResolver: links, conversionDataSource: ClickStoreConversionDataSource(store: store),
+            shortLinkResolver: links, conversionDataSource: conversion,
             clickHandler: handler, clock: clock, eventRecorder: InMemoryEventRecorder(),
             dashboard: ServerDashboard(shortLinks: [:]),
-            oneLinkAPI: OneLinkAPISettings(links: links, tokens: ["TOKEN"]))
+            oneLinkAPI: OneLinkAPISettings(links: links, tokens: ["TOKEN"]), deviceMemory: conversion)
         configure(&configuration)
         try await withStartedServer(configuration) { server in
             let running = FixtureServer(server: server, fixture: BackendFixture(), log: ObservedRequestLog())

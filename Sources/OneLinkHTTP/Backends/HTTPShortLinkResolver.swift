@@ -95,7 +95,7 @@ public struct HTTPShortLinkResolver: ShortLinkResolver, HTTPBackend {
             try HTTPResponseReader.checkStatus(of: response)
             return nil
         }
-        let location = response.header("Location")?.trimmingCharacters(in: .whitespaces) ?? ""
+        let location = response.header(.location)?.trimmingCharacters(in: .whitespaces) ?? ""
         guard !location.isEmpty else {
             throw AttributionError.invalidResponse(
                 "\(response.statusCode) from \(url) has no Location header")

@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 
 /// The plumbing every HTTP backend shares: how a request is built against the base URL (or the
 /// SDK's `setHost` host) with the configuration's limits, and the send-then-read steps.

@@ -1,5 +1,6 @@
 import Foundation
 import OneLinkEmulator
+import OneLinkSupport
 
 /// Checks a transport's response and reads its JSON body the way every HTTP backend must.
 enum HTTPResponseReader {
@@ -10,7 +11,7 @@ enum HTTPResponseReader {
         }
         // A decoded (for example gzip) body no longer matches the length the server announced.
         let encoding = response.header("Content-Encoding")?.lowercased() ?? "identity"
-        if encoding == "identity", let announced = response.header("Content-Length"),
+        if encoding == "identity", let announced = response.header(.contentLength),
             let expected = Int(announced.trimmingCharacters(in: .whitespaces)),
             response.body.count < expected
         {

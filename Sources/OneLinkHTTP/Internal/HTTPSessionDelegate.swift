@@ -10,8 +10,7 @@ import OneLinkSupport
 ///
 /// It refuses redirects, enforces the body cap while data streams in, and
 /// notices bodies that end before their `Content-Length`.
-// @unchecked because NSObject is not Sendable: the only mutable state is `exchanges`, a Locked.
-final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private struct Exchange {
         var request: HTTPRequest
         /// The exchange's one outcome: the response, the transport's own stop, or the task's end.

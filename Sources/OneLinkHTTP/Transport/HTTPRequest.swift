@@ -1,6 +1,6 @@
 public import Foundation
 import OneLinkEmulator
-import OneLinkSupport
+public import OneLinkSupport
 
 /// One HTTP request an ``HTTPTransport`` performs.
 ///
@@ -10,7 +10,7 @@ public struct HTTPRequest: Sendable, Hashable {
     /// The default cap on a response body: 1 MiB.
     public static let defaultMaximumResponseBytes = 1 << 20
 
-    /// The request method, such as ``Method/get``.
+    /// The request method, such as ``HTTPMethod/get``.
     public var method: Method
     /// The absolute `http` or `https` URL to send the request to.
     public var url: URL
@@ -38,28 +38,12 @@ public struct HTTPRequest: Sendable, Hashable {
 
     /// Returns the value of the header field `name`, compared ignoring ASCII case; fields in several
     /// spellings are joined with `, `.
-    public func header(_ name: String) -> String? {
-        HTTPHeaderLookup.value(of: name, in: headers)
+    public func header(_ name: HTTPFieldName) -> String? {
+        HTTPHeaderLookup.value(of: name.rawName, in: headers)
     }
 }
 
 extension HTTPRequest {
-    /// An HTTP request method.
-    public struct Method: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        /// The method token as sent on the wire, such as `GET`.
-        public var rawValue: String
-
-        /// Creates a method from its token.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
-        /// `GET`: short-link resolution, conversion data and wrapped-link hops.
-        public static let get = Method(rawValue: "GET")
-        /// `POST`: the deferred-deep-link lookup.
-        public static let post = Method(rawValue: "POST")
-
-        /// The method token.
-        public var description: String { rawValue }
-    }
+    /// An HTTP request method: the package's one method type (``HTTPMethod``), such as ``HTTPMethod/get``.
+    public typealias Method = HTTPMethod
 }

@@ -1,6 +1,6 @@
 public import Foundation
 import OneLinkEmulator
-import OneLinkSupport
+public import OneLinkSupport
 
 /// The status, header fields and body an ``HTTPTransport`` received.
 public struct HTTPResponse: Sendable, Hashable {
@@ -20,13 +20,16 @@ public struct HTTPResponse: Sendable, Hashable {
 
     /// Returns the value of the header field `name`, compared ignoring ASCII case; fields in several
     /// spellings are joined with `, `.
-    public func header(_ name: String) -> String? {
-        HTTPHeaderLookup.value(of: name, in: headers)
+    public func header(_ name: HTTPFieldName) -> String? {
+        HTTPHeaderLookup.value(of: name.rawName, in: headers)
     }
 
+    /// The status: the code with its standard reason phrase (``HTTPStatus``).
+    public var status: HTTPStatus { HTTPStatus(code: statusCode) }
+
     /// Whether the status is in the 2xx range.
-    public var isSuccess: Bool { (200...299).contains(statusCode) }
+    public var isSuccess: Bool { status.isSuccess }
 
     /// Whether the status is one of the redirects a wrapped link uses: 301, 302, 303, 307 or 308.
-    public var isRedirect: Bool { [301, 302, 303, 307, 308].contains(statusCode) }
+    public var isRedirect: Bool { status.isRedirect }
 }

@@ -96,23 +96,3 @@ final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDel
         }
     }
 }
-
-extension ReplayDelegate: EngineEventReceiver {
-    /// A success callback as the engine holds it: the Foundation dictionary is built only for a team's delegate.
-    func receive(_ event: AppsFlyerEvent) {
-        switch event {
-        case .conversionDataSuccess(let payload):
-            _ = current("onConversionDataSuccess")
-            forward?.onConversionDataSuccess(profile.apply(payload).foundationDictionary)
-        case .appOpenAttribution(let payload):
-            _ = current("onAppOpenAttribution")
-            #if SDK7
-                _ = payload
-            #else
-                forward?.onAppOpenAttribution(profile.apply(payload).foundationDictionary)
-            #endif
-        default:
-            break
-        }
-    }
-}

@@ -32,6 +32,8 @@ public final class RawHTTPConnection: @unchecked Sendable {
         public var headers: [String: String]
         /// The body as text.
         public var body: String
+        /// The status line's reason phrase, such as `Unauthorized` (empty when the line has none).
+        public var reasonPhrase = ""
 
         /// The value of the header field `name`, in any case.
         public func header(_ name: String) -> String? { headers[name.lowercased()] }
@@ -137,7 +139,8 @@ public final class RawHTTPConnection: @unchecked Sendable {
         }
         let body = String(decoding: pending[0..<length], as: UTF8.self)
         pending.removeFirst(length)
-        return Response(status: status, headers: headers, body: body)
+        let reason = statusLine.dropFirst(2).joined(separator: " ")
+        return Response(status: status, headers: headers, body: body, reasonPhrase: reason)
     }
 
     /// Whether the server closed the connection (end of stream) with nothing more to read.

@@ -452,17 +452,11 @@ final class Engine: Sendable {
             case nil: break
             }
         }
-        // A package delegate that reads the events as they are: cast once for the whole batch.
-        let receiver = batch.delegates.delegate as? any EngineEventReceiver
         for event in batch.events {
             switch event {
             case .conversionDataSuccess(let payload):
                 guard let delegate = batch.delegates.delegate else { dropped(event); continue }
-                if let receiver {
-                    receiver.receive(event)
-                } else {
-                    delegate.onConversionDataSuccess(payload.foundationDictionary)
-                }
+                delegate.onConversionDataSuccess(payload.foundationDictionary)
             case .conversionDataFail(let error):
                 guard let delegate = batch.delegates.delegate else { dropped(event); continue }
                 delegate.onConversionDataFail(error)
@@ -473,11 +467,7 @@ final class Engine: Sendable {
                     dropped(event)
                 #else
                     guard let delegate = batch.delegates.delegate else { dropped(event); continue }
-                    if let receiver {
-                        receiver.receive(event)
-                    } else {
-                        delegate.onAppOpenAttribution(payload.foundationDictionary)
-                    }
+                    delegate.onAppOpenAttribution(payload.foundationDictionary)
                 #endif
             case .appOpenAttributionFailure(let error):
                 #if SDK7
