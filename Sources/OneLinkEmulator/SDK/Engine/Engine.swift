@@ -51,6 +51,11 @@ final class Engine: Sendable {
     let drainerStartsHere = Locked(false)
     /// The entry points (`start()`, links, pushes) app code called on this SDK, each once, first first.
     let entryPointsCalled = Locked<[String]>([])
+    /// The run whose schedule decides the choice points (``AppsFlyerLib/schedule``); `nil` takes every default.
+    let scheduleRun = Locked<ScheduleRun?>(nil)
+    /// The schedule's side of a process: whether its first session delivered, and a link's callbacks
+    /// held for the session queued behind it (``SDKScheduleChoice/linkSessionOrder``).
+    let scheduled = Locked(ScheduledDelivery())
 
     /// Creates an engine over the SDK's backends.
     init(
@@ -70,7 +75,9 @@ final class Engine: Sendable {
         let configuration = self.configuration
         let queue = self.queue
         let logger = DebugLogger(sink: logSink, clock: clock, configuration: configuration)
-        let deadlines = Deadlines(clock: clock, virtualClock: virtualClock, log: logger) {
+        let deadlines = Deadlines(
+            clock: clock, virtualClock: virtualClock, log: logger, schedule: scheduleRun
+        ) {
             queue.noteChange()
         }
         self.logger = logger
@@ -290,6 +297,7 @@ final class Engine: Sendable {
         }
         resetSessionReadiness()
         lastLinkDelivery.withLock { $0 = nil }
+        scheduled.withLock { $0 = ScheduledDelivery() }
         // The delegates were objects of the process that ended; the app's launch code sets them again.
         delegates.withLock { $0 = Delegates() }
     }
@@ -353,8 +361,10 @@ final class Engine: Sendable {
                 if case .deepLink(let result) = event, result.deepLink?.isDeferred == false {
                     sessions.noteDirectDeepLink()
                 }
-                await deliver(
-                    applyingQuirks(to: event, entry: entry, receivedAt: queued.receivedAt), queued: queued)
+                let events = applyingQuirks(to: event, entry: entry, receivedAt: queued.receivedAt)
+                // A schedule may hand the link's callbacks to the session queued next (linkSessionOrder).
+                if holdForNextSession(events) { return }
+                await deliver(events, queued: queued)
                 return
             }
         }
@@ -404,6 +414,7 @@ final class Engine: Sendable {
             events = []
             if launch != nil { launch = .failed(.sdkStopped) }
         }
+        if launch != nil { scheduled.withLock { $0.sessionDelivered = true } }
         let subscribers = published.withLock { $0.publish(events) }
         queue.collect(events, for: queued.group)
         for event in events {
