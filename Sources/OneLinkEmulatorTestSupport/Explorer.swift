@@ -78,7 +78,8 @@ public struct Explorer: Sendable {
 
     /// Fails the run with `message` unless `condition` holds: an explored body's assertion.
     public static func require(
-        _ condition: Bool, _ message: @autoclosure () -> String, fileID: String = #fileID, filePath: String = #filePath,
+        _ condition: Bool, _ message: @autoclosure () -> String, fileID: String = #fileID,
+        filePath: String = #filePath,
         line: Int = #line, column: Int = #column
     ) throws(CheckFailure) {
         guard !condition else { return }
@@ -90,7 +91,8 @@ public struct Explorer: Sendable {
     /// - Returns: The coverage and the failing schedule, if any.
     @discardableResult
     public func explore(
-        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column,
         _ body: (ExplorationRun) async throws -> Void
     ) async -> Report {
         let started = ContinuousClock.now
@@ -114,7 +116,8 @@ public struct Explorer: Sendable {
         }
         let coverage = search.coverage
         guard var (schedule, problem, points) = failing else {
-            return Report(coverage: coverage, failingSchedule: nil, problem: nil, seconds: Self.seconds(since: started))
+            return Report(
+                coverage: coverage, failingSchedule: nil, problem: nil, seconds: Self.seconds(since: started))
         }
         let found = schedule
         if !schedule.isDefault {
@@ -138,7 +141,8 @@ public struct Explorer: Sendable {
             Pin it in the test to reproduce: sdk.schedule = SDKSchedule("\(schedule)")!
             """, fileID: fileID, filePath: filePath, line: line, column: column)
         return Report(
-            coverage: coverage, failingSchedule: schedule, problem: problem, seconds: Self.seconds(since: started))
+            coverage: coverage, failingSchedule: schedule, problem: problem,
+            seconds: Self.seconds(since: started))
     }
 
     static func seconds(since start: ContinuousClock.Instant) -> Double {

@@ -2,6 +2,9 @@ public import Foundation
 public import OneLinkEmulator
 import OneLinkSupport
 
+// @unchecked Sendable below because NSObject is not Sendable: every stored property is immutable
+// or behind Locked, and the callbacks read and write the state under that lock.
+
 /// A deep-link handler as apps write it, with three order mistakes that can each be switched on: the examples of `Docs/testing.md` ("Every order the SDK can deliver in").
 ///
 /// It navigates to `deep_link_value` (or `af_dp` in legacy mode) from a direct link, from the
@@ -20,9 +23,8 @@ import OneLinkSupport
 ///
 /// A scenario uses it with `"app": {"handler": {"mistakes": [...]}}`; each navigation is a
 /// `navigate` output, and `{"do": "appEvent", "name": "uiReady"}` is the first screen coming up.
-// @unchecked because NSObject is not Sendable: every stored property is immutable or behind Locked,
-// and the callbacks read and write the state under that lock.
-public final class ExampleLinkHandler: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, ScenarioAppEventHandler,
+public final class ExampleLinkHandler: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate,
+    ScenarioAppEventHandler,
     @unchecked Sendable
 {
     /// The mistakes the handler makes; none is the careful handler.
@@ -127,7 +129,9 @@ public final class ExampleLinkHandler: NSObject, AppsFlyerLibDelegate, DeepLinkD
     public func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) {
         // `true` from the real SDK; `1` or `"true"` where a replay profile types it so.
         let flag = conversionInfo["is_first_launch"]
-        guard flag as? Bool == true || flag as? Int == 1 || (flag as? String).map({ ["true", "1"].contains($0) }) == true
+        guard
+            flag as? Bool == true || flag as? Int == 1
+                || (flag as? String).map({ ["true", "1"].contains($0) }) == true
         else { return }
         open(conversionInfo["deep_link_value"] as? String, deferred: true, link: nil)
     }

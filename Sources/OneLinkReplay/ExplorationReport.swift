@@ -14,10 +14,11 @@ public struct ExplorationReport: Sendable {
         public var shrinkRuns: Int
         /// The run under ``schedule``.
         public var result: ScenarioResult
-        /// The failing run written as an ordinary scenario (JSON text), which `onelink-replay run`
-        /// replays as it failed: the steps in the run's order, the rest of ``schedule`` in its
-        /// `schedule` field, the SDK's outputs as observed and the app's outcome as the scenario
-        /// expected it. `nil` for a scenario built in code, whose JSON the explorer does not have.
+        /// The failing run written as an ordinary scenario (JSON text), which `onelink-replay run` replays as it failed.
+        ///
+        /// The steps are in the run's order, the rest of ``schedule`` is in its `schedule` field, the
+        /// SDK's outputs are as observed and the app's outcome as the scenario expected it. `nil`
+        /// for a scenario built in code, whose JSON the explorer does not have.
         public var reproduction: String?
     }
 

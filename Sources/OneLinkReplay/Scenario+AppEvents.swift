@@ -20,13 +20,16 @@ extension Scenario {
         case .background:
             return sdk.version == .v6 ? .appEvent : .sdkCall
         case .sdkSettings(let change):
-            let answerOnly = change.trackingAuthorization != nil
+            let answerOnly =
+                change.trackingAuthorization != nil
                 && change == SDKSettingsStep(trackingAuthorization: change.trackingAuthorization)
             return answerOnly ? .appEvent : .sdkCall
-        case .start, .startWithCompletion, .foreground, .handleOpen, .universalLink, .push, .performOnAppAttribution,
+        case .start, .startWithCompletion, .foreground, .handleOpen, .universalLink, .push,
+            .performOnAppAttribution,
             .setDelegate, .clearDelegate, .behaviour:
             return .sdkCall
-        case .advance, .reinstall, .relaunch, .launch, .lifecycle, .route, .setPasteboard, .clipboardLink, .openURL,
+        case .advance, .reinstall, .relaunch, .launch, .lifecycle, .route, .setPasteboard, .clipboardLink,
+            .openURL,
             .click, .delivery:
             return .barrier
         }

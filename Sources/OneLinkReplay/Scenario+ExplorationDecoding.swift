@@ -61,7 +61,8 @@ extension Scenario {
         if let value = handler["mistakes"] {
             for (index, element) in try reader.array(value, at: handler.at("mistakes")).enumerated() {
                 let name = try reader.oneOf(element, names, at: handler.at("mistakes") + "[\(index)]")
-                if let mistake = ExampleLinkHandler.Mistakes.named.first(where: { $0.name == name })?.mistake {
+                if let mistake = ExampleLinkHandler.Mistakes.named.first(where: { $0.name == name })?.mistake
+                {
                     mistakes.insert(mistake)
                 }
             }

@@ -154,7 +154,9 @@ extension Scenario {
         case "sdk": return .sdkSettings(try decodeSDKSettings(fields, reader))
         case "appEvent":
             let name = try fields.string("name")
-            guard !name.isEmpty else { throw reader.fail(fields.at("name"), .invalidValue("must not be empty")) }
+            guard !name.isEmpty else {
+                throw reader.fail(fields.at("name"), .invalidValue("must not be empty"))
+            }
             return .appEvent(name)
         default:
             return .click(try decodeClick(fields, reader))

@@ -30,7 +30,8 @@ public struct ScenarioExplorer: Sendable {
     public static let outcomeOutputs: Set<String> = ["route", "navigate", "routingError", "lifecycleError"]
     /// The SDK's callbacks, which only a schedule that changes the outcome may add or remove.
     static let callbackOutputs: Set<String> = [
-        "onConversionDataSuccess", "onConversionDataFail", "onAppOpenAttribution", "onAppOpenAttributionFailure",
+        "onConversionDataSuccess", "onConversionDataFail", "onAppOpenAttribution",
+        "onAppOpenAttributionFailure",
         "didResolveDeepLink", "startCompletion",
     ]
 
@@ -61,7 +62,9 @@ public struct ScenarioExplorer: Sendable {
     /// Reads a scenario file and explores it with its own expectations.
     ///
     /// - Throws: ``ScenarioError`` when the file is not a valid scenario.
-    public func explore(contentsOf url: URL, file: String? = nil) async throws(ScenarioError) -> ExplorationReport {
+    public func explore(
+        contentsOf url: URL, file: String? = nil
+    ) async throws(ScenarioError) -> ExplorationReport {
         let (scenario, document) = try Self.read(url, file: file)
         return try await explore(scenario, document: document)
     }
@@ -70,7 +73,9 @@ public struct ScenarioExplorer: Sendable {
     ///
     /// - Parameter document: The scenario's JSON, for the failure's reproduction; without it there is none.
     /// - Throws: ``ScenarioError`` when the scenario's backends cannot be built.
-    public func explore(_ scenario: Scenario, document: AttributionValue? = nil) async throws(ScenarioError)
+    public func explore(
+        _ scenario: Scenario, document: AttributionValue? = nil
+    ) async throws(ScenarioError)
         -> ExplorationReport
     {
         try await explore(scenario, document: document) { (schedule: ReplaySchedule) throws(ScenarioError) in
@@ -170,7 +175,9 @@ public struct ScenarioExplorer: Sendable {
         var shrinkRuns = 0
         if !found.isDefault {
             var error: ScenarioError?
-            let shrunk = await ScheduleShrinker.shrink(found, points: firstVerdict.points, maxRuns: budget.shrinkRuns) {
+            let shrunk = await ScheduleShrinker.shrink(
+                found, points: firstVerdict.points, maxRuns: budget.shrinkRuns
+            ) {
                 candidate in
                 guard error == nil else { return (false, []) }
                 do throws(ScenarioError) {
@@ -188,7 +195,8 @@ public struct ScenarioExplorer: Sendable {
             }
         }
         let failure = ExplorationReport.Failure(
-            schedule: smallest.schedule, found: found, problems: smallest.verdict.problems, shrinkRuns: shrinkRuns,
+            schedule: smallest.schedule, found: found, problems: smallest.verdict.problems,
+            shrinkRuns: shrinkRuns,
             result: smallest.verdict.result,
             reproduction: document.map {
                 ScenarioReproduction(scenario: scenario, document: $0).json(
@@ -207,9 +215,14 @@ public struct ScenarioExplorer: Sendable {
     // MARK: - The checks
 
     /// The app's outcome the scenario expects: its `outcome`, else the outcome outputs its steps expect, in order.
-    static func expectedOutcome(_ scenario: Scenario) -> (expectations: [ScenarioExpectation], names: Set<String>) {
+    static func expectedOutcome(
+        _ scenario: Scenario
+    ) -> (expectations: [ScenarioExpectation], names: Set<String>) {
         if let outcome = scenario.outcome { return (outcome, Set(outcome.map(\.output))) }
-        return (scenario.steps.flatMap(\.expectations).filter { outcomeOutputs.contains($0.output) }, outcomeOutputs)
+        return (
+            scenario.steps.flatMap(\.expectations).filter { outcomeOutputs.contains($0.output) },
+            outcomeOutputs
+        )
     }
 
     private func outcomeProblems(_ scenario: Scenario, _ result: ScenarioResult) -> [String] {
@@ -219,7 +232,9 @@ public struct ScenarioExplorer: Sendable {
             }
         }
         let (expected, names) = Self.expectedOutcome(scenario)
-        let observed = (result.observations + result.trailingObservations).filter { names.contains($0.output) }
+        let observed = (result.observations + result.trailingObservations).filter {
+            names.contains($0.output)
+        }
         let mismatches = ScenarioRunner.mismatches(expected, observed, profile: nil)
         return ScenarioRunner.lines(mismatches, expected).map { "outcome: \($0)" }
     }
@@ -235,7 +250,11 @@ public struct ScenarioExplorer: Sendable {
         var remaining = baseline
         var gained: [String] = []
         for callback in callbacks {
-            if let index = remaining.firstIndex(of: callback) { remaining.remove(at: index) } else { gained.append(callback) }
+            if let index = remaining.firstIndex(of: callback) {
+                remaining.remove(at: index)
+            } else {
+                gained.append(callback)
+            }
         }
         return remaining.map { "callbacks: - \($0) (delivered in the default schedule, not in this one)" }
             + gained.map { "callbacks: + \($0) (not delivered in the default schedule)" }

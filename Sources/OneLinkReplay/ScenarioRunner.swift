@@ -49,7 +49,9 @@ public struct ScenarioRunner: Sendable {
         deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)? = nil, schedule: ReplaySchedule?
     ) async throws(ScenarioError) -> ScenarioResult {
         let schedule =
-            schedule ?? (scenario.schedule.isDefault ? nil : ReplaySchedule(run: ScheduleRun(schedule: scenario.schedule)))
+            schedule
+            ?? (scenario.schedule.isDefault
+                ? nil : ReplaySchedule(run: ScheduleRun(schedule: scenario.schedule)))
         let effective = scenario.pinnedProfile ?? profile
         let session = try ReplaySession(
             scenario: scenario, profile: effective, delegate: delegate, deepLinkDelegate: deepLinkDelegate,
@@ -86,7 +88,9 @@ public struct ScenarioRunner: Sendable {
         }
         let trailing = await session.finish()
         if let outcome = scenario.outcome {
-            let observed = (steps.flatMap(\.observations) + trailing).filter { outcomeOutputs.contains($0.output) }
+            let observed = (steps.flatMap(\.observations) + trailing).filter {
+                outcomeOutputs.contains($0.output)
+            }
             steps.append(
                 ScenarioResult.Step(
                     index: scenario.steps.count, kind: "outcome", note: nil, observations: observed,

@@ -20,10 +20,14 @@ extension Explorer {
     /// - Returns: The report, or `nil` when the file is not a valid scenario (also a test failure).
     @discardableResult
     public func explore<Handler: AnyObject>(
-        _ file: URL, reproduction: URL? = nil, handler: () -> Handler, check: (Handler, ScenarioResult) throws -> Void,
-        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        _ file: URL, reproduction: URL? = nil, handler: () -> Handler,
+        check: (Handler, ScenarioResult) throws -> Void,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
     ) async -> ExplorationReport? {
-        await report(file, reproduction: reproduction, fileID: fileID, filePath: filePath, line: line, column: column) {
+        await report(
+            file, reproduction: reproduction, fileID: fileID, filePath: filePath, line: line, column: column
+        ) {
             explorer, scenario, document throws(ScenarioError) in
             try await explorer.explore(scenario, document: document, handler: handler, check: check)
         }
@@ -35,7 +39,9 @@ extension Explorer {
         _ file: URL, reproduction: URL? = nil, fileID: String = #fileID, filePath: StaticString = #filePath,
         line: UInt = #line, column: UInt = #column
     ) async -> ExplorationReport? {
-        await report(file, reproduction: reproduction, fileID: fileID, filePath: filePath, line: line, column: column) {
+        await report(
+            file, reproduction: reproduction, fileID: fileID, filePath: filePath, line: line, column: column
+        ) {
             explorer, scenario, document throws(ScenarioError) in
             try await explorer.explore(scenario, document: document)
         }
@@ -48,7 +54,8 @@ extension Explorer {
 
     private func report(
         _ file: URL, reproduction: URL?, fileID: String, filePath: StaticString, line: UInt, column: UInt,
-        _ explore: (ScenarioExplorer, Scenario, AttributionValue) async throws(ScenarioError) -> ExplorationReport
+        _ explore: (ScenarioExplorer, Scenario, AttributionValue) async throws(ScenarioError) ->
+            ExplorationReport
     ) async -> ExplorationReport? {
         do {
             let data = try Data(contentsOf: file)

@@ -52,10 +52,13 @@ enum ExploreCommand: Command {
     static func run(_ arguments: ParsedArguments, output: CommandOutput) async throws(UsageError) -> Int32 {
         guard let path = arguments.positionals.first else { throw UsageError("expected a scenario file") }
         var explorer = ScenarioExplorer()
-        let runs = try arguments.value("--runs", expected: "a whole number from 1", { Int($0).flatMap { $0 > 0 ? $0 : nil } })
+        let runs = try arguments.value(
+            "--runs", expected: "a whole number from 1", { Int($0).flatMap { $0 > 0 ? $0 : nil } })
         let seconds = try arguments.value(
-            "--seconds", expected: "a positive number of seconds", { Double($0).flatMap { $0 > 0 ? $0 : nil } })
-        explorer.budget = ExplorationBudget(runs: runs ?? (seconds == nil ? 1000 : 1_000_000), seconds: seconds)
+            "--seconds", expected: "a positive number of seconds",
+            { Double($0).flatMap { $0 > 0 ? $0 : nil } })
+        explorer.budget = ExplorationBudget(
+            runs: runs ?? (seconds == nil ? 1000 : 1_000_000), seconds: seconds)
         explorer.seed = try arguments.value("--seed", expected: "a whole number from 0", UInt64.init) ?? 0
         if let text = arguments.value("--choices") {
             var groups: Set<SDKScheduleChoice.Group> = []
@@ -72,7 +75,8 @@ enum ExploreCommand: Command {
         explorer.releases = try arguments.value(
             "--releases", expected: "two releases such as 6.8.0...6.17.9", Self.releases)
         explorer.profile =
-            try arguments.value("--profile", expected: "ios, documented, android or strings", ValueProfile.init)
+            try arguments.value(
+                "--profile", expected: "ios, documented, android or strings", ValueProfile.init)
             ?? .ios
         let report: ExplorationReport
         do {
@@ -89,19 +93,24 @@ enum ExploreCommand: Command {
             try Data(reproduction.utf8).write(to: URL(fileURLWithPath: target), options: .atomic)
             output.write("WROTE \(target): replay it with `onelink-replay run \(target)`\n")
         } catch {
-            output.writeError("\(name): cannot write \(QuotedInput.prefix(target, limit: 256)): \(error.localizedDescription)\n")
+            output.writeError(
+                "\(name): cannot write \(QuotedInput.prefix(target, limit: 256)): \(error.localizedDescription)\n"
+            )
         }
         return 1
     }
 
     /// `6.8.0...6.17.9` (or `..`, or one release) as a closed range.
     static func releases(_ text: String) -> ClosedRange<SDKRelease>? {
-        let parts = text.components(separatedBy: "...").count == 2
+        let parts =
+            text.components(separatedBy: "...").count == 2
             ? text.components(separatedBy: "...") : text.components(separatedBy: "..")
         switch parts.count {
         case 1: return SDKRelease(parts[0]).map { $0...$0 }
         case 2:
-            guard let lower = SDKRelease(parts[0]), let upper = SDKRelease(parts[1]), lower <= upper else { return nil }
+            guard let lower = SDKRelease(parts[0]), let upper = SDKRelease(parts[1]), lower <= upper else {
+                return nil
+            }
             return lower...upper
         default: return nil
         }
@@ -110,7 +119,9 @@ enum ExploreCommand: Command {
     /// `Folder/NAME.explored.json` for `Folder/NAME.json`.
     static func defaultOutput(for path: String) -> String {
         let url = URL(fileURLWithPath: path)
-        let stem = url.pathExtension == "json" ? url.deletingPathExtension().lastPathComponent : url.lastPathComponent
+        let stem =
+            url.pathExtension == "json"
+            ? url.deletingPathExtension().lastPathComponent : url.lastPathComponent
         let folder = (path as NSString).deletingLastPathComponent
         return folder.isEmpty ? "\(stem).explored.json" : "\(folder)/\(stem).explored.json"
     }

@@ -14,7 +14,8 @@ struct ExploreCommandTests {
         // Written only on a failure: a temporary file keeps a regression out of the package's folders.
         let written = try Fixtures.temporaryFolder().appendingPathComponent("first-launch.json").path
         let outcome = await tool([
-            "explore", "-o", written, Fixtures.scenarios.appendingPathComponent("explore-first-launch.json").path,
+            "explore", "-o", written,
+            Fixtures.scenarios.appendingPathComponent("explore-first-launch.json").path,
         ])
         #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
         #expect(outcome.output.hasPrefix("PASS Explore: a first launch"))
@@ -46,19 +47,29 @@ struct ExploreCommandTests {
 
     @Test("the written scenario goes next to the explored one by default")
     func defaultOutput() {
-        #expect(ExploreCommand.defaultOutput(for: "Payloads/explore/x.json") == "Payloads/explore/x.explored.json")
+        #expect(
+            ExploreCommand.defaultOutput(for: "Payloads/explore/x.json") == "Payloads/explore/x.explored.json"
+        )
         #expect(ExploreCommand.defaultOutput(for: "x.json") == "x.explored.json")
         #expect(ExploreCommand.releases("6.8.0...6.17.9") == (.init(6, 8, 0)...(.init(6, 17, 9))))
         #expect(ExploreCommand.releases("6.9") == (.init(6, 9, 0)...(.init(6, 9, 0))))
         #expect(ExploreCommand.releases("6.17.9...6.8.0") == nil)
     }
 
-    @Test("usage errors exit 2 with the command's message", arguments: [
-        (["explore"], "expected a scenario file"),
-        (["explore", "--releases", "latest", "x.json"], "--releases must be two releases such as 6.8.0...6.17.9"),
-        (["explore", "--choices", "orders,timing", "x.json"], "--choices must be a comma-separated list"),
-        (["explore", "--runs", "0", "x.json"], "--runs must be a whole number from 1"),
-    ])
+    @Test(
+        "usage errors exit 2 with the command's message",
+        arguments: [
+            (["explore"], "expected a scenario file"),
+            (
+                ["explore", "--releases", "latest", "x.json"],
+                "--releases must be two releases such as 6.8.0...6.17.9"
+            ),
+            (
+                ["explore", "--choices", "orders,timing", "x.json"],
+                "--choices must be a comma-separated list"
+            ),
+            (["explore", "--runs", "0", "x.json"], "--runs must be a whole number from 1"),
+        ])
     func usageErrors(arguments: [String], message: String) async {
         let outcome = await tool(arguments)
         #expect(outcome.status == 2)

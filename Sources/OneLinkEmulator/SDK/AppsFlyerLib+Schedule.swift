@@ -16,7 +16,9 @@ extension AppsFlyerLib {
     /// first first launch after that). A non-default decision logs `sdk.schedule`.
     public var schedule: SDKSchedule {
         get { engine.scheduleRun.value?.schedule ?? .default }
-        set { engine.scheduleRun.withLock { $0 = newValue.isDefault ? nil : ScheduleRun(schedule: newValue) } }
+        set {
+            engine.scheduleRun.withLock { $0 = newValue.isDefault ? nil : ScheduleRun(schedule: newValue) }
+        }
     }
 
     /// The run an explorer in the package follows and reads: its schedule, the choices it explores, the points met.

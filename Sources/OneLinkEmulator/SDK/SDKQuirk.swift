@@ -99,6 +99,8 @@ public struct SDKQuirk: RawRepresentable, Sendable, Hashable, ExpressibleByStrin
     public static func quirks(ofRelease version: String) -> Set<SDKQuirk>? {
         guard let release = SDKRelease(version) else { return nil }
         return Set(
-            allKnown.filter { quirk in !quirk.isIntermittent && quirk.releases.contains { $0.contains(release) } })
+            allKnown.filter { quirk in
+                !quirk.isIntermittent && quirk.releases.contains { $0.contains(release) }
+            })
     }
 }

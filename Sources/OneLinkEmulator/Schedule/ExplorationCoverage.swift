@@ -15,7 +15,8 @@ public struct ExplorationCoverage: Sendable, Hashable, CustomStringConvertible {
 
     /// Creates a coverage report.
     public init(
-        exhaustive: Bool = false, sampled: Bool = false, schedules: Int = 0, distinctRuns: Int = 0, runs: Int = 0,
+        exhaustive: Bool = false, sampled: Bool = false, schedules: Int = 0, distinctRuns: Int = 0,
+        runs: Int = 0,
         taken: [SDKScheduleChoice: [String: Int]] = [:]
     ) {
         self.exhaustive = exhaustive
@@ -30,11 +31,15 @@ public struct ExplorationCoverage: Sendable, Hashable, CustomStringConvertible {
     public var choiceLines: [String] {
         let order = SDKScheduleChoice.allKnown
         let choices = taken.keys.sorted { lhs, rhs in
-            (order.firstIndex(of: lhs) ?? order.count, lhs.rawValue) < (order.firstIndex(of: rhs) ?? order.count, rhs.rawValue)
+            (order.firstIndex(of: lhs) ?? order.count, lhs.rawValue) < (
+                order.firstIndex(of: rhs) ?? order.count, rhs.rawValue
+            )
         }
         return choices.map { choice in
             let counts = taken[choice] ?? [:]
-            let alternatives = counts.keys.sorted { counts[$0]! != counts[$1]! ? counts[$0]! > counts[$1]! : $0 < $1 }
+            let alternatives = counts.keys.sorted {
+                counts[$0]! != counts[$1]! ? counts[$0]! > counts[$1]! : $0 < $1
+            }
             let missed = alternatives.filter { counts[$0] == 0 }
             let parts = alternatives.filter { counts[$0]! > 0 }.map { "\($0) \(counts[$0]!)" }
             return "\(choice): " + parts.joined(separator: ", ")

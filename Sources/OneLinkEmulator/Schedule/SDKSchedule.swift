@@ -44,7 +44,9 @@ public struct SDKSchedule: Sendable, Hashable, CustomStringConvertible, Lossless
             if lhs.label != rhs.label {
                 switch (Int(lhs.label), Int(rhs.label)) {
                 case (let left?, let right?): return left < right
-                default: return lhs.label.count != rhs.label.count ? lhs.label.count < rhs.label.count : lhs.label < rhs.label
+                default:
+                    return lhs.label.count != rhs.label.count
+                        ? lhs.label.count < rhs.label.count : lhs.label < rhs.label
                 }
             }
             return lhs.alternative < rhs.alternative
@@ -102,8 +104,10 @@ public struct SDKSchedule: Sendable, Hashable, CustomStringConvertible, Lossless
         self.init(points.compactMap(\.decision))
     }
 
-    /// Reads `choice.label=alternative` decisions separated by commas, semicolons or white space;
-    /// `default` or an empty text is the default schedule. `nil` for anything else.
+    /// Reads a schedule as ``description`` prints it; `nil` for anything else.
+    ///
+    /// The decisions, `choice.label=alternative`, may be separated by commas, semicolons or white
+    /// space; `default` or an empty text is the default schedule.
     public init?(_ description: String) {
         let separators: Set<Character> = [",", ";", " ", "\n", "\t"]
         let parts = description.split(whereSeparator: { separators.contains($0) }).map(String.init)
@@ -121,12 +125,15 @@ public struct SDKSchedule: Sendable, Hashable, CustomStringConvertible, Lossless
 
     /// Reads one `choice.label=alternative`.
     package static func decision(_ text: String) -> Decision? {
-        guard text.count <= 256, let equals = text.firstIndex(of: "="), let dot = text[..<equals].firstIndex(of: ".")
+        guard text.count <= 256, let equals = text.firstIndex(of: "="),
+            let dot = text[..<equals].firstIndex(of: ".")
         else { return nil }
         let choice = String(text[..<dot])
         let label = String(text[text.index(after: dot)..<equals])
         let alternative = String(text[text.index(after: equals)...])
-        let allowed: (Character) -> Bool = { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+        let allowed: (Character) -> Bool = {
+            $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-")
+        }
         guard !choice.isEmpty, !label.isEmpty, !alternative.isEmpty, choice.allSatisfy(allowed),
             label.allSatisfy(allowed), alternative.allSatisfy(allowed)
         else { return nil }

@@ -10,10 +10,13 @@ extension ScheduleRun {
         for quirk in SDKQuirk.allKnown {
             let label = quirk.rawValue
             let named = schedule.alternative(for: .quirk, label: label) != nil
-            guard named || isSwitchable(quirk, configured: configured.contains(quirk), releases: releases) else {
+            guard named || isSwitchable(quirk, configured: configured.contains(quirk), releases: releases)
+            else {
                 continue
             }
-            _ = choose(.quirk, label: label, alternatives: configured.contains(quirk) ? ["on", "off"] : ["off", "on"])
+            _ = choose(
+                .quirk, label: label,
+                alternatives: configured.contains(quirk) ? ["on", "off"] : ["off", "on"])
         }
     }
 
@@ -31,9 +34,12 @@ extension ScheduleRun {
         return quirks
     }
 
-    private func isSwitchable(_ quirk: SDKQuirk, configured: Bool, releases: ClosedRange<SDKRelease>?) -> Bool {
+    private func isSwitchable(_ quirk: SDKQuirk, configured: Bool, releases: ClosedRange<SDKRelease>?) -> Bool
+    {
         guard let releases, explored.contains(.quirk) else { return false }
-        let with = quirk.releases.contains { $0.lowerBound <= releases.upperBound && releases.lowerBound < $0.upperBound }
+        let with = quirk.releases.contains {
+            $0.lowerBound <= releases.upperBound && releases.lowerBound < $0.upperBound
+        }
         if quirk.isIntermittent { return with }
         return configured ? !Self.covers(quirk.releases, releases) : with
     }

@@ -51,10 +51,12 @@ package final class ScheduleRun: Sendable {
     /// - Parameter label: The point's label; `nil` numbers the choice's points in the order they are met (`1`, `2`, ...).
     package func choose(_ choice: SDKScheduleChoice, label: String? = nil, alternatives: [String]) -> Int {
         state.withLock { state in
-            let label = label ?? {
-                state.counts[choice, default: 0] += 1
-                return String(state.counts[choice]!)
-            }()
+            let label =
+                label
+                ?? {
+                    state.counts[choice, default: 0] += 1
+                    return String(state.counts[choice]!)
+                }()
             guard alternatives.count > 1 else { return 0 }
             let named = schedule.alternative(for: choice, label: label).flatMap(alternatives.firstIndex(of:))
             guard named != nil || explored.contains(choice) else { return 0 }

@@ -34,7 +34,8 @@ package struct ScheduleSearch: Sendable {
 
     /// Creates a search over the points of the `explored` choices, within `budget`, sampling from `seed` when it must.
     package init(
-        budget: ExplorationBudget, seed: UInt64, explored: Set<SDKScheduleChoice>, offersTimeouts: Bool = false
+        budget: ExplorationBudget, seed: UInt64, explored: Set<SDKScheduleChoice>,
+        offersTimeouts: Bool = false
     ) {
         self.budget = budget
         self.seed = seed
@@ -53,7 +54,9 @@ package struct ScheduleSearch: Sendable {
     /// The next run, or `nil` when the space is exhausted or the budget spent.
     package mutating func next() -> ScheduleRun? {
         if mode == .done || runs >= budget.runs { return nil }
-        if let seconds = budget.seconds, runs > 0, ContinuousClock.now - started >= .seconds(seconds) { return nil }
+        if let seconds = budget.seconds, runs > 0, ContinuousClock.now - started >= .seconds(seconds) {
+            return nil
+        }
         switch mode {
         case .first:
             return ScheduleRun(schedule: .default, explored: explored, offersTimeouts: offersTimeouts)
@@ -68,7 +71,8 @@ package struct ScheduleSearch: Sendable {
             let schedule = SDKSchedule(points: Array(path[..<index]) + [changed])
             return ScheduleRun(schedule: schedule, explored: explored, offersTimeouts: offersTimeouts)
         case .sampling:
-            let sampler = ScheduleSampler(seed: seed &+ UInt64(sampledRuns) &* 0x9E37_79B9_7F4A_7C15, taken: taken)
+            let sampler = ScheduleSampler(
+                seed: seed &+ UInt64(sampledRuns) &* 0x9E37_79B9_7F4A_7C15, taken: taken)
             return ScheduleRun(
                 schedule: .default, explored: explored, offersTimeouts: offersTimeouts, sampler: sampler)
         case .done:
@@ -85,7 +89,9 @@ package struct ScheduleSearch: Sendable {
         if isNew {
             for point in points {
                 var counts = taken[point.choice, default: [:]]
-                for alternative in point.alternatives where counts[alternative] == nil { counts[alternative] = 0 }
+                for alternative in point.alternatives where counts[alternative] == nil {
+                    counts[alternative] = 0
+                }
                 counts[point.alternative, default: 0] += 1
                 taken[point.choice] = counts
             }
@@ -100,12 +106,21 @@ package struct ScheduleSearch: Sendable {
             } else if estimate <= Double(budget.runs) {
                 path = points
                 mode = .depthFirst
+                if !points.contains(where: { $0.alternatives.count > 1 }) {
+                    exhaustive = true
+                    mode = .done
+                }
             } else {
                 sample(points)
                 mode = .sampling
             }
         case .depthFirst:
             path = points
+            // The last path of the tree: the space is covered, whether or not the caller asks again.
+            if !path.contains(where: { $0.chosen + 1 < $0.alternatives.count }) {
+                exhaustive = true
+                mode = .done
+            }
         case .sampling:
             sample(points)
             repeats = isNew ? 0 : repeats + 1

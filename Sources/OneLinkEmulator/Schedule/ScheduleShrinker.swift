@@ -31,7 +31,9 @@ package enum ScheduleShrinker {
         }
         for decision in current.decisions where runs < maxRuns {
             guard
-                let point = currentPoints.first(where: { $0.choice == decision.choice && $0.label == decision.label }),
+                let point = currentPoints.first(where: {
+                    $0.choice == decision.choice && $0.label == decision.label
+                }),
                 let index = point.alternatives.firstIndex(of: decision.alternative), index > 1
             else { continue }
             for earlier in 1..<index where runs < maxRuns {

@@ -94,25 +94,32 @@ final class ReplaySession {
             outputs.withLock {
                 $0.append(
                     ScenarioObservation(
-                        "navigate", fields: ["value": .string(navigation.value), "shown": .bool(navigation.shown)]))
+                        "navigate",
+                        fields: ["value": .string(navigation.value), "shown": .bool(navigation.shown)]))
             }
         }
-        let example = scenario.app.handler.flatMap { mistakes in
-            onMainQueue ? nil : ExampleLinkHandler(mistakes: mistakes, clock: clock, onNavigate: navigate)
+        // A team's own ExampleLinkHandler reports its navigations as the scenario's would, and takes
+        // its place; any other team delegate gets the callbacks first, then the scenario's handler.
+        let teamHandlers = [delegate as AnyObject?, deepLinkDelegate as AnyObject?].compactMap {
+            $0 as? ExampleLinkHandler
         }
-        // A team's own ExampleLinkHandler reports its navigations as the scenario's would.
-        for case let handler as ExampleLinkHandler in [delegate as AnyObject?, deepLinkDelegate as AnyObject?] {
-            handler.observeNavigations(navigate)
+        for handler in teamHandlers { handler.observeNavigations(navigate) }
+        let example = scenario.app.handler.flatMap { mistakes in
+            teamHandlers.isEmpty
+                ? ExampleLinkHandler(mistakes: mistakes, clock: clock, onNavigate: navigate) : nil
         }
         self.example = example
-        appEventHandlers =
-            example.map { [$0] }
-            ?? [delegate as? any ScenarioAppEventHandler, deepLinkDelegate as? any ScenarioAppEventHandler]
-            .compactMap { $0 }.reduce(into: [any ScenarioAppEventHandler]()) { handlers, handler in
-                if !handlers.contains(where: { $0 === handler }) { handlers.append(handler) }
-            }
+        var appEventHandlers: [any ScenarioAppEventHandler] = []
+        for case let handler as any ScenarioAppEventHandler in [
+            delegate as AnyObject?, deepLinkDelegate as AnyObject?,
+        ]
+        where !appEventHandlers.contains(where: { $0 === handler }) {
+            appEventHandlers.append(handler)
+        }
+        if let example { appEventHandlers.append(example) }
+        self.appEventHandlers = appEventHandlers
         proxy = ReplayDelegate(
-            profile: profile, forward: delegate ?? example, forwardDeepLink: deepLinkDelegate ?? example)
+            profile: profile, forward: delegate, forwardDeepLink: deepLinkDelegate, example: example)
         proxy.sdk = sdk
         sdk.delegate = proxy
         if settings.mode == .udl { sdk.deepLinkDelegate = proxy }

@@ -32,12 +32,14 @@ struct ScenarioReproduction {
         }
         top["steps"] = .array(written)
         let remaining = SDKSchedule(schedule.decisions.filter { $0.choice != .appEvent })
-        top["schedule"] = remaining.isDefault ? nil : .array(remaining.decisions.map { .string($0.description) })
+        top["schedule"] =
+            remaining.isDefault ? nil : .array(remaining.decisions.map { .string($0.description) })
         top["name"] = .string("\(scenario.name) (explored: \(schedule))")
         top["description"] = .string(
             "The smallest schedule onelink-replay explore found failing for \(scenario.file): \(schedule). "
                 + "The steps are in the order that schedule ran them, the SDK's outputs as observed, and the app's "
-                + "outcome as the original scenario expects it, so this run fails until the handler is fixed.")
+                + "outcome as the original scenario expects it, so this run fails until the handler is fixed."
+        )
         return AttributionValue.object(top).jsonText(pretty: true) + "\n"
     }
 }

@@ -13,14 +13,16 @@ struct SDKScheduleTests {
     static func firstLaunch() -> SDKFixture {
         // ManualClock starts at the same instant every time: the click is 3 minutes before it.
         let click = DeferredClick(
-            time: ManualClock.defaultStart.addingTimeInterval(-180), parameters: ["deep_link_value": "apples"])
+            time: ManualClock.defaultStart.addingTimeInterval(-180), parameters: ["deep_link_value": "apples"]
+        )
         return SDKFixture(clicks: [click], udl: true)
     }
 
     @Test("a schedule prints, parses and sorts the same however it was built")
     func textRoundTrip() throws {
         let schedule = SDKSchedule([
-            .init(.quirk, "duplicateURISchemeDeepLink", "on"), .init(.firstLaunchOrder, "10", "conversionDataFirst"),
+            .init(.quirk, "duplicateURISchemeDeepLink", "on"),
+            .init(.firstLaunchOrder, "10", "conversionDataFirst"),
             .init(.firstLaunchOrder, "2", "conversionDataFirst"), .init(.appEvent, "step3", "afterStep4"),
         ])
         #expect(
@@ -28,18 +30,27 @@ struct SDKScheduleTests {
                 == "appEvent.step3=afterStep4, firstLaunchOrder.2=conversionDataFirst, "
                 + "firstLaunchOrder.10=conversionDataFirst, quirk.duplicateURISchemeDeepLink=on")
         #expect(SDKSchedule(schedule.description) == schedule)
-        #expect(SDKSchedule("appEvent.step3=afterStep4;quirk.duplicateURISchemeDeepLink=on\nfirstLaunchOrder.2=conversionDataFirst firstLaunchOrder.10=conversionDataFirst") == schedule)
+        #expect(
+            SDKSchedule(
+                "appEvent.step3=afterStep4;quirk.duplicateURISchemeDeepLink=on\nfirstLaunchOrder.2=conversionDataFirst firstLaunchOrder.10=conversionDataFirst"
+            ) == schedule)
         #expect(SDKSchedule("default") == .default)
         #expect(SDKSchedule("")?.isDefault == true)
         #expect(SDKSchedule.default.description == "default")
-        for bad in ["firstLaunchOrder=conversionDataFirst", "firstLaunchOrder.1", ".1=x", "a.b=c d=e", "a.b=c=d"] {
+        for bad in [
+            "firstLaunchOrder=conversionDataFirst", "firstLaunchOrder.1", ".1=x", "a.b=c d=e", "a.b=c=d",
+        ] {
             #expect(SDKSchedule(bad) == nil, "\(bad)")
         }
         // A later decision for a point replaces an earlier one.
-        #expect(SDKSchedule("firstLaunchOrder.1=deepLinkFirst firstLaunchOrder.1=conversionDataFirst")?.decisions.count == 1)
+        #expect(
+            SDKSchedule("firstLaunchOrder.1=deepLinkFirst firstLaunchOrder.1=conversionDataFirst")?.decisions
+                .count == 1)
     }
 
-    @Test("firstLaunchOrder: by default the deferred result comes first; the other alternative puts the conversion data first")
+    @Test(
+        "firstLaunchOrder: by default the deferred result comes first; the other alternative puts the conversion data first"
+    )
     func firstLaunchOrder() async throws {
         let byDefault = Self.firstLaunch()
         let defaultEvents = await byDefault.sdk.perform(.start)
@@ -51,11 +62,16 @@ struct SDKScheduleTests {
         let events = await swapped.sdk.perform(.start)
         #expect(events.map(\.callbackName) == ["onConversionDataSuccess", "didResolveDeepLink"])
         #expect(swapped.delegate.deepLinks.first?.deeplinkValue == "apples")
-        #expect(swapped.log.entries.contains { $0.rule == .sdkSchedule && $0.message.contains("conversionDataFirst") })
+        #expect(
+            swapped.log.entries.contains {
+                $0.rule == .sdkSchedule && $0.message.contains("conversionDataFirst")
+            })
         #expect(swapped.sdk.schedule.description == "firstLaunchOrder.1=conversionDataFirst")
     }
 
-    @Test("linkSessionOrder: a link handed over while the session runs comes first by default, after it otherwise")
+    @Test(
+        "linkSessionOrder: a link handed over while the session runs comes first by default, after it otherwise"
+    )
     func linkDuringTheSession() async throws {
         for (text, expected) in [
             ("default", ["onAppOpenAttribution", "onConversionDataSuccess"]),
@@ -73,7 +89,9 @@ struct SDKScheduleTests {
         }
     }
 
-    @Test("linkSessionOrder: a link handed over just before start() comes first by default, after the session's callbacks otherwise")
+    @Test(
+        "linkSessionOrder: a link handed over just before start() comes first by default, after the session's callbacks otherwise"
+    )
     func linkBeforeTheSession() async throws {
         for (text, expected) in [
             ("default", ["onAppOpenAttribution", "onConversionDataSuccess"]),
@@ -89,7 +107,9 @@ struct SDKScheduleTests {
         }
     }
 
-    @Test("a deferred lookup answered late comes 1 ms inside deepLinkTimeout; one not in time is a TIMEOUT failure")
+    @Test(
+        "a deferred lookup answered late comes 1 ms inside deepLinkTimeout; one not in time is a TIMEOUT failure"
+    )
     func deferredLookupLatency() async throws {
         let late = Self.firstLaunch()
         late.sdk.schedule = try #require(SDKSchedule("deferredLookupLatency.1=lateAnswer"))
@@ -128,7 +148,9 @@ struct SDKScheduleTests {
         #expect(fixture.delegate.attributionErrors.first?.kind == .timeout)
     }
 
-    @Test("coldStartOpenAttributionMissing: the cold start's link gets no onAppOpenAttribution, later links do; no release turns it on alone")
+    @Test(
+        "coldStartOpenAttributionMissing: the cold start's link gets no onAppOpenAttribution, later links do; no release turns it on alone"
+    )
     func coldStartOpenAttributionMissing() async throws {
         #expect(SDKQuirk.coldStartOpenAttributionMissing.isIntermittent)
         #expect(SDKQuirk.quirks(ofRelease: "6.1.0") == [.duplicateURISchemeDeepLink])

@@ -12,7 +12,9 @@ struct ScheduleSearchTests {
         return "a0 c\(run.choose("c", alternatives: ["c0", "c1"]))"
     }
 
-    static func search(_ budget: ExplorationBudget, seed: UInt64 = 0) -> (paths: [String], coverage: ExplorationCoverage) {
+    static func search(
+        _ budget: ExplorationBudget, seed: UInt64 = 0
+    ) -> (paths: [String], coverage: ExplorationCoverage) {
         var search = ScheduleSearch(budget: budget, seed: seed, explored: ["a", "b", "c"])
         var paths: [String] = []
         while let run = search.next() {
@@ -33,7 +35,9 @@ struct ScheduleSearchTests {
         #expect(coverage.description.hasPrefix("5 of 5 schedules (every one)"))
     }
 
-    @Test("a larger space is sampled within the budget, the same way for the same seed, differently for another")
+    @Test(
+        "a larger space is sampled within the budget, the same way for the same seed, differently for another"
+    )
     func sampled() {
         let first = Self.search(.runs(3), seed: 7)
         #expect(first.paths.count == 3)
@@ -44,7 +48,9 @@ struct ScheduleSearchTests {
         #expect(first.coverage.description.contains("(sampled)"))
     }
 
-    @Test("a sample keeps finding alternatives it has not taken: 40 runs take every alternative of every choice")
+    @Test(
+        "a sample keeps finding alternatives it has not taken: 40 runs take every alternative of every choice"
+    )
     func coverageGuided() {
         let (_, coverage) = Self.search(.runs(40))
         // A budget above the estimate walks in order; force the sampler with a larger tree instead.
@@ -77,7 +83,9 @@ struct ScheduleSearchTests {
         #expect(shrunk.runs <= 10)
     }
 
-    @Test("a run follows its schedule's decisions, records only explored or named points, and replays from what it met")
+    @Test(
+        "a run follows its schedule's decisions, records only explored or named points, and replays from what it met"
+    )
     func runFollowsSchedule() {
         let run = ScheduleRun(schedule: SDKSchedule("a.1=a1")!, explored: ["b"])
         #expect(run.choose("a", alternatives: ["a0", "a1"]) == 1)

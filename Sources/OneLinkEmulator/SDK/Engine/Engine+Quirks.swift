@@ -30,10 +30,12 @@ extension Engine {
         }
         switch event {
         case .appOpenAttribution
-        where quirks.contains(.coldStartOpenAttributionMissing) && !scheduled.withLock({ $0.sessionDelivered }):
+        where quirks.contains(.coldStartOpenAttributionMissing)
+            && !scheduled.withLock({ $0.sessionDelivered }):
             debug(
                 .sdkQuirk,
-                "\(SDKQuirk.coldStartOpenAttributionMissing): the cold start's onAppOpenAttribution is not called")
+                "\(SDKQuirk.coldStartOpenAttributionMissing): the cold start's onAppOpenAttribution is not called"
+            )
             return []
         case .appOpenAttribution(let payload) where quirks.contains(.shortOpenAttribution):
             let kept = payload.removing(SDKQuirk.shortOpenAttributionMissingKeys)

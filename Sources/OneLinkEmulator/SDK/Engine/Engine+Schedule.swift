@@ -28,7 +28,9 @@ extension Engine {
     /// - `linkSessionOrder`: a direct link queued while the session ran has its callback first
     ///   (behind it, as the queue runs it) or after the session's, which are delivered at once; a
     ///   link's callbacks held for this session come after the session's.
-    func scheduledSessionDelivery(_ outcome: SessionOutcome) -> (events: [AppsFlyerEvent], afterQueuedCalls: Bool) {
+    func scheduledSessionDelivery(
+        _ outcome: SessionOutcome
+    ) -> (events: [AppsFlyerEvent], afterQueuedCalls: Bool) {
         var events = outcome.events
         if events.count == 2, case .deepLink = events[0], events[1].isConversionData,
             choose(.firstLaunchOrder) == 1
