@@ -31,6 +31,8 @@ extension Engine {
     func scheduledSessionDelivery(
         _ outcome: SessionOutcome
     ) -> (events: [AppsFlyerEvent], afterQueuedCalls: Bool) {
+        // Without a schedule every point takes its default: the session's callbacks as they are.
+        guard scheduleRun.value != nil else { return (outcome.events, outcome.afterQueuedCalls) }
         var events = outcome.events
         if events.count == 2, case .deepLink = events[0], events[1].isConversionData,
             choose(.firstLaunchOrder) == 1
