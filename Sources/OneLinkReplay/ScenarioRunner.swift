@@ -60,11 +60,13 @@ public struct ScenarioRunner: Sendable {
         let convert: ValueProfile? = scenario.pinnedProfile == nil ? effective : nil
         // A scenario's outcome outputs are checked over the whole run, not step by step.
         let outcomeOutputs = Set(scenario.outcome?.map(\.output) ?? [])
-        let order = schedule.map { scenario.arrangedStepIndexes($0.run) } ?? Array(scenario.steps.indices)
+        // The order a schedule's app events give the steps; without a schedule, the written one.
+        let order = schedule.map { scenario.arrangedStepIndexes($0.run) }
         var steps: [ScenarioResult.Step] = []
         steps.reserveCapacity(scenario.steps.count)
         let start = session.clock.now
-        for (position, index) in order.enumerated() {
+        for position in scenario.steps.indices {
+            let index = order?[position] ?? position
             let step = scenario.steps[index]
             // A step whose SDK answers at once never suspends: many replays in a loop, or a long
             // scenario, would otherwise hold their thread (the main actor, for a @MainActor caller)

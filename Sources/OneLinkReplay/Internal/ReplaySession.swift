@@ -88,34 +88,36 @@ final class ReplaySession {
         for path in settings.pushPaths { sdk.addPushNotificationDeepLinkPath(path) }
         // The scenario's example handler stands in for the team's when none is given; it is
         // thread-safe, so its callbacks need not go to the main queue.
-        let outputs = self.outputs
-        let clock = self.clock
-        let navigate: @Sendable (ExampleLinkHandler.Navigation) -> Void = { navigation in
-            outputs.withLock {
-                $0.append(
-                    ScenarioObservation(
-                        "navigate",
-                        fields: ["value": .string(navigation.value), "shown": .bool(navigation.shown)]))
-            }
-        }
         // A team's own ExampleLinkHandler reports its navigations as the scenario's would, and takes
         // its place; any other team delegate gets the callbacks first, then the scenario's handler.
-        let teamHandlers = [delegate as AnyObject?, deepLinkDelegate as AnyObject?].compactMap {
-            $0 as? ExampleLinkHandler
+        var teamHandlers: [ExampleLinkHandler] = []
+        var appEventHandlers: [any ScenarioAppEventHandler] = []
+        if onMainQueue {
+            for case let handler as any ScenarioAppEventHandler in [
+                delegate as AnyObject?, deepLinkDelegate as AnyObject?,
+            ]
+            where !appEventHandlers.contains(where: { $0 === handler }) {
+                appEventHandlers.append(handler)
+                if let example = handler as? ExampleLinkHandler { teamHandlers.append(example) }
+            }
         }
-        for handler in teamHandlers { handler.observeNavigations(navigate) }
-        let example = scenario.app.handler.flatMap { mistakes in
-            teamHandlers.isEmpty
-                ? ExampleLinkHandler(mistakes: mistakes, clock: clock, onNavigate: navigate) : nil
+        var example: ExampleLinkHandler?
+        if scenario.app.handler != nil || !teamHandlers.isEmpty {
+            let outputs = self.outputs
+            let navigate: @Sendable (ExampleLinkHandler.Navigation) -> Void = { navigation in
+                outputs.withLock {
+                    $0.append(
+                        ScenarioObservation(
+                            "navigate",
+                            fields: ["value": .string(navigation.value), "shown": .bool(navigation.shown)]))
+                }
+            }
+            for handler in teamHandlers { handler.observeNavigations(navigate) }
+            if let mistakes = scenario.app.handler, teamHandlers.isEmpty {
+                example = ExampleLinkHandler(mistakes: mistakes, clock: clock, onNavigate: navigate)
+            }
         }
         self.example = example
-        var appEventHandlers: [any ScenarioAppEventHandler] = []
-        for case let handler as any ScenarioAppEventHandler in [
-            delegate as AnyObject?, deepLinkDelegate as AnyObject?,
-        ]
-        where !appEventHandlers.contains(where: { $0 === handler }) {
-            appEventHandlers.append(handler)
-        }
         if let example { appEventHandlers.append(example) }
         self.appEventHandlers = appEventHandlers
         proxy = ReplayDelegate(

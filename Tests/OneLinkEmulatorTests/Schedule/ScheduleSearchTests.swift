@@ -65,6 +65,14 @@ struct ScheduleSearchTests {
         #expect(taken.count == 3 && taken.values.allSatisfy { $0 > 0 })
     }
 
+    @Test("a budget in seconds ends the search once that much wall time has passed, after at least one run")
+    func secondsBudget() {
+        let (paths, coverage) = Self.search(ExplorationBudget(runs: 100, seconds: 0.000_001))
+        #expect(paths.count == 1)
+        #expect(!coverage.exhaustive)
+        #expect(ExplorationBudget.seconds(2).description == "1000000 runs or 2.0 s")
+    }
+
     @Test("a failing schedule shrinks to the fewest decisions, then the earliest alternatives")
     func shrinks() async {
         // Three independent points; a run fails when y takes any alternative but its first.
