@@ -15,15 +15,15 @@ extension AppsFlyerLib {
     /// The SDK's points are counted from when the schedule is set (`firstLaunchOrder.1` is the
     /// first first launch after that). A non-default decision logs `sdk.schedule`.
     public var schedule: SDKSchedule {
-        get { engine.scheduleRun.value?.schedule ?? .default }
+        get { engine.scheduleRun?.schedule ?? .default }
         set {
-            engine.scheduleRun.withLock { $0 = newValue.isDefault ? nil : ScheduleRun(schedule: newValue) }
+            engine.scheduled.withLock { $0.run = newValue.isDefault ? nil : ScheduleRun(schedule: newValue) }
         }
     }
 
     /// The run an explorer in the package follows and reads: its schedule, the choices it explores, the points met.
     package var scheduleRun: ScheduleRun? {
-        get { engine.scheduleRun.value }
-        set { engine.scheduleRun.withLock { $0 = newValue } }
+        get { engine.scheduleRun }
+        set { engine.scheduled.withLock { $0.run = newValue } }
     }
 }

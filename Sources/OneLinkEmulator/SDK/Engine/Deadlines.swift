@@ -36,15 +36,16 @@ package final class Deadlines: Sendable {
     private let log: DebugLogger
     private let changed: @Sendable () -> Void
     private let state = Locked(State())
-    /// The run whose schedule may make a backend call answer late or not in time (``SDKScheduleChoice/group`` `latencies`).
-    private let schedule: Locked<ScheduleRun?>
+    /// The engine's schedule, whose run may make a backend call answer late or not in time (``SDKScheduleChoice/Group/latencies``).
+    private let schedule: Locked<ScheduledDelivery>
 
     /// Creates a runner on `clock`, logging each outcome to `log` and calling `changed` whenever a call's state changes.
     ///
     /// - Parameter virtualClock: `clock` as a virtual clock, when it is one, as the engine found it.
     init(
         clock: any EmulatorClock, virtualClock: (any VirtualClock)?, log: DebugLogger,
-        schedule: Locked<ScheduleRun?> = Locked(nil), changed: @escaping @Sendable () -> Void
+        schedule: Locked<ScheduledDelivery> = Locked(ScheduledDelivery()),
+        changed: @escaping @Sendable () -> Void
     ) {
         self.clock = clock
         self.virtualClock = virtualClock
@@ -122,7 +123,7 @@ package final class Deadlines: Sendable {
 
     /// The latency a schedule gives this call, when its rule is a resolution, a conversion-data fetch or a deferred lookup and the schedule says so.
     private func scheduledLatency(for rule: DebugRule, deadline: Date) -> ScheduledLatency? {
-        guard let run = schedule.value else { return nil }
+        guard let run = schedule.withLock({ $0.run }) else { return nil }
         let choice: SDKScheduleChoice
         switch rule {
         case .linkShortLink, .linkUnwrap: choice = .resolutionLatency

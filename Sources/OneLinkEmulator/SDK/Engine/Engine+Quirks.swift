@@ -7,7 +7,7 @@ extension Engine {
     func applyingQuirks(to event: AppsFlyerEvent, entry: LinkEntry, receivedAt: Date) -> [AppsFlyerEvent] {
         let config = configuration.withLock { $0 }
         // A schedule may switch a quirk on or off (its `quirk` decisions); without one, the configured set.
-        let quirks = scheduleRun.value?.applyingQuirkDecisions(to: config.quirks) ?? config.quirks
+        let quirks = scheduleRun?.applyingQuirkDecisions(to: config.quirks) ?? config.quirks
         if entry != .performOnAppAttribution {
             let minimum = TimeInterval(config.minTimeBetweenSessions)
             let suppressed = lastLinkDelivery.withLock { last -> TimeInterval? in

@@ -1,8 +1,10 @@
 import Foundation
 import OneLinkSupport
 
-/// The process's state for the schedule's delivery choices.
+/// The schedule's run, and the process's state for its delivery choices.
 struct ScheduledDelivery: Sendable {
+    /// The run whose schedule decides the choice points; `nil` takes every default.
+    var run: ScheduleRun?
     /// Whether a session of this process has delivered its callbacks: a link before that opened a cold start.
     var sessionDelivered = false
     /// A link's callbacks a schedule handed to the session queued next, delivered after the session's.
@@ -12,9 +14,12 @@ struct ScheduledDelivery: Sendable {
 // The choice points of a schedule (`AppsFlyerLib.schedule`, `Docs/behaviour.md` "Schedules"). With
 // the default schedule every point takes its first alternative, which is what the engine did before.
 extension Engine {
+    /// The run whose schedule decides the choice points (``AppsFlyerLib/schedule``); `nil` takes every default.
+    var scheduleRun: ScheduleRun? { scheduled.withLock { $0.run } }
+
     /// The alternative a schedule takes at the next point of `choice`: an index into its alternatives, 0 (the default) without a schedule.
     func choose(_ choice: SDKScheduleChoice) -> Int {
-        guard let run = scheduleRun.value else { return 0 }
+        guard let run = scheduleRun else { return 0 }
         let alternatives = choice.alternatives
         let chosen = run.choose(choice, alternatives: alternatives)
         if chosen != 0 { debug(.sdkSchedule, "\(choice): \(alternatives[chosen]) (the schedule)") }
@@ -32,7 +37,7 @@ extension Engine {
         _ outcome: SessionOutcome
     ) -> (events: [AppsFlyerEvent], afterQueuedCalls: Bool) {
         // Without a schedule every point takes its default: the session's callbacks as they are.
-        guard scheduleRun.value != nil else { return (outcome.events, outcome.afterQueuedCalls) }
+        guard scheduleRun != nil else { return (outcome.events, outcome.afterQueuedCalls) }
         var events = outcome.events
         if events.count == 2, case .deepLink = events[0], events[1].isConversionData,
             choose(.firstLaunchOrder) == 1
@@ -54,7 +59,7 @@ extension Engine {
 
     /// Whether a link's callbacks wait for the session queued right behind it (`linkSessionOrder`'s second alternative): only when `start()` is the next command and no other link waits, so links keep their order.
     func holdForNextSession(_ events: [AppsFlyerEvent]) -> Bool {
-        guard !events.isEmpty, scheduleRun.value != nil, case .action(.start)? = queue.nextPending,
+        guard !events.isEmpty, scheduleRun != nil, case .action(.start)? = queue.nextPending,
             !queue.containsPending(where: { $0.isDirectLink }), choose(.linkSessionOrder) == 1
         else { return false }
         scheduled.withLock { $0.heldLinkEvents += events }

@@ -51,10 +51,9 @@ final class Engine: Sendable {
     let drainerStartsHere = Locked(false)
     /// The entry points (`start()`, links, pushes) app code called on this SDK, each once, first first.
     let entryPointsCalled = Locked<[String]>([])
-    /// The run whose schedule decides the choice points (``AppsFlyerLib/schedule``); `nil` takes every default.
-    let scheduleRun = Locked<ScheduleRun?>(nil)
-    /// The schedule's side of a process: whether its first session delivered, and a link's callbacks
-    /// held for the session queued behind it (``SDKScheduleChoice/linkSessionOrder``).
+    /// The run whose schedule decides the choice points (``AppsFlyerLib/schedule``), whether the
+    /// process's first session delivered, and a link's callbacks held for the session queued behind
+    /// it (``SDKScheduleChoice/linkSessionOrder``); one lock, shared with ``deadlines``.
     let scheduled = Locked(ScheduledDelivery())
 
     /// Creates an engine over the SDK's backends.
@@ -76,7 +75,7 @@ final class Engine: Sendable {
         let queue = self.queue
         let logger = DebugLogger(sink: logSink, clock: clock, configuration: configuration)
         let deadlines = Deadlines(
-            clock: clock, virtualClock: virtualClock, log: logger, schedule: scheduleRun
+            clock: clock, virtualClock: virtualClock, log: logger, schedule: scheduled
         ) {
             queue.noteChange()
         }
@@ -297,7 +296,10 @@ final class Engine: Sendable {
         }
         resetSessionReadiness()
         lastLinkDelivery.withLock { $0 = nil }
-        scheduled.withLock { $0 = ScheduledDelivery() }
+        scheduled.withLock { state in
+            state.sessionDelivered = false
+            state.heldLinkEvents = []
+        }
         // The delegates were objects of the process that ended; the app's launch code sets them again.
         delegates.withLock { $0 = Delegates() }
     }
