@@ -8,6 +8,7 @@ extension Scenario {
     /// The fields a scenario's top level accepts.
     public static let topLevelFields = [
         "$schema", "name", "description", "profile", "sdk", "backend", "device", "app", "steps", "notes",
+        "schedule", "outcome",
     ]
     static let sdkFields = [
         "version", "mode", "devKey", "appID", "customDomains", "resolveDeepLinkURLs", "pushPaths",
@@ -27,7 +28,7 @@ extension Scenario {
     static let deviceFields = [
         "state", "installedAgo", "conversionData", "firstLaunchUsed", "sessions", "pasteboard", "apps",
     ]
-    static let appFields = ["routing", "routeCallbacks", "bundleID"]
+    static let appFields = ["routing", "routeCallbacks", "bundleID", "handler"]
     static let routingFields = ["scheme", "pushActionKey", "callbackValueKey", "callbackLinkKey"]
     static let routingKinds: Set<String> = [
         "route", "setRoot", "pushScreen", "popScreen", "routerReady", "routerBackground", "routerActive",
@@ -135,6 +136,8 @@ extension Scenario {
         self.init(
             name: name, description: try top.optionalString("description") ?? "", file: file,
             pinnedProfile: profile, sdk: sdk, backend: backend, device: device, app: app, steps: steps)
+        schedule = try Self.decodeSchedule(top, reader)
+        outcome = try Self.decodeOutcome(top, reader)
     }
 
     // MARK: - Sections
@@ -409,6 +412,7 @@ extension Scenario {
             settings.routeCallbacks = flag
         }
         if let bundleID = try app.optionalString("bundleID") { settings.bundleID = bundleID }
+        settings.handler = try decodeHandler(app, reader)
         return settings
     }
 }

@@ -157,6 +157,9 @@ extension Scenario {
         public var routeCallbacks = false
         /// The app's own bundle ID, the source of app-to-app opens.
         public var bundleID = "com.example.replay"
+        /// The mistakes of the ``ExampleLinkHandler`` the run hands every callback to (`$.app.handler`);
+        /// `nil` when the scenario has none.
+        public var handler: ExampleLinkHandler.Mistakes?
 
         /// Creates settings without routing.
         public init() {}

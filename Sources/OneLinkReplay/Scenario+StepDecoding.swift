@@ -152,6 +152,12 @@ extension Scenario {
             return .openURL(url: try fields.string("url"), from: try fields.optionalString("from"))
         case "deliverLink", "checkWiring": return .delivery(try decodeDelivery(kind, fields, reader))
         case "sdk": return .sdkSettings(try decodeSDKSettings(fields, reader))
+        case "appEvent":
+            let name = try fields.string("name")
+            guard !name.isEmpty else {
+                throw reader.fail(fields.at("name"), .invalidValue("must not be empty"))
+            }
+            return .appEvent(name)
         default:
             return .click(try decodeClick(fields, reader))
         }

@@ -1,5 +1,5 @@
 import Foundation
-import OneLinkEmulator
+public import OneLinkEmulator
 
 /// One replayable scenario: backend and device state, SDK configuration, and steps with expected outputs.
 ///
@@ -26,6 +26,11 @@ public struct Scenario: Sendable, Hashable {
     public var app: AppSettings
     /// The steps, in order.
     public var steps: [ScenarioStep]
+    /// The schedule the run follows at its choice points (`$.schedule`); the default takes every default.
+    public var schedule: SDKSchedule = .default
+    /// The app's outcome over the whole run, in order, wherever it comes (`$.outcome`): the outputs
+    /// it names are checked here and not in the steps; `nil` when the scenario has none.
+    public var outcome: [ScenarioExpectation]?
 
     /// Creates a scenario from its parts.
     public init(

@@ -50,6 +50,6 @@ public struct ScenarioExpectation: Sendable, Hashable {
         "didResolveDeepLink", "sessionReady", "log", "launch", "$AppStart", "$AppEnd", "$AppStartPassively",
         "lifecycleError",
         "route", "held", "routingError", "clipboard", "openURL", "click", "clickError",
-        "delivery", "wiringCheck", "startCompletion",
+        "delivery", "wiringCheck", "startCompletion", "navigate",
     ]
 }

@@ -40,6 +40,9 @@ public struct ScenarioResult: Sendable {
     ///
     /// `onelink-replay device-log` prints it; `onelink-replay import-log` turns it back into a scenario.
     public var deviceLog: [DeviceLogLine] = []
+    /// What the run produced after its last step, while work still waiting on the clock ran out:
+    /// no step reports it; a scenario's `outcome` and the explorers count it.
+    public var trailingObservations: [ScenarioObservation] = []
 
     /// Whether every step met its expectations.
     public var passed: Bool { steps.allSatisfy(\.passed) }

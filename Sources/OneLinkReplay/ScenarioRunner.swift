@@ -37,19 +37,41 @@ public struct ScenarioRunner: Sendable {
         _ scenario: Scenario, profile: ValueProfile = .ios, delegate: (any AppsFlyerLibDelegate)? = nil,
         deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)? = nil
     ) async throws(ScenarioError) -> ScenarioResult {
+        try await run(
+            scenario, profile: profile, delegate: delegate, deepLinkDelegate: deepLinkDelegate, schedule: nil)
+    }
+
+    /// Replays a scenario under a schedule run: the app events where its `appEvent` points say,
+    /// the quirks its `quirk` points switch, and the SDK's points; without one, a scenario's own
+    /// `schedule` is followed.
+    package func run(
+        _ scenario: Scenario, profile: ValueProfile = .ios, delegate: (any AppsFlyerLibDelegate)? = nil,
+        deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)? = nil, schedule: ReplaySchedule?
+    ) async throws(ScenarioError) -> ScenarioResult {
+        let schedule =
+            schedule
+            ?? (scenario.schedule.isDefault
+                ? nil : ReplaySchedule(run: ScheduleRun(schedule: scenario.schedule)))
         let effective = scenario.pinnedProfile ?? profile
         let session = try ReplaySession(
-            scenario: scenario, profile: effective, delegate: delegate, deepLinkDelegate: deepLinkDelegate)
+            scenario: scenario, profile: effective, delegate: delegate, deepLinkDelegate: deepLinkDelegate,
+            schedule: schedule)
         session.sdk.writesDeviceLog = recordsDeviceLog
         let convert: ValueProfile? = scenario.pinnedProfile == nil ? effective : nil
+        // A scenario's outcome outputs are checked over the whole run, not step by step.
+        let outcomeOutputs = Set(scenario.outcome?.map(\.output) ?? [])
+        // The order a schedule's app events give the steps; without a schedule, the written one.
+        let order = schedule.map { scenario.arrangedStepIndexes($0.run) }
         var steps: [ScenarioResult.Step] = []
         steps.reserveCapacity(scenario.steps.count)
         let start = session.clock.now
-        for (index, step) in scenario.steps.enumerated() {
+        for position in scenario.steps.indices {
+            let index = order?[position] ?? position
+            let step = scenario.steps[index]
             // A step whose SDK answers at once never suspends: many replays in a loop, or a long
             // scenario, would otherwise hold their thread (the main actor, for a @MainActor caller)
             // throughout. Once a replay and every 16 steps keeps the cost out of the replay figures.
-            if index.isMultiple(of: 16) { await Task.yield() }
+            if position.isMultiple(of: 16) { await Task.yield() }
             let before = session.backends.requestMarks
             let milliseconds = Int64((session.clock.now.timeIntervalSince(start) * 1000).rounded())
             let observations = await session.perform(step.action)
@@ -57,15 +79,30 @@ public struct ScenarioRunner: Sendable {
                 ScenarioResult.Step(
                     index: index, kind: step.kind, note: step.note, observations: observations,
                     expectations: step.expectations,
-                    mismatches: Self.mismatches(step.expectations, observations, profile: convert),
+                    mismatches: Self.mismatches(
+                        step.expectations,
+                        outcomeOutputs.isEmpty
+                            ? observations : observations.filter { !outcomeOutputs.contains($0.output) },
+                        profile: convert),
                     trace: StepTrace(
                         startMilliseconds: milliseconds,
                         requests: session.backends.requests(since: before))))
         }
-        await session.finish()
-        return ScenarioResult(
+        let trailing = await session.finish()
+        if let outcome = scenario.outcome {
+            let observed = (steps.flatMap(\.observations) + trailing).filter {
+                outcomeOutputs.contains($0.output)
+            }
+            steps.append(
+                ScenarioResult.Step(
+                    index: scenario.steps.count, kind: "outcome", note: nil, observations: observed,
+                    expectations: outcome, mismatches: Self.mismatches(outcome, observed, profile: convert)))
+        }
+        var result = ScenarioResult(
             name: scenario.name, file: scenario.file, profile: effective, steps: steps,
             deviceLog: session.log.deviceLines)
+        result.trailingObservations = trailing
+        return result
     }
 
     /// Reads, decodes and replays one scenario file.

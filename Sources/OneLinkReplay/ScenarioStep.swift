@@ -68,6 +68,9 @@ public struct ScenarioStep: Sendable, Hashable {
         case delivery(DeliveryStep)
         /// `sdk`: changes SDK settings (`isStopped`, the ATT wait and answer, `customerUserID`, ...).
         case sdkSettings(SDKSettingsStep)
+        /// `appEvent`: one of the app's own events, such as `uiReady` (its first screen is up), for
+        /// the scenario's ``ExampleLinkHandler`` and a team's ``ScenarioAppEventHandler``.
+        case appEvent(String)
     }
 
     /// What a `route` step hands to the router.
@@ -102,7 +105,7 @@ public struct ScenarioStep: Sendable, Hashable {
         "advance", "reinstall", "relaunch", "setDelegate", "clearDelegate", "behaviour", "launch",
         "lifecycle",
         "route", "setRoot", "pushScreen", "popScreen", "routerReady", "routerBackground", "routerActive",
-        "setPasteboard", "clipboardLink", "openURL", "click", "deliverLink", "checkWiring", "sdk",
+        "setPasteboard", "clipboardLink", "openURL", "click", "deliverLink", "checkWiring", "sdk", "appEvent",
     ]
 
     /// The fields each step kind accepts besides `do`, `expect` and `note`.
@@ -120,6 +123,7 @@ public struct ScenarioStep: Sendable, Hashable {
             "isStopped", "anonymizeUser", "waitForATTUserAuthorization", "trackingAuthorization",
             "customerUserID",
         ],
+        "appEvent": ["name"],
     ]
 
     /// Every field each step kind accepts: `do`, `expect`, `note` and ``kindFields``.
@@ -157,6 +161,7 @@ public struct ScenarioStep: Sendable, Hashable {
         case .click: return "click"
         case .delivery(let step): return step.kind
         case .sdkSettings: return "sdk"
+        case .appEvent: return "appEvent"
         }
     }
 }

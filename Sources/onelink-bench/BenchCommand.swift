@@ -92,6 +92,10 @@ enum BenchCommand: Command {
             rows += await ScenarioBenchmark.memory(
                 folder: scenarios, first: replays, total: replays * (quick ? 3 : 10))
         }
+        if options.runs("explore") {
+            progress("explore: every schedule of the documented first launch, again and again")
+            rows += await ExplorationBenchmark.run(folder: scenarios, rounds: quick ? 20 : 100)
+        }
         if options.runs("http") {
             progress("http: loopback latency, concurrency and timeout")
             rows += await HTTPBenchmark.latency(samples: quick ? 300 : 1_000)

@@ -4,7 +4,8 @@ import OneLinkSupport
 struct BenchOptions: Equatable {
     /// The benchmark groups `--only` accepts, in the order they run.
     static let groups = [
-        "links", "decode", "timeout", "memory", "concurrency", "consumer", "scenarios", "http", "build",
+        "links", "decode", "timeout", "memory", "concurrency", "consumer", "scenarios", "explore", "http",
+        "build",
         "soak",
     ]
 

@@ -8,6 +8,7 @@ enum ReplayTool {
         switch name {
         case "run": RunCommand.self
         case "diagram": DiagramCommand.self
+        case "explore": ExploreCommand.self
         case "serve": ServeCommand.self
         case "payloads": PayloadsCommand.self
         case "import-log": ImportLogCommand.self
@@ -43,7 +44,7 @@ enum ReplayTool {
     static func unknownSubcommand(_ name: String) -> String {
         let kind = name.hasPrefix("-") ? "unknown option" : "unknown subcommand"
         return
-            "onelink-replay: \(kind) \(QuotedInput.prefix(name)) (expected run, diagram, serve, payloads, import-log or device-log)"
+            "onelink-replay: \(kind) \(QuotedInput.prefix(name)) (expected run, diagram, explore, serve, payloads, import-log or device-log)"
     }
 
     /// The help text.
@@ -56,6 +57,9 @@ enum ReplayTool {
                                       the outputs each step expects; see Docs/scenarios.md.
           diagram [options] SCENARIO.json
                                       Replay one scenario and write a Mermaid sequence diagram of it.
+          explore [options] SCENARIO.json
+                                      Replay one scenario in every order the real SDK may deliver in;
+                                      write the smallest failing one as a scenario.
           serve                       Serve the emulated AppsFlyer endpoints over HTTP on loopback.
           payloads [folder]           Validate the bundled sample payloads and pretty-print each one.
           import-log <log> [-o file]  Turn a real AppsFlyer iOS SDK debug log into a replay scenario;

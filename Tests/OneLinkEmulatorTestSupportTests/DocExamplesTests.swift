@@ -36,6 +36,7 @@ struct DocExamplesTests {
                 "Tests/OneLinkEmulatorTestSupportTests/DocExamples/SwiftTestingExample.swift",
                 "Tests/OneLinkEmulatorTestSupportTests/DocExamples/XCTestExample.swift",
                 "Tests/OneLinkEmulatorTestSupportTests/DocExamples/BackendBehaviourExamples.swift",
+                "Tests/OneLinkEmulatorTestSupportTests/DocExamples/ExplorerExamples.swift",
             ])
         for (path, code) in blocks {
             let file = try String(

@@ -72,6 +72,22 @@ final class TestSupportXCTests: XCTestCase {
         XCTAssertTrue(recorded.first?.contains("Non-organic") == true, "\(recorded)")
     }
 
+    func testExplorerFailureReachesXCTestWithTheSchedule() async {
+        var report: Explorer.Report?
+        let recorded = await failures {
+            report = await Explorer().explore { run in
+                let routes = await ExplorerExamples.routes(
+                    FirstLaunchRouter(marksHandledFirst: true), in: run)
+                try Explorer.require(routes == ["apples"], "routed \(routes)")
+            }
+        }
+        XCTAssertEqual(recorded.count, 1)
+        XCTAssertTrue(
+            recorded.first?.contains("schedule: firstLaunchOrder.1=conversionDataFirst") == true,
+            "\(recorded)")
+        XCTAssertEqual(report?.failingSchedule?.description, "firstLaunchOrder.1=conversionDataFirst")
+    }
+
     func testPassingScenarioRecordsNothing() async throws {
         let file = try KitFixtures.temporaryFile(KitFixtures.scenario(expectingStatus: "Organic"))
         let recorded = await failures { await ScenarioCheck.expectPasses(file) }

@@ -45,7 +45,7 @@ struct ScenarioDecodingTests {
         #expect(
             decodingError(#"{"name": "x", "stpes": []}"#)
                 == "test.json: $.stpes: unknown field (expected $schema, name, description, profile, sdk, backend, "
-                + "device, app, steps, notes)")
+                + "device, app, steps, notes, schedule, outcome)")
         #expect(
             decodingError(#"{"name": "x", "backend": {"behaviour": {"resolver": "stall"}}, "steps": []}"#)
                 == "test.json: $.backend.behaviour.resolver: unknown field (expected shortLinks, conversion, deferred, launch)"

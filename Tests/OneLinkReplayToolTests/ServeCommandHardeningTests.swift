@@ -77,7 +77,7 @@ import Testing
         #expect(result.status == 2)
         #expect(
             result.errors.hasPrefix(
-                "onelink-replay: unknown subcommand bogus (expected run, diagram, serve, payloads, import-log or device-log)\n"
+                "onelink-replay: unknown subcommand bogus (expected run, diagram, explore, serve, payloads, import-log or device-log)\n"
             ))
         let none = await outcome([])
         #expect(none.errors.hasPrefix("onelink-replay: expected a subcommand\n"))

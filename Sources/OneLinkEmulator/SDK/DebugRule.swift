@@ -155,6 +155,8 @@ public struct DebugRule: RawRepresentable, Sendable, Hashable, ExpressibleByStri
 
     /// `sdk.quirk`: a behaviour of an older release (``SDKQuirk``) changed or dropped a callback.
     public static let sdkQuirk = DebugRule(rawValue: "sdk.quirk")
+    /// `sdk.schedule`: a schedule (``SDKSchedule``) took another alternative than the default at a choice point.
+    public static let sdkSchedule = DebugRule(rawValue: "sdk.schedule")
 
     /// Every rule the SDK logs, in the order of `Docs/behaviour.md`'s table.
     public static let allKnown: [DebugRule] = [
@@ -166,6 +168,6 @@ public struct DebugRule: RawRepresentable, Sendable, Hashable, ExpressibleByStri
         .linkAppendParameters, .pushPath, .pushOneLink, .pushLegacy, .pushIgnored, .pushPayload,
         .delegateMissing, .attWait, .attStatus, .controlStopped, .configRefused, .configUserEmails,
         .callRecorded, .eventSend, .eventRefused, .purchaseValidate, .purchaseRefused, .inviteShort,
-        .inviteLong, .inviteTemplate, .sessionReady, .configPlist, .sdkQuirk,
+        .inviteLong, .inviteTemplate, .sessionReady, .configPlist, .sdkQuirk, .sdkSchedule,
     ]
 }

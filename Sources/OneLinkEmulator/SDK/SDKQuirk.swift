@@ -49,10 +49,26 @@ public struct SDKQuirk: RawRepresentable, Sendable, Hashable, ExpressibleByStrin
     public static let linksSuppressedInsideMinTimeBetweenSessions = SDKQuirk(
         rawValue: "linksSuppressedInsideMinTimeBetweenSessions")
 
+    /// Legacy mode: the link a cold start was opened with gets no `onAppOpenAttribution`; the
+    /// session's conversion data still comes.
+    ///
+    /// Intermittent (``isIntermittent``): reports show it on these releases, not every run of them,
+    /// so ``quirks(ofRelease:)`` never turns it on; name it, or let an explorer try it
+    /// (``SDKScheduleChoice/quirk``). react-native-appsflyer#223 (plugin 6.1.10 and 6.1.20, iOS:
+    /// "onAppOpenAttribution is not triggered when the app is fully closed"; the maintainers' stopgap
+    /// reads the link from `onInstallConversionData`), appsflyer-unity-plugin#57 (2021-02: "fixed
+    /// in v6.2.0 for all links that are not short OneLinks").
+    public static let coldStartOpenAttributionMissing = SDKQuirk(rawValue: "coldStartOpenAttributionMissing")
+
     /// Every quirk the emulator reproduces.
     public static let allKnown: [SDKQuirk] = [
         .duplicateURISchemeDeepLink, .shortOpenAttribution, .linksSuppressedInsideMinTimeBetweenSessions,
+        .coldStartOpenAttributionMissing,
     ]
+
+    /// Whether the quirk was seen in some runs of its releases and not others: a release never
+    /// turns it on by itself (``quirks(ofRelease:)``), an explorer tries it both ways.
+    public var isIntermittent: Bool { self == .coldStartOpenAttributionMissing }
 
     /// The keys ``shortOpenAttribution`` leaves out: those the SDK's maintainers say 6.6.0 opened.
     public static let shortOpenAttributionMissingKeys: Set<String> = [
@@ -71,6 +87,8 @@ public struct SDKQuirk: RawRepresentable, Sendable, Hashable, ExpressibleByStrin
             return [SDKRelease(6, 3, 0)..<SDKRelease(6, 6, 0)]
         case .linksSuppressedInsideMinTimeBetweenSessions:
             return [SDKRelease(6, 0, 0)..<SDKRelease(6, 1, 0)]
+        case .coldStartOpenAttributionMissing:
+            return [SDKRelease(6, 0, 0)..<SDKRelease(6, 2, 0)]
         default:
             return []
         }
@@ -80,6 +98,9 @@ public struct SDKQuirk: RawRepresentable, Sendable, Hashable, ExpressibleByStrin
     /// when `version` is not a release number.
     public static func quirks(ofRelease version: String) -> Set<SDKQuirk>? {
         guard let release = SDKRelease(version) else { return nil }
-        return Set(allKnown.filter { quirk in quirk.releases.contains { $0.contains(release) } })
+        return Set(
+            allKnown.filter { quirk in
+                !quirk.isIntermittent && quirk.releases.contains { $0.contains(release) }
+            })
     }
 }

@@ -11,16 +11,19 @@ final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDel
     weak var sdk: AppsFlyerLib?
     let forward: (any AppsFlyerLibDelegate)?
     let forwardDeepLink: (any AppsFlyerDeepLinkDelegate)?
+    /// The scenario's own handler (`app.handler`), which hears every callback after the team's delegates.
+    let example: ExampleLinkHandler?
     /// The indexes in `sdk.deliveredEvents` that reached this delegate, and where the next search starts.
     private let delivered = Locked((indexes: Set<Int>(), cursor: 0))
 
     init(
         profile: ValueProfile, forward: (any AppsFlyerLibDelegate)?,
-        forwardDeepLink: (any AppsFlyerDeepLinkDelegate)?
+        forwardDeepLink: (any AppsFlyerDeepLinkDelegate)?, example: ExampleLinkHandler? = nil
     ) {
         self.profile = profile
         self.forward = forward
         self.forwardDeepLink = forwardDeepLink
+        self.example = example
     }
 
     func wasDelivered(_ index: Int) -> Bool { delivered.withLock { $0.indexes.contains(index) } }
@@ -57,7 +60,9 @@ final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDel
 
     func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) {
         let event = current("onConversionDataSuccess")
-        forward?.onConversionDataSuccess(converted(conversionInfo, event))
+        let info = converted(conversionInfo, event)
+        forward?.onConversionDataSuccess(info)
+        example?.onConversionDataSuccess(info)
     }
 
     func onConversionDataFail(_ error: any Error) {
@@ -71,7 +76,9 @@ final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDel
             // SDK 7's delegate protocol has no legacy callbacks to forward to.
             _ = event
         #else
-            forward?.onAppOpenAttribution(converted(attributionData, event))
+            let data = converted(attributionData, event)
+            forward?.onAppOpenAttribution(data)
+            example?.onAppOpenAttribution(data)
         #endif
     }
 
@@ -84,15 +91,14 @@ final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDel
 
     func didResolveDeepLink(_ result: DeepLinkResult) {
         _ = current("didResolveDeepLink")
-        guard let forwardDeepLink else { return }
+        guard forwardDeepLink != nil || example != nil else { return }
+        var delivered = result
         if profile != .ios, let deepLink = result.deepLink {
-            forwardDeepLink.didResolveDeepLink(
-                .found(
-                    DeepLink(
-                        clickEvent: profile.apply(deepLink.clickEventPayload), isDeferred: deepLink.isDeferred
-                    )))
-        } else {
-            forwardDeepLink.didResolveDeepLink(result)
+            delivered = .found(
+                DeepLink(
+                    clickEvent: profile.apply(deepLink.clickEventPayload), isDeferred: deepLink.isDeferred))
         }
+        forwardDeepLink?.didResolveDeepLink(delivered)
+        example?.didResolveDeepLink(delivered)
     }
 }

@@ -29,10 +29,16 @@ final class ReplaySession {
     var listenerRegistered = false
     /// SDK 7: how many SDK callbacks had been delivered each time the listener fired, to place its output.
     let sessionReadyMarks = Locked<[Int]>([])
+    /// Who hears the scenario's `appEvent` steps: the team's handler, or the scenario's example handler.
+    let appEventHandlers: [any ScenarioAppEventHandler]
+    /// The scenario's example handler (`app.handler`), when it stands in for the team's.
+    let example: ExampleLinkHandler?
+    /// Whether the team's delegates get their callbacks on the main queue (the app events too).
+    let onMainQueue: Bool
 
     init(
         scenario: Scenario, profile: ValueProfile, delegate: (any AppsFlyerLibDelegate)?,
-        deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)?
+        deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)?, schedule: ReplaySchedule? = nil
     ) throws(ScenarioError) {
         self.scenario = scenario
         self.profile = profile
@@ -69,15 +75,54 @@ final class ReplaySession {
         sdk.isDebug = settings.debug
         sdk.deviceInfo = settings.deviceInfo
         sdk.sdkQuirks = settings.quirks
+        schedule?.chooseQuirks(settings.quirks)
+        sdk.scheduleRun = schedule?.run
         // The team's delegates are app code, often `@MainActor`: they get the main queue, as from the
         // real SDK. Without them nothing needs it, and the run does not depend on the main queue
         // being drained.
-        sdk.callbackDelivery = delegate == nil && deepLinkDelegate == nil ? .sdkQueue : .mainQueue
+        let onMainQueue = delegate != nil || deepLinkDelegate != nil
+        self.onMainQueue = onMainQueue
+        sdk.callbackDelivery = onMainQueue ? .mainQueue : .sdkQueue
         // Outputs are matched to delegate calls by their index in the history: keep all of this short run's.
         sdk.deliveredEventLimit = .max
         sdk.valueTyping = profile.linkValueTyping
         for path in settings.pushPaths { sdk.addPushNotificationDeepLinkPath(path) }
-        proxy = ReplayDelegate(profile: profile, forward: delegate, forwardDeepLink: deepLinkDelegate)
+        // The scenario's example handler stands in for the team's when none is given; it is
+        // thread-safe, so its callbacks need not go to the main queue.
+        // A team's own ExampleLinkHandler reports its navigations as the scenario's would, and takes
+        // its place; any other team delegate gets the callbacks first, then the scenario's handler.
+        var teamHandlers: [ExampleLinkHandler] = []
+        var appEventHandlers: [any ScenarioAppEventHandler] = []
+        if onMainQueue {
+            for case let handler as any ScenarioAppEventHandler in [
+                delegate as AnyObject?, deepLinkDelegate as AnyObject?,
+            ]
+            where !appEventHandlers.contains(where: { $0 === handler }) {
+                appEventHandlers.append(handler)
+                if let example = handler as? ExampleLinkHandler { teamHandlers.append(example) }
+            }
+        }
+        var example: ExampleLinkHandler?
+        if scenario.app.handler != nil || !teamHandlers.isEmpty {
+            let outputs = self.outputs
+            let navigate: @Sendable (ExampleLinkHandler.Navigation) -> Void = { navigation in
+                outputs.withLock {
+                    $0.append(
+                        ScenarioObservation(
+                            "navigate",
+                            fields: ["value": .string(navigation.value), "shown": .bool(navigation.shown)]))
+                }
+            }
+            for handler in teamHandlers { handler.observeNavigations(navigate) }
+            if let mistakes = scenario.app.handler, teamHandlers.isEmpty {
+                example = ExampleLinkHandler(mistakes: mistakes, clock: clock, onNavigate: navigate)
+            }
+        }
+        self.example = example
+        if let example { appEventHandlers.append(example) }
+        self.appEventHandlers = appEventHandlers
+        proxy = ReplayDelegate(
+            profile: profile, forward: delegate, forwardDeepLink: deepLinkDelegate, example: example)
         proxy.sdk = sdk
         sdk.delegate = proxy
         if settings.mode == .udl { sdk.deepLinkDelegate = proxy }
@@ -140,19 +185,21 @@ final class ReplaySession {
         case .openURL(let url, let source): await openURL(url, from: source)
         case .click(let request): await click(request)
         case .delivery(let step): await perform(step)
+        case .appEvent(let name): await appEvent(name)
         }
         if Self.touchesSDK(action) { await sdk.settle() }
         return collect()
     }
 
-    /// Lets work still blocked on the clock run out, so no task outlives the run; its outputs are not reported.
-    func finish() async {
+    /// Lets work still blocked on the clock run out, so no task outlives the run, and returns what that produced (no step reports it).
+    func finish() async -> [ScenarioObservation] {
         var rounds = 0
         while !sdk.isIdle, rounds < 1000, let deadline = clock.nextDeadline {
             await clock.advance(to: deadline)
             await sdk.settle()
             rounds += 1
         }
+        return collect()
     }
 
     /// Whether an action can make the SDK work, so the step must wait for it to settle.
@@ -164,8 +211,24 @@ final class ReplaySession {
             .relaunch, .launch, .lifecycle, .delivery, .sdkSettings:
             return true
         case .background, .setDelegate, .clearDelegate, .behaviour, .route, .setRoot, .pushScreen, .popScreen,
-            .routerReady, .routerBackground, .routerActive, .setPasteboard, .clipboardLink, .openURL, .click:
+            .routerReady, .routerBackground, .routerActive, .setPasteboard, .clipboardLink, .openURL, .click,
+            .appEvent:
             return false
+        }
+    }
+
+    /// Hands one of the app's own events to its handlers, on the main queue when the team's delegates get their callbacks there.
+    private func appEvent(_ name: String) async {
+        let handlers = Handoff(appEventHandlers)
+        guard onMainQueue, !MainQueue.isCurrent else {
+            for handler in handlers.value { handler.handleAppEvent(name) }
+            return
+        }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async {
+                for handler in handlers.value { handler.handleAppEvent(name) }
+                done.resume()
+            }
         }
     }
 
@@ -277,6 +340,8 @@ final class ReplaySession {
         sdk.delegate = proxy
         if scenario.sdk.mode == .udl { sdk.deepLinkDelegate = proxy }
         listenerRegistered = false
+        // The handler's object died with the process; its successor starts with no screen.
+        example?.startNewProcess()
         if reinstall {
             try? routerStore.save([])
             hasStarted = false

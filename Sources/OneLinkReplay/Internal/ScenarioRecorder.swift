@@ -18,20 +18,25 @@ package enum ScenarioRecorder {
         } catch {
             throw ScenarioError(file: file, path: "$", reason: .unreadable(error.description))
         }
+        // A scenario's outcome is checked over the whole run: its outputs stay out of the steps.
+        let outcome = result.steps.first { $0.kind == "outcome" }
+        let outcomeOutputs = Set(outcome?.expectations.map(\.output) ?? [])
+        let recorded = result.steps.filter { $0.kind != "outcome" }
         guard case .object(var top)? = try? AttributionValue(json: data),
             case .array(var steps)? = top["steps"],
-            steps.count == result.steps.count
+            steps.count == recorded.count
         else {
             throw ScenarioError(file: file, path: "$.steps", reason: .invalidValue("changed while recording"))
         }
-        for step in result.steps {
+        for step in recorded {
             guard case .object(var members) = steps[step.index] else { continue }
-            if step.observations.isEmpty {
+            let observations = step.observations.filter { !outcomeOutputs.contains($0.output) }
+            if observations.isEmpty {
                 members["expect"] = nil
             } else {
                 let previous = members["expect"]?.arrayValue ?? []
                 members["expect"] = .array(
-                    step.observations.enumerated().map { index, observation in
+                    observations.enumerated().map { index, observation in
                         keepingModes(
                             of: index < previous.count ? previous[index] : nil, in: observation.value)
                     })

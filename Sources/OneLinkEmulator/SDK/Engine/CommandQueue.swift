@@ -135,6 +135,11 @@ final class CommandQueue: Sendable {
         state.withLock { state in state.pending[state.head...].contains { predicate($0.command) } }
     }
 
+    /// The next queued command, not yet running, when there is one.
+    var nextPending: EngineCommand? {
+        state.withLock { state in state.head < state.pending.count ? state.pending[state.head].command : nil }
+    }
+
     /// Adds events to `group`'s collection, when a caller waits for them.
     func collect(_ events: [AppsFlyerEvent], for group: Group) {
         state.withLock { state in

@@ -36,17 +36,21 @@ package final class Deadlines: Sendable {
     private let log: DebugLogger
     private let changed: @Sendable () -> Void
     private let state = Locked(State())
+    /// The engine's schedule, whose run may make a backend call answer late or not in time (``SDKScheduleChoice/Group/latencies``).
+    private let schedule: Locked<ScheduledDelivery>
 
     /// Creates a runner on `clock`, logging each outcome to `log` and calling `changed` whenever a call's state changes.
     ///
     /// - Parameter virtualClock: `clock` as a virtual clock, when it is one, as the engine found it.
     init(
         clock: any EmulatorClock, virtualClock: (any VirtualClock)?, log: DebugLogger,
+        schedule: Locked<ScheduledDelivery> = Locked(ScheduledDelivery()),
         changed: @escaping @Sendable () -> Void
     ) {
         self.clock = clock
         self.virtualClock = virtualClock
         self.log = log
+        self.schedule = schedule
         self.changed = changed
     }
 
@@ -90,7 +94,11 @@ package final class Deadlines: Sendable {
             log(rule, "deadline already passed before the call; timed out", backend: backend())
             throw .timedOut(milliseconds: Int(clamping: limitMilliseconds))
         }
-        if let answer = immediate() {
+        var operation = operation
+        let latency = scheduledLatency(for: rule, deadline: deadline)
+        if let latency {
+            operation = latency.apply(to: operation, on: clock)
+        } else if let answer = immediate() {
             return try outcome(
                 answer.mapError { AttributionError(wrapping: $0) }, duration: .zero, rule: rule,
                 backend: backend())
@@ -111,6 +119,24 @@ package final class Deadlines: Sendable {
         let elapsed = clock.now.timeIntervalSince(started)
         let duration = Duration.milliseconds(Int64((elapsed * 1000).rounded()))
         return try outcome(result, duration: duration, rule: rule, backend: backend())
+    }
+
+    /// The latency a schedule gives this call, when its rule is a resolution, a conversion-data fetch or a deferred lookup and the schedule says so.
+    private func scheduledLatency(for rule: DebugRule, deadline: Date) -> ScheduledLatency? {
+        guard let run = schedule.withLock({ $0.run }) else { return nil }
+        let choice: SDKScheduleChoice
+        switch rule {
+        case .linkShortLink, .linkUnwrap: choice = .resolutionLatency
+        case .conversionFetch: choice = .conversionDataLatency
+        case .udlDeferred: choice = .deferredLookupLatency
+        default: return nil
+        }
+        let alternatives = run.alternatives(of: choice)
+        let chosen = run.choose(choice, alternatives: alternatives)
+        guard chosen != 0 else { return nil }
+        log(.sdkSchedule, "\(choice): \(alternatives[chosen]) (the schedule)")
+        // One millisecond inside the deadline: the latest answer the time limit still takes.
+        return chosen == 1 ? .late(until: deadline.addingTimeInterval(-0.001)) : .notInTime
     }
 
     /// Logs a call's result and returns its value or throws its error.

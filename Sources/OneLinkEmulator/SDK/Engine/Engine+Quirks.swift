@@ -6,7 +6,8 @@ extension Engine {
     /// The callbacks a link's `event` becomes under the configured quirks: itself when none applies.
     func applyingQuirks(to event: AppsFlyerEvent, entry: LinkEntry, receivedAt: Date) -> [AppsFlyerEvent] {
         let config = configuration.withLock { $0 }
-        let quirks = config.quirks
+        // A schedule may switch a quirk on or off (its `quirk` decisions); without one, the configured set.
+        let quirks = scheduleRun?.applyingQuirkDecisions(to: config.quirks) ?? config.quirks
         if entry != .performOnAppAttribution {
             let minimum = TimeInterval(config.minTimeBetweenSessions)
             let suppressed = lastLinkDelivery.withLock { last -> TimeInterval? in
@@ -28,6 +29,14 @@ extension Engine {
             }
         }
         switch event {
+        case .appOpenAttribution
+        where quirks.contains(.coldStartOpenAttributionMissing)
+            && !scheduled.withLock({ $0.sessionDelivered }):
+            debug(
+                .sdkQuirk,
+                "\(SDKQuirk.coldStartOpenAttributionMissing): the cold start's onAppOpenAttribution is not called"
+            )
+            return []
         case .appOpenAttribution(let payload) where quirks.contains(.shortOpenAttribution):
             let kept = payload.removing(SDKQuirk.shortOpenAttributionMissingKeys)
             debug(.sdkQuirk, "\(SDKQuirk.shortOpenAttribution): onAppOpenAttribution with \(kept.count) keys")

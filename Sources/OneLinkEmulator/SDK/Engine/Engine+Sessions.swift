@@ -18,10 +18,12 @@ extension Engine {
             let directLinkQueued = queue.containsPending { $0.isDirectLink }
             outcome = await sessions.complete(session, directLinkQueued: directLinkQueued)
         }
-        if outcome.afterQueuedCalls {
-            queue.appendStep(.deliver(outcome.events, launch: outcome.launch), of: queued)
+        // The schedule's choices (firstLaunchOrder, linkSessionOrder); the defaults change nothing.
+        let (events, afterQueuedCalls) = scheduledSessionDelivery(outcome)
+        if afterQueuedCalls {
+            queue.appendStep(.deliver(events, launch: outcome.launch), of: queued)
         } else {
-            await deliver(outcome.events, queued: queued, launch: outcome.launch)
+            await deliver(events, queued: queued, launch: outcome.launch)
         }
     }
 

@@ -51,6 +51,10 @@ final class Engine: Sendable {
     let drainerStartsHere = Locked(false)
     /// The entry points (`start()`, links, pushes) app code called on this SDK, each once, first first.
     let entryPointsCalled = Locked<[String]>([])
+    /// The run whose schedule decides the choice points (``AppsFlyerLib/schedule``), whether the
+    /// process's first session delivered, and a link's callbacks held for the session queued behind
+    /// it (``SDKScheduleChoice/linkSessionOrder``); one lock, shared with ``deadlines``.
+    let scheduled = Locked(ScheduledDelivery())
 
     /// Creates an engine over the SDK's backends.
     init(
@@ -70,7 +74,9 @@ final class Engine: Sendable {
         let configuration = self.configuration
         let queue = self.queue
         let logger = DebugLogger(sink: logSink, clock: clock, configuration: configuration)
-        let deadlines = Deadlines(clock: clock, virtualClock: virtualClock, log: logger) {
+        let deadlines = Deadlines(
+            clock: clock, virtualClock: virtualClock, log: logger, schedule: scheduled
+        ) {
             queue.noteChange()
         }
         self.logger = logger
@@ -295,6 +301,10 @@ final class Engine: Sendable {
         }
         resetSessionReadiness()
         lastLinkDelivery.withLock { $0 = nil }
+        scheduled.withLock { state in
+            state.sessionDelivered = false
+            state.heldLinkEvents = []
+        }
         // The delegates were objects of the process that ended; the app's launch code sets them again.
         delegates.withLock { $0 = Delegates() }
     }
@@ -358,8 +368,10 @@ final class Engine: Sendable {
                 if case .deepLink(let result) = event, result.deepLink?.isDeferred == false {
                     sessions.noteDirectDeepLink()
                 }
-                await deliver(
-                    applyingQuirks(to: event, entry: entry, receivedAt: queued.receivedAt), queued: queued)
+                let events = applyingQuirks(to: event, entry: entry, receivedAt: queued.receivedAt)
+                // A schedule may hand the link's callbacks to the session queued next (linkSessionOrder).
+                if holdForNextSession(events) { return }
+                await deliver(events, queued: queued)
                 return
             }
         }
@@ -409,6 +421,7 @@ final class Engine: Sendable {
             events = []
             if launch != nil { launch = .failed(.sdkStopped) }
         }
+        if launch != nil { scheduled.withLock { $0.sessionDelivered = true } }
         let subscribers = published.withLock { $0.publish(events) }
         queue.collect(events, for: queued.group)
         for event in events {
