@@ -23,6 +23,9 @@ public struct ScenarioBackends: Sendable {
     /// The devices the conversion-data source remembers, when a server is configured (its click
     /// store's source); `nil` for `$.backend.install`, which remembers none.
     public var deviceMemory: (any DeviceMemory)? { clickConversionSource }
+    /// The rules the click store's sources match installs by (`$.backend.server`'s), or the standard
+    /// ones without a server.
+    public var installMatcher: InstallMatcher { clickConversionSource?.matcher ?? .standard }
     /// The launch recorder: `$.backend.behaviour.launch`.
     public let launchRecorder: InMemoryLaunchRecorder
     /// The clipboard token source: `$.backend.clipboardTokens`.

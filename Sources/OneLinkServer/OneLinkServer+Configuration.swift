@@ -93,6 +93,15 @@ extension OneLinkServer {
         /// `nil` (the default): the server forgets only its own install and launch records, keeps
         /// test devices in a registry of its own, and ``unavailableFeatures`` says so.
         public var deviceMemory: (any DeviceMemory)? = nil
+        /// The rules the deep-linking REST API matches a first launch to a recorded click by, and the
+        /// Push API judges re-attributions and re-engagements by; default `InstallMatcher.standard`.
+        ///
+        /// Give it the matcher of the click-store sources, so the SDK's lookup and the REST API find
+        /// the same click.
+        public var installMatcher: InstallMatcher = .standard
+        /// How long after a click the deep-linking REST API still finds it for a first launch; default
+        /// 15 minutes, the SDK lookup's (`InMemoryDeferredDeepLinkSource.defaultWindow`).
+        public var deferredLookupWindow: Duration = InMemoryDeferredDeepLinkSource.defaultWindow
 
         /// Creates a configuration.
         public init(

@@ -13,6 +13,8 @@ struct ServeBackends {
     var clickHandler: ClickHandler?
     /// What the conversion source remembers per device, for the server's device routes.
     var deviceMemory: (any DeviceMemory)?
+    /// The rules installs are matched to clicks by.
+    var installMatcher: InstallMatcher = .standard
     /// The seeded short links, keyed `template/shortID`, for the dashboard.
     var shortLinks: [String: AttributionPayload]
     /// One line saying what was loaded, printed to standard error.
@@ -51,7 +53,7 @@ struct ServeBackends {
         return ServeBackends(
             shortLinkResolver: built.shortLinkResolver, conversionDataSource: built.conversionDataSource,
             deferredDeepLinkSource: built.deferredDeepLinkSource, clickHandler: built.clickHandler,
-            deviceMemory: built.deviceMemory,
+            deviceMemory: built.deviceMemory, installMatcher: built.installMatcher,
             shortLinks: scenario.backend.shortLinks, summary: "seeded from scenario \(file): \(clicks)")
     }
 

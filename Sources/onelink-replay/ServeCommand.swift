@@ -196,6 +196,7 @@ enum ServeCommand: Command {
                 shortLinkStore: backends.shortLinkResolver, deviceMemory: backends.deviceMemory)
             configuration.pushAPI = options.pushAPI
             configuration.accountPlan = options.plan
+            configuration.installMatcher = backends.installMatcher
             return try OneLinkServer(configuration: configuration)
         } catch {
             throw UsageError(error.description)

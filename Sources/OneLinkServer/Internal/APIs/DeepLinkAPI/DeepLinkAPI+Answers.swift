@@ -90,15 +90,13 @@ extension DeepLinkAPI {
             ipAddress: ip, model: Self.text(body["type"]) ?? "", osVersion: Self.text(body["os"]) ?? "",
             language: Self.text(body["lang"]) ?? "", advertisingID: advertisingID)
         let deviceID = Self.text(body["request_id"]) ?? ""
-        // The SDK's lookup's store and rules when it has them, so both contracts find the same click.
-        let source = configuration.deferredDeepLinkSource as? ClickStoreDeferredDeepLinkSource
-        guard let store = source?.store ?? configuration.clickHandler?.store else {
-            return Self.deepLinkAnswer(nil)
-        }
+        // The clicks the server recorded, by the configuration's rules, which it shares with the SDK's
+        // lookup when given the lookup's matcher and window: both contracts find the same click.
+        guard let store = configuration.clickHandler?.store else { return Self.deepLinkAnswer(nil) }
         do {
-            let match = try await (source?.matcher ?? .standard).match(
+            let match = try await configuration.installMatcher.match(
                 device: device, deviceID: deviceID, installTime: installTime, in: store,
-                within: source?.window ?? InMemoryDeferredDeepLinkSource.defaultWindow)
+                within: configuration.deferredLookupWindow)
             return Self.deepLinkAnswer(match)
         } catch {
             return ServerResponse(

@@ -16,17 +16,12 @@ struct PushAPI: Sendable {
     private var installs: InstallMemory { records.installs }
     private var testDeviceRegistry: TestDeviceRegistry { records.testDevices }
 
-    /// The server's conversion source, when it matches installs to recorded clicks.
-    private var clickStoreSource: ClickStoreConversionDataSource? {
-        configuration.conversionDataSource as? ClickStoreConversionDataSource
-    }
+    /// The rules re-attributions and re-engagements are judged by: the configuration's (the standard
+    /// one, a 90-day re-attribution window, unless it declares another).
+    private var matcher: InstallMatcher { configuration.installMatcher }
 
-    /// The rules re-attributions and re-engagements are judged by: the conversion source's matcher,
-    /// else the standard one (a 90-day re-attribution window).
-    private var matcher: InstallMatcher { clickStoreSource?.matcher ?? .standard }
-
-    /// The clicks the server records, when it has a click handler or a click-store conversion source.
-    private var clickStore: (any ClickStore)? { clickStoreSource?.store ?? configuration.clickHandler?.store }
+    /// The clicks the server records, when it has a click handler.
+    private var clickStore: (any ClickStore)? { configuration.clickHandler?.store }
 
     func pushInstall(
         appID: String, deviceID: String, installTime: String, device: DeviceInfo, answer: AttributionPayload
