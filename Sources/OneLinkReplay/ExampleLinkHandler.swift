@@ -25,6 +25,7 @@ import OneLinkSupport
 /// `navigate` output, and `{"do": "appEvent", "name": "uiReady"}` is the first screen coming up.
 public final class ExampleLinkHandler: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate,
     ScenarioAppEventHandler,
+    // Safe because NSObject is the only non-Sendable part: every stored property is immutable or behind Locked.
     @unchecked Sendable
 {
     /// The mistakes the handler makes; none is the careful handler.
