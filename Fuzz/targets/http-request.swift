@@ -55,12 +55,14 @@ func outcomes(feeding pieces: [[UInt8]]) -> [HTTPRequestParser.Outcome] {
 func checkRequest(_ request: ServerRequest) {
     let tokenCharacters = Set(
         "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
-    check(!request.method.isEmpty && request.method.utf8.allSatisfy(tokenCharacters.contains), "method")
+    check(
+        !request.method.rawValue.isEmpty && request.method.rawValue.utf8.allSatisfy(tokenCharacters.contains),
+        "method")
     check(request.target.utf8.first == UInt8(ascii: "/"), "target \(request.target)")
     check(request.target.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }, "target characters")
     check(request.version == "HTTP/1.1" || request.version == "HTTP/1.0", "version \(request.version)")
     // Content-Length may be a list of equal values (RFC 9110 §8.6); empty elements are refused.
-    let lengths = request.headers.filter { $0.name.lowercased() == "content-length" }
+    let lengths = request.headers.filter { $0.name.rawName.lowercased() == "content-length" }
         .flatMap { $0.value.split(separator: ",", omittingEmptySubsequences: false) }
         .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t")) }
     if let length = lengths.first {
@@ -70,7 +72,7 @@ func checkRequest(_ request: ServerRequest) {
         check(request.body.isEmpty, "a body without Content-Length")
     }
     if request.version == "HTTP/1.1" {
-        check(request.headers.filter { $0.name.lowercased() == "host" }.count == 1, "Host count")
+        check(request.headers.filter { $0.name.rawName.lowercased() == "host" }.count == 1, "Host count")
     }
 }
 
