@@ -35,26 +35,10 @@ struct RealLogCorpusTests {
         }
     }
 
-    /// The callback lines a log prints, by callback: the SDK's `Calling … with:` and `-[… method:]:` lines and the
-    /// lines of a callback that found no delegate, counted by a reading of their own, not the importer's.
+    /// The callback lines a log prints, by callback, counted by the paste property's own reading
+    /// (`LogPaste.callbackLines`), not the importer's.
     static func callbackLines(_ log: String) -> [String: Int] {
-        var counts: [String: Int] = [:]
-        for line in log.split(separator: "\n") {
-            if line.contains("Calling didResolveDeepLink with:")
-                || line.contains("Delegate doesn't respond to")
-            {
-                counts["didResolveDeepLink", default: 0] += 1
-                continue
-            }
-            for name in [
-                "onConversionDataSuccess", "onConversionDataFail", "onAppOpenAttributionFailure",
-                "onAppOpenAttribution",
-            ] where line.contains(" \(name):]") || line.contains("Calling \(name) with:") {
-                counts[name, default: 0] += 1
-                break
-            }
-        }
-        return counts
+        LogPaste.callbackLines(log)
     }
 
     @Test(
