@@ -94,7 +94,7 @@ struct Router: Sendable {
             fault = entry.fault
             if entry.fault == .shortLink {
                 shortLink = (
-                    parameters["onelink-id"] ?? "", request.queryItems?.first { $0.name == "id" }?.value ?? ""
+                    parameters["onelink-id"] ?? "", request.queryValue("id") ?? ""
                 )
             }
         }
