@@ -102,6 +102,11 @@ extension OneLinkServer {
         /// How long after a click the deep-linking REST API still finds it for a first launch; default
         /// 15 minutes, the SDK lookup's (`InMemoryDeferredDeepLinkSource.defaultWindow`).
         public var deferredLookupWindow: Duration = InMemoryDeferredDeepLinkSource.defaultWindow
+        /// Where the server keeps its state across restarts (`serve --state DIR`); `nil` (the
+        /// default) keeps it in memory only.
+        ///
+        /// The server replays it as it starts and appends each answered change before the answer.
+        package var stateJournal: ServerStateJournal? = nil
 
         /// Creates a configuration.
         public init(

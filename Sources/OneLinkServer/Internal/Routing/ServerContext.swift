@@ -38,9 +38,10 @@ struct ServerContext: Sendable {
         self.records = records
         dashboard = configuration.dashboard.map(DashboardState.init(settings:))
         oneLinkLinks = configuration.oneLinkAPI.map {
-            OneLinkAPIService(settings: $0, clock: configuration.clock)
+            OneLinkAPIService(settings: $0, clock: configuration.clock, journal: configuration.stateJournal)
         }
         push = PushAPI(configuration: configuration, records: records, sender: pushSender)
+        restoreJournal()
     }
 }
 

@@ -9,6 +9,9 @@ extension AdminAPI {
         let forgotInstall = installs.forget(deviceID: deviceID)
         let forgotLaunches = launches.forget(deviceID: deviceID)
         let forgotDevice = memory?.forgetDevice(deviceID) ?? false
+        if let failure = context.journal(.deviceForgotten(deviceID: deviceID)) {
+            return .error(500, "the state journal did not keep this: \(failure)")
+        }
         return .json(
             200,
             [
@@ -30,6 +33,9 @@ extension AdminAPI {
         launches.forgetAll()
         context.setFaultPlan(.none)
         testDeviceRegistry.removeAll()
+        if let failure = context.journal(.reset) {
+            return .error(500, "the state journal did not keep the reset: \(failure)")
+        }
         return .json(
             200,
             [

@@ -56,10 +56,13 @@ final class OneLinkAPIService: Sendable {
     let settings: OneLinkAPISettings
     private let clock: any EmulatorClock
     private let state = Locked(State())
+    /// Where creates, updates, deletes and renewals are kept across restarts.
+    let journal: ServerStateJournal?
 
-    init(settings: OneLinkAPISettings, clock: any EmulatorClock) {
+    init(settings: OneLinkAPISettings, clock: any EmulatorClock, journal: ServerStateJournal? = nil) {
         self.settings = settings
         self.clock = clock
+        self.journal = journal
     }
 
     // MARK: Admission
@@ -161,6 +164,9 @@ final class OneLinkAPIService: Sendable {
             while requested == nil, links[template: template, shortID: shortID] != nil {
                 shortID = Self.randomID()
             }
+            if let failure = journal?.record(.linkStored(Self.stored(template, shortID, payload, record))) {
+                return .failure(.creationFailed("the state journal did not keep the link: \(failure)"))
+            }
             links[template: template, shortID: shortID] = payload
             state.records["\(template)/\(shortID)"] = record
             state.earliestExpiry = min(state.earliestExpiry, record.expiry)
@@ -218,11 +224,16 @@ final class OneLinkAPIService: Sendable {
             }
                 ?? false)
         let links = settings.links
-        state.withLock { state in
+        let failure: JournalError? = state.withLock { state in
+            if let failure = journal?.record(.linkStored(Self.stored(template, shortID, payload, record))) {
+                return failure
+            }
             links[template: template, shortID: shortID] = payload
             state.records["\(template)/\(shortID)"] = record
             state.earliestExpiry = min(state.earliestExpiry, record.expiry)
+            return nil
         }
+        if let failure { throw .creationFailed("the state journal did not keep the update: \(failure)") }
         return "https://\(domain)/\(template)/\(shortID)"
     }
 
@@ -231,10 +242,15 @@ final class OneLinkAPIService: Sendable {
         let existing = try link(template: template, shortID: shortID)
         if version == .v2, existing.record == nil { throw .invalidSource }
         let links = settings.links
-        state.withLock { state in
+        let failure: JournalError? = state.withLock { state in
+            if let failure = journal?.record(.linkRemoved(template: template, shortID: shortID)) {
+                return failure
+            }
             links[template: template, shortID: shortID] = nil
             state.records["\(template)/\(shortID)"] = nil
+            return nil
         }
+        if let failure { throw .creationFailed("the state journal did not keep the delete: \(failure)") }
     }
 
     /// The links the API created, by `template/shortID`, for the dashboard.
@@ -269,9 +285,51 @@ final class OneLinkAPIService: Sendable {
             guard var record = state.records[key], record.renews, record.expiry > now,
                 renewed > record.expiry
             else { return }
+            // A renewal the journal misses is not kept; the click it came with is answered either way.
+            if journal?.record(
+                .linkRenewed(
+                    template: template, shortID: shortID, expiry: renewed.timeIntervalSince1970,
+                    ttlSeconds: Self.renewalSeconds)) != nil
+            {
+                return
+            }
             record.expiry = renewed
             record.ttlSeconds = Self.renewalSeconds
             state.records[key] = record
+        }
+    }
+
+    /// Sets (or, for `nil`, removes) the record of `template/shortID` as a journal replay found it,
+    /// without journaling it again; the caller sets the link's parameters.
+    func restoreRecord(template: String, shortID: String, _ record: Record?) {
+        state.withLock { state in
+            state.records["\(template)/\(shortID)"] = record
+            if let record { state.earliestExpiry = min(state.earliestExpiry, record.expiry) }
+        }
+    }
+
+    /// The record of `template/shortID`, if the API created it.
+    func record(template: String, shortID: String) -> Record? {
+        state.withLock { $0.records["\(template)/\(shortID)"] }
+    }
+
+    /// After a replay: drops expired links, then (beyond ``OneLinkAPISettings/maximumLinks``) the
+    /// links that expire first, so a restored server holds what a running one could.
+    func trimRestored() {
+        let links = settings.links
+        let maximum = settings.maximumLinks
+        let now = clock.now
+        state.withLock { state in
+            state.earliestExpiry = state.records.values.map(\.expiry).min() ?? .distantFuture
+            Self.purgeExpired(&state, links: links, now: now)
+            guard state.records.count > maximum else { return }
+            let sorted = state.records.sorted { ($0.value.expiry, $0.key) < ($1.value.expiry, $1.key) }
+            for (key, _) in sorted.prefix(state.records.count - maximum) {
+                state.records[key] = nil
+                let parts = key.split(separator: "/", maxSplits: 1).map(String.init)
+                if parts.count == 2 { links[template: parts[0], shortID: parts[1]] = nil }
+            }
+            state.earliestExpiry = state.records.values.map(\.expiry).min() ?? .distantFuture
         }
     }
 

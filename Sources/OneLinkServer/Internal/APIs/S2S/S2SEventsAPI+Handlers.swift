@@ -34,6 +34,9 @@ extension S2SEventsAPI {
         }
         do {
             _ = try await configuration.eventRecorder.recordEvent(event)
+            if let failure = context.journal(.event(.init(event, source: "s2s"))) {
+                return Self.plainText(500, "the state journal did not keep the event: \(failure)")
+            }
             context.push.pushEvent(event, source: "S2S")
             return Self.plainText(200, "OK")
         } catch {

@@ -169,6 +169,9 @@ extension SDKAPI {
             currencyCode: body["eventCurrency"]?.stringValue, time: time)
         do {
             let answer = try await configuration.eventRecorder.recordEvent(event)
+            if let failure = context.journal(.event(.init(event, source: "sdk"))) {
+                return .error(500, "the state journal did not keep the event: \(failure)")
+            }
             launches.remember(event)
             context.push.pushEvent(event, source: "SDK")
             return .json(200, answer)

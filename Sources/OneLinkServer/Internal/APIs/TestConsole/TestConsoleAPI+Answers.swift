@@ -54,6 +54,11 @@ extension TestConsoleAPI {
         guard testDeviceRegistry.register(device) else {
             return Self.testConsoleError(409, "device limit reached")
         }
+        if let failure = context.journal(
+            .testDeviceRegistered(appID: appID, id: id, idType: type.rawValue, name: name))
+        {
+            return Self.testConsoleError(500, "the state journal did not keep the device: \(failure)")
+        }
         return .json(200, Self.deviceJSON(device))
     }
 
@@ -74,6 +79,9 @@ extension TestConsoleAPI {
         if !testDeviceRegistry.remove(appID: appID, id: id) {
             response.headers.append(
                 (.oneLinkWarning, "device \(id) was not registered; nothing was removed"))
+        }
+        if let failure = context.journal(.testDeviceRemoved(appID: appID, id: id)) {
+            return Self.testConsoleError(500, "the state journal did not keep the removal: \(failure)")
         }
         return response
     }

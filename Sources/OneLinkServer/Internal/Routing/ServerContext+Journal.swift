@@ -1,0 +1,37 @@
+import OneLinkClicks
+import OneLinkEmulator
+import OneLinkSupport
+
+/// The state journal (`serve --state`): replaying it as the server starts, and appending to it.
+extension ServerContext {
+    /// Appends `effect` to the configuration's journal; the error when it was not written (`nil`
+    /// also when there is no journal).
+    func journal(_ effect: JournaledEffect) -> JournalError? {
+        configuration.stateJournal?.record(effect)
+    }
+
+    /// Replays the configuration's journal into this context's state; the bounds of each store
+    /// apply as they do to live requests.
+    func restoreJournal() {
+        guard let journal = configuration.stateJournal else { return }
+        for effect in journal.restored {
+            switch effect {
+            case .linkStored, .linkRemoved, .linkRenewed:
+                oneLinkLinks?.restore(effect)
+            case .testDeviceRegistered(let appID, let id, let idType, let name):
+                records.testDevices.register(
+                    .init(appID: appID, id: id, idType: .init(rawValue: idType), name: name))
+            case .testDeviceRemoved(let appID, let id):
+                records.testDevices.remove(appID: appID, id: id)
+            case .event(let stored):
+                if stored.source == "sdk", let event = stored.event { records.launches.remember(event) }
+            case .deviceForgotten(let deviceID):
+                records.launches.forget(deviceID: deviceID)
+            case .reset:
+                records.launches.forgetAll()
+                records.testDevices.removeAll()
+            }
+        }
+        oneLinkLinks?.trimRestored()
+    }
+}
