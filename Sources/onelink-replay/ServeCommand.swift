@@ -102,6 +102,13 @@ enum ServeCommand: Command {
           --push-event-types TYPES     Message types sent (install,re-engagement,…; all).
           --push-fields FIELDS         Message fields sent (media_source,campaign,…; all).
           --shortlinks FILE            Load a shortlinks.json-format file (repeatable).
+          --state DIR                  Keep state across restarts in DIR/journal (made
+                                       when missing): OneLink API links, test devices,
+                                       in-app events. Each change is written before its
+                                       2xx answer, so a killed server loses nothing it
+                                       answered (Docs/server.md, "Keeping state").
+          --state-sync                 Also fsync each record (survives power loss;
+                                       slower).
           --quiet                      Do not log requests.
           --openapi                    Print the routes' OpenAPI 3 document (JSON; the
                                        server serves it at /openapi.json) and exit.
@@ -129,7 +136,9 @@ enum ServeCommand: Command {
         EXIT STATUS:
           0  stopped by SIGINT, SIGTERM or SIGHUP
           1  the server could not start (such as a port in use)
-          2  usage error, an unreadable Payloads folder, or an invalid scenario
+          2  usage error, an unreadable Payloads folder, an invalid scenario, or a
+             --state folder that cannot be used (a file, not writable, or a journal
+             damaged before its last record)
         """
 
     /// Serves until SIGINT, SIGTERM or SIGHUP.
@@ -148,7 +157,9 @@ enum ServeCommand: Command {
             if let note = chosen.note { output.writeError("\(name): \(note)\n") }
         }
         let backends = try ServeBackends.make(from: options.seed, options: options)
-        let server = try makeServer(options, backends: backends)
+        let state = try options.openState(output: output)
+        let server = try makeServer(options, backends: backends, state: state)
+        if let state { _ = await state.restoreEvents(into: server.configuration.eventRecorder) }
         // Signals are caught before the server listens, so one sent right after the first line stops it cleanly.
         // A closed standard output (such as `serve | head -1`) must not kill the server.
         signal(SIGPIPE, SIG_IGN)
@@ -176,7 +187,7 @@ enum ServeCommand: Command {
     ///
     /// - Throws: A ``UsageError`` for options the server refuses, such as a host that is not loopback.
     static func makeServer(
-        _ options: ServeOptions, backends: ServeBackends
+        _ options: ServeOptions, backends: ServeBackends, state: ServerStateJournal? = nil
     ) throws(UsageError) -> OneLinkServer {
         try options.loadShortLinkFiles(into: backends)
         let milliseconds = Int64(options.requestTimeoutSeconds * 1000)
@@ -202,6 +213,7 @@ enum ServeCommand: Command {
             configuration.pushAPI = options.pushAPI
             configuration.accountPlan = options.plan
             configuration.installMatcher = backends.installMatcher
+            configuration.stateJournal = state
             return try OneLinkServer(configuration: configuration)
         } catch {
             throw UsageError(error.description)

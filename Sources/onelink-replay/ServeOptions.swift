@@ -53,6 +53,10 @@ struct ServeOptions {
     var pushAPI: PushAPISettings?
     /// Short-link tables (`--shortlinks FILE`) added to the seeded ones.
     var shortLinkFiles: [String] = []
+    /// The folder whose journal keeps the server's state across restarts (`--state DIR`).
+    var stateDirectory: String?
+    /// Whether each journal record is `fsync`'d (`--state-sync`).
+    var syncsState = false
 
     static let defaultPayloads = "Payloads"
 
@@ -85,7 +89,7 @@ struct ServeOptions {
 
     /// The options `serve` accepts.
     static let reader = ArgumentReader(
-        flags: ["--quiet", "--openapi"],
+        flags: ["--quiet", "--openapi", "--state-sync"],
         options: [
             "--host", "--port", "--payloads", "--scenario", "--app-store-url", "--interstitial-domain",
             "--sample-device", "--request-timeout", "--max-connections", "--request-history", "--max-clicks",
@@ -93,7 +97,7 @@ struct ServeOptions {
             "--brand-domain",
             "--onelink-quota", "--onelink-rate-limit", "--onelink-qr-rate-limit", "--s2s-key", "--plan",
             "--fault", "--push-url", "--push-method", "--push-token", "--push-token-name",
-            "--push-in-app-events", "--push-event-types", "--push-fields", "--shortlinks",
+            "--push-in-app-events", "--push-event-types", "--push-fields", "--shortlinks", "--state",
         ],
         maximumPositionals: 0)
 
@@ -175,6 +179,10 @@ struct ServeOptions {
         }
         pushAPI = try Self.pushAPI(arguments)
         shortLinkFiles = arguments.values("--shortlinks")
+        stateDirectory = arguments.value("--state")
+        if stateDirectory?.isEmpty == true { throw UsageError("--state needs a folder") }
+        syncsState = arguments.flag("--state-sync")
+        if syncsState, stateDirectory == nil { throw UsageError("--state-sync needs --state DIR") }
     }
 
     /// The options' defaults.

@@ -10,17 +10,20 @@ package import Foundation
 
 /// A crash-safe, append-only file of records: `DIR/journal`.
 ///
-/// The file is an 8-byte signature followed by records, each a 4-byte little-endian payload length,
-/// a 4-byte little-endian CRC-32 (``CRC32``) of the length bytes and the payload, then the payload.
+/// The file is an 8-byte signature followed by records, each a 12-byte header (three little-endian
+/// 32-bit numbers: the payload's length, the CRC-32 (``CRC32``) of those 4 length bytes, and the
+/// CRC-32 of the length bytes and the payload) followed by the payload.
 /// ``append(_:)`` writes a whole record with `write(2)` before it returns, so a record survives the
 /// process being killed (`kill -9`) at any later point: the kernel holds it. Records are not
 /// `fsync`'d unless ``syncsEachRecord`` says so, so a power loss or kernel crash may lose the newest
 /// records; that is out of scope.
 ///
 /// Opening reads every record back. A torn last record (one a kill cut short while it was being
-/// written: a short header, a short payload, or a bad checksum where the file ends) is reported in
-/// ``Opened/tornTail`` and truncated away; a damaged record before the last is
-/// ``JournalError/damagedRecord(path:offset:reason:)``, never dropped silently. Safe to use from many
+/// written: a short header, a short payload, or a payload checksum mismatch where the file ends) is
+/// reported in ``Opened/tornTail`` and truncated away. Any other damage is
+/// ``JournalError/damagedRecord(path:offset:reason:)``, never dropped silently: a record before the
+/// last with a bad checksum, or a header whose own checksum fails (its length cannot be trusted, so
+/// the record is not taken for a short last one and what follows it is not cut). Safe to use from many
 /// threads: appends are serialised behind a lock that runs no caller code.
 package final class AppendOnlyJournal: Sendable {
     /// A journal just opened, with what it held.
@@ -47,8 +50,15 @@ package final class AppendOnlyJournal: Sendable {
         package var offset: Int
         /// How many bytes were cut.
         package var length: Int
-        /// What was wrong, such as `4 of its 8 header bytes`.
+        /// What was wrong, such as `4 of its 12 header bytes`.
         package var reason: String
+
+        /// Creates a report.
+        package init(offset: Int, length: Int, reason: String) {
+            self.offset = offset
+            self.length = length
+            self.reason = reason
+        }
 
         /// A one-line report.
         package var description: String {
@@ -63,8 +73,8 @@ package final class AppendOnlyJournal: Sendable {
     package static let maximumRecordBytes = 1 << 20
     /// The first bytes of every journal.
     package static let signature: [UInt8] = Array("OLJRNL1\n".utf8)
-    /// The bytes before each payload: its length and its checksum.
-    package static let headerBytes = 8
+    /// The bytes before each payload: its length, the length's checksum and the record's checksum.
+    package static let headerBytes = 12
 
     /// The journal file's path.
     package let path: String
@@ -109,7 +119,7 @@ package final class AppendOnlyJournal: Sendable {
         let path = (directory as NSString).appendingPathComponent(fileName)
         let descriptor = systemOpen(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: Self.reason(errno)) }
-        do {
+        do throws(JournalError) {
             let bytes = try Self.readAll(descriptor, path: path)
             let (records, end, tornTail) = try Self.parse(bytes, path: path)
             if end < bytes.count || bytes.isEmpty {
@@ -151,7 +161,10 @@ package final class AppendOnlyJournal: Sendable {
                 return (records, offset, torn("\(remaining) of its \(headerBytes) header bytes"))
             }
             let length = Int(Self.uint32(bytes, at: offset))
-            let stored = Self.uint32(bytes, at: offset + 4)
+            guard Self.uint32(bytes, at: offset + 4) == CRC32.checksum(bytes[offset..<(offset + 4)]) else {
+                throw .damagedRecord(path: path, offset: offset, reason: "its header's checksum does not match")
+            }
+            let stored = Self.uint32(bytes, at: offset + 8)
             guard length <= maximumRecordBytes else {
                 throw .damagedRecord(
                     path: path, offset: offset,
@@ -177,8 +190,11 @@ package final class AppendOnlyJournal: Sendable {
     package static func frame(_ payload: [UInt8]) -> [UInt8] {
         let count = UInt32(payload.count)
         let lengthBytes = [0, 8, 16, 24].map { UInt8(truncatingIfNeeded: count >> $0) }
-        let crc = CRC32.checksum(payload, continuing: CRC32.checksum(lengthBytes))
-        return lengthBytes + [0, 8, 16, 24].map { UInt8(truncatingIfNeeded: crc >> $0) } + payload
+        let lengthCRC = CRC32.checksum(lengthBytes)
+        let crc = CRC32.checksum(payload, continuing: lengthCRC)
+        return lengthBytes + [lengthCRC, crc].flatMap { value in
+            [0, 8, 16, 24].map { UInt8(truncatingIfNeeded: value >> $0) }
+        } + payload
     }
 
     /// Appends `payload` as one record, written to the file (and synced when ``syncsEachRecord``)

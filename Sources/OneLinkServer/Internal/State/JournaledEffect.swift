@@ -10,7 +10,7 @@ enum JournaledEffect: Sendable, Hashable, Codable {
     case linkStored(StoredLink)
     /// A OneLink API delete.
     case linkRemoved(template: String, shortID: String)
-    /// A click renewed a OneLink API link's TTL.
+    /// A click renewed a OneLink API link's TTL (`expiry` in seconds since the reference date).
     case linkRenewed(template: String, shortID: String, expiry: Double, ttlSeconds: Int)
     /// The Test Console API registered a test device.
     case testDeviceRegistered(appID: String, id: String, idType: String, name: String)
@@ -30,7 +30,7 @@ enum JournaledEffect: Sendable, Hashable, Codable {
         var shortID: String
         /// The link's parameters as a JSON object.
         var parameters: String
-        /// Seconds since 1970.
+        /// Seconds since Foundation's reference date (2001-01-01), which round-trips a `Date` exactly.
         var expiry: Double
         var ttlSeconds: Int
         var renews: Bool
@@ -52,7 +52,7 @@ enum JournaledEffect: Sendable, Hashable, Codable {
         var values: String
         var customerUserID: String?
         var currencyCode: String?
-        /// Seconds since 1970.
+        /// Seconds since Foundation's reference date (2001-01-01), which round-trips a `Date` exactly.
         var time: Double
         var host: String?
 
@@ -65,7 +65,7 @@ enum JournaledEffect: Sendable, Hashable, Codable {
             values = event.values.jsonText()
             customerUserID = event.customerUserID
             currencyCode = event.currencyCode
-            time = event.time.timeIntervalSince1970
+            time = event.time.timeIntervalSinceReferenceDate
             host = event.host
         }
 
@@ -75,7 +75,7 @@ enum JournaledEffect: Sendable, Hashable, Codable {
             return InAppEvent(
                 appID: appID, devKey: devKey, deviceID: deviceID, name: name, values: payload,
                 customerUserID: customerUserID, currencyCode: currencyCode,
-                time: Date(timeIntervalSince1970: time), host: host)
+                time: Date(timeIntervalSinceReferenceDate: time), host: host)
         }
     }
 }

@@ -9,7 +9,7 @@ extension OneLinkAPIService {
     ) -> JournaledEffect.StoredLink {
         JournaledEffect.StoredLink(
             template: template, shortID: shortID, parameters: parameters.jsonText(),
-            expiry: record.expiry.timeIntervalSince1970, ttlSeconds: record.ttlSeconds, renews: record.renews,
+            expiry: record.expiry.timeIntervalSinceReferenceDate, ttlSeconds: record.ttlSeconds, renews: record.renews,
             createdBy: record.createdBy == .v1 ? "v1" : "v2", domain: record.domain,
             migratedFromV1: record.migratedFromV1)
     }
@@ -24,7 +24,7 @@ extension OneLinkAPIService {
             restoreRecord(
                 template: stored.template, shortID: stored.shortID,
                 Record(
-                    expiry: Date(timeIntervalSince1970: stored.expiry), ttlSeconds: stored.ttlSeconds,
+                    expiry: Date(timeIntervalSinceReferenceDate: stored.expiry), ttlSeconds: stored.ttlSeconds,
                     renews: stored.renews, createdBy: stored.createdBy == "v1" ? .v1 : .v2, domain: stored.domain,
                     migratedFromV1: stored.migratedFromV1))
         case .linkRemoved(let template, let shortID):
@@ -32,7 +32,7 @@ extension OneLinkAPIService {
             restoreRecord(template: template, shortID: shortID, nil)
         case .linkRenewed(let template, let shortID, let expiry, let ttlSeconds):
             guard var record = self.record(template: template, shortID: shortID) else { return }
-            record.expiry = Date(timeIntervalSince1970: expiry)
+            record.expiry = Date(timeIntervalSinceReferenceDate: expiry)
             record.ttlSeconds = ttlSeconds
             restoreRecord(template: template, shortID: shortID, record)
         default: break

@@ -288,7 +288,7 @@ final class OneLinkAPIService: Sendable {
             // A renewal the journal misses is not kept; the click it came with is answered either way.
             if journal?.record(
                 .linkRenewed(
-                    template: template, shortID: shortID, expiry: renewed.timeIntervalSince1970,
+                    template: template, shortID: shortID, expiry: renewed.timeIntervalSinceReferenceDate,
                     ttlSeconds: Self.renewalSeconds)) != nil
             {
                 return
