@@ -44,7 +44,8 @@ struct StateJournalRestartTests {
         func console(_ method: HTTPMethod, _ path: String, _ body: String = "") async -> EmbeddedResponse {
             await server.respond(
                 method, StateJournalRestartTests.console + path,
-                headers: [(.authorization, "Bearer T"), (.contentType, "application/json")], body: body)
+                headers: [(.authorization, "Bearer \(StateJournalRestartTests.token)"), (.contentType, "application/json")],
+                body: body)
         }
 
         func stop() {
@@ -91,7 +92,7 @@ struct StateJournalRestartTests {
             #expect(await first.console(.delete, "/devices/\(Self.other)").status == 200)
             let s2s = await first.server.respond(
                 .post, "/inappevent/id1234567890", headers: [(.authentication, "S2S")],
-                body: #"{"appsflyer_id":"d1","eventName":"af_purchase","eventValue":{"af_revenue":"6"}}"#)
+                body: #"{"appsflyer_id":"d1","eventName":"af_purchase","eventValue":"{\"af_revenue\":\"6\"}"}"#)
             #expect(s2s.status == 200)
             let sdk = await first.server.respond(
                 .post, "/api/v6/iosevent/id1234567890",
