@@ -106,6 +106,13 @@ struct ServeStateKillTests {
             registered.remove(device)
         }
 
+        /// How many 2xx answers were counted.
+        var total: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return count
+        }
+
         var snapshot: (links: [String], registered: Set<String>, removed: Set<String>) {
             lock.lock()
             defer { lock.unlock() }
@@ -172,35 +179,49 @@ struct ServeStateKillTests {
             let acknowledged = Acknowledged()
             let killAt = Int.random(in: 1...40)
             let pid = child.pid
-            async let links: Void = onThread {
+            async let links: String = onThread {
                 var index = 0
                 while true {
                     let id = "r\(round)x\(index)"
                     index += 1
                     let body = #"{"shortlink_id":"\#(id)","data":{"pid":"qr","deep_link_value":"\#(id)"}}"#
-                    guard let answer = try? Self.request("POST", "/api/v2.0/shortlinks/H5hv", body: body, token: "t", port: port)
-                    else { return }
+                    let answer: RawHTTPConnection.Response
+                    do {
+                        answer = try Self.request("POST", "/api/v2.0/shortlinks/H5hv", body: body, token: "t", port: port)
+                    } catch {
+                        return "links ended after \(index - 1) with \(error)"
+                    }
                     if answer.status == 200, acknowledged.add(link: id, killAt: killAt) { kill(pid, SIGKILL) }
                 }
             }
-            async let devices: Void = onThread {
+            async let devices: String = onThread {
                 while true {
                     let id = UUID().uuidString.lowercased()
                     let body = #"{"device_id":"\#(id)","device_id_type":"IDFA","device_name":"QA"}"#
-                    guard let added = try? Self.request("POST", Self.console + "/devices", body: body, token: "t", port: port)
-                    else { return }
+                    let added: RawHTTPConnection.Response
+                    do {
+                        added = try Self.request("POST", Self.console + "/devices", body: body, token: "t", port: port)
+                    } catch {
+                        return "devices ended with \(error)"
+                    }
                     if added.status == 200, acknowledged.add(registered: id, killAt: killAt) { kill(pid, SIGKILL) }
                     acknowledged.willRemove(id)
-                    guard let removed = try? Self.request("DELETE", Self.console + "/devices/\(id)", token: "t", port: port)
-                    else { return }
+                    let removed: RawHTTPConnection.Response
+                    do {
+                        removed = try Self.request("DELETE", Self.console + "/devices/\(id)", token: "t", port: port)
+                    } catch {
+                        return "devices ended with \(error)"
+                    }
                     if removed.status == 200, acknowledged.add(removed: id, killAt: killAt) { kill(pid, SIGKILL) }
                 }
             }
-            _ = try await (links, devices)
+            let ends = try await [links, devices]
             try await onThread { child.killAndWait() }
             previous = acknowledged.snapshot
             allLinks += previous.links
-            #expect(!previous.links.isEmpty || !previous.registered.isEmpty || !previous.removed.isEmpty)
+            #expect(
+                acknowledged.total >= killAt,
+                "round \(round), kill at \(killAt): \(ends) \(child.errors)")
         }
         #expect(allLinks.count >= rounds - 1)
     }
