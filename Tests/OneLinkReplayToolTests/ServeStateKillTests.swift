@@ -9,10 +9,12 @@ import Testing
     import Darwin
 #endif
 
-/// `serve --state DIR` killed with SIGKILL under load: every request answered 2xx before the kill is
-/// there after a restart from the same folder. The child is started with `posix_spawn`, not
-/// Foundation's `Process.run()`, whose descriptor scan crashes about once in several hundred spawns
-/// on this toolchain (swift-corelibs-foundation#5472), which a 100-round soak would hit.
+/// `serve --state DIR` killed with SIGKILL under load loses nothing it answered 2xx.
+///
+/// Every request answered 2xx before the kill is there after a restart from the same folder. The
+/// child is started with `posix_spawn`, not Foundation's `Process.run()`, whose descriptor scan
+/// crashes now and then on this toolchain (swift-corelibs-foundation#5472), which a 100-round soak
+/// would hit.
 @Suite("serve --state: kill -9 loses nothing answered", .timeLimit(.minutes(20)), .tags(.soak))
 struct ServeStateKillTests {
     /// A `serve` child started with `posix_spawn`: standard output on a pipe, standard error to a file.
@@ -87,7 +89,9 @@ struct ServeStateKillTests {
         private var count = 0
 
         /// Counts one 2xx answer; whether it is the `killAt`-th.
-        func add(link: String? = nil, registered device: String? = nil, removed gone: String? = nil, killAt: Int)
+        func add(
+            link: String? = nil, registered device: String? = nil, removed gone: String? = nil, killAt: Int
+        )
             -> Bool
         {
             lock.lock()
@@ -120,18 +124,25 @@ struct ServeStateKillTests {
         }
     }
 
-    static func request(_ method: String, _ path: String, body: String? = nil, token: String, port: UInt16)
+    static func request(
+        _ method: String, _ path: String, body: String? = nil, token: String, port: UInt16
+    )
         throws -> RawHTTPConnection.Response
     {
         var lines = ["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1", "Connection: close"]
-        lines.append(path.hasPrefix("/api/test-console") ? "Authorization: Bearer \(token)" : "authorization: \(token)")
+        lines.append(
+            path.hasPrefix("/api/test-console") ? "Authorization: Bearer \(token)" : "authorization: \(token)"
+        )
         if let body { lines += ["Content-Type: application/json", "Content-Length: \(body.utf8.count)"] }
-        return try RawHTTPConnection.exchange((lines + ["", body ?? ""]).joined(separator: "\r\n"), port: port)
+        return try RawHTTPConnection.exchange(
+            (lines + ["", body ?? ""]).joined(separator: "\r\n"), port: port)
     }
 
     static let console = "/api/test-console/v1.0/app/id1234567890"
 
-    @Test("SIGKILL at a random point under load, then a restart: every link and test device answered 2xx is there")
+    @Test(
+        "SIGKILL at a random point under load, then a restart: every link and test device answered 2xx is there"
+    )
     func killLoop() async throws {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("serve-state-kill-\(UUID().uuidString)").path
@@ -144,7 +155,9 @@ struct ServeStateKillTests {
         var previous = (links: [String](), registered: Set<String>(), removed: Set<String>())
         let rounds = Soak.count(100, quick: 3)
         for round in 0..<rounds {
-            let child = try await onThread { try SpawnedServe(arguments, errorFile: folder + "/stderr-\(round)") }
+            let child = try await onThread {
+                try SpawnedServe(arguments, errorFile: folder + "/stderr-\(round)")
+            }
             #expect(child.errors.contains("restored "), "round \(round): \(child.errors)")
             // What the previous round had answered 2xx is all there.
             let port = child.port
@@ -152,10 +165,12 @@ struct ServeStateKillTests {
             let missing = try await onThread {
                 var missing: [String] = []
                 for link in check.links {
-                    let got = try Self.request("GET", "/api/v2.0/shortlinks/H5hv/\(link)", token: "t", port: port)
+                    let got = try Self.request(
+                        "GET", "/api/v2.0/shortlinks/H5hv/\(link)", token: "t", port: port)
                     if got.status != 200 { missing.append("link \(link): \(got.status)") }
                 }
-                let listed = try Self.request("GET", "/onelink-emulator/test-devices", token: "t", port: port).body
+                let listed = try Self.request("GET", "/onelink-emulator/test-devices", token: "t", port: port)
+                    .body
                 missing += check.registered.filter { !listed.contains($0) }.map { "device \($0)" }
                 missing += check.removed.filter { listed.contains($0) }.map { "removed device \($0) is back" }
                 return missing
@@ -187,7 +202,8 @@ struct ServeStateKillTests {
                     let body = #"{"shortlink_id":"\#(id)","data":{"pid":"qr","deep_link_value":"\#(id)"}}"#
                     let answer: RawHTTPConnection.Response
                     do {
-                        answer = try Self.request("POST", "/api/v2.0/shortlinks/H5hv", body: body, token: "t", port: port)
+                        answer = try Self.request(
+                            "POST", "/api/v2.0/shortlinks/H5hv", body: body, token: "t", port: port)
                     } catch {
                         return "links ended after \(index - 1) with \(error)"
                     }
@@ -200,19 +216,25 @@ struct ServeStateKillTests {
                     let body = #"{"device_id":"\#(id)","device_id_type":"IDFA","device_name":"QA"}"#
                     let added: RawHTTPConnection.Response
                     do {
-                        added = try Self.request("POST", Self.console + "/devices", body: body, token: "t", port: port)
+                        added = try Self.request(
+                            "POST", Self.console + "/devices", body: body, token: "t", port: port)
                     } catch {
                         return "devices ended with \(error)"
                     }
-                    if added.status == 200, acknowledged.add(registered: id, killAt: killAt) { kill(pid, SIGKILL) }
+                    if added.status == 200, acknowledged.add(registered: id, killAt: killAt) {
+                        kill(pid, SIGKILL)
+                    }
                     acknowledged.willRemove(id)
                     let removed: RawHTTPConnection.Response
                     do {
-                        removed = try Self.request("DELETE", Self.console + "/devices/\(id)", token: "t", port: port)
+                        removed = try Self.request(
+                            "DELETE", Self.console + "/devices/\(id)", token: "t", port: port)
                     } catch {
                         return "devices ended with \(error)"
                     }
-                    if removed.status == 200, acknowledged.add(removed: id, killAt: killAt) { kill(pid, SIGKILL) }
+                    if removed.status == 200, acknowledged.add(removed: id, killAt: killAt) {
+                        kill(pid, SIGKILL)
+                    }
                 }
             }
             let ends = try await [links, devices]

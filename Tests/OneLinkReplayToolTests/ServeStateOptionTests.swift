@@ -39,7 +39,8 @@ import Testing
             #expect(result.status == 2)
             #expect(
                 result.errors.contains(
-                    "--state: \(path) has a damaged record at byte offset \(AppendOnlyJournal.signature.count)"))
+                    "--state: \(path) has a damaged record at byte offset \(AppendOnlyJournal.signature.count)"
+                ))
         }
     }
 

@@ -28,7 +28,8 @@ struct StateJournalRestartTests {
             events = InMemoryEventRecorder()
             var configuration = OneLinkServer.Configuration(
                 shortLinkResolver: links, clock: clock, eventRecorder: events,
-                oneLinkAPI: OneLinkAPISettings(links: links, tokens: [StateJournalRestartTests.token], maximumLinks: maximumLinks),
+                oneLinkAPI: OneLinkAPISettings(
+                    links: links, tokens: [StateJournalRestartTests.token], maximumLinks: maximumLinks),
                 s2sKeys: ["S2S"])
             configuration.stateJournal = journal
             server = EmbeddedServer(configuration: configuration)
@@ -37,14 +38,20 @@ struct StateJournalRestartTests {
 
         func api(_ method: HTTPMethod, _ path: String, _ body: String = "") async -> EmbeddedResponse {
             await server.respond(
-                method, path, headers: [(.authorization, StateJournalRestartTests.token), (.contentType, "application/json")],
+                method, path,
+                headers: [
+                    (.authorization, StateJournalRestartTests.token), (.contentType, "application/json"),
+                ],
                 body: body)
         }
 
         func console(_ method: HTTPMethod, _ path: String, _ body: String = "") async -> EmbeddedResponse {
             await server.respond(
                 method, StateJournalRestartTests.console + path,
-                headers: [(.authorization, "Bearer \(StateJournalRestartTests.token)"), (.contentType, "application/json")],
+                headers: [
+                    (.authorization, "Bearer \(StateJournalRestartTests.token)"),
+                    (.contentType, "application/json"),
+                ],
                 body: body)
         }
 
@@ -65,23 +72,33 @@ struct StateJournalRestartTests {
         #"{"shortlink_id":"\#(id)","ttl":"\#(ttl)","data":{"pid":"qr","deep_link_value":"\#(id)"\#(extra)}}"#
     }
 
-    @Test("links (created, updated, deleted, renewal off), test devices and S2S and SDK events survive a restart")
+    @Test(
+        "links (created, updated, deleted, renewal off), test devices and S2S and SDK events survive a restart"
+    )
     func restart() async throws {
         try await Self.withFolder { folder in
             let clock = ManualClock()
             let first = try await Run(folder: folder, clock: clock)
             #expect(first.journal.restoredRecordCount == 0)
-            #expect(await first.api(.post, "/api/v2.0/shortlinks/A1b3", Self.create("kept", ttl: "10d")).status == 200)
+            #expect(
+                await first.api(.post, "/api/v2.0/shortlinks/A1b3", Self.create("kept", ttl: "10d")).status
+                    == 200)
             #expect(
                 await first.api(
-                    .post, "/api/v2.0/shortlinks/A1b3", Self.create("fixed", ttl: "2h", extra: #","renew_ttl":false"#)
+                    .post, "/api/v2.0/shortlinks/A1b3",
+                    Self.create("fixed", ttl: "2h", extra: #","renew_ttl":false"#)
                 ).status == 200)
-            #expect(await first.api(.post, "/api/v2.0/shortlinks/A1b3", Self.create("gone", ttl: "1d")).status == 200)
+            #expect(
+                await first.api(.post, "/api/v2.0/shortlinks/A1b3", Self.create("gone", ttl: "1d")).status
+                    == 200)
             #expect(await first.api(.delete, "/api/v2.0/shortlinks/A1b3/gone").status == 200)
             await clock.advance(by: .seconds(60))
             #expect(
-                await first.api(.put, "/api/v2.0/shortlinks/A1b3/kept", #"{"ttl":"20d","data":{"pid":"qr","c":"updated"}}"#)
-                    .status == 200)
+                await first.api(
+                    .put, "/api/v2.0/shortlinks/A1b3/kept",
+                    #"{"ttl":"20d","data":{"pid":"qr","c":"updated"}}"#
+                )
+                .status == 200)
             let keptBefore = await first.api(.get, "/api/v2.0/shortlinks/A1b3/kept")
             let fixedBefore = await first.api(.get, "/api/v2.0/shortlinks/A1b3/fixed")
             #expect(keptBefore.status == 200)
@@ -92,7 +109,8 @@ struct StateJournalRestartTests {
             #expect(await first.console(.delete, "/devices/\(Self.other)").status == 200)
             let s2s = await first.server.respond(
                 .post, "/inappevent/id1234567890", headers: [(.authentication, "S2S")],
-                body: #"{"appsflyer_id":"d1","eventName":"af_purchase","eventValue":"{\"af_revenue\":\"6\"}"}"#)
+                body:
+                    #"{"appsflyer_id":"d1","eventName":"af_purchase","eventValue":"{\"af_revenue\":\"6\"}"}"#)
             #expect(s2s.status == 200)
             let sdk = await first.server.respond(
                 .post, "/api/v6/iosevent/id1234567890",
@@ -135,7 +153,9 @@ struct StateJournalRestartTests {
             #expect(await first.server.respond(.post, "/onelink-emulator/reset").status == 200)
             first.stop()
             let restarted = try await Run(folder: folder, clock: clock)
-            #expect(!(await restarted.server.respond(.get, "/onelink-emulator/test-devices").text.contains(Self.idfa)))
+            #expect(
+                !(await restarted.server.respond(.get, "/onelink-emulator/test-devices").text.contains(
+                    Self.idfa)))
             restarted.stop()
         }
     }
@@ -146,7 +166,9 @@ struct StateJournalRestartTests {
             let clock = ManualClock()
             let first = try await Run(folder: folder, clock: clock, maximumLinks: 3)
             for (id, ttl) in [("a", "1d"), ("b", "2d"), ("c", "3d")] {
-                #expect(await first.api(.post, "/api/v2.0/shortlinks/A1b3", Self.create(id, ttl: ttl)).status == 200)
+                #expect(
+                    await first.api(.post, "/api/v2.0/shortlinks/A1b3", Self.create(id, ttl: ttl)).status
+                        == 200)
             }
             first.stop()
             let smaller = try await Run(folder: folder, clock: clock, maximumLinks: 2)
@@ -163,7 +185,9 @@ struct StateJournalRestartTests {
             let clock = ManualClock()
             let first = try await Run(folder: folder, clock: clock)
             for id in ["a", "b"] {
-                #expect(await first.api(.post, "/api/v2.0/shortlinks/A1b3", Self.create(id, ttl: "1d")).status == 200)
+                #expect(
+                    await first.api(.post, "/api/v2.0/shortlinks/A1b3", Self.create(id, ttl: "1d")).status
+                        == 200)
             }
             first.stop()
             let path = folder + "/journal"

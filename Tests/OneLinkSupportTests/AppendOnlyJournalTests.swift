@@ -24,7 +24,9 @@ struct AppendOnlyJournalTests {
     @Test("CRC-32 matches the standard check value and continues across chunks")
     func crc() {
         #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
-        #expect(CRC32.checksum(Array("6789".utf8), continuing: CRC32.checksum(Array("12345".utf8))) == 0xCBF4_3926)
+        #expect(
+            CRC32.checksum(Array("6789".utf8), continuing: CRC32.checksum(Array("12345".utf8))) == 0xCBF4_3926
+        )
         #expect(CRC32.checksum([UInt8]()) == 0)
     }
 
@@ -73,7 +75,8 @@ struct AppendOnlyJournalTests {
                 reopened.journal.close()
                 let again = try AppendOnlyJournal.open(directory: folder)
                 #expect(again.tornTail == nil)
-                #expect(again.records.map(\.payload) == Array(Self.payloads.dropLast()) + [Array("next".utf8)])
+                #expect(
+                    again.records.map(\.payload) == Array(Self.payloads.dropLast()) + [Array("next".utf8)])
             }
         }
     }
@@ -99,7 +102,8 @@ struct AppendOnlyJournalTests {
             for payload in Self.payloads { try opened.journal.append(payload) }
             opened.journal.close()
             let pristine = try Data(contentsOf: URL(fileURLWithPath: Self.file(folder)))
-            let secondStart = AppendOnlyJournal.signature.count + AppendOnlyJournal.frame(Self.payloads[0]).count
+            let secondStart =
+                AppendOnlyJournal.signature.count + AppendOnlyJournal.frame(Self.payloads[0]).count
             let secondLength = AppendOnlyJournal.frame(Self.payloads[1]).count
             let thirdStart = secondStart + secondLength
             let thirdLength = AppendOnlyJournal.frame(Self.payloads[2]).count
@@ -148,7 +152,10 @@ struct AppendOnlyJournalTests {
             handle.seekToEndOfFile()
             let length: [UInt8] = [0xFF, 0xFF, 0xFF, 0x7F]
             let lengthCRC = CRC32.checksum(length)
-            handle.write(Data(length + [0, 8, 16, 24].map { UInt8(truncatingIfNeeded: lengthCRC >> $0) } + [0, 0, 0, 0]))
+            handle.write(
+                Data(
+                    length + [0, 8, 16, 24].map { UInt8(truncatingIfNeeded: lengthCRC >> $0) } + [0, 0, 0, 0])
+            )
             try handle.close()
             #expect(throws: JournalError.self) { try AppendOnlyJournal.open(directory: folder) }
         }
@@ -160,7 +167,9 @@ struct AppendOnlyJournalTests {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try Data(AppendOnlyJournal.signature.prefix(3)).write(to: URL(fileURLWithPath: Self.file(folder)))
             let opened = try AppendOnlyJournal.open(directory: folder)
-            #expect(opened.tornTail == AppendOnlyJournal.TornTail(offset: 0, length: 3, reason: "3 of the 8 signature bytes"))
+            #expect(
+                opened.tornTail
+                    == AppendOnlyJournal.TornTail(offset: 0, length: 3, reason: "3 of the 8 signature bytes"))
             try opened.journal.append([7])
             opened.journal.close()
             #expect(try AppendOnlyJournal.open(directory: folder).records.map(\.payload) == [[7]])
@@ -179,7 +188,9 @@ struct AppendOnlyJournalTests {
             #expect(error.description.count < 800, "\(error.description.prefix(80))")
             #expect(!error.description.contains("\n"))
         }
-        #expect(JournalError.damagedRecord(path: long, offset: 123_456, reason: "x").description.contains("123456"))
+        #expect(
+            JournalError.damagedRecord(path: long, offset: 123_456, reason: "x").description.contains(
+                "123456"))
     }
 
     static func flip(byte offset: Int, in path: String) throws {

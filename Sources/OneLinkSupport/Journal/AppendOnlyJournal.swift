@@ -105,7 +105,8 @@ package final class AppendOnlyJournal: Sendable {
     ///
     /// - Throws: ``JournalError``: the path is a file, the folder or file cannot be made or opened for
     ///   writing, the file is not a journal, or a record before the last is damaged.
-    package static func open(directory: String, syncsEachRecord: Bool = false) throws(JournalError) -> Opened {
+    package static func open(directory: String, syncsEachRecord: Bool = false) throws(JournalError) -> Opened
+    {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder) {
             guard isFolder.boolValue else { throw .notADirectory(path: directory) }
@@ -156,13 +157,16 @@ package final class AppendOnlyJournal: Sendable {
         var offset = signature.count
         while offset < size {
             let remaining = size - offset
-            func torn(_ reason: String) -> TornTail { TornTail(offset: offset, length: remaining, reason: reason) }
+            func torn(_ reason: String) -> TornTail {
+                TornTail(offset: offset, length: remaining, reason: reason)
+            }
             guard remaining >= headerBytes else {
                 return (records, offset, torn("\(remaining) of its \(headerBytes) header bytes"))
             }
             let length = Int(Self.uint32(bytes, at: offset))
             guard Self.uint32(bytes, at: offset + 4) == CRC32.checksum(bytes[offset..<(offset + 4)]) else {
-                throw .damagedRecord(path: path, offset: offset, reason: "its header's checksum does not match")
+                throw .damagedRecord(
+                    path: path, offset: offset, reason: "its header's checksum does not match")
             }
             let stored = Self.uint32(bytes, at: offset + 8)
             guard length <= maximumRecordBytes else {
@@ -192,9 +196,10 @@ package final class AppendOnlyJournal: Sendable {
         let lengthBytes = [0, 8, 16, 24].map { UInt8(truncatingIfNeeded: count >> $0) }
         let lengthCRC = CRC32.checksum(lengthBytes)
         let crc = CRC32.checksum(payload, continuing: lengthCRC)
-        return lengthBytes + [lengthCRC, crc].flatMap { value in
-            [0, 8, 16, 24].map { UInt8(truncatingIfNeeded: value >> $0) }
-        } + payload
+        return lengthBytes
+            + [lengthCRC, crc].flatMap { value in
+                [0, 8, 16, 24].map { UInt8(truncatingIfNeeded: value >> $0) }
+            } + payload
     }
 
     /// Appends `payload` as one record, written to the file (and synced when ``syncsEachRecord``)

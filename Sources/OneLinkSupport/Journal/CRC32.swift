@@ -11,7 +11,9 @@ package enum CRC32 {
     }
 
     /// The checksum of `bytes`, continuing from `initial` (the checksum of the bytes before them).
-    package static func checksum<Bytes: Sequence<UInt8>>(_ bytes: Bytes, continuing initial: UInt32 = 0) -> UInt32 {
+    package static func checksum<Bytes: Sequence<UInt8>>(
+        _ bytes: Bytes, continuing initial: UInt32 = 0
+    ) -> UInt32 {
         var crc = ~initial
         for byte in bytes {
             crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)

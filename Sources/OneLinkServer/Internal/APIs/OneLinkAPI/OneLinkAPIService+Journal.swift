@@ -9,7 +9,8 @@ extension OneLinkAPIService {
     ) -> JournaledEffect.StoredLink {
         JournaledEffect.StoredLink(
             template: template, shortID: shortID, parameters: parameters.jsonText(),
-            expiry: record.expiry.timeIntervalSinceReferenceDate, ttlSeconds: record.ttlSeconds, renews: record.renews,
+            expiry: record.expiry.timeIntervalSinceReferenceDate, ttlSeconds: record.ttlSeconds,
+            renews: record.renews,
             createdBy: record.createdBy == .v1 ? "v1" : "v2", domain: record.domain,
             migratedFromV1: record.migratedFromV1)
     }
@@ -24,8 +25,10 @@ extension OneLinkAPIService {
             restoreRecord(
                 template: stored.template, shortID: stored.shortID,
                 Record(
-                    expiry: Date(timeIntervalSinceReferenceDate: stored.expiry), ttlSeconds: stored.ttlSeconds,
-                    renews: stored.renews, createdBy: stored.createdBy == "v1" ? .v1 : .v2, domain: stored.domain,
+                    expiry: Date(timeIntervalSinceReferenceDate: stored.expiry),
+                    ttlSeconds: stored.ttlSeconds,
+                    renews: stored.renews, createdBy: stored.createdBy == "v1" ? .v1 : .v2,
+                    domain: stored.domain,
                     migratedFromV1: stored.migratedFromV1))
         case .linkRemoved(let template, let shortID):
             links[template: template, shortID: shortID] = nil
