@@ -102,13 +102,9 @@ enum ServeCommand: Command {
           --push-event-types TYPES     Message types sent (install,re-engagement,…; all).
           --push-fields FIELDS         Message fields sent (media_source,campaign,…; all).
           --shortlinks FILE            Load a shortlinks.json-format file (repeatable).
-          --state DIR                  Keep state across restarts in DIR/journal (made
-                                       when missing): OneLink API links, test devices,
-                                       in-app events. Each change is written before its
-                                       2xx answer, so a killed server loses nothing it
-                                       answered (Docs/server.md, "Keeping state").
-          --state-sync                 Also fsync each record (survives power loss;
-                                       slower).
+          --state DIR                  Keep links, test devices and events across
+                                       restarts in DIR/journal (Docs/server.md).
+          --state-sync                 Also fsync each --state record.
           --quiet                      Do not log requests.
           --openapi                    Print the routes' OpenAPI 3 document (JSON; the
                                        server serves it at /openapi.json) and exit.
@@ -136,9 +132,8 @@ enum ServeCommand: Command {
         EXIT STATUS:
           0  stopped by SIGINT, SIGTERM or SIGHUP
           1  the server could not start (such as a port in use)
-          2  usage error, an unreadable Payloads folder, an invalid scenario, or a
-             --state folder that cannot be used (a file, not writable, or a journal
-             damaged before its last record)
+          2  usage error, an unreadable Payloads folder, an invalid scenario, or an
+             unusable --state folder
         """
 
     /// Serves until SIGINT, SIGTERM or SIGHUP.
