@@ -9,7 +9,7 @@ package import OneLinkSupport
 /// survives the process being killed. Give it to ``OneLinkServer/Configuration/stateJournal``; the
 /// server replays it into its state as it starts and appends to it from then on. It keeps OneLink
 /// API links (with their expiry, TTL, renewal, creator and domain), Test Console test devices, SDK
-/// and S2S in-app events, forgotten devices and resets.
+/// and S2S in-app events, the SDK's launches, answered installs, forgotten devices and resets.
 package final class ServerStateJournal: Sendable {
     /// The journal file.
     package let journal: AppendOnlyJournal

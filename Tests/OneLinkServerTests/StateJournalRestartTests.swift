@@ -118,11 +118,22 @@ struct StateJournalRestartTests {
             #expect(sdk.status == 200)
             let eventsBefore = first.events.events
             #expect(eventsBefore.count == 2)
+            let install = await first.server.respond(
+                .get,
+                "/install_data/v5.0/id1234567890?devkey=DEV&device_id=d3&install_time=2026-11-20%2010:00:00.000"
+            )
+            #expect(install.status == 200)
+            let launch = await first.server.respond(
+                .post, "/api/v6/iosevent/id1234567890", body: #"{"appsflyer_id":"d3","counter":1}"#)
+            #expect(launch.status == 200)
+            let gcdBefore = await first.server.respond(
+                .get, "/install_data/v4.0/id1234567890?devkey=DEV&device_id=d3")
+            #expect(gcdBefore.status == 200)
             first.stop()
 
             let restarted = try await Run(folder: folder, clock: clock)
             #expect(restarted.journal.tornTail == nil)
-            #expect(restarted.journal.restoredRecordCount == 10)
+            #expect(restarted.journal.restoredRecordCount == 12)
             let kept = await restarted.api(.get, "/api/v2.0/shortlinks/A1b3/kept")
             #expect(kept.status == 200)
             #expect(kept.json == keptBefore.json)
@@ -135,6 +146,11 @@ struct StateJournalRestartTests {
             #expect(devices.text.contains(Self.idfa))
             #expect(!devices.text.contains(Self.other))
             #expect(restarted.events.events == eventsBefore)
+            // The GCD API reads the install back as before the restart.
+            let gcd = await restarted.server.respond(
+                .get, "/install_data/v4.0/id1234567890?devkey=DEV&device_id=d3")
+            #expect(gcd.status == 200)
+            #expect(gcd.json == gcdBefore.json)
 
             // The restored link expires when it did: 20 days after the update.
             await clock.advance(by: .seconds(20 * 86_400))

@@ -1,3 +1,4 @@
+import Foundation
 import OneLinkClicks
 import OneLinkEmulator
 import OneLinkSupport
@@ -25,9 +26,25 @@ extension ServerContext {
                 records.testDevices.remove(appID: appID, id: id)
             case .event(let stored):
                 if stored.source == "sdk", let event = stored.event { records.launches.remember(event) }
+            case .launch(let appID, let deviceID, let counter, let customerUserID, let time):
+                records.launches.remember(
+                    LaunchMemory.Launch(
+                        appID: appID, deviceID: deviceID, counter: counter, customerUserID: customerUserID,
+                        time: Date(timeIntervalSinceReferenceDate: time)))
+            case .install(let stored):
+                guard let answer = try? AttributionPayload(jsonString: stored.answer) else { continue }
+                records.installs.remember(
+                    appID: stored.appID, deviceID: stored.deviceID, answer: answer,
+                    advertisingID: stored.advertisingID,
+                    device: DeviceInfo(
+                        ipAddress: stored.ipAddress, model: stored.model, osVersion: stored.osVersion,
+                        language: stored.language, advertisingID: stored.advertisingID),
+                    time: Date(timeIntervalSinceReferenceDate: stored.time))
             case .deviceForgotten(let deviceID):
+                records.installs.forget(deviceID: deviceID)
                 records.launches.forget(deviceID: deviceID)
             case .reset:
+                records.installs.forgetAll()
                 records.launches.forgetAll()
                 records.testDevices.removeAll()
             }

@@ -18,6 +18,10 @@ enum JournaledEffect: Sendable, Hashable, Codable {
     case testDeviceRemoved(appID: String, id: String)
     /// An in-app event was accepted.
     case event(StoredEvent)
+    /// The SDK's launch was accepted (`time` in seconds since the reference date).
+    case launch(appID: String, deviceID: String, counter: Int, customerUserID: String?, time: Double)
+    /// An install's conversion data was answered: what the GCD API and the Test Console read back.
+    case install(StoredInstall)
     /// `DELETE /onelink-emulator/devices/{device-id}` forgot a device's launches and events.
     case deviceForgotten(deviceID: String)
     /// `POST /onelink-emulator/reset` forgot every launch, event kept for the Test Console, and
@@ -38,6 +42,21 @@ enum JournaledEffect: Sendable, Hashable, Codable {
         var createdBy: String
         var domain: String
         var migratedFromV1: Bool
+    }
+
+    /// An answered install as the journal keeps it.
+    struct StoredInstall: Sendable, Hashable, Codable {
+        var appID: String
+        var deviceID: String
+        /// The conversion data answered, as a JSON object.
+        var answer: String
+        var advertisingID: String?
+        var ipAddress: String
+        var model: String
+        var osVersion: String
+        var language: String
+        /// Seconds since Foundation's reference date (2001-01-01).
+        var time: Double
     }
 
     /// An accepted in-app event as the journal keeps it.

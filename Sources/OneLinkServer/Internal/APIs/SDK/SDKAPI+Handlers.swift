@@ -53,6 +53,14 @@ extension SDKAPI {
             let isNewInstall = installs.remember(
                 appID: appID, deviceID: deviceID, answer: answer, advertisingID: device.advertisingID,
                 device: device, time: configuration.clock.now)
+            let stored = JournaledEffect.StoredInstall(
+                appID: appID, deviceID: deviceID, answer: answer.jsonText(),
+                advertisingID: device.advertisingID,
+                ipAddress: device.ipAddress, model: device.model, osVersion: device.osVersion,
+                language: device.language, time: configuration.clock.now.timeIntervalSinceReferenceDate)
+            if let failure = context.journal(.install(stored)) {
+                return .error(500, "the state journal did not keep the install: \(failure)")
+            }
             if isNewInstall {
                 context.push.pushInstall(
                     appID: appID, deviceID: deviceID, installTime: timeText, device: device, answer: answer)
@@ -118,10 +126,18 @@ extension SDKAPI {
             identity: UserIdentity(customerUserID: body["customer_user_id"]?.stringValue))
         do {
             let answer = try await configuration.launchRecorder.recordLaunch(launch)
+            let now = configuration.clock.now
+            if let failure = context.journal(
+                .launch(
+                    appID: appID, deviceID: deviceID, counter: launch.sessionCount,
+                    customerUserID: launch.identity.customerUserID, time: now.timeIntervalSinceReferenceDate))
+            {
+                return .error(500, "the state journal did not keep the launch: \(failure)")
+            }
             launches.remember(
                 LaunchMemory.Launch(
                     appID: appID, deviceID: deviceID, counter: launch.sessionCount,
-                    customerUserID: launch.identity.customerUserID, time: configuration.clock.now))
+                    customerUserID: launch.identity.customerUserID, time: now))
             await context.push.pushReengagement(appID: appID, deviceID: deviceID, launch: body)
             return .json(200, answer)
         } catch {
