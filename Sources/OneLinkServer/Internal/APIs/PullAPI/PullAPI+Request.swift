@@ -74,7 +74,7 @@ extension PullAPI {
             let header = request.header(.authorization) ?? ""
             token = header.lowercased().hasPrefix("bearer ") ? String(header.dropFirst(7)) : ""
         } else {
-            token = query(request, "api_token") ?? ""
+            token = form(request, "api_token") ?? ""
         }
         let tokens = configuration.oneLinkAPI?.tokens ?? []
         guard !token.isEmpty, tokens.isEmpty || tokens.contains(token) else {
@@ -90,7 +90,7 @@ extension PullAPI {
         -> PullQuery
     {
         func refuse(_ message: String) -> Rejection { Rejection(response: Self.pullError(400, message)) }
-        let zoneName = query(request, "timezone") ?? ""
+        let zoneName = form(request, "timezone") ?? ""
         guard let timeZone = zoneName.isEmpty ? TimeZone(identifier: "UTC") : TimeZone(identifier: zoneName)
         else {
             throw refuse(
@@ -98,13 +98,13 @@ extension PullAPI {
             )
         }
         let reattr: Bool
-        switch query(request, "reattr")?.lowercased() {
+        switch form(request, "reattr")?.lowercased() {
         case nil, "", "false": reattr = false
         case "true": reattr = true
         case let other?: throw refuse("Invalid reattr: \(QuotedInput.prefix(other)); use true or false")
         }
         let format = "yyyy-MM-dd, yyyy-MM-dd HH:mm or yyyy-MM-dd HH:mm:ss"
-        guard let fromText = query(request, "from"), let toText = query(request, "to") else {
+        guard let fromText = form(request, "from"), let toText = form(request, "to") else {
             throw refuse("from and to are required (\(format))")
         }
         guard let from = PullQuery.moment(fromText, in: timeZone) else {
@@ -114,11 +114,10 @@ extension PullAPI {
             throw refuse("Invalid to: \(QuotedInput.prefix(toText)); use \(format)")
         }
         guard from.first < to.after else { throw refuse("from is after to") }
-        if let currency = query(request, "currency"), !["preferred", "USD"].contains(currency) {
+        if let currency = form(request, "currency"), !["preferred", "USD"].contains(currency) {
             throw refuse("Invalid currency: \(QuotedInput.prefix(currency)); use preferred or USD")
         }
-        if let category = query(request, "category"), !["standard", "facebook", "twitter"].contains(category)
-        {
+        if let category = form(request, "category"), !["standard", "facebook", "twitter"].contains(category) {
             throw refuse(
                 "Invalid category: \(QuotedInput.prefix(category)); use standard, facebook or twitter")
         }
@@ -126,18 +125,18 @@ extension PullAPI {
             report: base.retargeting(reattr), retargeting: reattr, appID: appID, start: from.first,
             end: to.after,
             timeZone: timeZone)
-        pull.mediaSource = query(request, "media_source").flatMap { $0.isEmpty ? nil : $0 }
-        pull.geo = query(request, "geo").flatMap { $0.isEmpty ? nil : $0.uppercased() }
-        pull.agencies = Self.list(query(request, "agency")).map(Set.init)
-        pull.eventNames = Self.list(query(request, "event_name")).map(Set.init)
+        pull.mediaSource = form(request, "media_source").flatMap { $0.isEmpty ? nil : $0 }
+        pull.geo = form(request, "geo").flatMap { $0.isEmpty ? nil : $0.uppercased() }
+        pull.agencies = Self.list(form(request, "agency")).map(Set.init)
+        pull.eventNames = Self.list(form(request, "event_name")).map(Set.init)
         guard !base.isAggregate else { return pull }
-        switch query(request, "maximum_rows") {
+        switch form(request, "maximum_rows") {
         case nil, "200000": pull.maximumRows = 200_000
         case "1000000": pull.maximumRows = 1_000_000
         default: throw refuse("Invalid limit type")
         }
         var fields: [String] = []
-        for field in Self.list(query(request, "additional_fields")) ?? [] where !fields.contains(field) {
+        for field in Self.list(form(request, "additional_fields")) ?? [] where !fields.contains(field) {
             guard RawDataColumns.additional.contains(field) else {
                 throw refuse("Invalid additional_fields: \(QuotedInput.prefix(field))")
             }
@@ -145,6 +144,17 @@ extension PullAPI {
         }
         pull.additionalFields = fields
         return pull
+    }
+
+    /// The first value of query parameter `name`, form-decoded: `+` is a space, as the clients that
+    /// build the query with form encoding (Python's requests, R's httr) send `from=2026-11-27+10:00`.
+    func form(_ request: ServerRequest, _ name: String) -> String? {
+        for item in (request.query ?? "").split(separator: "&") {
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let decoded = parts.map { $0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding }
+            if decoded[0] == name { return decoded.count > 1 ? decoded[1] ?? "" : "" }
+        }
+        return nil
     }
 
     /// A comma-separated list, blanks dropped; `nil` when there is none.
