@@ -77,7 +77,7 @@ struct PullAPI: ServerAPI {
             bearer
                 ? TestConsoleAPI.bearer
                 : .query("api_token", required: true, Schema.token, "The API token V1."))
-        let error = Schema.object(["message": Schema.string])
+        let error = Schema.ref("Message")
         return RouteDoc(
             tag: "Pull API", summary: summary, operationID: operationID,
             externalDocs: "https://dev.appsflyer.com/hc/reference/get_app-id-installs-report-v5",
