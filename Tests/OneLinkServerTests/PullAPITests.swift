@@ -23,21 +23,25 @@ struct PullAPITests {
         let clock: ManualClock
 
         /// A Safari click on `query` from `ip`.
-        func click(_ query: String, ip: String) async {
-            let response = await server.respond(
-                .get, "/H5hv?\(query)", headers: [(.userAgent, PullAPITests.safari), (.forwardedFor, ip)])
+        func click(_ query: String, ip: String, advertisingID: String? = nil) async {
+            var headers: [(HTTPFieldName, String)] = [(.userAgent, PullAPITests.safari), (.forwardedFor, ip)]
+            if let advertisingID { headers.append((.oneLinkAdvertisingID, advertisingID)) }
+            let response = await server.respond(.get, "/H5hv?\(query)", headers: headers)
             #expect(response.status == 302)
         }
 
         /// The SDK's install request for `device` from `ip`, at the clock's time.
         @discardableResult
-        func install(_ device: String, ip: String, model: String = "iPhone15,2") async -> AttributionPayload {
+        func install(
+            _ device: String, ip: String, model: String = "iPhone15,2",
+            advertisingID: String = "6F9619FF-8B86-D011-B42D-00C04FC964FF"
+        ) async -> AttributionPayload {
             let time = PercentEncoding.encode(AttributionTimestamp.string(from: clock.now))
             let response = await server.respond(
                 .get,
                 "/install_data/v5.0/\(PullAPITests.app)?devkey=dev&device_id=\(device)&install_time=\(time)"
                     + "&ip=\(ip)&model=\(PercentEncoding.encode(model))&os_version=17.4&language=en-US"
-                    + "&advertising_id=6F9619FF-8B86-D011-B42D-00C04FC964FF")
+                    + "&advertising_id=\(advertisingID)")
             #expect(response.status == 200)
             return response.json ?? [:]
         }
@@ -405,6 +409,49 @@ struct PullAPITests {
             let earlier = await server.report(
                 Self.aggregate + "/partners_by_date_report/v5?from=2020-08-10&to=2020-08-11")
             #expect(earlier.rows.isEmpty)
+        }
+    }
+
+    @Test("a re-attribution is a retargeting row (reattr=true, installs-retarget), with its in-app events")
+    func retargeting() async throws {
+        try await Self.withServer { server in
+            let idfa = "AAAAAAAA-1111-2222-3333-444444444444"
+            await server.install("first-install", ip: "198.51.100.30", advertisingID: idfa)
+            await server.clock.advance(by: .seconds(10 * 86_400))
+            await server.click(
+                "pid=Email&c=winback&is_retargeting=true&af_reengagement_window=7d", ip: "198.51.100.31",
+                advertisingID: idfa)
+            await server.clock.advance(by: .seconds(60))
+            let answer = await server.install("second-install", ip: "198.51.100.31", advertisingID: idfa)
+            #expect(answer["retargeting_conversion_type"] == "re-attribution")
+            await server.sdkEvent("second-install", "af_purchase", values: #"{"af_revenue":"3"}"#)
+            let range = "from=2020-08-22&to=2020-08-22"
+            for target in [
+                Self.raw + "/installs_report/v5?\(range)&reattr=true",
+                Self.raw + "/installs-retarget/v5?\(range)",
+            ] {
+                let report = await server.report(target)
+                #expect(report.rows.count == 1, "\(target)")
+                let row = try #require(report.rows.first)
+                #expect(row["AppsFlyer ID"] == "second-install")
+                #expect(row["Event Name"] == "re-attribution")
+                #expect(row["Media Source"] == "Email")
+                #expect(row["Campaign"] == "winback")
+                #expect(row["Is Retargeting"] == "true")
+                #expect(row["Retargeting Conversion Type"] == "re-attribution")
+                #expect(row["Reengagement Window"] == "7d")
+            }
+            #expect(await server.report(Self.raw + "/installs_report/v5?\(range)").rows.isEmpty)
+            let events = await server.report(Self.raw + "/in-app-events-retarget/v5?\(range)")
+            #expect(events.rows.map { $0["Event Name"] } == ["af_purchase"])
+            #expect(events.rows.first?["Is Retargeting"] == "true")
+            #expect(await server.report(Self.raw + "/in_app_events_report/v5?\(range)").rows.isEmpty)
+            let partners = await server.report(Self.aggregate + "/partners_report/v5?\(range)&reattr=true")
+            #expect(partners.rows.count == 1)
+            #expect(partners.rows.first?["Media Source (pid)"] == "Email")
+            #expect(partners.rows.first?["Clicks"] == "1")
+            #expect(partners.rows.first?["Installs"] == "1")
+            #expect(partners.rows.first?["Total Revenue"] == "3.00")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import OneLinkClicks
 import OneLinkEmulator
 import OneLinkSupport
 
@@ -51,9 +52,25 @@ extension PullAPI {
     /// The in-app events of the report's kind, attributed as the Push API attributes them.
     func eventRows(_ query: PullQuery) -> [RawRow] {
         context.records.events.entries(appID: query.appID).compactMap { entry in
-            let install = installs.install(appID: entry.event.appID, deviceID: entry.event.deviceID)
+            let event = entry.event
+            let install = installs.install(appID: event.appID, deviceID: event.deviceID)
+            // As the Push API attributes it (PushAPI.pushEvent): a re-engagement the Push API credited
+            // since the install, a re-attribution's window, else the install, or after a
+            // re-attribution's window the device's former install.
+            let installTime = install?.answer["install_time"]?.stringValue.flatMap(
+                AttributionTimestamp.date(from:))
+            let reengagement = context.push.sender?.reengagement(deviceID: event.deviceID).flatMap {
+                engagement in
+                installTime.map { engagement.openTime >= $0 } == true ? engagement : nil
+            }
+            let former = install?.advertisingID.flatMap { advertisingID in
+                installs.installs(appID: event.appID, advertisingID: advertisingID).first {
+                    $0.deviceID != event.deviceID
+                }
+            }
             let message = PushPostbackSender.eventMessage(
-                entry.event, source: entry.source.rawValue, install: install?.answer, device: install?.device)
+                event, source: entry.source.rawValue, install: install?.answer, reengagement: reengagement,
+                formerInstall: former?.answer, device: install?.device)
             let kind: PullReport =
                 switch message.messageType {
                 case "re-attribution-in-app-event", "re-engagement-in-app-event": .retargetingInAppEvents
