@@ -7,8 +7,8 @@ at BASE_URL (pyappsflyer through its APP_FLYER_HOST variable, tap-appsflyer and 
 replacing the attribute or method that holds the host) and checks that the reports they read have
 the rows `serve` recorded.
 
-  record  BASE   a click, a click-matched install, a launch and an SDK event, through serve's own
-                 endpoints (urllib)
+  record  BASE   a click, a click-matched install, a launch, an SDK event and an organic install,
+                 through serve's own endpoints (http.client)
   s2s     BASE   an S2S event with the `appsflyer` package (0.1.0)
   pyappsflyer BASE  raw-data and aggregate reports with `pyappsflyer` (0.2), API token V1 path
   tap     BASE   the installs and in_app_events streams with `tap-appsflyer` (1.0.0), V2 path
@@ -71,6 +71,11 @@ def record(base):
     status, _ = request(base, "POST", f"/api/v6/iosevent/{APP_ID}", headers={"authentication": "dev"},
                      body=json.dumps(event).encode())
     print(f"SDK event af_purchase: HTTP {status}")
+    query = urllib.parse.urlencode({"devkey": "dev", "device_id": "organic-client-phone", "install_time": install_time,
+                                    "ip": "198.51.100.77", "model": "iPhone14,7", "os_version": "17.2",
+                                    "language": "de-DE"}, quote_via=urllib.parse.quote)
+    status, body = request(base, "GET", f"/install_data/v5.0/{APP_ID}?{query}")
+    print(f"organic install: HTTP {status} af_status={json.loads(body).get('af_status')}")
 
 
 def s2s(base):
@@ -94,7 +99,7 @@ def pyappsflyer_reports(base):
     dates = {"from_date": (today - datetime.timedelta(days=1)).isoformat(),
              "to_date": (today + datetime.timedelta(days=1)).isoformat()}
     raw = RawDataReport(application_name=APP_ID, api_key=TOKEN)
-    for name in ("installs_report", "in_app_events_report"):
+    for name in ("installs_report", "organic_installs_report", "in_app_events_report"):
         rows = raw.get_report(api_report_name=name, **dates)
         print(f"pyappsflyer 0.2 RawDataReport {name}: {len(rows)} row(s)")
         for row in rows:
@@ -158,8 +163,8 @@ def tap(base):
                 "attributed_touch_time", "install_time", "event_time", "event_name", "event_value",
                 "event_revenue", "event_source", "media_source", "campaign", "af_sub1", "appsflyer_id",
                 "customer_user_id", "idfa", "is_retargeting")}))
-    if not records.get("installs") or not records.get("in_app_events"):
-        fail("tap-appsflyer read no installs or in-app events")
+    if not all(records.get(stream) for stream in ("installs", "organic_installs", "in_app_events")):
+        fail("tap-appsflyer read no installs, organic installs or in-app events")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Pull API against real clients (issue 52): a running `serve` on loopback records a click, the
-# install it matches, a launch and an SDK event, then an S2S event sent by the `appsflyer` package
+# install it matches, a launch, an SDK event and an organic install, then an S2S event sent by the `appsflyer` package
 # (0.1.0); `pyappsflyer` (0.2, the API token V1 path) and singer-io's `tap-appsflyer` (1.0.0, the V2
 # path) read the raw-data and aggregate reports, and the script fails unless they read those rows.
 # The clients come from PyPI, pinned, each in its own virtual environment under .build (pyappsflyer
@@ -50,7 +50,7 @@ base="$(sed -n 's/^listening on //p' "$work/serve.out")"
 
 export PULL_CLIENTS_DIR="$work"
 {
-    echo "== serve at $base; recording a click, its install, a launch and an SDK event"
+    echo "== serve at $base; recording a click, its install, a launch, an SDK event and an organic install"
     "$clients/appsflyer/bin/python" Scripts/pull-clients.py record "$base"
     echo "== appsflyer 0.1.0 (S2S events API client)"
     "$clients/appsflyer/bin/python" Scripts/pull-clients.py s2s "$base"
