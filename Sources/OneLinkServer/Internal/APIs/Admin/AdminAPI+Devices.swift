@@ -8,6 +8,7 @@ extension AdminAPI {
         let memory = configuration.deviceMemory
         let forgotInstall = installs.forget(deviceID: deviceID)
         let forgotLaunches = launches.forget(deviceID: deviceID)
+        context.records.events.forget(deviceID: deviceID)
         let forgotDevice = memory?.forgetDevice(deviceID) ?? false
         return .json(
             200,
@@ -28,6 +29,7 @@ extension AdminAPI {
         configuration.deviceMemory?.forgetAllDevices()
         installs.forgetAll()
         launches.forgetAll()
+        context.records.events.forgetAll()
         context.setFaultPlan(.none)
         testDeviceRegistry.removeAll()
         return .json(

@@ -34,6 +34,7 @@ extension S2SEventsAPI {
         }
         do {
             _ = try await configuration.eventRecorder.recordEvent(event)
+            context.records.events.remember(event, source: .s2s)
             context.push.pushEvent(event, source: "S2S")
             return Self.plainText(200, "OK")
         } catch {

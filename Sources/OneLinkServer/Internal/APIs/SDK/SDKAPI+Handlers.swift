@@ -170,6 +170,7 @@ extension SDKAPI {
         do {
             let answer = try await configuration.eventRecorder.recordEvent(event)
             launches.remember(event)
+            context.records.events.remember(event, source: .sdk)
             context.push.pushEvent(event, source: "SDK")
             return .json(200, answer)
         } catch {
