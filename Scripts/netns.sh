@@ -184,7 +184,7 @@ ip netns exec "$ns_serve" "$tool" serve --payloads Payloads --port "$port" --qui
     --onelink-api-token "$api_token" --push-allow-host "$client_ip" \
     --push-url "http://$client_ip:$receiver_port/postbacks" >"$work/serve.out" 2>"$work/serve.err" &
 serve_pid=$!
-wait_until 60 grep -q '^listening on ' "$work/serve.out" || fail "serve did not start"
+wait_until 60 grep -qs '^listening on ' "$work/serve.out" || fail "serve did not start"
 head -1 "$work/serve.out"
 grep "warning" "$work/serve.err" || fail "serve printed no warning that it is reachable from the network"
 base="http://$serve_ip:$port"
@@ -225,7 +225,7 @@ echo "$answer"
 [ "$answer" = OK ] || fail "the S2S API answered $answer"
 
 echo "== the Push API message at $client_ip:$receiver_port"
-wait_until 30 grep -q '"event_name":"af_purchase"' "$work/received" 2>/dev/null ||
+wait_until 30 grep -qs '"event_name":"af_purchase"' "$work/received" ||
     fail "no Push API message for af_purchase reached $client_ip"
 head -1 "$work/received"
 grep -q "^from $serve_ip: POST /postbacks$" "$work/received" || fail "the message did not come from $serve_ip"
