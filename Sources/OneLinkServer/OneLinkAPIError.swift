@@ -34,6 +34,10 @@ public enum OneLinkAPIError: Error, Sendable, Hashable, CustomStringConvertible 
     case methodNotAllowed(allowed: String)
     /// 409: a create named a `shortlink_id` that is taken.
     case shortLinkIDExists
+    /// 400: the create could not be stored: the server holds ``OneLinkAPISettings/maximumLinks``
+    /// links. The reference's "Creation failure" answer; the associated text says why (not sent in
+    /// the body).
+    case creationFailed(String)
     /// 429: the monthly quota of create, update and delete calls is used up.
     case quotaExceeded
     /// 429: more requests this second than the rate limit allows.
@@ -44,7 +48,8 @@ public enum OneLinkAPIError: Error, Sendable, Hashable, CustomStringConvertible 
         switch self {
         case .authenticationFailure: return 401
         case .featureNotEnabled, .wrongBrandDomain: return 403
-        case .invalidRequestBody, .invalidParameter, .limitExceeded, .invalidSource, .invalidQRParameter:
+        case .invalidRequestBody, .invalidParameter, .limitExceeded, .invalidSource, .invalidQRParameter,
+            .creationFailed:
             return 400
         case .shortLinkNotFound, .templateNotFound, .routeNotFound: return 404
         case .methodNotAllowed: return 405
@@ -66,6 +71,7 @@ public enum OneLinkAPIError: Error, Sendable, Hashable, CustomStringConvertible 
         case .methodNotAllowed: return "method_not_allowed"
         case .limitExceeded: return "limit_exceeded"
         case .invalidSource: return "invalid_source"
+        case .creationFailed: return "internal_error"
         case .quotaExceeded: return "quota_exceeded"
         case .rateLimitExceeded: return "rate_limit_exceeded"
         }
@@ -80,8 +86,7 @@ public enum OneLinkAPIError: Error, Sendable, Hashable, CustomStringConvertible 
             return "OneLink API is not enabled for this account. Note: OneLink API is a premium feature. "
                 + "Please contact your AppsFlyer Customer Success Manager for access."
         case .wrongBrandDomain: return "Brand domain mismatch"
-        case .invalidRequestBody(let reason):
-            return "Generating shortlink failed, invalid request body. Reason: \(reason)."
+        case .invalidRequestBody: return "Generating shortlink failed, invalid request body"
         case .invalidParameter(let name, let value, let reason):
             return
                 "Parameter '\(QuotedInput.prefix(name))' has an invalid value: '\(QuotedInput.prefix(value))'. "
@@ -94,6 +99,7 @@ public enum OneLinkAPIError: Error, Sendable, Hashable, CustomStringConvertible 
         case .routeNotFound: return "Not Found"
         case .methodNotAllowed(let allowed): return "Method Not Allowed. Allowed: \(allowed)"
         case .shortLinkIDExists: return "Shortlink ID already exists"
+        case .creationFailed: return "Failed to create shortlink."
         case .quotaExceeded: return "Monthly Quota Exceeded."
         case .rateLimitExceeded: return "Rate Limit Exceeded."
         }
@@ -111,6 +117,20 @@ public enum OneLinkAPIError: Error, Sendable, Hashable, CustomStringConvertible 
         }
     }
 
-    /// The status, `error_type` and message (which says what was wrong with a bad body).
-    public var description: String { "\(status) \(errorType): \(message)" }
+    /// What the documented message does not say: what was wrong with a bad body, or why a create
+    /// could not be stored.
+    ///
+    /// v2.0 sends it in the `X-OneLink-Emulator-Reason` header. `nil` for the other cases.
+    public var reason: String? {
+        switch self {
+        case .invalidRequestBody(let reason), .creationFailed(let reason): return reason
+        default: return nil
+        }
+    }
+
+    /// The status, `error_type` and message, and for a bad body what was wrong with it.
+    public var description: String {
+        let text = "\(status) \(errorType): \(message)"
+        return reason.map { "\(text) (\($0))" } ?? text
+    }
 }

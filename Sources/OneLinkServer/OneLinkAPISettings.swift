@@ -43,12 +43,26 @@ public struct OneLinkAPISettings: Sendable {
     /// Further ones are 429. Documented: 25.
     public var qrRequestsPerSecond: Int
 
+    /// The most links the API keeps at once (created and not yet deleted or expired): 100,000 by
+    /// default, so a long load test cannot grow the server without bound.
+    ///
+    /// A create at the bound first drops the links whose TTL has run out; if none has, it is
+    /// refused with the reference's documented creation failure (`400 internal_error`, `Failed to
+    /// create shortlink.`) and the bound named in `X-OneLink-Emulator-Reason`. Nothing answered 200
+    /// is ever dropped before its TTL ends.
+    public var maximumLinks: Int
+
+    /// The default of ``maximumLinks``.
+    public static let defaultMaximumLinks = 100_000
+
     /// Creates settings.
     public init(
         links: any ShortLinkStore, tokens: Set<String> = [], linkDomain: String = "app.onelink.me",
         brandDomains: Set<String> = [], monthlyQuota: Int = 7_500_000, requestsPerSecond: Int = 1000,
-        v1RequestsPerSecond: Int = 500, qrRequestsPerSecond: Int = 25
+        v1RequestsPerSecond: Int = 500, qrRequestsPerSecond: Int = 25,
+        maximumLinks: Int = OneLinkAPISettings.defaultMaximumLinks
     ) {
+        self.maximumLinks = max(1, maximumLinks)
         self.links = links
         self.tokens = tokens
         self.linkDomain = linkDomain

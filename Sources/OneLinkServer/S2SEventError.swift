@@ -14,7 +14,8 @@ public enum S2SEventError: Error, Sendable, Hashable, CustomStringConvertible {
     case appsFlyerIDMissing
     /// 400 `Bad request`: a validation failed; the associated text says which (not sent).
     case badRequest(String)
-    /// 500 `Internal Server Error`: `eventValue` is a string that does not hold JSON (not stringified properly).
+    /// 500 `Internal Server Error`: `eventValue` is not stringified properly: a string that does not
+    /// hold a JSON object, or an object sent as-is instead of as a string.
     case eventValueNotStringifiedJSON
     /// 403 `Forbidden`: the account's plan ("Zero Package") does not accept events.
     case forbidden

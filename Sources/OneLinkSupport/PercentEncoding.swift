@@ -25,4 +25,36 @@ package enum PercentEncoding {
         }
         return output
     }
+
+    /// Percent-decodes `text` as `removingPercentEncoding` does: `nil` when an escape is not `%` and
+    /// two hex digits or the bytes are not UTF-8; `+` stays `+`.
+    ///
+    /// Without Foundation's bridging: the server decodes every request's path segments and query
+    /// items, and most of them hold no escape at all.
+    package static func decode<Text: StringProtocol>(_ text: Text) -> String? {
+        let utf8 = text.utf8
+        guard utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+        func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var iterator = utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(hex), let low = iterator.next().flatMap(hex) else {
+                return nil
+            }
+            bytes.append(high << 4 | low)
+        }
+        return String(validatingUTF8Bytes: bytes)
+    }
 }

@@ -21,7 +21,9 @@ enum BenchCommand: Command {
         OPTIONS:
           --quick                  Fewer rounds and replays.
           --only NAME              One group: \(BenchOptions.groups.joined(separator: ", ")).
-                                   The soak runs only with --only soak (it takes minutes).
+                                   The soak runs only with --only soak (it takes minutes), and
+                                   the serve load (requests/s and p50/p99 of serve's routes at
+                                   100 connections) only with --only serve.
           --replays N              Scenario replays timed (default 10000; the memory row samples
                                    after N and after 10N, or 3N with --quick). For profiling.
           --build-times            Also time clean debug builds of the SDK product and of the whole
@@ -107,6 +109,9 @@ enum BenchCommand: Command {
         }
         if options.runs("soak") {
             rows += SoakBenchmark.run(options: options.soak) { progress($0) }
+        }
+        if options.runs("serve") {
+            rows += ServeLoadBenchmark.run(connections: 100, requests: quick ? 50 : 200) { progress($0) }
         }
         progress("done")
         output.write(report(rows))

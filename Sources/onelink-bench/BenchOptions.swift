@@ -6,7 +6,7 @@ struct BenchOptions: Equatable {
     static let groups = [
         "links", "decode", "timeout", "memory", "concurrency", "consumer", "scenarios", "explore", "http",
         "build",
-        "soak",
+        "soak", "serve",
     ]
 
     /// The options `onelink-bench` accepts.
@@ -20,7 +20,8 @@ struct BenchOptions: Equatable {
 
     /// Fewer rounds and replays.
     var quick = false
-    /// The one group to run, or `nil` for every group but the soak (and the builds without `--build-times`).
+    /// The one group to run, or `nil` for every group but the soak and the serve load (and the builds
+    /// without `--build-times`).
     var only: String?
     /// Whether the build group runs with the others.
     var buildTimes = false
@@ -57,7 +58,7 @@ struct BenchOptions: Equatable {
     /// Whether the group `name` runs.
     func runs(_ name: String) -> Bool {
         switch name {
-        case "soak": return only == "soak"
+        case "soak", "serve": return only == name
         case "build": return only == "build" || (buildTimes && only == nil)
         default: return only == nil || only == name
         }

@@ -133,6 +133,11 @@ enum ServeCommand: Command {
                                        so repeated requests get the same answer
                                        (default 100000; beyond it the oldest is
                                        forgotten and matched afresh).
+          --max-links N                Links the OneLink API keeps at once (default
+                                       100000). A create at the bound drops expired
+                                       links; if none has expired it is refused
+                                       (400 internal_error "Failed to create
+                                       shortlink."); no live link is dropped.
 
         EXIT STATUS:
           0  stopped by SIGINT, SIGTERM or SIGHUP
@@ -227,7 +232,7 @@ enum ServeCommand: Command {
             brandDomains: options.brandDomains,
             monthlyQuota: options.oneLinkQuota, requestsPerSecond: options.oneLinkRateLimit,
             v1RequestsPerSecond: max(1, options.oneLinkRateLimit / 2),
-            qrRequestsPerSecond: options.oneLinkQRRateLimit)
+            qrRequestsPerSecond: options.oneLinkQRRateLimit, maximumLinks: options.maximumLinks)
     }
 
     /// Starts `server`, prints where it listens, and stops it when `stop` returns.

@@ -40,6 +40,8 @@ struct ServeOptions {
     var oneLinkQuota = 7_500_000
     var oneLinkRateLimit = 1000
     var oneLinkQRRateLimit = 25
+    /// The most links the OneLink API keeps at once (`--max-links`).
+    var maximumLinks = OneLinkAPISettings.defaultMaximumLinks
     /// The S2S keys the server-to-server event API accepts (`--s2s-key`).
     var s2sKeys: Set<String> = []
     /// The account's plan (`--plan`); `zero` answers the S2S event API 403.
@@ -91,7 +93,8 @@ struct ServeOptions {
         options: [
             "--host", "--port", "--payloads", "--scenario", "--app-store-url", "--interstitial-domain",
             "--sample-device", "--request-timeout", "--max-connections", "--request-history", "--max-clicks",
-            "--click-overflow", "--max-devices", "--dev-key", "--onelink-api-token", "--brand-domain",
+            "--click-overflow", "--max-devices", "--max-links", "--dev-key", "--onelink-api-token",
+            "--brand-domain",
             "--onelink-quota", "--onelink-rate-limit", "--onelink-qr-rate-limit", "--s2s-key", "--plan",
             "--fault", "--push-url", "--push-method", "--push-token", "--push-token-name",
             "--push-in-app-events", "--push-event-types", "--push-fields", "--shortlinks",
@@ -145,6 +148,7 @@ struct ServeOptions {
             ?? bounds.clickOverflow
         bounds.maximumRememberedDevices =
             try count("--max-devices", minimum: 1) ?? bounds.maximumRememberedDevices
+        maximumLinks = try count("--max-links", minimum: 1) ?? maximumLinks
         let keys = arguments.values("--dev-key")
         if keys.contains(where: \.isEmpty) { throw UsageError("--dev-key needs a non-empty key") }
         if !keys.isEmpty { validDevKeys = Set(keys) }

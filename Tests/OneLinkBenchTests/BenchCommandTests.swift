@@ -36,12 +36,18 @@ struct BenchCommandTests {
         #expect(try options([]) == BenchOptions())
     }
 
-    @Test("which groups run: all but the soak by default, one with --only, the builds with --build-times")
+    @Test(
+        "which groups run: all but the soak and the serve load by default, one with --only, the builds with --build-times"
+    )
     func groups() throws {
         let all = try options([])
-        #expect(all.runs("links") && all.runs("http") && !all.runs("soak") && !all.runs("build"))
+        #expect(
+            all.runs("links") && all.runs("http") && !all.runs("soak") && !all.runs("serve")
+                && !all.runs("build"))
         let soak = try options(["--only", "soak"])
-        #expect(soak.runs("soak") && !soak.runs("links"))
+        #expect(soak.runs("soak") && !soak.runs("links") && !soak.runs("serve"))
+        let serve = try options(["--only", "serve"])
+        #expect(serve.runs("serve") && !serve.runs("soak") && !serve.runs("links"))
         let builds = try options(["--build-times"])
         #expect(builds.runs("build") && builds.runs("links"))
     }

@@ -46,6 +46,28 @@ import Testing
         }
     }
 
+    @Test func internetDateTimeMatchesFoundationsFormatter() {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        var generator = SplitMix64(seed: 0x15_0860_1)
+        var dates = [
+            Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1_719_835_200.75),
+            Date(timeIntervalSince1970: -0.5), Date.distantPast, Date.distantFuture,
+        ]
+        for _ in 0..<Soak.count(2_000, quick: 200) {
+            let milliseconds = Int64(generator.next() % 255_640_000_000_000) - 2_524_608_000_000
+            dates.append(Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+        }
+        for date in dates {
+            #expect(
+                AttributionTimestamp.internetDateTime(from: date) == formatter.string(from: date), "\(date)")
+        }
+        #expect(
+            AttributionTimestamp.internetDateTime(from: Date(timeIntervalSince1970: 1_719_835_200))
+                == "2024-07-01T12:00:00Z")
+    }
+
     @Test func datesOutsideTheGregorianRangeStillFormatLikeTheCalendar() {
         for date in [Date.distantPast, Date(timeIntervalSince1970: -12_000_000_000), Date.distantFuture] {
             #expect(AttributionTimestamp.string(from: date) == Self.calendarText(date))

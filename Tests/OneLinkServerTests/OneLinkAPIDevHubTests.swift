@@ -166,16 +166,13 @@ struct OneLinkAPIDevHubTests {
                     "Parameter 'brand_domain' has an invalid value: '7'. Reason: value should be a string."
                 ),
                 (
-                    #"{"ttl":"1d"}"#,
-                    "Generating shortlink failed, invalid request body. Reason: the body has no data."
+                    #"{"data":{"pid":"x","af_r":"badURL"}}"#,
+                    "Parameter 'af_r' has an invalid value: 'badURL'. Reason: value should be a valid URL."
                 ),
                 (
-                    #"{"data":[1]}"#,
-                    "Generating shortlink failed, invalid request body. Reason: data is a JSON array, not an object."
-                ),
-                (
-                    "not json",
-                    "Generating shortlink failed, invalid request body. Reason: the body is not a JSON object."
+                    #"{"data":{"pid":"x","af_web_dp":"www.example.com/page"}}"#,
+                    "Parameter 'af_web_dp' has an invalid value: 'www.example.com/page'. "
+                        + "Reason: value should be a valid URL."
                 ),
             ]
             for (body, message) in cases {
@@ -183,6 +180,18 @@ struct OneLinkAPIDevHubTests {
                     try await api.call("POST", "/api/v2.0/shortlinks/A1b3", body: body), 400,
                     "invalid_parameter",
                     message)
+            }
+            // A body-level problem is the reference's exact sentence; what was wrong goes in a header.
+            let bodies: [(String, String)] = [
+                (#"{"ttl":"1d"}"#, "the body has no data"),
+                (#"{"data":[1]}"#, "data is a JSON array, not an object"),
+                ("not json", "the body is not a JSON object"),
+            ]
+            for (body, reason) in bodies {
+                let response = try await api.call("POST", "/api/v2.0/shortlinks/A1b3", body: body)
+                try API.expectError(
+                    response, 400, "invalid_parameter", "Generating shortlink failed, invalid request body")
+                #expect(response.header("X-OneLink-Emulator-Reason") == reason, "\(body)")
             }
             let long = String(repeating: "z", count: 80)
             let response = try API.object(

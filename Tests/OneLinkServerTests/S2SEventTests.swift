@@ -99,6 +99,11 @@ struct S2SEventTests {
                     #"{"appsflyer_id":"a","eventName":"x","eventValue":"{af_revenue:6"}"#, "S2S_KEY", 500,
                     "Internal Server Error"
                 ),
+                // An object sent as-is, as the PyPI client `appsflyer` 0.1.0 sends a dict: not stringified.
+                (
+                    #"{"appsflyer_id":"a","eventName":"x","eventValue":{"af_revenue":"6"}}"#, "S2S_KEY", 500,
+                    "Internal Server Error"
+                ),
             ]
             for (body, key, status, text) in cases {
                 let response = try await Self.post("/inappevent/id123456789", body, key: key, on: server)

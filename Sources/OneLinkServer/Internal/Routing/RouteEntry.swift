@@ -19,8 +19,8 @@ struct RouteEntry: Sendable {
             case .bodyKey(let key):
                 return (try? AttributionPayload(json: request.body))?[key] != nil
             case .queryParameter(let name, let value):
-                guard let item = request.queryItems?.first(where: { $0.name == name }) else { return false }
-                return value.map { item.value == $0 } ?? true
+                guard let item = request.queryValue(name) else { return false }
+                return value.map { item == $0 } ?? true
             case .rule(_, let matches):
                 return matches(request)
             }

@@ -94,7 +94,7 @@ struct Router: Sendable {
             fault = entry.fault
             if entry.fault == .shortLink {
                 shortLink = (
-                    parameters["onelink-id"] ?? "", request.queryItems?.first { $0.name == "id" }?.value ?? ""
+                    parameters["onelink-id"] ?? "", request.queryValue("id") ?? ""
                 )
             }
         }
@@ -194,16 +194,24 @@ struct Router: Sendable {
     }
     /// Removes a trailing `af_fault_hop=N` from the target and returns N (0 when absent).
     static func stripHop(_ request: inout ServerRequest) -> Int {
-        let marker = hopParameter + "="
-        guard let range = request.target.range(of: marker, options: .backwards),
-            range.lowerBound > request.target.startIndex
+        // The marker is the target's last parameter: look at the tail's bytes only, without a
+        // Foundation search (every request passes here).
+        let marker = Array((hopParameter + "=").utf8)
+        let bytes = Array(request.target.utf8.suffix(marker.count + 5))
+        guard
+            let digitsStart = (0..<bytes.count).last(where: { start in
+                start > 0 && bytes[start...].starts(with: marker)
+            }).map({ $0 + marker.count })
         else { return 0 }
-        let separator = request.target[request.target.index(before: range.lowerBound)]
-        let digits = request.target[range.upperBound...]
-        guard separator == "?" || separator == "&", !digits.isEmpty, digits.count <= 4,
-            digits.allSatisfy(\.isASCII), let hop = Int(digits)
+        let separator = bytes[digitsStart - marker.count - 1]
+        let digits = bytes[digitsStart...]
+        guard separator == UInt8(ascii: "?") || separator == UInt8(ascii: "&"), !digits.isEmpty,
+            digits.count <= 4, digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+            let hop = Int(String(decoding: digits, as: UTF8.self))
         else { return 0 }
-        request.target = String(request.target[..<request.target.index(before: range.lowerBound)])
+        request.target = String(
+            decoding: request.target.utf8.dropLast(bytes.count - digitsStart + marker.count + 1),
+            as: UTF8.self)
         return hop
     }
     static func appendingHop(_ hop: Int, to target: String) -> String {

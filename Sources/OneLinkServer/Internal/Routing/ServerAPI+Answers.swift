@@ -53,10 +53,5 @@ extension ServerAPI {
     }
 
     /// `2024-07-01T12:00:00Z`, as the OneLink API's `expiry` and the Test Console's times.
-    static func isoTimestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
-    }
+    static func isoTimestamp(_ date: Date) -> String { AttributionTimestamp.internetDateTime(from: date) }
 }

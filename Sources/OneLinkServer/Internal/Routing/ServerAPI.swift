@@ -28,7 +28,7 @@ extension ServerAPI {
 
     /// The first value of query parameter `name`, percent-decoded.
     func query(_ request: ServerRequest, _ name: String) -> String? {
-        request.queryItems?.first { $0.name == name }?.value
+        request.queryValue(name)
     }
 }
 

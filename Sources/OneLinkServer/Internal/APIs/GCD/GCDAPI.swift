@@ -49,7 +49,7 @@ extension GCDAPI {
     static func devKeyRefusal(
         _ request: ServerRequest, configuration: OneLinkServer.Configuration, requiringOne: Bool
     ) -> ServerResponse? {
-        let devKey = request.queryItems?.first { $0.name == "devkey" }?.value ?? ""
+        let devKey = request.queryValue("devkey") ?? ""
         let keys = configuration.devKeys
         let accepted = keys.isEmpty ? !requiringOne || !devKey.isEmpty : keys.contains(devKey)
         return accepted ? nil : .error(403, "the dev key is wrong or missing")

@@ -91,7 +91,7 @@ extension OneLinkAPI {
 
     /// v1's `?id=` short-link ID, or 400.
     static func v1ID(_ request: ServerRequest) throws(OneLinkAPIError) -> String {
-        guard let id = request.queryItems?.first(where: { $0.name == "id" })?.value, !id.isEmpty else {
+        guard let id = request.queryValue("id"), !id.isEmpty else {
             throw .invalidRequestBody("missing query parameter id")
         }
         return id

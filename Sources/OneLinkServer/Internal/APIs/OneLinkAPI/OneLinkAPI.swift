@@ -227,9 +227,11 @@ struct OneLinkAPI: ServerAPI {
             return try body(service)
         } catch {
             if version == .v1 { return Self.plainText(HTTPStatus(code: error.status), error.v1Message) }
-            return .json(
+            var response = ServerResponse.json(
                 HTTPStatus(code: error.status),
                 ["error_type": .string(error.errorType), "message": .string(error.message)])
+            if let reason = error.reason { response.headers.append((.oneLinkEmulatorReason, reason)) }
+            return response
         }
     }
 

@@ -40,6 +40,8 @@ final class OneLinkAPIService: Sendable {
         var quotaMonth = -1
         var quotaUsed: [Version: Int] = [:]
         var windows: [Window: (second: Int64, count: Int)] = [:]
+        /// No kept link expires before this; an update, a renewal or a purge may have moved it later.
+        var earliestExpiry = Date.distantFuture
     }
 
     static let defaultTTLSeconds = 31 * 86_400
@@ -139,25 +141,50 @@ final class OneLinkAPIService: Sendable {
             expiry: clock.now.addingTimeInterval(TimeInterval(ttlSeconds)), ttlSeconds: ttlSeconds,
             renews: renews, createdBy: version, domain: domain)
         let links = settings.links
-        let shortID: String? = state.withLock { state in
+        let maximum = settings.maximumLinks
+        let now = clock.now
+        let stored: Result<String, OneLinkAPIError> = state.withLock { state in
             // Under the lock, so two creates with the same ID cannot both succeed.
-            if let requested {
-                guard links[template: template, shortID: requested] == nil else { return nil }
-                links[template: template, shortID: requested] = payload
-                state.records["\(template)/\(requested)"] = record
-                return requested
+            if let requested, links[template: template, shortID: requested] != nil {
+                return .failure(.shortLinkIDExists)
             }
-            while true {
-                let candidate = Self.randomID()
-                if links[template: template, shortID: candidate] == nil {
-                    links[template: template, shortID: candidate] = payload
-                    state.records["\(template)/\(candidate)"] = record
-                    return candidate
+            if state.records.count >= maximum {
+                Self.purgeExpired(&state, links: links, now: now)
+                guard state.records.count < maximum else {
+                    return .failure(
+                        .creationFailed(
+                            "the server keeps at most \(maximum) links (OneLinkAPISettings.maximumLinks, "
+                                + "serve --max-links); delete some or wait for their TTL"))
                 }
             }
+            var shortID = requested ?? Self.randomID()
+            while requested == nil, links[template: template, shortID: shortID] != nil {
+                shortID = Self.randomID()
+            }
+            links[template: template, shortID: shortID] = payload
+            state.records["\(template)/\(shortID)"] = record
+            state.earliestExpiry = min(state.earliestExpiry, record.expiry)
+            return .success(shortID)
         }
-        guard let shortID else { throw .shortLinkIDExists }
+        let shortID = try stored.get()
         return "https://\(domain)/\(template)/\(shortID)"
+    }
+
+    /// Drops every link whose TTL has run out, when one may have: a scan happens at most once per
+    /// expiry instant, so creates at the bound do not each walk every link.
+    private static func purgeExpired(_ state: inout State, links: any ShortLinkStore, now: Date) {
+        guard state.earliestExpiry <= now else { return }
+        var earliest = Date.distantFuture
+        for (key, record) in state.records {
+            guard record.expiry <= now else {
+                earliest = min(earliest, record.expiry)
+                continue
+            }
+            state.records[key] = nil
+            let parts = key.split(separator: "/", maxSplits: 1).map(String.init)
+            if parts.count == 2 { links[template: parts[0], shortID: parts[1]] = nil }
+        }
+        state.earliestExpiry = earliest
     }
 
     /// The stored link, or 404 (an expired link is removed first).
@@ -194,6 +221,7 @@ final class OneLinkAPIService: Sendable {
         state.withLock { state in
             links[template: template, shortID: shortID] = payload
             state.records["\(template)/\(shortID)"] = record
+            state.earliestExpiry = min(state.earliestExpiry, record.expiry)
         }
         return "https://\(domain)/\(template)/\(shortID)"
     }
@@ -311,6 +339,14 @@ final class OneLinkAPIService: Sendable {
                 parameters[key] = .string(version == .v1 ? v1Value(value.textValue) : value.textValue)
             }
         }
+        if version == .v2 {
+            for name in urlParameters.sorted() {
+                guard let value = parameters[name]?.stringValue, !value.isEmpty, !isWebURL(value) else {
+                    continue
+                }
+                throw .invalidParameter(name: name, value: value, reason: "value should be a valid URL")
+            }
+        }
         if version == .v2, (parameters["pid"]?.stringValue ?? "").isEmpty {
             throw .invalidParameter(
                 name: "pid", value: parameters["pid"]?.stringValue ?? "",
@@ -326,6 +362,19 @@ final class OneLinkAPIService: Sendable {
             guard query.count <= maximumQueryCharacters else { throw .limitExceeded }
         }
         return (AttributionPayload(parameters), renews)
+    }
+
+    /// The `data` parameters v2.0 checks as web URLs: the reference's example refuses `af_r: "badURL"`
+    /// ("value should be a valid URL"), and these four are the redirect destinations the help
+    /// center's redirect allowlist guards (article 25068636064529).
+    static let urlParameters: Set<String> = ["af_r", "af_web_dp", "af_ios_url", "af_android_url"]
+
+    /// Whether `text` is an absolute `http` or `https` URL with a host.
+    static func isWebURL(_ text: String) -> Bool {
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+        else { return false }
+        return true
     }
 
     /// The characters v1 requires encoded, from https://dev.appsflyer.com/hc/reference/overview-3

@@ -83,7 +83,9 @@ extension S2SEventsAPI {
                 throw .eventValueNotStringifiedJSON
             }
             values = parsed
-        case .object(let object)?: values = AttributionPayload(object)
+        // The reference requires a stringified object, and its 500 row's remedy is "verify that the
+        // JSON is stringified": an object sent as-is is that mistake, not a second accepted form.
+        case .object?: throw .eventValueNotStringifiedJSON
         case nil: throw .badRequest("no eventValue (send \"\" for an event without values)")
         default: throw .badRequest("eventValue is not a string")
         }
