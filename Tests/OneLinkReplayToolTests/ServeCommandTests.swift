@@ -58,7 +58,7 @@ import Testing
         #expect(host.status == 2)
         #expect(
             host.errors.hasPrefix(
-                "onelink-replay serve: host 0.0.0.0 is not a loopback address; the server serves only 127.0.0.0/8 and ::1\n"
+                "onelink-replay serve: --host 0.0.0.0 is not a loopback address: serve binds only 127.0.0.0/8, ::1 or localhost unless --allow-remote is given"
             ))
         let folder = await outcome(["--payloads", "/nonexistent"])
         #expect(folder.status == 2)
