@@ -110,12 +110,7 @@ struct OneLinkAPI: ServerAPI {
 
     func createV2(_ routed: RoutedRequest) -> ServerResponse {
         call(routed, .v2) { service throws(OneLinkAPIError) in
-            let template = routed[parameter: "onelink-id"]
-            try requireKnownTemplate(template)
-            let body = try Self.apiBody(routed.request)
-            let url = try service.create(
-                version: .v2, template: template, shortID: body["shortlink_id"]?.stringValue,
-                ttl: body["ttl"], brandDomain: body["brand_domain"], data: body["data"])
+            let url = try create(routed, .v2, service: service) { body in body["shortlink_id"]?.stringValue }
             return .json(200, ["shortlink_url": .string(url)])
         }
     }
@@ -174,14 +169,23 @@ struct OneLinkAPI: ServerAPI {
 
     func createV1(_ routed: RoutedRequest) -> ServerResponse {
         call(routed, .v1) { service throws(OneLinkAPIError) in
-            let template = routed[parameter: "onelink-id"]
-            try requireKnownTemplate(template)
-            let body = try Self.apiBody(routed.request)
-            let url = try service.create(
-                version: .v1, template: template, shortID: query(routed.request, "id"), ttl: body["ttl"],
-                brandDomain: body["brand_domain"], data: body["data"])
-            return Self.plainText(200, url)
+            Self.plainText(
+                200, try create(routed, .v1, service: service) { _ in query(routed.request, "id") })
         }
+    }
+
+    /// Creates the link a create call asks for: the template must be one the server knows, and
+    /// `chosenID` reads the short ID the caller chose, where the version keeps it, or `nil`.
+    private func create(
+        _ routed: RoutedRequest, _ version: OneLinkAPIService.Version, service: OneLinkAPIService,
+        chosenID: (AttributionPayload) -> String?
+    ) throws(OneLinkAPIError) -> String {
+        let template = routed[parameter: "onelink-id"]
+        try requireKnownTemplate(template)
+        let body = try Self.apiBody(routed.request)
+        return try service.create(
+            version: version, template: template, shortID: chosenID(body), ttl: body["ttl"],
+            brandDomain: body["brand_domain"], data: body["data"])
     }
 
     func getV1(_ routed: RoutedRequest) -> ServerResponse {
