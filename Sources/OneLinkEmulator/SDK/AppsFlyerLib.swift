@@ -111,9 +111,11 @@ public final class AppsFlyerLib: Sendable {
 
     /// The delegate for conversion data and legacy deep links; held weakly.
     public weak var delegate: (any AppsFlyerLibDelegate)? {
-        get { engine.delegates.withLock { $0.delegate } }
+        get { engine.delegates.withLock { $0.value.delegate } }
         set {
-            engine.delegates.withLock { $0.delegate = newValue }
+            engine.delegates.withLock {
+                $0 = Handoff(Delegates(delegate: newValue, deepLinkDelegate: $0.value.deepLinkDelegate))
+            }
             (newValue as? any SDKDelegateObserver)?.becameDelegate(of: self)
         }
     }
@@ -122,9 +124,11 @@ public final class AppsFlyerLib: Sendable {
     ///
     /// Set it before ``start()->()`` for UDL mode.
     public weak var deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)? {
-        get { engine.delegates.withLock { $0.deepLinkDelegate } }
+        get { engine.delegates.withLock { $0.value.deepLinkDelegate } }
         set {
-            engine.delegates.withLock { $0.deepLinkDelegate = newValue }
+            engine.delegates.withLock {
+                $0 = Handoff(Delegates(delegate: $0.value.delegate, deepLinkDelegate: newValue))
+            }
             (newValue as? any SDKDelegateObserver)?.becameDelegate(of: self)
         }
     }

@@ -31,11 +31,11 @@ extension Engine {
     private func sessionSettings() -> (AppsFlyerLib.Configuration, deepLinkDelegateSet: Bool) {
         var config = configuration.value
         config.sdkVersion = config.release?.description ?? generation.emulatedVersion
-        let deepLinkDelegateSet = delegates.withLock { $0.deepLinkDelegate } != nil
+        let deepLinkDelegateSet = delegates.withLock { $0.value.deepLinkDelegate } != nil
         if !sessions.processStarted {
             logger.device(DeviceLog.version(config.sdkVersion))
             logger.device(DeviceLog.banner)
-            if let deepLinkDelegate = delegates.withLock({ $0.deepLinkDelegate }) {
+            if let deepLinkDelegate = delegates.withLock({ $0.value.deepLinkDelegate }) {
                 logger.device(DeviceLog.deepLinkDelegate(deepLinkDelegate))
             }
         }

@@ -29,7 +29,8 @@ final class Engine: Sendable {
     let shortLinkCreator: (any ShortLinkCreator)?
 
     let configuration = Locked(AppsFlyerLib.Configuration())
-    let delegates = Locked(Delegates())
+    /// The app's delegates, in the box the SDK carries app objects in (they are not `Sendable`).
+    let delegates = Locked(Handoff(Delegates()))
     let published = Locked(PublishedEvents())
     let sessionReadiness = Locked(SessionReadinessState())
     let trackingGate = TrackingGate()
@@ -306,7 +307,7 @@ final class Engine: Sendable {
             state.heldLinkEvents = []
         }
         // The delegates were objects of the process that ended; the app's launch code sets them again.
-        delegates.withLock { $0 = Delegates() }
+        delegates.withLock { $0 = Handoff(Delegates()) }
     }
 
     // MARK: - Links
@@ -381,12 +382,12 @@ final class Engine: Sendable {
     var isUDLMode: Bool {
         // SDK 7 has no onAppOpenAttribution: every direct link goes through didResolveDeepLink.
         if generation == .v7 { return true }
-        return sessions.udlMode ?? (delegates.withLock { $0.deepLinkDelegate } != nil)
+        return sessions.udlMode ?? (delegates.withLock { $0.value.deepLinkDelegate } != nil)
     }
 
     /// Asks the delegate for extra resolution headers, on the delivery queue, as the real SDK asks its delegate.
     private func resolutionHeaders(for link: String, scope: AppsFlyerLib?) async -> [String: String] {
-        guard let url = URL(string: link), let delegate = delegates.withLock({ $0.delegate }) else {
+        guard let url = URL(string: link), let delegate = delegates.withLock({ $0.value.delegate }) else {
             return [:]
         }
         let box = Handoff(delegate)
@@ -431,7 +432,8 @@ final class Engine: Sendable {
         if completion == nil && events.isEmpty { return }
         let batch = Handoff(
             DeliveryBatch(
-                delegates: delegates.value, events: events, completion: completion?.value, launch: launch))
+                delegates: delegates.value.value, events: events, completion: completion?.value,
+                launch: launch))
         await onDeliveryQueue(scope: queued.scope) {
             self.call(batch.value)
             self.logDeviceCallbacks(batch.value)
@@ -513,10 +515,9 @@ struct DeliveryBatch {
     let launch: LaunchOutcome?
 }
 
-/// The app's delegates, held weakly as the real SDK holds them.
-// @unchecked because the delegates are not Sendable: the engine keeps them behind its lock and calls
-// them only on the delivery queue; this is the one place the SDK's own state needs the exemption.
-struct Delegates: @unchecked Sendable {
+/// The app's delegates, held weakly as the real SDK holds them; not `Sendable`, so the engine keeps
+/// them in a ``Handoff`` behind its lock and calls them only on the delivery queue.
+struct Delegates {
     weak var delegate: (any AppsFlyerLibDelegate)?
     weak var deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)?
 }
