@@ -141,6 +141,7 @@ public final class AppsFlyerLib: Sendable {
     /// `onConversionDataSuccess` (or `onConversionDataFail`); in UDL mode the
     /// first launch also delivers one deferred `didResolveDeepLink`.
     public func start() {
+        engine.trace?.hop()
         engine.enqueue(.action(.start))
     }
 
@@ -155,6 +156,7 @@ public final class AppsFlyerLib: Sendable {
     /// ``AttributionError/bridged``).
     /// It is called before the session's conversion-data callbacks.
     public func start(completionHandler: (([String: Any]?, (any Error)?) -> Void)?) {
+        engine.trace?.hop()
         engine.enqueue(.action(.start), completion: completionHandler.map(Completion.init))
     }
 
@@ -167,6 +169,7 @@ public final class AppsFlyerLib: Sendable {
     ///   ``AttributionError``, or for a skipped session its ``AttributionError/bridged`` `NSError`.
     @discardableResult
     public func start() async throws -> [String: Any] {
+        engine.trace?.hop()
         let outcome: LaunchOutcome = await withCheckedContinuation { continuation in
             let completion = Completion { response, error in
                 if let error {
@@ -229,6 +232,7 @@ public final class AppsFlyerLib: Sendable {
         @_spi(SDK7)
     #endif
     public func handleUniversalLink(_ url: URL) {
+        engine.trace?.hop()
         engine.enqueue(.action(.universalLink(url.absoluteString)))
     }
 
@@ -243,6 +247,7 @@ public final class AppsFlyerLib: Sendable {
     public func `continue`(
         _ userActivity: NSUserActivity?, restorationHandler: (([Any]?) -> Void)?
     ) -> Bool {
+        engine.trace?.hop()
         guard let userActivity, userActivity.activityType == NSUserActivityTypeBrowsingWeb else {
             debug(.linkUserActivity, "user activity is not a browsing-web activity; ignored")
             return false

@@ -57,6 +57,9 @@ final class Engine: Sendable {
     /// it (``SDKScheduleChoice/linkSessionOrder``); one lock, shared with ``deadlines``.
     let scheduled = Locked(ScheduledDelivery())
 
+    /// The test's trace (``CallTrace``) the SDK records its hops into; `nil` unless a test traces.
+    var trace: CallTrace? { deadlines.trace }
+
     /// Creates an engine over the SDK's backends.
     init(
         shortLinkResolver: any ShortLinkResolver, conversionDataSource: any ConversionDataSource,
@@ -140,6 +143,7 @@ final class Engine: Sendable {
         _ command: EngineCommand, completion: Completion? = nil,
         waiter: CheckedContinuation<[AppsFlyerEvent], Never>? = nil, startsHere: Bool = false
     ) {
+        trace?.hop()
         if case .action(.start) = command { sessionReadiness.withLock { $0.startRequested = true } }
         if let name = command.actionName {
             entryPointsCalled.withLock { names in
@@ -206,6 +210,7 @@ final class Engine: Sendable {
 
     /// Runs one command: the only place the engine decides what a call does.
     func process(_ queued: QueuedCommand) async {
+        trace?.hop()
         if let name = queued.command.actionName, configuration.withLock({ $0.isStopped }) {
             await processWhileStopped(name, queued: queued)
             return
@@ -323,6 +328,7 @@ final class Engine: Sendable {
     /// second time when the app passes it on again during the launch (within
     /// `sessionReadyTimeLimit` of the hand-over, before any background).
     func processUniversalLink(_ text: String, fromLaunchOptions: Bool, queued: QueuedCommand) async {
+        trace?.hop()
         if fromLaunchOptions {
             sessionReadiness.withLock { $0.launchLinks.append((text, queued.receivedAt)) }
         } else if isLaunchLinkAlreadyHandled(text, calledAt: queued.receivedAt) {
@@ -340,11 +346,13 @@ final class Engine: Sendable {
 
     /// Resolves a link the app handed over and delivers its callback.
     func processLink(_ text: String, entry: LinkEntry, queued: QueuedCommand) async {
+        trace?.hop()
         await runLink(beginLink(text, entry: entry), entry: entry, queued: queued)
     }
 
     /// Logs the hand-over and parses the link: the synchronous part of ``processLink(_:entry:queued:)``.
     private func beginLink(_ text: String, entry: LinkEntry) -> LinkStep {
+        trace?.hop()
         switch entry {
         case .universalLink: logger.device(DeviceLog.userActivity(text))
         case .openURL: logger.device(DeviceLog.openURL(text))
@@ -356,6 +364,7 @@ final class Engine: Sendable {
 
     /// Drives the link service from `step` to its callback, within `deepLinkTimeout` of the hand-over; each request it is about to send gets the delegate's headers first.
     private func runLink(_ step: LinkStep, entry: LinkEntry, queued: QueuedCommand) async {
+        trace?.hop()
         let deadline = queued.receivedAt.addingTimeInterval(
             Double(configuration.withLock { $0.deepLinkTimeout }) / 1000)
         var step = step
@@ -387,6 +396,7 @@ final class Engine: Sendable {
 
     /// Asks the delegate for extra resolution headers, on the delivery queue, as the real SDK asks its delegate.
     private func resolutionHeaders(for link: String, scope: AppsFlyerLib?) async -> [String: String] {
+        trace?.hop()
         guard let url = URL(string: link), let delegate = delegates.withLock({ $0.value.delegate }) else {
             return [:]
         }
@@ -413,6 +423,7 @@ final class Engine: Sendable {
     /// Returns once every call has returned, so the SDK's queue stays serial
     /// across the hop to the main queue.
     func deliver(_ events: [AppsFlyerEvent], queued: QueuedCommand, launch: LaunchOutcome? = nil) async {
+        trace?.hop()
         var events = events
         var launch = launch
         if !events.isEmpty, configuration.withLock({ $0.isStopped }) {
@@ -447,6 +458,7 @@ final class Engine: Sendable {
     func onDeliveryQueue<Value: Sendable>(
         scope: AppsFlyerLib?, _ body: @escaping @Sendable () -> Value
     ) async -> Value {
+        trace?.hop()
         let scoped: @Sendable () -> Value = {
             guard let scope else { return body() }
             return Self.$scope.withValue(scope, operation: body)
@@ -460,6 +472,7 @@ final class Engine: Sendable {
     }
 
     private func call(_ batch: DeliveryBatch) {
+        trace?.hop()
         if let completion = batch.completion {
             switch batch.launch {
             case .accepted(let response)?: completion(response.foundationStringKeyed, nil)
