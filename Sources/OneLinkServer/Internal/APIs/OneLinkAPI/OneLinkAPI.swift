@@ -250,11 +250,9 @@ struct OneLinkAPI: ServerAPI {
         _ summary: String, _ operationID: String, _ parameters: [RouteDoc.Parameter],
         body: AttributionValue? = nil, success: RouteDoc.Response, errors: [Int]
     ) -> RouteDoc {
-        RouteDoc(
-            tag: "OneLink API v2.0", summary: "OneLink API v2.0: \(summary)", operationID: operationID,
-            externalDocs: "https://dev.appsflyer.com/hc/reference/onelink-rest-api-v20",
-            parameters: parameters,
-            body: body.map { ("application/json", $0) },
+        doc(
+            "OneLink API v2.0", page: "onelink-rest-api-v20", summary: "OneLink API v2.0: \(summary)",
+            operationID, parameters, body: body,
             responses: [success]
                 + Set(errors + [403]).sorted().map {
                     .json($0, "A OneLink API v2.0 error", Schema.ref("V2Error"))
@@ -267,11 +265,21 @@ struct OneLinkAPI: ServerAPI {
         body: AttributionValue? = nil, success: RouteDoc.Response = .text(200, "The link, or ok"),
         errors: [Int]
     ) -> RouteDoc {
-        RouteDoc(
-            tag: "OneLink API v1", summary: "OneLink API v1 (sunset): \(summary)", operationID: operationID,
-            externalDocs: "https://dev.appsflyer.com/hc/reference/onelinkapi_overview",
-            parameters: parameters,
-            body: body.map { ("application/json", $0) },
+        doc(
+            "OneLink API v1", page: "onelinkapi_overview", summary: "OneLink API v1 (sunset): \(summary)",
+            operationID, parameters, body: body,
             responses: [success] + Set(errors + [403]).sorted().map { .text($0, "A OneLink API v1 error") })
+    }
+
+    /// A call of either version: tagged `tag`, following the dev hub's `page`, with a JSON body
+    /// when it takes one.
+    private static func doc(
+        _ tag: String, page: String, summary: String, _ operationID: String,
+        _ parameters: [RouteDoc.Parameter], body: AttributionValue?, responses: [RouteDoc.Response]
+    ) -> RouteDoc {
+        RouteDoc(
+            tag: tag, summary: summary, operationID: operationID,
+            externalDocs: "https://dev.appsflyer.com/hc/reference/" + page, parameters: parameters,
+            body: body.map { ("application/json", $0) }, responses: responses)
     }
 }
