@@ -3,13 +3,10 @@ import OneLinkTestThreads
 
 #if canImport(Glibc)
     import Glibc
-    private let streamSocket = Int32(SOCK_STREAM.rawValue)
 #elseif canImport(Musl)
     import Musl
-    private let streamSocket = Int32(SOCK_STREAM)
 #elseif canImport(Darwin)
     import Darwin
-    private let streamSocket = SOCK_STREAM
 #endif
 
 /// A loopback HTTP receiver for Push API postbacks: each ``next(status:)`` accepts one connection

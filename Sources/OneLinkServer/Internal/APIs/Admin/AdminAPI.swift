@@ -170,13 +170,6 @@ struct AdminAPI: ServerAPI {
             testDevices: testDeviceRegistry.devices())
         page.pushDeliveries = context.push.sender?.deliveries
         page.apiLinks = oneLinkAPIService?.createdLinks()
-        return ServerResponse(
-            status: 200,
-            headers: [
-                (.contentType, "text/html; charset=utf-8"), (.cacheControl, "no-store"),
-                (.contentSecurityPolicy, "default-src 'none'; style-src 'unsafe-inline'"),
-                (.contentTypeOptions, "nosniff"),
-            ],
-            body: Array(page.render().utf8))
+        return .page(page.render())
     }
 }
