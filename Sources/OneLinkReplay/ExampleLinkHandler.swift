@@ -2,9 +2,6 @@ public import Foundation
 public import OneLinkEmulator
 import OneLinkSupport
 
-// @unchecked Sendable below because NSObject is not Sendable: every stored property is immutable
-// or behind Locked, and the callbacks read and write the state under that lock.
-
 /// A deep-link handler as apps write it, with three order mistakes that can each be switched on: the examples of `Docs/testing.md` ("Every order the SDK can deliver in").
 ///
 /// It navigates to `deep_link_value` (or `af_dp` in legacy mode) from a direct link, from the
@@ -24,9 +21,7 @@ import OneLinkSupport
 /// A scenario uses it with `"app": {"handler": {"mistakes": [...]}}`; each navigation is a
 /// `navigate` output, and `{"do": "appEvent", "name": "uiReady"}` is the first screen coming up.
 public final class ExampleLinkHandler: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate,
-    ScenarioAppEventHandler,
-    // Safe because NSObject is the only non-Sendable part: every stored property is immutable or behind Locked.
-    @unchecked Sendable
+    ScenarioAppEventHandler, Sendable
 {
     /// The mistakes the handler makes; none is the careful handler.
     public struct Mistakes: OptionSet, Sendable, Hashable {

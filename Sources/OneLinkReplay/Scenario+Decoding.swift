@@ -69,13 +69,17 @@ extension Scenario {
     /// - Throws: ``ScenarioError``.
     public init(contentsOf url: URL, file: String? = nil) throws(ScenarioError) {
         let name = file ?? url.path
-        let data: Data
+        try self.init(json: try Self.contents(of: url, file: name), file: name)
+    }
+
+    /// The bytes of the scenario file at `url`; a file that cannot be read is a ``ScenarioError``
+    /// at `$` of `file`.
+    static func contents(of url: URL, file: String) throws(ScenarioError) -> Data {
         do {
-            data = try RegularFile.contents(of: url.path)
+            return try RegularFile.contents(of: url.path)
         } catch {
-            throw ScenarioError(file: name, path: "$", reason: .unreadable(error.description))
+            throw ScenarioError(file: file, path: "$", reason: .unreadable(error.description))
         }
-        try self.init(json: data, file: name)
     }
 
     /// Decodes a scenario from an already parsed JSON document.

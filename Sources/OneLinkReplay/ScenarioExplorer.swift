@@ -110,12 +110,7 @@ public struct ScenarioExplorer: Sendable {
     /// Reads a scenario file and its JSON document.
     static func read(_ url: URL, file: String?) throws(ScenarioError) -> (Scenario, AttributionValue) {
         let name = file ?? url.path
-        let data: Data
-        do {
-            data = try RegularFile.contents(of: url.path)
-        } catch {
-            throw ScenarioError(file: name, path: "$", reason: .unreadable(error.description))
-        }
+        let data = try Scenario.contents(of: url, file: name)
         let scenario = try Scenario(json: data, file: name)
         guard let document = try? AttributionValue(json: data) else {
             throw ScenarioError(file: name, path: "$", reason: .invalidJSON("unreadable"))

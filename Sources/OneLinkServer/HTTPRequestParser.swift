@@ -223,23 +223,22 @@ public struct HTTPRequestParser: Sendable {
     }
 
     private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-        }
+        isLetterOrDigit(byte) || Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
     }
 
     /// The bytes of `host [ ":" port ]` (RFC 3986 reg-name, IPv4 or bracketed IPv6 literal).
     private static func isHostByte(_ byte: UInt8) -> Bool {
+        isLetterOrDigit(byte) || Array("-._~!$&'()*+,;=%:[]".utf8).contains(byte)
+    }
+
+    /// ASCII letters and digits, which both a token and a host take.
+    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
+            true
         default:
-            return Array("-._~!$&'()*+,;=%:[]".utf8).contains(byte)
+            false
         }
     }
 

@@ -6,7 +6,10 @@ import OneLinkSupport
 extension OneLinkServer {
     /// Everything a server needs: its backends, click handling, faults, limits, clock, address and log.
     public struct Configuration: Sendable {
-        /// The address to bind, a numeric IPv4 or IPv6 loopback address; default `127.0.0.1`.
+        /// The address to bind, a numeric IPv4 or IPv6 address; default `127.0.0.1`.
+        ///
+        /// One outside loopback needs ``allowsNonLoopbackHost`` and every credential
+        /// (``missingNetworkCredentials`` empty).
         public var host: String
         /// The port to bind; 0 (the default) picks a free ephemeral port.
         public var port: UInt16
@@ -33,7 +36,11 @@ extension OneLinkServer {
         public var clock: any EmulatorClock
         /// Receives one entry per request.
         public var logSink: any RequestLogSink
-        /// Allows binding a non-loopback address; off by default, and the server refuses one.
+        /// Allows binding a non-loopback address, and Push API messages to ``pushAllowedHosts``; off by
+        /// default, and the server refuses one.
+        ///
+        /// With it, a non-loopback ``host`` still needs keys for every API that checks them
+        /// (``missingNetworkCredentials``), so that no API accepts any key on a network.
         public var allowsNonLoopbackHost: Bool
         /// Records the SDK's in-app events (`POST /api/v6/iosevent/{appID}` with an `eventName`) and the
         /// S2S API's (`POST /inappevent/{app_id}`).
@@ -74,9 +81,15 @@ extension OneLinkServer {
         /// Accepted `POST /api/v6/iosevent/{appID}` launches and events; beyond the bound the oldest is
         /// forgotten.
         public var maximumRememberedLaunches: Int = 100_000
-        /// Push API postbacks: a message per install and in-app event to loopback receivers; `nil`
+        /// Push API postbacks: a message per install and in-app event to loopback receivers (or
+        /// ones on ``pushAllowedHosts``); `nil`
         /// (the default) sends none.
         public var pushAPI: PushAPISettings? = nil
+        /// Hosts besides loopback that Push API endpoints may name, for receivers on a network.
+        ///
+        /// Default none. Needs ``allowsNonLoopbackHost``; build the endpoints with the same hosts
+        /// (`PushAPIEndpoint(url:method:allowedHosts:)`).
+        public var pushAllowedHosts: Set<String> = []
         /// The short-link table `PUT /onelink-emulator/shortlinks` adds links to; give it the table
         /// behind ``shortLinkResolver`` (an `InMemoryShortLinkResolver` is one) so loaded links resolve.
         ///

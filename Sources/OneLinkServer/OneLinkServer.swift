@@ -39,14 +39,14 @@ public final class OneLinkServer: Sendable {
 
     /// Creates a server; nothing is bound until ``start()``.
     ///
-    /// - Throws: ``ServerError/invalidHost(_:)`` or ``ServerError/nonLoopbackHost(_:)``.
+    /// - Throws: ``ServerError/invalidHost(_:)``, ``ServerError/nonLoopbackHost(_:)``,
+    ///   ``ServerError/missingCredentials(host:missing:)``, ``ServerError/pushHostsNeedNetworkAccess(_:)``
+    ///   or ``ServerError/pushHostNotAllowed(_:)``.
     public init(configuration: Configuration) throws(ServerError) {
         guard let address = Socket.parse(host: configuration.host) else {
             throw .invalidHost(configuration.host)
         }
-        guard address.isLoopback || configuration.allowsNonLoopbackHost else {
-            throw .nonLoopbackHost(configuration.host)
-        }
+        try configuration.checkNetworkAccess(address)
         self.configuration = configuration
         self.address = address
         state = Locked(State(faultPlan: configuration.faultPlan))

@@ -4,7 +4,8 @@ import OneLinkSupport
 public enum PushAPIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The URL does not parse as an absolute `http` URL.
     case invalidURL(String)
-    /// The URL's host is not a loopback address (`127.0.0.1`, `::1` or `localhost`): postbacks stay on this machine.
+    /// The URL's host is not a loopback address (`127.0.0.1`, `::1` or `localhost`) nor one of the
+    /// allowed hosts: postbacks stay on this machine unless a host is allowed.
     case notLoopback(String)
     /// The URL is over the documented 2,048 characters.
     case urlTooLong(Int)
@@ -19,7 +20,8 @@ public enum PushAPIError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .invalidURL(let url): "push URL \"\(QuotedInput.prefix(url))\" is not an absolute http:// URL"
         case .notLoopback(let host):
-            "push URL host \"\(QuotedInput.prefix(host))\" is not loopback; use 127.0.0.1, ::1 or localhost"
+            "push URL host \"\(QuotedInput.prefix(host))\" is not loopback; use 127.0.0.1, ::1 or localhost, "
+                + "or allow the host (a server on a network only)"
         case .urlTooLong(let count): "push URL has \(count) characters; the Push API allows 2,048"
         case .invalidTokenName(let name):
             "token header \"\(QuotedInput.prefix(name))\" must be Authorization or X- followed by at most 28 of a-z, A-Z, 0-9, - and _"

@@ -152,21 +152,14 @@ public struct ServerRequest: Sendable, Hashable {
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count)
         var index = 0
-        func hex(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-        }
         while index < bytes.count {
             guard bytes[index] == UInt8(ascii: "%") else {
                 decoded.append(bytes[index])
                 index += 1
                 continue
             }
-            guard index + 2 < bytes.count, let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2])
+            guard index + 2 < bytes.count, let high = PercentEncoding.hexValue(bytes[index + 1]),
+                let low = PercentEncoding.hexValue(bytes[index + 2])
             else {
                 let escape = String(decoding: bytes[index..<min(bytes.count, index + 3)], as: UTF8.self)
                 return "holds an invalid percent escape \"\(escape)\" (expected % and two hex digits)"

@@ -26,6 +26,16 @@ package enum PercentEncoding {
         return output
     }
 
+    /// The value of one hexadecimal digit (either case), or `nil` for another byte.
+    package static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
     /// Percent-decodes `text` as `removingPercentEncoding` does: `nil` when an escape is not `%` and
     /// two hex digits or the bytes are not UTF-8; `+` stays `+`.
     ///
@@ -34,14 +44,6 @@ package enum PercentEncoding {
     package static func decode<Text: StringProtocol>(_ text: Text) -> String? {
         let utf8 = text.utf8
         guard utf8.contains(UInt8(ascii: "%")) else { return String(text) }
-        func hex(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)
         var iterator = utf8.makeIterator()
@@ -50,7 +52,8 @@ package enum PercentEncoding {
                 bytes.append(byte)
                 continue
             }
-            guard let high = iterator.next().flatMap(hex), let low = iterator.next().flatMap(hex) else {
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue)
+            else {
                 return nil
             }
             bytes.append(high << 4 | low)

@@ -142,42 +142,34 @@ enum ServeLoadBenchmark {
         request: @escaping @Sendable (Int) -> [UInt8]
     ) -> Figures {
         let results = Locked((latencies: [Duration](), failed: 0, error: String?.none))
-        let group = DispatchGroup()
         let started = ContinuousClock.now
-        for worker in 0..<connections {
-            group.enter()
-            let thread = Thread {
-                defer { group.leave() }
-                var latencies: [Duration] = []
-                latencies.reserveCapacity(requests)
-                var failed = 0
-                var firstError: String?
-                var connection = try? SoakConnection(port: port)
-                for step in 0..<requests {
-                    let bytes = request(worker * requests + step)
-                    let begin = ContinuousClock.now
-                    do {
-                        let open = try connection ?? SoakConnection(port: port)
-                        connection = open
-                        try open.send(bytes)
-                        if try open.readStatus() != expected { failed += 1 }
-                    } catch {
-                        failed += 1
-                        firstError = firstError ?? "\(error)"
-                        connection = nil
-                    }
-                    latencies.append(ContinuousClock.now - begin)
+        ClientThreads.run(connections) { worker in
+            var latencies: [Duration] = []
+            latencies.reserveCapacity(requests)
+            var failed = 0
+            var firstError: String?
+            var connection = try? SoakConnection(port: port)
+            for step in 0..<requests {
+                let bytes = request(worker * requests + step)
+                let begin = ContinuousClock.now
+                do {
+                    let open = try connection ?? SoakConnection(port: port)
+                    connection = open
+                    try open.send(bytes)
+                    if try open.readStatus() != expected { failed += 1 }
+                } catch {
+                    failed += 1
+                    firstError = firstError ?? "\(error)"
+                    connection = nil
                 }
-                results.withLock { state in
-                    state.latencies += latencies
-                    state.failed += failed
-                    state.error = state.error ?? firstError
-                }
+                latencies.append(ContinuousClock.now - begin)
             }
-            thread.stackSize = 1 << 20
-            thread.start()
+            results.withLock { state in
+                state.latencies += latencies
+                state.failed += failed
+                state.error = state.error ?? firstError
+            }
         }
-        group.wait()
         let elapsed = ContinuousClock.now - started
         let state = results.value
         let sorted = state.latencies.sorted()

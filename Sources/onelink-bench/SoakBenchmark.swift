@@ -142,40 +142,32 @@ enum SoakBenchmark {
     {
         let results = Locked((ok: 0, failed: 0, error: String?.none))
         let time = installTime()
-        let group = DispatchGroup()
-        for worker in 0..<workers {
-            group.enter()
-            let thread = Thread {
-                defer { group.leave() }
-                var ok = 0
-                var failed = 0
-                var firstError: String?
-                var connection = try? SoakConnection(port: port)
-                var index = range.lowerBound + worker
-                while index < range.upperBound {
-                    let (bytes, expected) = request(index, installTime: time)
-                    do {
-                        let open = try connection ?? SoakConnection(port: port)
-                        connection = open
-                        try open.send(bytes)
-                        if try open.readStatus() == expected { ok += 1 } else { failed += 1 }
-                    } catch {
-                        failed += 1
-                        firstError = firstError ?? "\(error)"
-                        connection = nil
-                    }
-                    index += workers
+        ClientThreads.run(workers) { worker in
+            var ok = 0
+            var failed = 0
+            var firstError: String?
+            var connection = try? SoakConnection(port: port)
+            var index = range.lowerBound + worker
+            while index < range.upperBound {
+                let (bytes, expected) = request(index, installTime: time)
+                do {
+                    let open = try connection ?? SoakConnection(port: port)
+                    connection = open
+                    try open.send(bytes)
+                    if try open.readStatus() == expected { ok += 1 } else { failed += 1 }
+                } catch {
+                    failed += 1
+                    firstError = firstError ?? "\(error)"
+                    connection = nil
                 }
-                results.withLock { state in
-                    state.ok += ok
-                    state.failed += failed
-                    state.error = state.error ?? firstError
-                }
+                index += workers
             }
-            thread.stackSize = 1 << 20
-            thread.start()
+            results.withLock { state in
+                state.ok += ok
+                state.failed += failed
+                state.error = state.error ?? firstError
+            }
         }
-        group.wait()
         return results.value
     }
 

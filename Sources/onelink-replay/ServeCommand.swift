@@ -12,7 +12,8 @@ import OneLinkSupport
     import Darwin
 #endif
 
-/// `onelink-replay serve`: runs `OneLinkServer` on loopback until SIGINT, SIGTERM or SIGHUP.
+/// `onelink-replay serve`: runs `OneLinkServer` on loopback (or, with `--allow-remote`, on a network)
+/// until SIGINT, SIGTERM or SIGHUP.
 enum ServeCommand: Command {
     static let name = "onelink-replay serve"
 
@@ -24,7 +25,7 @@ enum ServeCommand: Command {
         Serves the emulated AppsFlyer endpoints (short links, install_data, deferred deep
         links, wrapped links, OneLink clicks, in-app events and invite short-link
         creation) and the public APIs for backends (OneLink API v2.0 and v1, S2S
-        events) over HTTP on a loopback address, seeded
+        events) over HTTP on a loopback address (--allow-remote: a network), seeded
         from the Payloads folder. The first line on standard output is
         "listening on http://HOST:PORT"; then one line per request. SIGINT, SIGTERM or
         SIGHUP stops the server and the command exits 0 (started by the command plugin,
@@ -34,8 +35,16 @@ enum ServeCommand: Command {
 
         OPTIONS:
           --host ADDRESS               Loopback address to bind: 127.0.0.0/8, ::1 or
-                                       localhost (default 127.0.0.1). Other addresses
-                                       and host names are refused.
+                                       localhost (default 127.0.0.1). Other numeric
+                                       addresses need --allow-remote; host names are
+                                       refused.
+          --allow-remote               Allow a non-loopback --host (such as 0.0.0.0 in
+                                       a container). Refused unless --dev-key, --s2s-key
+                                       and --onelink-api-token are all given, so no API
+                                       takes any key; prints a warning on standard
+                                       error. The admin routes take no key.
+          --push-allow-host HOST       A host besides loopback that --push-url may name
+                                       (repeatable; needs --allow-remote).
           --port N                     Port to bind; 0 picks a free one (default 0).
           --payloads DIR               The Payloads folder with shortlinks.json and
                                        samples/ (default Payloads; where it has no
@@ -68,7 +77,9 @@ enum ServeCommand: Command {
                                        Without it any non-empty token is accepted.
           --brand-domain HOST          A branded domain the OneLink API accepts as
                                        brand_domain (repeatable); others are 403
-                                       (400 on the QR call).
+                                       (400 on the QR call). Without it every
+                                       brand_domain is refused, as for an account
+                                       without Branded Links.
           --onelink-quota N            OneLink API create/update/delete calls a month
                                        before 429, for v2.0 and v1 each (default
                                        7500000).
@@ -95,8 +106,10 @@ enum ServeCommand: Command {
                                        (one rule a line) replaces, shows or lifts them.
                                        DELETE /onelink-emulator/devices/ID forgets a
                                        device; POST /onelink-emulator/reset forgets
-                                       every click, install, device and test device.
-          --push-url [get:|post:]URL   Push API postbacks to a loopback URL (repeatable).
+                                       every click, install, device and test device;
+                                       GET /onelink-emulator/health is a health check.
+          --push-url [get:|post:]URL   Push API postbacks to a loopback URL, or one on a
+                                       --push-allow-host host (repeatable).
           --push-method GET|POST       --push-token TOKEN  --push-token-name NAME
           --push-in-app-events NAMES   In-app events whose messages are sent (a,b; all).
           --push-event-types TYPES     Message types sent (install,re-engagement,…; all).
@@ -206,12 +219,14 @@ enum ServeCommand: Command {
                 maximumRememberedInstalls: options.bounds.maximumRememberedDevices,
                 shortLinkStore: backends.shortLinkResolver, deviceMemory: backends.deviceMemory)
             configuration.pushAPI = options.pushAPI
+            configuration.allowsNonLoopbackHost = options.allowsRemote
+            configuration.pushAllowedHosts = options.pushAllowedHosts
             configuration.accountPlan = options.plan
             configuration.installMatcher = backends.installMatcher
             configuration.stateJournal = state
             return try OneLinkServer(configuration: configuration)
         } catch {
-            throw UsageError(error.description)
+            throw UsageError(ServeOptions.networkRefusal(error) ?? error.description)
         }
     }
 
@@ -245,6 +260,9 @@ enum ServeCommand: Command {
         }
         output.write("listening on \(server.baseURL.absoluteString)\n")
         output.writeError(summary + "\n")
+        if let warning = ServeOptions.networkWarning(server.configuration) {
+            output.writeError("\(name): \(warning)\n")
+        }
         for feature in server.configuration.unavailableFeatures {
             output.writeError("\(name): \(feature)\n")
         }

@@ -5,7 +5,11 @@ import OneLinkSupport
 extension ServeOptions {
     /// The Push API settings of `--push-url`, `--push-method`, `--push-token`, `--push-token-name`
     /// and `--push-in-app-events`; `nil` without a `--push-url`.
-    static func pushAPI(_ arguments: ParsedArguments) throws(UsageError) -> PushAPISettings? {
+    ///
+    /// - Parameter allowedHosts: The `--push-allow-host` hosts a `--push-url` may name besides loopback.
+    static func pushAPI(
+        _ arguments: ParsedArguments, allowedHosts: Set<String> = []
+    ) throws(UsageError) -> PushAPISettings? {
         let urls = arguments.values("--push-url")
         let defaultMethod =
             try arguments.value("--push-method", expected: "GET or POST") {
@@ -35,10 +39,12 @@ extension ServeOptions {
                 for method in PushAPIEndpoint.Method.allCases {
                     let prefix = method.rawValue.lowercased() + ":"
                     if text.lowercased().hasPrefix(prefix) {
-                        return try PushAPIEndpoint(url: String(text.dropFirst(prefix.count)), method: method)
+                        return try PushAPIEndpoint(
+                            url: String(text.dropFirst(prefix.count)), method: method,
+                            allowedHosts: allowedHosts)
                     }
                 }
-                return try PushAPIEndpoint(url: text, method: defaultMethod)
+                return try PushAPIEndpoint(url: text, method: defaultMethod, allowedHosts: allowedHosts)
             }
             var settings = try PushAPISettings(
                 endpoints: endpoints, token: token,
@@ -54,6 +60,12 @@ extension ServeOptions {
                 case .invalidTokenName: "--push-token-name"
                 case .invalidURL, .notLoopback, .urlTooLong: "--push-url"
                 }
+            if case .notLoopback(let host) = error {
+                throw UsageError(
+                    "--push-url: host \"\(QuotedInput.prefix(host))\" is not loopback (127.0.0.1, ::1 or "
+                        + "localhost); name it with --push-allow-host (with --allow-remote) to send messages there"
+                )
+            }
             throw UsageError("\(option): \(QuotedInput.message(error.description))")
         }
     }

@@ -51,6 +51,10 @@ struct ServeOptions {
     /// Push API postbacks (`--push-url`, `--push-method`, `--push-token`, `--push-token-name`,
     /// `--push-in-app-events`).
     var pushAPI: PushAPISettings?
+    /// `--allow-remote`: a non-loopback `--host` may be bound (with every key given).
+    var allowsRemote = false
+    /// `--push-allow-host HOST`: hosts besides loopback that `--push-url` may name.
+    var pushAllowedHosts: Set<String> = []
     /// Short-link tables (`--shortlinks FILE`) added to the seeded ones.
     var shortLinkFiles: [String] = []
     /// The folder whose journal keeps the server's state across restarts (`--state DIR`).
@@ -89,7 +93,7 @@ struct ServeOptions {
 
     /// The options `serve` accepts.
     static let reader = ArgumentReader(
-        flags: ["--quiet", "--openapi", "--state-sync"],
+        flags: ["--quiet", "--openapi", "--allow-remote", "--state-sync"],
         options: [
             "--host", "--port", "--payloads", "--scenario", "--app-store-url", "--interstitial-domain",
             "--sample-device", "--request-timeout", "--max-connections", "--request-history", "--max-clicks",
@@ -97,7 +101,8 @@ struct ServeOptions {
             "--brand-domain",
             "--onelink-quota", "--onelink-rate-limit", "--onelink-qr-rate-limit", "--s2s-key", "--plan",
             "--fault", "--push-url", "--push-method", "--push-token", "--push-token-name",
-            "--push-in-app-events", "--push-event-types", "--push-fields", "--shortlinks", "--state",
+            "--push-in-app-events", "--push-event-types", "--push-fields", "--shortlinks",
+            "--push-allow-host", "--state",
         ],
         maximumPositionals: 0)
 
@@ -177,7 +182,8 @@ struct ServeOptions {
                 throw UsageError("--fault: \(QuotedInput.message(error.description))")
             }
         }
-        pushAPI = try Self.pushAPI(arguments)
+        (allowsRemote, pushAllowedHosts) = try Self.networkAccess(arguments)
+        pushAPI = try Self.pushAPI(arguments, allowedHosts: pushAllowedHosts)
         shortLinkFiles = arguments.values("--shortlinks")
         stateDirectory = arguments.value("--state")
         if stateDirectory?.isEmpty == true { throw UsageError("--state needs a folder") }

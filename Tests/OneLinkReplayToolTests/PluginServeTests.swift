@@ -118,16 +118,7 @@ struct PluginServeTests {
 
         /// Reads one line of ``lines``; `nil` at end of stream.
         func readLine() -> String? {
-            while true {
-                if let newline = buffer.firstIndex(of: 10) {
-                    let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-                    buffer.removeSubrange(buffer.startIndex...newline)
-                    return line
-                }
-                let chunk = lines.fileHandleForReading.availableData
-                if chunk.isEmpty { return nil }
-                buffer.append(chunk)
-            }
+            ServeTestHelpers.readLine(from: lines, buffer: &buffer)
         }
 
         /// Records the processes now below `swift package`.

@@ -58,7 +58,7 @@ import Testing
         #expect(host.status == 2)
         #expect(
             host.errors.hasPrefix(
-                "onelink-replay serve: host 0.0.0.0 is not a loopback address; the server serves only 127.0.0.0/8 and ::1\n"
+                "onelink-replay serve: --host 0.0.0.0 is not a loopback address: serve binds only 127.0.0.0/8, ::1 or localhost unless --allow-remote is given"
             ))
         let folder = await outcome(["--payloads", "/nonexistent"])
         #expect(folder.status == 2)
@@ -84,17 +84,7 @@ import Testing
     func documentedRequest() async throws {
         let outcome = try await Self.serving(["--port", "0", "--quiet", "--payloads", Fixtures.payloads.path])
         { port in
-            let response = try await onThread {
-                try RawHTTPConnection.exchange(
-                    "GET /shortlink-sdk/v2/H5hv?id=6d66214a HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
-                    port: port)
-            }
-            #expect(response.status == 200)
-            let stored = try AttributionPayload(
-                json: Data(contentsOf: Fixtures.payloads.appendingPathComponent("shortlinks.json")))
-            #expect(
-                try AttributionPayload(jsonString: response.body)
-                    == stored["H5hv/6d66214a"]?["parameters"]?.objectValue.map(AttributionPayload.init))
+            try await ServeTestHelpers.expectDocumentedShortLink(port: port)
         }
         #expect(outcome.status == 0)
         #expect(outcome.output.hasPrefix("listening on http://127.0.0.1:"))

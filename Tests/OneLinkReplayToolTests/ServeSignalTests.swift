@@ -42,16 +42,7 @@ import Testing
 
         /// Reads one line from standard output; `nil` at end of stream.
         func readLine() -> String? {
-            while true {
-                if let newline = buffer.firstIndex(of: 10) {
-                    let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-                    buffer.removeSubrange(buffer.startIndex...newline)
-                    return line
-                }
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { return nil }
-                buffer.append(chunk)
-            }
+            ServeTestHelpers.readLine(from: output, buffer: &buffer)
         }
 
         /// The rest of standard output after the process ended.
@@ -80,17 +71,7 @@ import Testing
         let base = String(line.dropFirst("listening on ".count))
         let port = try #require(UInt16(base.split(separator: ":").last ?? ""))
 
-        let response = try await onThread {
-            try RawHTTPConnection.exchange(
-                "GET /shortlink-sdk/v2/H5hv?id=6d66214a HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
-                port: port)
-        }
-        #expect(response.status == 200)
-        let stored = try AttributionPayload(
-            json: Data(contentsOf: Self.packageRoot.appendingPathComponent("Payloads/shortlinks.json")))
-        #expect(
-            try AttributionPayload(jsonString: response.body)
-                == stored["H5hv/6d66214a"]?["parameters"]?.objectValue.map(AttributionPayload.init))
+        try await ServeTestHelpers.expectDocumentedShortLink(port: port)
 
         let logLine = try await onThread { child.readLine() }
         #expect(logLine?.contains(#" "GET /shortlink-sdk/v2/H5hv?id=6d66214a" 200 458B "#) == true)

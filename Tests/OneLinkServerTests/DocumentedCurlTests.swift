@@ -15,6 +15,8 @@ struct DocumentedCurlTests {
         "### Loading short links",
         "### In-app events from the SDK",
         "### Server-to-server (S2S) events",
+        "### Pull API",
+        "### Push API configuration API",
         "### OneLink API v2.0",
         "### OneLink API v1 (sunset; for old clients)",
         "### Over HTTP",

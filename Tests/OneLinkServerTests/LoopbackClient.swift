@@ -1,14 +1,12 @@
 import Foundation
+import OneLinkTestThreads
 
 #if canImport(Glibc)
     import Glibc
-    private let streamSocket = Int32(SOCK_STREAM.rawValue)
 #elseif canImport(Musl)
     import Musl
-    private let streamSocket = Int32(SOCK_STREAM)
 #elseif canImport(Darwin)
     import Darwin
-    private let streamSocket = SOCK_STREAM
 #endif
 
 /// Sends exact bytes to a loopback port and reads one HTTP response; every wait is bounded.

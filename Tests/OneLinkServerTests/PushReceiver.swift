@@ -3,13 +3,10 @@ import OneLinkTestThreads
 
 #if canImport(Glibc)
     import Glibc
-    private let streamSocket = Int32(SOCK_STREAM.rawValue)
 #elseif canImport(Musl)
     import Musl
-    private let streamSocket = Int32(SOCK_STREAM)
 #elseif canImport(Darwin)
     import Darwin
-    private let streamSocket = SOCK_STREAM
 #endif
 
 /// A loopback HTTP receiver for Push API postbacks: each ``next(status:)`` accepts one connection
@@ -29,8 +26,12 @@ final class PushReceiver: @unchecked Sendable {
 
     let fd: Int32
     let port: UInt16
+    /// The IPv4 address it listens on.
+    let host: String
 
-    init() throws {
+    /// A receiver listening on `host`, a numeric IPv4 loopback address (`127.0.0.2` on Linux, which
+    /// routes all of `127.0.0.0/8`, stands for a host on a network).
+    init(host: String = "127.0.0.1") throws {
         let fd = socket(AF_INET, streamSocket, 0)
         guard fd >= 0 else { throw RawHTTPConnection.Failure(description: "socket failed") }
         // 30 s: a postback comes within milliseconds on a quiet machine, but took over 5 s beside a
@@ -40,7 +41,7 @@ final class PushReceiver: @unchecked Sendable {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(host)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
@@ -53,13 +54,14 @@ final class PushReceiver: @unchecked Sendable {
             throw RawHTTPConnection.Failure(description: "bind failed")
         }
         self.fd = fd
+        self.host = host
         port = UInt16(bigEndian: address.sin_port)
     }
 
     /// How long a wait for a postback, or for its bytes, may take on a loaded machine.
     static let waitSeconds = 30
 
-    var url: String { "http://127.0.0.1:\(port)/postbacks" }
+    var url: String { "http://\(host):\(port)/postbacks" }
 
     /// Closes the listening socket.
     func shutDown() { _ = close(fd) }

@@ -45,11 +45,6 @@ extension AppsFlyerLib {
         }
     }
 
-    struct Delegates {
-        weak var delegate: (any AppsFlyerLibDelegate)?
-        weak var deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)?
-    }
-
     // MARK: - Configuration
 
     #if SDK7

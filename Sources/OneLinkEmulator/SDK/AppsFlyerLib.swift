@@ -111,9 +111,11 @@ public final class AppsFlyerLib: Sendable {
 
     /// The delegate for conversion data and legacy deep links; held weakly.
     public weak var delegate: (any AppsFlyerLibDelegate)? {
-        get { engine.delegates.withLock { $0.delegate } }
+        get { engine.delegates.withLock { $0.value.delegate } }
         set {
-            engine.delegates.withLock { $0.delegate = newValue }
+            engine.delegates.withLock {
+                $0 = Handoff(Delegates(delegate: newValue, deepLinkDelegate: $0.value.deepLinkDelegate))
+            }
             (newValue as? any SDKDelegateObserver)?.becameDelegate(of: self)
         }
     }
@@ -122,9 +124,11 @@ public final class AppsFlyerLib: Sendable {
     ///
     /// Set it before ``start()->()`` for UDL mode.
     public weak var deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)? {
-        get { engine.delegates.withLock { $0.deepLinkDelegate } }
+        get { engine.delegates.withLock { $0.value.deepLinkDelegate } }
         set {
-            engine.delegates.withLock { $0.deepLinkDelegate = newValue }
+            engine.delegates.withLock {
+                $0 = Handoff(Delegates(delegate: $0.value.delegate, deepLinkDelegate: newValue))
+            }
             (newValue as? any SDKDelegateObserver)?.becameDelegate(of: self)
         }
     }
@@ -137,6 +141,7 @@ public final class AppsFlyerLib: Sendable {
     /// `onConversionDataSuccess` (or `onConversionDataFail`); in UDL mode the
     /// first launch also delivers one deferred `didResolveDeepLink`.
     public func start() {
+        engine.trace?.hop()
         engine.enqueue(.action(.start))
     }
 
@@ -151,6 +156,7 @@ public final class AppsFlyerLib: Sendable {
     /// ``AttributionError/bridged``).
     /// It is called before the session's conversion-data callbacks.
     public func start(completionHandler: (([String: Any]?, (any Error)?) -> Void)?) {
+        engine.trace?.hop()
         engine.enqueue(.action(.start), completion: completionHandler.map(Completion.init))
     }
 
@@ -163,6 +169,7 @@ public final class AppsFlyerLib: Sendable {
     ///   ``AttributionError``, or for a skipped session its ``AttributionError/bridged`` `NSError`.
     @discardableResult
     public func start() async throws -> [String: Any] {
+        engine.trace?.hop()
         let outcome: LaunchOutcome = await withCheckedContinuation { continuation in
             let completion = Completion { response, error in
                 if let error {
@@ -225,6 +232,7 @@ public final class AppsFlyerLib: Sendable {
         @_spi(SDK7)
     #endif
     public func handleUniversalLink(_ url: URL) {
+        engine.trace?.hop()
         engine.enqueue(.action(.universalLink(url.absoluteString)))
     }
 
@@ -239,6 +247,7 @@ public final class AppsFlyerLib: Sendable {
     public func `continue`(
         _ userActivity: NSUserActivity?, restorationHandler: (([Any]?) -> Void)?
     ) -> Bool {
+        engine.trace?.hop()
         guard let userActivity, userActivity.activityType == NSUserActivityTypeBrowsingWeb else {
             debug(.linkUserActivity, "user activity is not a browsing-web activity; ignored")
             return false

@@ -4,9 +4,9 @@ import OneLinkSupport
 
 /// The delegate the runner sets on the SDK: notes which callbacks reached a delegate and forwards them.
 ///
-/// Payloads are converted to the run's profile before they reach the team's own delegates.
-// @unchecked because NSObject is not Sendable: the stored properties are immutable or behind Locked.
-final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDelegate, @unchecked Sendable {
+/// Payloads are converted to the run's profile before they reach the team's own delegates. Not
+/// `Sendable`: it belongs to one run, which sets it on its SDK and reads it on the run's task.
+final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDelegate {
     let profile: ValueProfile
     weak var sdk: AppsFlyerLib?
     let forward: (any AppsFlyerLibDelegate)?

@@ -2,13 +2,10 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
-    private let streamSocket = Int32(SOCK_STREAM.rawValue)
 #elseif canImport(Musl)
     import Musl
-    private let streamSocket = Int32(SOCK_STREAM)
 #elseif canImport(Darwin)
     import Darwin
-    private let streamSocket = SOCK_STREAM
 #endif
 
 /// A loopback TCP port that refuses every connection for as long as the value lives.

@@ -61,6 +61,8 @@ final class CommandQueue: Sendable {
     }
 
     private let state = Locked(State())
+    /// The test's trace (``CallTrace``) the queue records its hops into; `nil` unless a test traces.
+    let trace = CallTrace.tracing
 
     /// Creates an empty queue.
     init() {}
@@ -76,6 +78,7 @@ final class CommandQueue: Sendable {
         _ command: QueuedCommand, into group: Group? = nil,
         waiter: CheckedContinuation<[AppsFlyerEvent], Never>? = nil
     ) -> Bool {
+        trace?.hop()
         let startDrainer = state.withLock { state -> Bool in
             var command = command
             if let group {
@@ -103,6 +106,7 @@ final class CommandQueue: Sendable {
     /// No waiter is woken: the queue is held while `command` runs, and its
     /// group cannot finish before the step has run.
     func appendStep(_ step: EngineCommand, of command: QueuedCommand) {
+        trace?.hop()
         state.withLock { state in
             state.outstanding[command.group, default: 0] += 1
             state.pending.append(command.step(step))
@@ -113,6 +117,7 @@ final class CommandQueue: Sendable {
     ///
     /// Only the drainer that ``enqueue(_:into:waiter:)`` asked for calls it.
     func drain(_ perform: (QueuedCommand) async -> Void) async {
+        trace?.hop()
         while true {
             let next = state.withLock { state -> QueuedCommand? in
                 guard let command = state.popFirst() else {

@@ -38,6 +38,10 @@ package final class Deadlines: Sendable {
     private let state = Locked(State())
     /// The engine's schedule, whose run may make a backend call answer late or not in time (``SDKScheduleChoice/Group/latencies``).
     private let schedule: Locked<ScheduledDelivery>
+    /// The test's trace (``CallTrace``) this SDK records its hops into; `nil` unless a test traces.
+    ///
+    /// The engine and its services reach it here, so it costs their structs no room.
+    let trace = CallTrace.tracing
 
     /// Creates a runner on `clock`, logging each outcome to `log` and calling `changed` whenever a call's state changes.
     ///
@@ -89,6 +93,7 @@ package final class Deadlines: Sendable {
         immediate: () -> Result<Value, any Error>? = { nil },
         _ operation: @escaping @Sendable () async throws -> Value
     ) async throws(AttributionError) -> Value {
+        trace?.hop()
         let started = clock.now
         if started >= deadline {
             log(rule, "deadline already passed before the call; timed out", backend: backend())

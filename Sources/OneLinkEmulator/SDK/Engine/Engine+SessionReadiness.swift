@@ -71,7 +71,8 @@ extension Engine {
     /// Only a call made within ``sessionReadyTimeLimit`` of the hand-over counts: iOS passes the
     /// cold-start link on during the launch; the same link opened later is a new open.
     func isLaunchLinkAlreadyHandled(_ text: String, calledAt: Date) -> Bool {
-        sessionReadiness.withLock { state in
+        trace?.hop()
+        return sessionReadiness.withLock { state in
             let window = TimeInterval(AppsFlyerLib.sessionReadyTimeLimit.components.seconds)
             guard
                 let index = state.launchLinks.firstIndex(where: {

@@ -8,6 +8,7 @@ extension Engine {
     /// link opened during the launch request is delivered first), so they
     /// go to the end of the queue as a step of this command's group.
     func processStart(_ queued: QueuedCommand) async {
+        trace?.hop()
         let (config, deepLinkDelegateSet) = sessionSettings()
         let outcome: SessionOutcome
         switch await sessions.start(config: config, deepLinkDelegateSet: deepLinkDelegateSet) {
@@ -29,13 +30,14 @@ extension Engine {
 
     /// The settings a session starts with, and whether a deep-link delegate is set, after the first session's log lines.
     private func sessionSettings() -> (AppsFlyerLib.Configuration, deepLinkDelegateSet: Bool) {
+        trace?.hop()
         var config = configuration.value
         config.sdkVersion = config.release?.description ?? generation.emulatedVersion
-        let deepLinkDelegateSet = delegates.withLock { $0.deepLinkDelegate } != nil
+        let deepLinkDelegateSet = delegates.withLock { $0.value.deepLinkDelegate } != nil
         if !sessions.processStarted {
             logger.device(DeviceLog.version(config.sdkVersion))
             logger.device(DeviceLog.banner)
-            if let deepLinkDelegate = delegates.withLock({ $0.deepLinkDelegate }) {
+            if let deepLinkDelegate = delegates.withLock({ $0.value.deepLinkDelegate }) {
                 logger.device(DeviceLog.deepLinkDelegate(deepLinkDelegate))
             }
         }

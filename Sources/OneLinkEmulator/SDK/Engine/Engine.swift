@@ -29,7 +29,8 @@ final class Engine: Sendable {
     let shortLinkCreator: (any ShortLinkCreator)?
 
     let configuration = Locked(AppsFlyerLib.Configuration())
-    let delegates = Locked(Delegates())
+    /// The app's delegates, in the box the SDK carries app objects in (they are not `Sendable`).
+    let delegates = Locked(Handoff(Delegates()))
     let published = Locked(PublishedEvents())
     let sessionReadiness = Locked(SessionReadinessState())
     let trackingGate = TrackingGate()
@@ -55,6 +56,9 @@ final class Engine: Sendable {
     /// process's first session delivered, and a link's callbacks held for the session queued behind
     /// it (``SDKScheduleChoice/linkSessionOrder``); one lock, shared with ``deadlines``.
     let scheduled = Locked(ScheduledDelivery())
+
+    /// The test's trace (``CallTrace``) the SDK records its hops into; `nil` unless a test traces.
+    var trace: CallTrace? { deadlines.trace }
 
     /// Creates an engine over the SDK's backends.
     init(
@@ -139,6 +143,7 @@ final class Engine: Sendable {
         _ command: EngineCommand, completion: Completion? = nil,
         waiter: CheckedContinuation<[AppsFlyerEvent], Never>? = nil, startsHere: Bool = false
     ) {
+        trace?.hop()
         if case .action(.start) = command { sessionReadiness.withLock { $0.startRequested = true } }
         if let name = command.actionName {
             entryPointsCalled.withLock { names in
@@ -205,6 +210,7 @@ final class Engine: Sendable {
 
     /// Runs one command: the only place the engine decides what a call does.
     func process(_ queued: QueuedCommand) async {
+        trace?.hop()
         if let name = queued.command.actionName, configuration.withLock({ $0.isStopped }) {
             await processWhileStopped(name, queued: queued)
             return
@@ -306,7 +312,7 @@ final class Engine: Sendable {
             state.heldLinkEvents = []
         }
         // The delegates were objects of the process that ended; the app's launch code sets them again.
-        delegates.withLock { $0 = Delegates() }
+        delegates.withLock { $0 = Handoff(Delegates()) }
     }
 
     // MARK: - Links
@@ -322,6 +328,7 @@ final class Engine: Sendable {
     /// second time when the app passes it on again during the launch (within
     /// `sessionReadyTimeLimit` of the hand-over, before any background).
     func processUniversalLink(_ text: String, fromLaunchOptions: Bool, queued: QueuedCommand) async {
+        trace?.hop()
         if fromLaunchOptions {
             sessionReadiness.withLock { $0.launchLinks.append((text, queued.receivedAt)) }
         } else if isLaunchLinkAlreadyHandled(text, calledAt: queued.receivedAt) {
@@ -339,11 +346,13 @@ final class Engine: Sendable {
 
     /// Resolves a link the app handed over and delivers its callback.
     func processLink(_ text: String, entry: LinkEntry, queued: QueuedCommand) async {
+        trace?.hop()
         await runLink(beginLink(text, entry: entry), entry: entry, queued: queued)
     }
 
     /// Logs the hand-over and parses the link: the synchronous part of ``processLink(_:entry:queued:)``.
     private func beginLink(_ text: String, entry: LinkEntry) -> LinkStep {
+        trace?.hop()
         switch entry {
         case .universalLink: logger.device(DeviceLog.userActivity(text))
         case .openURL: logger.device(DeviceLog.openURL(text))
@@ -355,6 +364,7 @@ final class Engine: Sendable {
 
     /// Drives the link service from `step` to its callback, within `deepLinkTimeout` of the hand-over; each request it is about to send gets the delegate's headers first.
     private func runLink(_ step: LinkStep, entry: LinkEntry, queued: QueuedCommand) async {
+        trace?.hop()
         let deadline = queued.receivedAt.addingTimeInterval(
             Double(configuration.withLock { $0.deepLinkTimeout }) / 1000)
         var step = step
@@ -381,12 +391,13 @@ final class Engine: Sendable {
     var isUDLMode: Bool {
         // SDK 7 has no onAppOpenAttribution: every direct link goes through didResolveDeepLink.
         if generation == .v7 { return true }
-        return sessions.udlMode ?? (delegates.withLock { $0.deepLinkDelegate } != nil)
+        return sessions.udlMode ?? (delegates.withLock { $0.value.deepLinkDelegate } != nil)
     }
 
     /// Asks the delegate for extra resolution headers, on the delivery queue, as the real SDK asks its delegate.
     private func resolutionHeaders(for link: String, scope: AppsFlyerLib?) async -> [String: String] {
-        guard let url = URL(string: link), let delegate = delegates.withLock({ $0.delegate }) else {
+        trace?.hop()
+        guard let url = URL(string: link), let delegate = delegates.withLock({ $0.value.delegate }) else {
             return [:]
         }
         let box = Handoff(delegate)
@@ -412,6 +423,7 @@ final class Engine: Sendable {
     /// Returns once every call has returned, so the SDK's queue stays serial
     /// across the hop to the main queue.
     func deliver(_ events: [AppsFlyerEvent], queued: QueuedCommand, launch: LaunchOutcome? = nil) async {
+        trace?.hop()
         var events = events
         var launch = launch
         if !events.isEmpty, configuration.withLock({ $0.isStopped }) {
@@ -431,7 +443,8 @@ final class Engine: Sendable {
         if completion == nil && events.isEmpty { return }
         let batch = Handoff(
             DeliveryBatch(
-                delegates: delegates.value, events: events, completion: completion?.value, launch: launch))
+                delegates: delegates.value.value, events: events, completion: completion?.value,
+                launch: launch))
         await onDeliveryQueue(scope: queued.scope) {
             self.call(batch.value)
             self.logDeviceCallbacks(batch.value)
@@ -445,6 +458,7 @@ final class Engine: Sendable {
     func onDeliveryQueue<Value: Sendable>(
         scope: AppsFlyerLib?, _ body: @escaping @Sendable () -> Value
     ) async -> Value {
+        trace?.hop()
         let scoped: @Sendable () -> Value = {
             guard let scope else { return body() }
             return Self.$scope.withValue(scope, operation: body)
@@ -458,6 +472,7 @@ final class Engine: Sendable {
     }
 
     private func call(_ batch: DeliveryBatch) {
+        trace?.hop()
         if let completion = batch.completion {
             switch batch.launch {
             case .accepted(let response)?: completion(response.foundationStringKeyed, nil)
@@ -513,10 +528,9 @@ struct DeliveryBatch {
     let launch: LaunchOutcome?
 }
 
-/// The app's delegates, held weakly as the real SDK holds them.
-// @unchecked because the delegates are not Sendable: the engine keeps them behind its lock and calls
-// them only on the delivery queue; this is the one place the SDK's own state needs the exemption.
-struct Delegates: @unchecked Sendable {
+/// The app's delegates, held weakly as the real SDK holds them; not `Sendable`, so the engine keeps
+/// them in a ``Handoff`` behind its lock and calls them only on the delivery queue.
+struct Delegates {
     weak var delegate: (any AppsFlyerLibDelegate)?
     weak var deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)?
 }

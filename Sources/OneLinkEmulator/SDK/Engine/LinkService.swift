@@ -85,6 +85,7 @@ struct LinkService: Sendable {
     func begin(
         _ text: String, entry: LinkEntry, udl: Bool, config: AppsFlyerLib.Configuration
     ) -> LinkStep {
+        deadlines.trace?.hop()
         let parser = LinkParser(customDomains: config.customDomains ?? [], valueTyping: config.valueTyping)
         let appended = appendingConfiguredParameters(to: text, config: config)
         let parsed: ParsedLink
@@ -107,6 +108,7 @@ struct LinkService: Sendable {
 
     /// Sends the request `pending` waits for, within `deadline`, and reads its answer.
     func send(_ pending: PendingLink, headers: [String: String], deadline: Date) async -> LinkStep {
+        deadlines.trace?.hop()
         let config = pending.config
         let resolver = self.resolver
         do throws(AttributionError) {
@@ -175,6 +177,7 @@ struct LinkService: Sendable {
 
     /// The callback of a resolved short link: its stored parameters under the link's own.
     private func resolved(_ stored: AttributionPayload, _ pending: PendingLink) -> LinkStep {
+        deadlines.trace?.hop()
         log.device(DeviceLog.shortLinkResult(stored))
         let parsed = pending.parsed
         var payload = stored.merging(parsed.parameters)
@@ -184,6 +187,7 @@ struct LinkService: Sendable {
 
     /// The step after unwrapping: a short link's resolution request, or the link's callback.
     private func unwrapped(_ pending: PendingLink) -> LinkStep {
+        deadlines.trace?.hop()
         var pending = pending
         let parsed = pending.parsed
         guard parsed.isDeepLink else { return .finished(notDeepLink(pending)) }
@@ -196,6 +200,7 @@ struct LinkService: Sendable {
 
     /// The callback of a resolved deep link.
     private func found(_ payload: AttributionPayload, _ pending: PendingLink) -> AppsFlyerEvent {
+        deadlines.trace?.hop()
         var payload = payload
         if let originalLink = pending.originalLink { payload["original_link"] = .string(originalLink) }
         if pending.entry != .performOnAppAttribution { openCount.withLock { $0 += 1 } }
@@ -287,6 +292,7 @@ struct LinkService: Sendable {
 
     /// `text` with the parameters of every matching `appendParametersToDeeplinkURL(contains:parameters:)` call added.
     func appendingConfiguredParameters(to text: String, config: AppsFlyerLib.Configuration) -> String {
+        deadlines.trace?.hop()
         let matching = config.appendedDeepLinkParameters.filter { text.contains($0.contains) }
         guard !matching.isEmpty else { return text }
         let fragmentStart = text.firstIndex(of: "#") ?? text.endIndex

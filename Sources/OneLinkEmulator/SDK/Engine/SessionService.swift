@@ -88,6 +88,7 @@ struct SessionService: Sendable {
 
     /// Records that a direct deep link was delivered in this launch, so the first session makes no deferred lookup.
     func noteDirectDeepLink() {
+        deadlines.trace?.hop()
         state.withLock { $0.directDeepLinkThisLaunch = true }
     }
 
@@ -121,6 +122,7 @@ struct SessionService: Sendable {
     /// ``complete(_:directLinkQueued:)``, saying whether a link call waits in
     /// its queue: a first launch opened by a link makes no deferred lookup.
     func start(config: AppsFlyerLib.Configuration, deepLinkDelegateSet: Bool) async -> SessionStep {
+        deadlines.trace?.hop()
         var now: Date
         let udl: Bool
         let cold: Bool
@@ -155,6 +157,7 @@ struct SessionService: Sendable {
 
     /// Decides whether a `start` call begins a session: the keys are set and `minTimeBetweenSessions` has passed.
     private func open(config: AppsFlyerLib.Configuration, deepLinkDelegateSet: Bool) -> Opening {
+        deadlines.trace?.hop()
         let now = clock.now
         var missing: [String] = []
         if config.devKey.isEmpty { missing.append("appsFlyerDevKey") }
@@ -200,6 +203,7 @@ struct SessionService: Sendable {
 
     /// Counts the session in the install's state and saves it, with the launch's log lines.
     private func countSession(config: AppsFlyerLib.Configuration, cold: Bool, now: Date) -> DeviceState {
+        deadlines.trace?.hop()
         var device = loadDeviceState(now: now, savingFresh: false)
         let sinceLast = device.lastSessionStart.map { now.timeIntervalSince($0) }
         device.sessionCount += 1
@@ -223,6 +227,7 @@ struct SessionService: Sendable {
     /// (twice on the first launch in UDL mode: the lookup is marked done
     /// before it goes out, so it is never made twice).
     func complete(_ session: SessionInProgress, directLinkQueued: Bool) async -> SessionOutcome {
+        deadlines.trace?.hop()
         var device = session.device
         let config = session.config
         var events: [AppsFlyerEvent] = []
@@ -246,6 +251,7 @@ struct SessionService: Sendable {
     private func conversionData(
         device: inout DeviceState, config: AppsFlyerLib.Configuration, started: Date
     ) async -> AppsFlyerEvent {
+        deadlines.trace?.hop()
         if let cached = device.conversionData { return cachedConversionData(cached, device: &device) }
         let request = conversionRequest(device: device, config: config)
         let source = conversionDataSource
@@ -268,6 +274,7 @@ struct SessionService: Sendable {
     private func cachedConversionData(
         _ cached: AttributionPayload, device: inout DeviceState
     ) -> AppsFlyerEvent {
+        deadlines.trace?.hop()
         var payload = cached
         if Self.isOrganic(cached) {
             log(.conversionCache, "delivering cached conversion data (organic: no iscache)")
@@ -291,6 +298,7 @@ struct SessionService: Sendable {
     private func fetchedConversionData(
         _ data: AttributionPayload, device: inout DeviceState
     ) -> AppsFlyerEvent {
+        deadlines.trace?.hop()
         var cleaned = data
         cleaned["is_first_launch"] = nil
         cleaned["iscache"] = nil
@@ -358,6 +366,7 @@ struct SessionService: Sendable {
     private func recordLaunch(
         device: DeviceState, config: AppsFlyerLib.Configuration, started: Date
     ) async -> LaunchOutcome {
+        deadlines.trace?.hop()
         let request = launchRequest(device: device, config: config)
         let recorder = launchRecorder
         do {
@@ -384,6 +393,7 @@ struct SessionService: Sendable {
     private func firstLaunchFlagged(
         _ data: AttributionPayload, device: inout DeviceState
     ) -> AttributionPayload {
+        deadlines.trace?.hop()
         var payload = data
         if device.firstLaunchDelivered {
             payload["is_first_launch"] = .bool(false)
@@ -398,6 +408,7 @@ struct SessionService: Sendable {
     private func deferredLookup(
         device: DeviceState, config: AppsFlyerLib.Configuration, directLinkQueued: Bool
     ) async -> AppsFlyerEvent? {
+        deadlines.trace?.hop()
         if state.withLock({ $0.directDeepLinkThisLaunch }) || directLinkQueued {
             log(.udlDeferredSkipped, "a direct deep link opened this first launch; no deferred lookup")
             return nil
@@ -438,6 +449,7 @@ struct SessionService: Sendable {
     ///
     /// - Parameter savingFresh: Save a fresh install at once; a session that saves it right after passes `false`.
     func loadDeviceState(now: Date, savingFresh: Bool = true) -> DeviceState {
+        deadlines.trace?.hop()
         do {
             if let state = try deviceStore.load() { return state }
             log(.deviceFresh, "no device state: fresh install")
@@ -464,6 +476,7 @@ struct SessionService: Sendable {
 
     /// Saves the install's state; a failure is kept in ``storageErrors``.
     func save(_ device: DeviceState) {
+        deadlines.trace?.hop()
         do {
             try deviceStore.save(device)
         } catch {

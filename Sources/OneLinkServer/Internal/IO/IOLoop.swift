@@ -13,12 +13,102 @@ import OneLinkSupport
 /// The server's one I/O thread: a `poll(2)` loop over the listener, a wake pipe and every connection.
 ///
 /// Complete requests go to `handler` in a task; the answer comes back through `complete(_:_:)`,
-/// which queues it and wakes the loop. All connection state is touched only on the loop's thread.
-// @unchecked because connection state is mutable but touched only on the loop's own thread; what
-// other threads hand over (answers, stop requests) goes through a Locked queue and a wake-up pipe.
-final class IOLoop: @unchecked Sendable {
+/// which queues it and wakes the loop. What other threads touch (answers, stop requests, the
+/// connection count) is behind one `Locked`; the connections themselves live in an `IOLoopThread`
+/// that the loop's thread makes and alone uses, so this type holds only constants and that lock.
+final class IOLoop: Sendable {
     typealias Handler = @Sendable (ServerRequest, _ clientIP: String) async -> ServerResponse
 
+    fileprivate struct Shared {
+        var completions: [(UInt64, ServerResponse)] = []
+        var tasks: [UInt64: Task<Void, Never>] = [:]
+        var stopping = false
+        var finished = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+        var openConnections = 0
+    }
+
+    fileprivate let shared = Locked(Shared())
+    fileprivate let listener: Int32
+    fileprivate let wakeRead: Int32
+    fileprivate let wakeWrite: Int32
+    fileprivate let limits: ServerLimits
+    fileprivate let logSink: any RequestLogSink
+    fileprivate let handler: Handler
+    fileprivate let drainTimeout: Duration
+
+    init(
+        listener: Int32, limits: ServerLimits, logSink: any RequestLogSink, handler: @escaping Handler
+    )
+        throws(ServerError)
+    {
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { throw .socketFailed(call: "pipe", reason: Socket.errorText()) }
+        wakeRead = pipeEnds[0]
+        wakeWrite = pipeEnds[1]
+        Socket.setNonBlocking(wakeRead)
+        Socket.setNonBlocking(wakeWrite)
+        self.listener = listener
+        self.limits = limits
+        self.logSink = logSink
+        self.handler = handler
+        drainTimeout = min(limits.requestTimeout, .seconds(2))
+    }
+
+    /// Starts the loop on a new thread.
+    func start() {
+        let thread = Thread { [self] in IOLoopThread(loop: self).run() }
+        thread.name = "OneLinkServer I/O"
+        thread.start()
+    }
+
+    /// Asks the loop to close everything, and returns once it has.
+    func stop() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = shared.withLock { state -> Bool in
+                if state.finished { return true }
+                state.stopping = true
+                state.waiters.append(continuation)
+                return false
+            }
+            if done {
+                continuation.resume()
+            } else {
+                wake()
+            }
+        }
+    }
+
+    /// Asks the loop to close everything without waiting for it.
+    func requestStop() {
+        shared.withLock { $0.stopping = true }
+        wake()
+    }
+
+    /// The number of open connections.
+    var openConnectionCount: Int { shared.withLock { $0.openConnections } }
+
+    /// Writes a byte to the wake pipe, unless the loop has finished and closed it.
+    ///
+    /// The check and the write share the lock that guards closing the pipe: once closed, its
+    /// descriptor number may belong to another socket, and a stray byte there would corrupt it.
+    fileprivate func wake() {
+        shared.withLock { state in
+            guard !state.finished else { return }
+            var byte: UInt8 = 1
+            _ = write(wakeWrite, &byte, 1)
+        }
+    }
+
+    fileprivate func complete(_ id: UInt64, _ response: ServerResponse) {
+        shared.withLock { $0.completions.append((id, response)) }
+        wake()
+    }
+}
+
+/// The loop's own state (the connections, the read buffer) and the loop over it: made on the loop's
+/// thread by ``IOLoop/start()`` and touched only there.
+private final class IOLoopThread {
     private enum State {
         case reading
         case processing
@@ -65,105 +155,33 @@ final class IOLoop: @unchecked Sendable {
         }
     }
 
-    private struct Shared {
-        var completions: [(UInt64, ServerResponse)] = []
-        var tasks: [UInt64: Task<Void, Never>] = [:]
-        var stopping = false
-        var finished = false
-        var waiters: [CheckedContinuation<Void, Never>] = []
-        var openConnections = 0
-    }
-
-    private let shared = Locked(Shared())
-    private let listener: Int32
-    private let wakeRead: Int32
-    private let wakeWrite: Int32
-    private let limits: ServerLimits
-    private let logSink: any RequestLogSink
-    private let handler: Handler
-    private let drainTimeout: Duration
+    let loop: IOLoop
     private var connections: [UInt64: Connection] = [:]
     private var nextID: UInt64 = 0
     private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
     /// Until when accepting pauses after the process ran out of descriptors.
     private var acceptPausedUntil: ContinuousClock.Instant?
 
-    init(
-        listener: Int32, limits: ServerLimits, logSink: any RequestLogSink, handler: @escaping Handler
-    )
-        throws(ServerError)
-    {
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw .socketFailed(call: "pipe", reason: Socket.errorText()) }
-        wakeRead = pipeEnds[0]
-        wakeWrite = pipeEnds[1]
-        Socket.setNonBlocking(wakeRead)
-        Socket.setNonBlocking(wakeWrite)
-        self.listener = listener
-        self.limits = limits
-        self.logSink = logSink
-        self.handler = handler
-        drainTimeout = min(limits.requestTimeout, .seconds(2))
+    init(loop: IOLoop) {
+        self.loop = loop
     }
 
-    /// Starts the loop on a new thread.
-    func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "OneLinkServer I/O"
-        thread.start()
-    }
-
-    /// Asks the loop to close everything, and returns once it has.
-    func stop() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let done = shared.withLock { state -> Bool in
-                if state.finished { return true }
-                state.stopping = true
-                state.waiters.append(continuation)
-                return false
-            }
-            if done {
-                continuation.resume()
-            } else {
-                wake()
-            }
-        }
-    }
-
-    /// Asks the loop to close everything without waiting for it.
-    func requestStop() {
-        shared.withLock { $0.stopping = true }
-        wake()
-    }
-
-    /// The number of open connections.
-    var openConnectionCount: Int { shared.withLock { $0.openConnections } }
+    private var shared: Locked<IOLoop.Shared> { loop.shared }
+    private var listener: Int32 { loop.listener }
+    private var wakeRead: Int32 { loop.wakeRead }
+    private var wakeWrite: Int32 { loop.wakeWrite }
+    private var limits: ServerLimits { loop.limits }
+    private var logSink: any RequestLogSink { loop.logSink }
+    private var drainTimeout: Duration { loop.drainTimeout }
 
     private func publishCount() {
         let count = connections.count
         shared.withLock { $0.openConnections = count }
     }
 
-    /// Writes a byte to the wake pipe, unless the loop has finished and closed it.
-    ///
-    /// The check and the write share the lock that guards closing the pipe: once closed, its
-    /// descriptor number may belong to another socket, and a stray byte there would corrupt it.
-    private func wake() {
-        shared.withLock { state in
-            guard !state.finished else { return }
-            var byte: UInt8 = 1
-            _ = write(wakeWrite, &byte, 1)
-        }
-    }
-
-    private func complete(_ id: UInt64, _ response: ServerResponse) {
-        shared.withLock { $0.completions.append((id, response)) }
-        wake()
-    }
-
     // MARK: The loop
 
-    private func run() {
+    func run() {
         var descriptors: [pollfd] = []
         var order: [UInt64] = []
         while true {
@@ -363,12 +381,12 @@ final class IOLoop: @unchecked Sendable {
             connection.started = .now
             let id = connection.id
             let ip = connection.ip
-            let handler = self.handler
-            let work: @Sendable () async -> Void = { [self] in
+            let handler = loop.handler
+            let work: @Sendable () async -> Void = { [loop] in
                 var response = await handler(request, ip)
                 // RFC 9110 §9.3.2: a HEAD answer is the GET's head, Content-Length included, and no content.
                 if request.method == "HEAD" { response.omitsBody = true }
-                complete(id, response)
+                loop.complete(id, response)
             }
             let task: Task<Void, Never>
             if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {

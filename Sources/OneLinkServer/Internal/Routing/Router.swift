@@ -28,6 +28,7 @@ struct Router: Sendable {
         var apis: [any ServerAPI] = [
             DeepLinkAPI(context: context), SDKAPI(context: context), GCDAPI(context: context),
             S2SEventsAPI(context: context), OneLinkAPI(context: context), TestConsoleAPI(context: context),
+            PullAPI(context: context), PushConfigurationAPI(context: context),
         ]
         // The document is built from the finished table the first time it is asked for.
         let entriesBox = Locked<[RouteEntry]>([])

@@ -25,7 +25,9 @@ extension ServerContext {
             case .testDeviceRemoved(let appID, let id):
                 records.testDevices.remove(appID: appID, id: id)
             case .event(let stored):
-                if stored.source == "sdk", let event = stored.event { records.launches.remember(event) }
+                guard let event = stored.event else { continue }
+                if stored.source == "sdk" { records.launches.remember(event) }
+                records.events.remember(event, source: stored.source == "sdk" ? .sdk : .s2s)
             case .launch(let appID, let deviceID, let counter, let customerUserID, let time):
                 records.launches.remember(
                     LaunchMemory.Launch(
@@ -43,9 +45,11 @@ extension ServerContext {
             case .deviceForgotten(let deviceID):
                 records.installs.forget(deviceID: deviceID)
                 records.launches.forget(deviceID: deviceID)
+                records.events.forget(deviceID: deviceID)
             case .reset:
                 records.installs.forgetAll()
                 records.launches.forgetAll()
+                records.events.forgetAll()
                 records.testDevices.removeAll()
             }
         }

@@ -51,6 +51,8 @@ struct ServerRecords: Sendable {
     let installs: InstallMemory
     /// The SDK's launches and in-app events (the Test Console's events).
     let launches: LaunchMemory
+    /// Every in-app event accepted, SDK and S2S (the Pull API's raw-data and aggregate reports).
+    let events: EventLedger
     /// The configuration's device memory, whose test devices skip the re-attribution window.
     private let deviceMemory: (any DeviceMemory)?
     /// The server's own test devices, when the configuration declares no device memory.
@@ -59,6 +61,7 @@ struct ServerRecords: Sendable {
     init(configuration: OneLinkServer.Configuration) {
         installs = InstallMemory(limit: configuration.maximumRememberedInstalls)
         launches = LaunchMemory(limit: configuration.maximumRememberedLaunches)
+        events = EventLedger(limit: configuration.maximumRememberedLaunches)
         deviceMemory = configuration.deviceMemory
     }
 

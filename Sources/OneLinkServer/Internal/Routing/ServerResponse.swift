@@ -31,6 +31,19 @@ struct ServerResponse: Sendable {
             status: status, headers: [(.contentType, "application/json")], body: Array(payload.jsonData()))
     }
 
+    /// A page the server renders itself (the dashboard, the link debugger): never cached, and with a
+    /// policy that lets it load nothing and run no script, only its own inline style.
+    static func page(_ html: String) -> ServerResponse {
+        ServerResponse(
+            status: 200,
+            headers: [
+                (.contentType, "text/html; charset=utf-8"), (.cacheControl, "no-store"),
+                (.contentSecurityPolicy, "default-src 'none'; style-src 'unsafe-inline'"),
+                (.contentTypeOptions, "nosniff"),
+            ],
+            body: Array(html.utf8))
+    }
+
     /// The error body every failure uses: `{"error_reason": reason, "status_code": status}`.
     ///
     /// A reason over 1,024 characters is cut and says how much was left out.

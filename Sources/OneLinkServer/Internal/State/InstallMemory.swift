@@ -68,6 +68,13 @@ final class InstallMemory: Sendable {
         state.withLock { $0.installs[deviceID] }
     }
 
+    /// The installs of `appID` (with or without its `id` prefix), answered first first.
+    func installs(appID: String) -> [Install] {
+        state.withLock { state in
+            state.order.compactMap { state.installs[$0] }.filter { Self.bare($0.appID) == Self.bare(appID) }
+        }
+    }
+
     /// The installs of `appID` whose request carried `advertisingID` (any case), oldest first.
     func installs(appID: String, advertisingID: String) -> [Install] {
         let wanted = advertisingID.lowercased()

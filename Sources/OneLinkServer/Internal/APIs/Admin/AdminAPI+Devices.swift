@@ -8,6 +8,7 @@ extension AdminAPI {
         let memory = configuration.deviceMemory
         let forgotInstall = installs.forget(deviceID: deviceID)
         let forgotLaunches = launches.forget(deviceID: deviceID)
+        context.records.events.forget(deviceID: deviceID)
         let forgotDevice = memory?.forgetDevice(deviceID) ?? false
         if let failure = context.journal(.deviceForgotten(deviceID: deviceID)) {
             return .error(500, "the state journal did not keep this: \(failure)")
@@ -31,6 +32,7 @@ extension AdminAPI {
         configuration.deviceMemory?.forgetAllDevices()
         installs.forgetAll()
         launches.forgetAll()
+        context.records.events.forgetAll()
         context.setFaultPlan(.none)
         testDeviceRegistry.removeAll()
         if let failure = context.journal(.reset) {

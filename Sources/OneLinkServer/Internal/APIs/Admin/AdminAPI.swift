@@ -92,6 +92,15 @@ struct AdminAPI: ServerAPI {
                 return .json(200, ["devices": .array(devices)])
             },
             RouteEntry(
+                .get, "/onelink-emulator/health", fault: nil,
+                doc: Self.doc(
+                    "Whether the server answers: for a container's or load balancer's health check",
+                    "adminHealth",
+                    responses: [
+                        .json(200, "It does", Schema.object(["status": Schema.string(example: "ok")]))
+                    ])
+            ) { _ in .json(200, ["status": "ok"]) },
+            RouteEntry(
                 .get, "/openapi.json", fault: nil,
                 doc: Self.doc(
                     "This document: every route's OpenAPI 3 operation, generated from the route entries",
@@ -161,13 +170,6 @@ struct AdminAPI: ServerAPI {
             testDevices: testDeviceRegistry.devices())
         page.pushDeliveries = context.push.sender?.deliveries
         page.apiLinks = oneLinkAPIService?.createdLinks()
-        return ServerResponse(
-            status: 200,
-            headers: [
-                (.contentType, "text/html; charset=utf-8"), (.cacheControl, "no-store"),
-                (.contentSecurityPolicy, "default-src 'none'; style-src 'unsafe-inline'"),
-                (.contentTypeOptions, "nosniff"),
-            ],
-            body: Array(page.render().utf8))
+        return .page(page.render())
     }
 }

@@ -83,14 +83,7 @@ extension ClicksAPI {
         }
         let answer: AttributionPayload = ["link": .string(link), "cases": .array(rows)]
         if wantsJSON { return .json(200, answer) }
-        return ServerResponse(
-            status: 200,
-            headers: [
-                (.contentType, "text/html; charset=utf-8"), (.cacheControl, "no-store"),
-                (.contentSecurityPolicy, "default-src 'none'; style-src 'unsafe-inline'"),
-                (.contentTypeOptions, "nosniff"),
-            ],
-            body: Array(Self.debuggerHTML(link: link, rows: rows).utf8))
+        return .page(Self.debuggerHTML(link: link, rows: rows))
     }
 
     /// One case's decision as JSON fields.

@@ -110,12 +110,7 @@ struct OneLinkAPI: ServerAPI {
 
     func createV2(_ routed: RoutedRequest) -> ServerResponse {
         call(routed, .v2) { service throws(OneLinkAPIError) in
-            let template = routed[parameter: "onelink-id"]
-            try requireKnownTemplate(template)
-            let body = try Self.apiBody(routed.request)
-            let url = try service.create(
-                version: .v2, template: template, shortID: body["shortlink_id"]?.stringValue,
-                ttl: body["ttl"], brandDomain: body["brand_domain"], data: body["data"])
+            let url = try create(routed, .v2, service: service) { body in body["shortlink_id"]?.stringValue }
             return .json(200, ["shortlink_url": .string(url)])
         }
     }
@@ -174,14 +169,23 @@ struct OneLinkAPI: ServerAPI {
 
     func createV1(_ routed: RoutedRequest) -> ServerResponse {
         call(routed, .v1) { service throws(OneLinkAPIError) in
-            let template = routed[parameter: "onelink-id"]
-            try requireKnownTemplate(template)
-            let body = try Self.apiBody(routed.request)
-            let url = try service.create(
-                version: .v1, template: template, shortID: query(routed.request, "id"), ttl: body["ttl"],
-                brandDomain: body["brand_domain"], data: body["data"])
-            return Self.plainText(200, url)
+            Self.plainText(
+                200, try create(routed, .v1, service: service) { _ in query(routed.request, "id") })
         }
+    }
+
+    /// Creates the link a create call asks for: the template must be one the server knows, and
+    /// `chosenID` reads the short ID the caller chose, where the version keeps it, or `nil`.
+    private func create(
+        _ routed: RoutedRequest, _ version: OneLinkAPIService.Version, service: OneLinkAPIService,
+        chosenID: (AttributionPayload) -> String?
+    ) throws(OneLinkAPIError) -> String {
+        let template = routed[parameter: "onelink-id"]
+        try requireKnownTemplate(template)
+        let body = try Self.apiBody(routed.request)
+        return try service.create(
+            version: version, template: template, shortID: chosenID(body), ttl: body["ttl"],
+            brandDomain: body["brand_domain"], data: body["data"])
     }
 
     func getV1(_ routed: RoutedRequest) -> ServerResponse {
@@ -248,11 +252,9 @@ struct OneLinkAPI: ServerAPI {
         _ summary: String, _ operationID: String, _ parameters: [RouteDoc.Parameter],
         body: AttributionValue? = nil, success: RouteDoc.Response, errors: [Int]
     ) -> RouteDoc {
-        RouteDoc(
-            tag: "OneLink API v2.0", summary: "OneLink API v2.0: \(summary)", operationID: operationID,
-            externalDocs: "https://dev.appsflyer.com/hc/reference/onelink-rest-api-v20",
-            parameters: parameters,
-            body: body.map { ("application/json", $0) },
+        doc(
+            "OneLink API v2.0", page: "onelink-rest-api-v20", summary: "OneLink API v2.0: \(summary)",
+            operationID, parameters, body: body,
             responses: [success]
                 + Set(errors + [403]).sorted().map {
                     .json($0, "A OneLink API v2.0 error", Schema.ref("V2Error"))
@@ -265,11 +267,21 @@ struct OneLinkAPI: ServerAPI {
         body: AttributionValue? = nil, success: RouteDoc.Response = .text(200, "The link, or ok"),
         errors: [Int]
     ) -> RouteDoc {
-        RouteDoc(
-            tag: "OneLink API v1", summary: "OneLink API v1 (sunset): \(summary)", operationID: operationID,
-            externalDocs: "https://dev.appsflyer.com/hc/reference/onelinkapi_overview",
-            parameters: parameters,
-            body: body.map { ("application/json", $0) },
+        doc(
+            "OneLink API v1", page: "onelinkapi_overview", summary: "OneLink API v1 (sunset): \(summary)",
+            operationID, parameters, body: body,
             responses: [success] + Set(errors + [403]).sorted().map { .text($0, "A OneLink API v1 error") })
+    }
+
+    /// A call of either version: tagged `tag`, following the dev hub's `page`, with a JSON body
+    /// when it takes one.
+    private static func doc(
+        _ tag: String, page: String, summary: String, _ operationID: String,
+        _ parameters: [RouteDoc.Parameter], body: AttributionValue?, responses: [RouteDoc.Response]
+    ) -> RouteDoc {
+        RouteDoc(
+            tag: tag, summary: summary, operationID: operationID,
+            externalDocs: "https://dev.appsflyer.com/hc/reference/" + page, parameters: parameters,
+            body: body.map { ("application/json", $0) }, responses: responses)
     }
 }

@@ -28,12 +28,16 @@ final class PushPostbackSender: Sendable {
     let clock: any EmulatorClock
     private let session: URLSession
     private let state = Locked(State())
+    /// The endpoints, their filters and the token: the settings', until the configuration API
+    /// changes them.
+    let table: PushEndpointTable
     /// Each device's latest re-engagement, by device ID, for attributing its in-app events.
     private let reengagements = Locked([String: Reengagement]())
 
     init(settings: PushAPISettings, clock: any EmulatorClock) {
         self.settings = settings
         self.clock = clock
+        table = PushEndpointTable(settings: settings)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 10
         session = URLSession(configuration: configuration)
@@ -42,22 +46,17 @@ final class PushPostbackSender: Sendable {
     /// The deliveries so far, oldest first.
     var deliveries: [PushDelivery] { state.withLock { $0.deliveries } }
 
-    /// Queues `message` (its fields, each a string; blank ones are left out) for every endpoint,
-    /// with ``apiVersion`` as its `api_version`, keeping only the fields
-    /// ``PushAPISettings/selectedFields`` selects; nothing for a message type
-    /// ``PushAPISettings/selectedEventTypes`` leaves out, or an in-app event message whose event
-    /// ``PushAPISettings/selectedInAppEvents`` leaves out.
+    /// Queues `message` (its fields, each a string; blank ones are left out) for every enabled
+    /// endpoint of ``table`` whose filters take it, with ``apiVersion`` as its `api_version`, keeping
+    /// only the fields the endpoint selects: the settings' filters
+    /// (``PushAPISettings/selectedFields``, ``PushAPISettings/selectedEventTypes``,
+    /// ``PushAPISettings/selectedInAppEvents``) until the configuration API sets others.
     func send(_ message: [String: String], messageType: String) {
-        if let types = settings.selectedEventTypes, !types.contains(messageType) { return }
-        if messageType.hasSuffix("in-app-event"), let selected = settings.selectedInAppEvents,
-            !selected.contains(message["event_name"] ?? "")
-        {
-            return
-        }
         let filled = message.filter { !$0.value.isEmpty }.merging(["api_version": Self.apiVersion]) { $1 }
-        let fields =
-            settings.selectedFields.map { selected in filled.filter { selected.contains($0.key) } } ?? filled
-        for endpoint in settings.endpoints {
+        for target in table.targets(messageType: messageType, eventName: message["event_name"] ?? "") {
+            let endpoint = target.endpoint
+            let fields =
+                target.fields.map { selected in filled.filter { selected.contains($0.key) } } ?? filled
             state.withLock { state in
                 guard !state.stopped else { return }
                 let id = state.nextID
@@ -115,7 +114,9 @@ final class PushPostbackSender: Sendable {
     }
 
     private func deliver(id: Int, fields: [String: String], to endpoint: PushAPIEndpoint) async {
-        let request = Self.request(fields: fields, endpoint: endpoint, settings: settings)
+        let token = table.token
+        let request = Self.request(
+            fields: fields, endpoint: endpoint, token: token.value, tokenName: token.name)
         var delay = settings.retryDelay
         var reason = "not sent"
         for attempt in 1...settings.maximumAttempts {
@@ -178,7 +179,7 @@ final class PushPostbackSender: Sendable {
     /// The HTTP request for one message: fields in the query for `GET`, a JSON object for `POST`,
     /// and the token in its header.
     static func request(
-        fields: [String: String], endpoint: PushAPIEndpoint, settings: PushAPISettings
+        fields: [String: String], endpoint: PushAPIEndpoint, token: String?, tokenName: String
     )
         -> URLRequest
     {
@@ -198,7 +199,7 @@ final class PushPostbackSender: Sendable {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = AttributionPayload(fields.mapValues { .string($0) }).jsonData()
         }
-        if let token = settings.token { request.setValue(token, forHTTPHeaderField: settings.tokenName) }
+        if let token { request.setValue(token, forHTTPHeaderField: tokenName) }
         return request
     }
 

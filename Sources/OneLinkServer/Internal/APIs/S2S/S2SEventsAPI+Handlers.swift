@@ -37,6 +37,7 @@ extension S2SEventsAPI {
             if let failure = context.journal(.event(.init(event, source: "s2s"))) {
                 return Self.plainText(500, "the state journal did not keep the event: \(failure)")
             }
+            context.records.events.remember(event, source: .s2s)
             context.push.pushEvent(event, source: "S2S")
             return Self.plainText(200, "OK")
         } catch {

@@ -189,6 +189,7 @@ extension SDKAPI {
                 return .error(500, "the state journal did not keep the event: \(failure)")
             }
             launches.remember(event)
+            context.records.events.remember(event, source: .sdk)
             context.push.pushEvent(event, source: "SDK")
             return .json(200, answer)
         } catch {

@@ -16,12 +16,10 @@ struct TestConsoleAPI: ServerAPI {
             .json($0, "A Test Console error", Schema.ref("TestConsoleError"))
         }
         return [
-            RouteEntry(
-                .post, base + "/devices", fault: nil,
-                doc: RouteDoc(
-                    tag: "Test Console API", summary: "Register a test device",
-                    operationID: "testConsoleAddDevice",
-                    externalDocs: "https://dev.appsflyer.com/hc/reference/allowed-devices",
+            entry(
+                .post, base + "/devices", page: "allowed-devices",
+                RouteDoc(
+                    tag: Self.tag, summary: "Register a test device", operationID: "testConsoleAddDevice",
                     parameters: [.path("app-id"), Self.bearer],
                     body: (
                         "application/json",
@@ -36,16 +34,11 @@ struct TestConsoleAPI: ServerAPI {
                     responses: [.json(200, "The registered device", Schema.ref("TestDevice"))] + errors + [
                         .json(409, "The device limit is reached", Schema.ref("TestConsoleError"))
                     ])
-            ) { routed in
-                testConsoleRefusal(routed.request, appID: routed[parameter: "app-id"])
-                    ?? addTestDevice(routed.request, appID: routed[parameter: "app-id"])
-            },
-            RouteEntry(
-                .delete, base + "/devices/{device-id}", fault: nil,
-                doc: RouteDoc(
-                    tag: "Test Console API", summary: "Remove a test device",
-                    operationID: "testConsoleRemoveDevice",
-                    externalDocs: "https://dev.appsflyer.com/hc/reference/allowed-devices",
+            ) { routed, appID in addTestDevice(routed.request, appID: appID) },
+            entry(
+                .delete, base + "/devices/{device-id}", page: "allowed-devices",
+                RouteDoc(
+                    tag: Self.tag, summary: "Remove a test device", operationID: "testConsoleRemoveDevice",
                     parameters: [.path("app-id"), .path("device-id"), Self.bearer],
                     responses: [
                         .json(
@@ -53,17 +46,12 @@ struct TestConsoleAPI: ServerAPI {
                             "The removed device (also for one not registered, with an X-OneLink-Warning)",
                             Schema.object(["app_id": Schema.string, "device_id": Schema.string]))
                     ] + errors)
-            ) { routed in
-                testConsoleRefusal(routed.request, appID: routed[parameter: "app-id"])
-                    ?? removeTestDevice(
-                        appID: routed[parameter: "app-id"], id: routed[parameter: "device-id"])
-            },
-            RouteEntry(
-                .get, base + "/events", fault: nil,
-                doc: RouteDoc(
-                    tag: "Test Console API", summary: "A test device's sessions and SDK in-app events",
+            ) { routed, appID in removeTestDevice(appID: appID, id: routed[parameter: "device-id"]) },
+            entry(
+                .get, base + "/events", page: "test-console-api-get",
+                RouteDoc(
+                    tag: Self.tag, summary: "A test device's sessions and SDK in-app events",
                     operationID: "testConsoleEvents",
-                    externalDocs: "https://dev.appsflyer.com/hc/reference/test-console-api-get",
                     parameters: [
                         .path("app-id"), Self.bearer,
                         .query(
@@ -84,11 +72,25 @@ struct TestConsoleAPI: ServerAPI {
                                     "response_time": Schema.string,
                                 ]))
                     ] + errors)
-            ) { routed in
-                testConsoleRefusal(routed.request, appID: routed[parameter: "app-id"])
-                    ?? testDeviceEvents(routed.request, appID: routed[parameter: "app-id"])
-            },
+            ) { routed, appID in testDeviceEvents(routed.request, appID: appID) },
         ]
+    }
+
+    /// The tag of every route here.
+    static let tag = "Test Console API"
+
+    /// A Test Console route: never faulted, documented by the dev hub's `page`, and answered by
+    /// `answer` with the path's app ID once the call's token and app pass.
+    private func entry(
+        _ method: HTTPMethod, _ path: String, page: String, _ doc: RouteDoc,
+        answer: @escaping @Sendable (RoutedRequest, String) -> ServerResponse
+    ) -> RouteEntry {
+        var doc = doc
+        doc.externalDocs = "https://dev.appsflyer.com/hc/reference/" + page
+        return RouteEntry(method, path, fault: nil, doc: doc) { [self] routed in
+            let appID = routed[parameter: "app-id"]
+            return testConsoleRefusal(routed.request, appID: appID) ?? answer(routed, appID)
+        }
     }
 
     /// `Authorization: Bearer {API token}`.
