@@ -131,7 +131,9 @@ struct ServerEventsAndInvitesTests {
         try await withServer { server, _ in
             let inviter = AppsFlyerLib(
                 logSink: RecordingDebugLogSink(),
-                shortLinkCreator: try HTTPShortLinkCreator(baseURL: server.baseURL))
+                // 30 s, not the interactive 3 s: under ThreadSanitizer at a load of 10 a loopback
+                // create took longer, and the SDK then answers the long link (a CI failure).
+                shortLinkCreator: try HTTPShortLinkCreator(baseURL: server.baseURL, timeout: .seconds(30)))
             inviter.appInviteOneLinkID = "H5hv"
             inviter.callbackDelivery = .sdkQueue
             inviter.deepLinkTimeout = 60_000
@@ -153,7 +155,8 @@ struct ServerEventsAndInvitesTests {
             #expect(url.path.hasPrefix("/H5hv/"))
 
             let friend = AppsFlyerLib(
-                shortLinkResolver: try .http(baseURL: server.baseURL), logSink: RecordingDebugLogSink())
+                shortLinkResolver: try .http(baseURL: server.baseURL, redirectTimeout: .seconds(30)),
+                logSink: RecordingDebugLogSink())
             friend.appsFlyerDevKey = "DEV_KEY"
             friend.appleAppID = "123456789"
             friend.callbackDelivery = .sdkQueue
