@@ -12,26 +12,15 @@ cd "$(dirname "$0")/.."
 examples="${CONTRACT_EXAMPLES:-50}"
 venv=.build/contract-venv
 
+# shellcheck source=Scripts/lib/serve.sh
+source Scripts/lib/serve.sh
 if [ ! -x "$venv/bin/schemathesis" ] || [ ! -x "$venv/bin/openapi-spec-validator" ]; then
-    # Debian's python3 has no venv module without python3-venv.
-    if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
-        apt-get update
-        apt-get install -y python3-venv
-    fi
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check \
-        'openapi-spec-validator==0.9.0' 'schemathesis==4.32.5'
+    python_venv "$venv" 'openapi-spec-validator==0.9.0' 'schemathesis==4.32.5'
 fi
 
-swift build --product onelink-replay
-tool="$(swift build --show-bin-path)/onelink-replay"
-work="$(mktemp -d)"
-serve_pid=""
-cleanup() {
-    if [ -n "$serve_pid" ]; then kill -TERM "$serve_pid" 2>/dev/null || true; wait "$serve_pid" 2>/dev/null || true; fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
+# With a Push API endpoint (port 9, where nothing listens: the messages fail and are retried), so
+# the Push API configuration API checks its bodies instead of answering every call 402.
+start_serve --push-url http://127.0.0.1:9/contract-postbacks
 
 "$tool" serve --openapi > "$work/openapi.json"
 if ! cmp -s "$work/openapi.json" Docs/openapi.json; then
@@ -40,19 +29,6 @@ if ! cmp -s "$work/openapi.json" Docs/openapi.json; then
     exit 1
 fi
 "$venv/bin/openapi-spec-validator" Docs/openapi.json
-
-# With a Push API endpoint (port 9, where nothing listens: the messages fail and are retried), so
-# the Push API configuration API checks its bodies instead of answering every call 402.
-"$tool" serve --port 0 --quiet --push-url http://127.0.0.1:9/contract-postbacks \
-    > "$work/serve.out" 2> "$work/serve.err" &
-serve_pid=$!
-for _ in $(seq 1 300); do
-    grep -q '^listening on ' "$work/serve.out" && break
-    kill -0 "$serve_pid" 2>/dev/null || { cat "$work/serve.err" >&2; exit 1; }
-    sleep 0.1
-done
-base="$(sed -n 's/^listening on //p' "$work/serve.out")"
-[ -n "$base" ] || { echo "serve did not start" >&2; cat "$work/serve.err" >&2; exit 1; }
 
 "$venv/bin/schemathesis" --no-color --config-file Fuzz/contract/schemathesis.toml run "$base/openapi.json" \
     --exclude-tag admin --max-examples "$examples" --generation-deterministic --workers 1 \

@@ -13,40 +13,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 clients=.build/pull-clients
 
+# shellcheck source=Scripts/lib/serve.sh
+source Scripts/lib/serve.sh
 # pyappsflyer 0.2 leaves marshmallow unpinned, and its environs 4.2.0 fails to import with marshmallow 4.
 for pinned in 'appsflyer==0.1.0' 'pyappsflyer==0.2 marshmallow==3.26.1' 'tap-appsflyer==1.0.0'; do
     name="${pinned%%==*}"
     if [ ! -x "$clients/$name/bin/python" ] || ! "$clients/$name/bin/pip" show --quiet "$name" >/dev/null 2>&1; then
-        # Debian's python3 has no venv module without python3-venv.
-        if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
-            apt-get update
-            apt-get install -y python3-venv
-        fi
-        python3 -m venv "$clients/$name"
         # shellcheck disable=SC2086 # one or two requirements, split on purpose
-        "$clients/$name/bin/pip" install --quiet --disable-pip-version-check $pinned
+        python_venv "$clients/$name" $pinned
     fi
 done
 
-swift build --product onelink-replay
-tool="$(swift build --show-bin-path)/onelink-replay"
-work="$(mktemp -d)"
-serve_pid=""
-cleanup() {
-    if [ -n "$serve_pid" ]; then kill -TERM "$serve_pid" 2>/dev/null || true; wait "$serve_pid" 2>/dev/null || true; fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-"$tool" serve --port 0 --quiet --onelink-api-token PULL_TOKEN > "$work/serve.out" 2> "$work/serve.err" &
-serve_pid=$!
-for _ in $(seq 1 300); do
-    grep -q '^listening on ' "$work/serve.out" && break
-    kill -0 "$serve_pid" 2>/dev/null || { cat "$work/serve.err" >&2; exit 1; }
-    sleep 0.1
-done
-base="$(sed -n 's/^listening on //p' "$work/serve.out")"
-[ -n "$base" ] || { echo "serve did not start" >&2; cat "$work/serve.err" >&2; exit 1; }
+start_serve --onelink-api-token PULL_TOKEN
 
 export PULL_CLIENTS_DIR="$work"
 {
