@@ -19,10 +19,10 @@ import OneLinkEmulator
 
             /// The bundle ID of the app that asked to open the URL.
             public static let sourceApplication = OpenURLOptionsKey(
-                rawValue: "UIApplicationOpenURLOptionsSourceApplicationKey")
+                rawValue: LaunchClassification.openURLSourceApplicationKey)
             /// The annotation a document interaction controller attached.
             public static let annotation = OpenURLOptionsKey(
-                rawValue: "UIApplicationOpenURLOptionsAnnotationKey")
+                rawValue: LaunchClassification.openURLAnnotationKey)
             /// Whether a file URL must be opened in place.
             public static let openInPlace = OpenURLOptionsKey(
                 rawValue: "UIApplicationOpenURLOptionsOpenInPlaceKey")
