@@ -21,6 +21,7 @@ package final class EmbeddedServer: Sendable {
     private let router: Router
     private let plan: Locked<FaultPlan>
     private let pushSender: PushPostbackSender?
+    private let logSink: any RequestLogSink
 
     /// A router for `configuration`; wrapped links are looked up under `wrapperBase`.
     package init(
@@ -33,12 +34,16 @@ package final class EmbeddedServer: Sendable {
             PushPostbackSender(settings: $0, clock: configuration.clock)
         }
         self.pushSender = pushSender
-        router = Router(
-            context: ServerContext(
-                configuration: configuration,
-                wrapperBase: configuration.wrapperBase?.absoluteString ?? wrapperBase,
-                faultPlan: { plan.value }, setFaultPlan: { new in plan.withLock { $0 = new } },
-                pushSender: pushSender))
+        let context = ServerContext(
+            configuration: configuration,
+            wrapperBase: configuration.wrapperBase?.absoluteString ?? wrapperBase,
+            faultPlan: { plan.value }, setFaultPlan: { new in plan.withLock { $0 = new } },
+            pushSender: pushSender)
+        // As `OneLinkServer.start()` does: the dashboard sees each answered request, then the sink.
+        logSink =
+            context.dashboard.map { DashboardLogSink(state: $0, next: configuration.logSink) }
+            ?? configuration.logSink
+        router = Router(context: context)
     }
 
     /// The faults in force; setting it affects the next request.
@@ -47,13 +52,23 @@ package final class EmbeddedServer: Sendable {
         set { plan.withLock { $0 = newValue } }
     }
 
-    /// The answer to `request`, from `clientIP`.
+    /// The answer to `request`, from `clientIP`, logged to the configuration's request log (and the
+    /// dashboard's) as the I/O loop logs it.
     package func respond(to request: ServerRequest, clientIP: String = "127.0.0.1") async -> EmbeddedResponse
     {
+        let started = ContinuousClock.now
         var response = await router.respond(to: request, clientIP: clientIP)
         // As the I/O loop does: a HEAD answer is the GET's head and no content (RFC 9110 §9.3.2).
         if request.method == .head { response.omitsBody = true }
-        return EmbeddedResponse(response)
+        let answer = EmbeddedResponse(response)
+        if !answer.closesWithoutAnswer {
+            logSink.record(
+                RequestLogEntry(
+                    client: clientIP, requestLine: "\(request.method) \(request.target)",
+                    status: answer.status.code, bodyBytes: answer.body.count,
+                    duration: started.duration(to: .now)))
+        }
+        return answer
     }
 
     /// The answer to `method target` with `headers` and `body` (a `Host` is added when missing).
@@ -84,6 +99,13 @@ package final class EmbeddedServer: Sendable {
         case .needMoreData: return nil
         }
     }
+
+    /// The Push API deliveries so far, as ``OneLinkServer/pushDeliveries`` lists them.
+    package var pushDeliveries: [PushDelivery] { pushSender?.deliveries ?? [] }
+
+    /// Returns when every Push API delivery queued so far has been delivered or has failed, as
+    /// ``OneLinkServer/pushDeliveriesSettled()`` does.
+    package func pushDeliveriesSettled() async { await pushSender?.settled() }
 
     /// Stops the Push API sender, when the configuration has one.
     package func stop() {

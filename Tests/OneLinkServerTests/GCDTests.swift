@@ -2,7 +2,6 @@ import Foundation
 import OneLinkEmulator
 import OneLinkHTTP
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// The public conversion-data API for SDK attribution testing
@@ -12,29 +11,19 @@ import Testing
 struct GCDTests {
     func withServer(
         devKeys: Set<String> = ["DEV_KEY"], conversion: InMemoryConversionDataSource,
-        _ body: (OneLinkServer) async throws -> Void
+        _ body: (EmbeddedServer) async throws -> Void
     ) async throws {
-        let server = try OneLinkServer(
-            configuration: .init(conversionDataSource: conversion, devKeys: devKeys))
-        try await server.start()
-        do {
-            try await body(server)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await body(
+            EmbeddedServer(configuration: .init(conversionDataSource: conversion, devKeys: devKeys)))
     }
 
-    static func get(_ target: String, port: UInt16) async throws -> RawHTTPConnection.Response {
-        let request = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
-        return try await onThread { try RawHTTPConnection.exchange(request, port: port) }
+    static func get(_ target: String, on server: EmbeddedServer) async throws -> RouteAnswer {
+        try await server.call("GET", target)
     }
 
     /// The SDK's own install request, through the package's HTTP client.
-    static func install(_ deviceID: String, server: OneLinkServer) async throws -> AttributionPayload {
-        let source = try HTTPConversionDataSource(baseURL: server.baseURL)
-        return try await source.conversionData(
+    static func install(_ deviceID: String, server: EmbeddedServer) async throws -> AttributionPayload {
+        try await server.backend(HTTPConversionDataSource.self).conversionData(
             for: InstallAttributionRequest(
                 appID: "id123456789", devKey: "DEV_KEY", deviceID: deviceID,
                 installTime: try #require(AttributionTimestamp.date(from: "2026-11-20 10:00:00.000")),
@@ -57,7 +46,7 @@ struct GCDTests {
             for (device, expected) in [("1600000000000-1", organic), ("1600000000000-2", paidPage)] {
                 for app in ["id123456789", "123456789"] {
                     let response = try await Self.get(
-                        "/install_data/v4.0/\(app)?devkey=DEV_KEY&device_id=\(device)", port: server.port)
+                        "/install_data/v4.0/\(app)?devkey=DEV_KEY&device_id=\(device)", on: server)
                     #expect(response.status == 200)
                     #expect(try AttributionPayload(jsonString: response.body) == expected)
                 }
@@ -76,7 +65,7 @@ struct GCDTests {
                 "/install_data/v4.0/id999?devkey=DEV_KEY&device_id=known",
                 "/install_data/v4.0/id123456789?devkey=DEV_KEY",
             ] {
-                let response = try await Self.get(target, port: server.port)
+                let response = try await Self.get(target, on: server)
                 #expect(response.status == 404)
                 #expect(
                     response.body
@@ -94,16 +83,16 @@ struct GCDTests {
                 "/install_data/v4.0/id123456789?devkey=WRONG&device_id=known",
                 "/install_data/v4.0/id123456789?device_id=known",
             ] {
-                let response = try await Self.get(target, port: server.port)
+                let response = try await Self.get(target, on: server)
                 #expect(response.status == 403)
             }
         }
         try await withServer(devKeys: [], conversion: InMemoryConversionDataSource()) { server in
             _ = try await Self.install("known", server: server)
             let any = try await Self.get(
-                "/install_data/v4.0/id123456789?devkey=x&device_id=known", port: server.port)
+                "/install_data/v4.0/id123456789?devkey=x&device_id=known", on: server)
             #expect(any.status == 200)
-            let none = try await Self.get("/install_data/v4.0/id123456789?device_id=known", port: server.port)
+            let none = try await Self.get("/install_data/v4.0/id123456789?device_id=known", on: server)
             #expect(none.status == 403)
         }
     }

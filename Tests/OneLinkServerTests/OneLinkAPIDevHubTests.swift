@@ -14,35 +14,21 @@ import Testing
 struct OneLinkAPIDevHubTests {
     typealias API = OneLinkAPITests
 
-    /// A running server with the OneLink API (template `A1b3` known to the click handler) on a
-    /// manual clock that starts on a whole second.
+    /// A server with the OneLink API (template `A1b3` known to the click handler) on a manual clock
+    /// that starts on a whole second.
     func withServer(
         quota: Int = 7_500_000, qrPerSecond: Int = 25, _ body: (API.APIServer) async throws -> Void
     ) async throws {
         let clock = ManualClock()
         let fraction = clock.now.timeIntervalSince1970.truncatingRemainder(dividingBy: 1)
         if fraction > 0 { await clock.advance(by: .milliseconds(Int64((1 - fraction) * 1000) + 1)) }
-        let links = InMemoryShortLinkResolver()
-        let store = InMemoryClickStore()
-        let handler = try ClickHandler(
-            configuration: .init(
-                appStoreURL: "https://apps.apple.com/app/id1234567890", oneLinkDomains: [API.host],
-                templates: ["A1b3"], interstitialDomain: "open.example.net"),
-            shortLinks: links, store: store, clock: clock)
-        let settings = OneLinkAPISettings(
-            links: links, tokens: [API.token], linkDomain: API.host, monthlyQuota: quota,
-            qrRequestsPerSecond: qrPerSecond)
-        let server = try OneLinkServer(
-            configuration: .init(
-                shortLinkResolver: links, clickHandler: handler, clock: clock, oneLinkAPI: settings))
-        try await server.start()
-        do {
-            try await body(API.APIServer(server: server, links: links, clock: clock, store: store))
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await body(
+            API.APIServer(
+                clock: clock,
+                settings: {
+                    $0.monthlyQuota = quota
+                    $0.qrRequestsPerSecond = qrPerSecond
+                }))
     }
 
     static let noSource = "This operation is not allowed for this shortlink source-caller."

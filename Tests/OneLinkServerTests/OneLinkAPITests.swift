@@ -14,31 +14,58 @@ struct OneLinkAPITests {
     /// A branded domain long enough that its links need QR version 8 (two block sizes, version bits).
     static let longBrand = "a-very-long-branded-domain-for-qr-version-tests.click.example.com"
 
-    /// A running server with the OneLink API on a manual clock, links stored in `links`.
+    /// A server with the OneLink API on a manual clock, links stored in `links`, in process.
     struct APIServer {
-        let server: OneLinkServer
+        let server: EmbeddedServer
         let links: InMemoryShortLinkResolver
         let clock: ManualClock
         let store: InMemoryClickStore
 
-        var port: UInt16 { server.port }
+        /// A server whose click handler knows template `A1b3` on ``OneLinkAPITests/host``, after
+        /// `settings` and `configure` adjusted the API's settings and the server's configuration.
+        init(
+            links: InMemoryShortLinkResolver = InMemoryShortLinkResolver(),
+            clock: ManualClock = ManualClock(),
+            enabled: Bool = true,
+            settings: (inout OneLinkAPISettings) -> Void = { _ in },
+            configure: (inout OneLinkServer.Configuration) -> Void = { _ in }
+        ) throws {
+            let store = InMemoryClickStore()
+            let handler = try ClickHandler(
+                configuration: .init(
+                    appStoreURL: "https://apps.apple.com/app/id1234567890", oneLinkDomains: [host],
+                    templates: ["A1b3"], interstitialDomain: "open.example.net"),
+                shortLinks: links, store: store, clock: clock)
+            var api = OneLinkAPISettings(links: links, tokens: [token], linkDomain: host)
+            settings(&api)
+            var configuration = OneLinkServer.Configuration(
+                shortLinkResolver: links, clickHandler: handler, clock: clock, oneLinkAPI: enabled ? api : nil
+            )
+            configure(&configuration)
+            self.init(
+                server: EmbeddedServer(configuration: configuration), links: links, clock: clock, store: store
+            )
+        }
+
+        init(
+            server: EmbeddedServer, links: InMemoryShortLinkResolver, clock: ManualClock,
+            store: InMemoryClickStore
+        ) {
+            self.server = server
+            self.links = links
+            self.clock = clock
+            self.store = store
+        }
 
         /// Sends one request and reads the answer; `token` goes in the `authorization` header.
         func call(
             _ method: String, _ path: String, body: String? = nil, token: String? = OneLinkAPITests.token,
             headers: [String] = []
-        ) async throws -> RawHTTPConnection.Response {
-            var lines = ["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Connection: close"]
-            if let token { lines.append("authorization: \(token)") }
-            lines += headers
-            if let body {
-                lines += ["Content-Type: application/json", "Content-Length: \(body.utf8.count)"]
-            } else if ["POST", "PUT"].contains(method) {
-                lines.append("Content-Length: 0")
-            }
-            let request = (lines + ["", body ?? ""]).joined(separator: "\r\n")
-            let port = self.port
-            return try await onThread { try RawHTTPConnection.exchange(request, port: port) }
+        ) async throws -> RouteAnswer {
+            var fields = token.map { ["authorization: \($0)"] } ?? []
+            fields += headers
+            if body != nil { fields.append("Content-Type: application/json") }
+            return try await server.call(method, path, headers: fields, body: body)
         }
     }
 
@@ -46,31 +73,17 @@ struct OneLinkAPITests {
         quota: Int = 7_500_000, perSecond: Int = 1000, enabled: Bool = true,
         _ body: (APIServer) async throws -> Void
     ) async throws {
-        let clock = ManualClock()
         let links = InMemoryShortLinkResolver()
-        let store = InMemoryClickStore()
-        let handler = try ClickHandler(
-            configuration: .init(
-                appStoreURL: "https://apps.apple.com/app/id1234567890", oneLinkDomains: [Self.host],
-                templates: ["A1b3"], interstitialDomain: "open.example.net"),
-            shortLinks: links, store: store, clock: clock)
-        let settings = OneLinkAPISettings(
-            links: links, tokens: [Self.token], linkDomain: Self.host,
-            brandDomains: ["click.example.com", Self.longBrand],
-            monthlyQuota: quota, requestsPerSecond: perSecond, v1RequestsPerSecond: perSecond)
-        let server = try OneLinkServer(
-            configuration: .init(
-                shortLinkResolver: links, clickHandler: handler, clock: clock,
-                shortLinkCreator: InMemoryShortLinkCreator(resolver: links),
-                oneLinkAPI: enabled ? settings : nil))
-        try await server.start()
-        do {
-            try await body(APIServer(server: server, links: links, clock: clock, store: store))
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await body(
+            APIServer(
+                links: links, enabled: enabled,
+                settings: {
+                    $0.brandDomains = ["click.example.com", Self.longBrand]
+                    $0.monthlyQuota = quota
+                    $0.requestsPerSecond = perSecond
+                    $0.v1RequestsPerSecond = perSecond
+                },
+                configure: { $0.shortLinkCreator = InMemoryShortLinkCreator(resolver: links) }))
     }
 
     static func object(_ text: String) throws -> [String: AttributionValue] {
@@ -78,7 +91,7 @@ struct OneLinkAPITests {
     }
 
     static func expectError(
-        _ response: RawHTTPConnection.Response, _ status: Int, _ type: String, _ message: String,
+        _ response: RouteAnswer, _ status: Int, _ type: String, _ message: String,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         #expect(response.status == status, sourceLocation: sourceLocation)
@@ -485,7 +498,7 @@ struct OneLinkAPITests {
     }
 
     /// The image in a 200 answer of the QR call, whose `qr` must start with `prefix`.
-    static func qrImage(_ response: RawHTTPConnection.Response, prefix: String) throws -> Data {
+    static func qrImage(_ response: RouteAnswer, prefix: String) throws -> Data {
         #expect(response.status == 200)
         let qr = try #require(try object(response.body)["qr"]?.stringValue)
         #expect(qr.hasPrefix(prefix), "\(qr.prefix(40))")

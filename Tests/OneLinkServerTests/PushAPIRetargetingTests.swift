@@ -21,21 +21,20 @@ struct PushAPIRetargetingTests {
     static let day: TimeInterval = 24 * 3600
 
     struct Running {
-        let server: OneLinkServer
+        let server: EmbeddedServer
         let receiver: PushReceiver
         let clock: ManualClock
 
-        var port: UInt16 { server.port }
         var now: String { AttributionTimestamp.string(from: clock.now) }
 
-        func exchange(_ request: String) async throws -> RawHTTPConnection.Response {
-            try await onThread { [port] in try RawHTTPConnection.exchange(request, port: port) }
+        func exchange(_ request: String) async throws -> RouteAnswer {
+            try await server.exchange(request)
         }
 
         /// A Safari click on `path`, carrying the device's advertising ID or device ID.
         func click(_ path: String, advertisingID: String? = nil, deviceID: String? = nil) async throws {
             var lines = [
-                "GET \(path) HTTP/1.1", "Host: 127.0.0.1:\(port)",
+                "GET \(path) HTTP/1.1", "Host: 127.0.0.1",
                 "User-Agent: \(PushAPIRetargetingTests.safari)",
                 "X-Forwarded-For: 203.0.113.7",
             ]
@@ -60,7 +59,7 @@ struct PushAPIRetargetingTests {
         }
 
         /// A POST to the SDK's launch path (a launch, or an in-app event with `eventName`).
-        func post(_ body: String) async throws -> RawHTTPConnection.Response {
+        func post(_ body: String) async throws -> RouteAnswer {
             try await exchange(
                 "POST /api/v6/iosevent/id123456789 HTTP/1.1\r\nHost: 127.0.0.1\r\nauthentication: dev\r\n"
                     + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body)
@@ -104,17 +103,9 @@ struct PushAPIRetargetingTests {
         var pushAPI = try PushAPISettings(endpoints: [try PushAPIEndpoint(url: receiver.url)])
         settings(&pushAPI)
         configuration.pushAPI = pushAPI
-        let server = try OneLinkServer(configuration: configuration)
-        try await server.start()
-        do {
+        try await withPushServer(configuration, receiver: receiver) { server in
             try await body(Running(server: server, receiver: receiver, clock: clock))
-        } catch {
-            await server.stop()
-            receiver.shutDown()
-            throw error
         }
-        await server.stop()
-        receiver.shutDown()
     }
 
     @Test("a former user's reinstall from a retargeting click is a re-attribution, and its in-app events too")

@@ -31,7 +31,7 @@ struct TestConsoleSessionTests {
         var body = #"{"appsflyer_id":"\#(deviceID)","counter":\#(counter)"#
         if let user { body += #","customer_user_id":"\#(user)""# }
         let response = try await DeviceAdminTests.send(
-            "POST", "/api/v6/iosevent/id1234567890", port: server.port,
+            "POST", "/api/v6/iosevent/id1234567890", on: server,
             headers: ["Content-Type: application/json", "authentication: \(key)"], body: body + "}")
         return response.status
     }
@@ -126,7 +126,7 @@ struct TestConsoleSessionTests {
             #expect(bounded.map(\.time) == [installed] + times.suffix(2))
 
             let forgotten = try await DeviceAdminTests.send(
-                "DELETE", "/onelink-emulator/devices/af-1", port: server.port)
+                "DELETE", "/onelink-emulator/devices/af-1", on: server)
             #expect(forgotten.status == 200)
             #expect(try await Self.rows(since: start, server: server).isEmpty)
             // The same AppsFlyer ID installs again: only the new install's row, no old launch.
@@ -137,7 +137,7 @@ struct TestConsoleSessionTests {
             await server.clock.advance(by: .seconds(60))
             #expect(try await Self.launch("af-1", counter: 5, server: server) == 200)
             #expect(try await Self.rows(since: start, server: server).count == 2)
-            let reset = try await DeviceAdminTests.send("POST", "/onelink-emulator/reset", port: server.port)
+            let reset = try await DeviceAdminTests.send("POST", "/onelink-emulator/reset", on: server)
             #expect(reset.status == 200)
             // The reset forgets the test devices and installs too: register and install again.
             _ = try await TestConsoleTests.api(
