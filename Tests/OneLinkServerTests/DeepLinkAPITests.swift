@@ -11,9 +11,7 @@ import Testing
 @Suite("Server: deep linking REST API", .timeLimit(.minutes(5)))
 struct DeepLinkAPITests {
     static let devKey = "w8sZzy8EaPaxFKfaoTqUi6"
-    static let safari =
-        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "
-        + "(KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
+    static let safari = ClickStoreServer.safari
     static let link =
         "/H5hv?pid=Email&c=my_new_campaign&af_c_id=394a89cf&af_sub1=my_afsub1&fruit_name=apples&fruit_amount=26"
 

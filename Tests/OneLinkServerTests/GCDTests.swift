@@ -17,6 +17,16 @@ struct GCDTests {
             EmbeddedServer(configuration: .init(conversionDataSource: conversion, devKeys: devKeys)))
     }
 
+    /// Runs `body` against a server whose only install is device `known`'s.
+    func withKnownDevice(
+        devKeys: Set<String> = ["DEV_KEY"], _ body: (EmbeddedServer) async throws -> Void
+    ) async throws {
+        try await withServer(devKeys: devKeys, conversion: InMemoryConversionDataSource()) { server in
+            _ = try await Self.install("known", server: server)
+            try await body(server)
+        }
+    }
+
     static func get(_ target: String, on server: EmbeddedServer) async throws -> RouteAnswer {
         try await server.call("GET", target)
     }
@@ -58,8 +68,7 @@ struct GCDTests {
 
     @Test("an unknown device, or another app's, is the documented 404")
     func unknownDevice() async throws {
-        try await withServer(conversion: InMemoryConversionDataSource()) { server in
-            _ = try await Self.install("known", server: server)
+        try await withKnownDevice { server in
             for target in [
                 "/install_data/v4.0/id123456789?devkey=DEV_KEY&device_id=stranger",
                 "/install_data/v4.0/id999?devkey=DEV_KEY&device_id=known",
@@ -77,8 +86,7 @@ struct GCDTests {
 
     @Test("a wrong or missing dev key is 403; without configured keys any non-empty key is accepted")
     func devKeys() async throws {
-        try await withServer(conversion: InMemoryConversionDataSource()) { server in
-            _ = try await Self.install("known", server: server)
+        try await withKnownDevice { server in
             for target in [
                 "/install_data/v4.0/id123456789?devkey=WRONG&device_id=known",
                 "/install_data/v4.0/id123456789?device_id=known",
@@ -87,8 +95,7 @@ struct GCDTests {
                 #expect(response.status == 403)
             }
         }
-        try await withServer(devKeys: [], conversion: InMemoryConversionDataSource()) { server in
-            _ = try await Self.install("known", server: server)
+        try await withKnownDevice(devKeys: []) { server in
             let any = try await Self.get(
                 "/install_data/v4.0/id123456789?devkey=x&device_id=known", on: server)
             #expect(any.status == 200)

@@ -31,18 +31,14 @@ struct OneLinkAPIDevHubTests {
                 }))
     }
 
-    static let noSource = "This operation is not allowed for this shortlink source-caller."
+    static let noSource = API.noSource
 
     @Test(
         "v2.0 updates and deletes v1 links; an update migrates one (v2.0 TTL ceiling, QR allowed); links no API made are refused"
     )
     func linkSources() async throws {
         try await withServer { api in
-            for id in ["old1", "old2"] {
-                let created = try await api.call(
-                    "POST", "/shortlink/v1/A1b3?id=\(id)", body: #"{"data":{"pid":"sms"}}"#)
-                #expect(created.status == 200)
-            }
+            try await api.createV1(["old1", "old2"])
             // Before migration, QR is for links "created or updated using OneLink API v2.0" only.
             try API.expectError(
                 try await api.call("GET", "/api/v2.0/shortlinks/A1b3/old1/qr"), 400, "invalid_source",
@@ -66,14 +62,7 @@ struct OneLinkAPIDevHubTests {
 
             // A seeded link stands for one made in the UI, by bulk upload or by the SDK.
             api.links[template: "A1b3", shortID: "seeded"] = ["pid": "ui"]
-            for (method, path) in [
-                ("PUT", "/api/v2.0/shortlinks/A1b3/seeded"), ("DELETE", "/api/v2.0/shortlinks/A1b3/seeded"),
-                ("GET", "/api/v2.0/shortlinks/A1b3/seeded/qr"),
-            ] {
-                try API.expectError(
-                    try await api.call(method, path, body: method == "PUT" ? #"{"data":{"pid":"x"}}"# : nil),
-                    400, "invalid_source", Self.noSource)
-            }
+            try await api.expectInvalidSource("seeded")
             #expect(api.links[template: "A1b3", shortID: "seeded"] == ["pid": "ui"])
         }
     }

@@ -67,6 +67,29 @@ struct OneLinkAPITests {
             if body != nil { fields.append("Content-Type: application/json") }
             return try await server.call(method, path, headers: fields, body: body)
         }
+
+        /// Creates a v1 link with `id` for each of `ids`; expects 200.
+        func createV1(_ ids: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws {
+            for id in ids {
+                let created = try await call(
+                    "POST", "/shortlink/v1/A1b3?id=\(id)", body: #"{"data":{"pid":"sms"}}"#)
+                #expect(created.status == 200, sourceLocation: sourceLocation)
+            }
+        }
+
+        /// Expects v2.0's update, delete and QR of `id`, a link no API made, to be refused as
+        /// `invalid_source`.
+        func expectInvalidSource(_ id: String, sourceLocation: SourceLocation = #_sourceLocation) async throws
+        {
+            for (method, path) in [
+                ("PUT", "/api/v2.0/shortlinks/A1b3/\(id)"), ("DELETE", "/api/v2.0/shortlinks/A1b3/\(id)"),
+                ("GET", "/api/v2.0/shortlinks/A1b3/\(id)/qr"),
+            ] {
+                try OneLinkAPITests.expectError(
+                    try await call(method, path, body: method == "PUT" ? #"{"data":{"pid":"x"}}"# : nil),
+                    400, "invalid_source", OneLinkAPITests.noSource, sourceLocation: sourceLocation)
+            }
+        }
     }
 
     func withAPIServer(
@@ -100,6 +123,8 @@ struct OneLinkAPITests {
         #expect(body["error_type"] == .string(type), sourceLocation: sourceLocation)
         #expect(body["message"] == .string(message), sourceLocation: sourceLocation)
     }
+
+    static let noSource = "This operation is not allowed for this shortlink source-caller."
 
     static let createBody =
         #"{"shortlink_id":"my_shortlink_id","ttl":"1h","data":{"pid":"my_media_source_SMS","c":"my_campaign","deep_link_value":"peaches"}}"#
@@ -246,15 +271,7 @@ struct OneLinkAPITests {
     func invalidSource() async throws {
         try await withAPIServer { api in
             api.links[template: "A1b3", shortID: "legacy"] = ["pid": "sms"]
-            for (method, path) in [
-                ("PUT", "/api/v2.0/shortlinks/A1b3/legacy"), ("DELETE", "/api/v2.0/shortlinks/A1b3/legacy"),
-                ("GET", "/api/v2.0/shortlinks/A1b3/legacy/qr"),
-            ] {
-                try Self.expectError(
-                    try await api.call(method, path, body: method == "PUT" ? #"{"data":{"pid":"x"}}"# : nil),
-                    400,
-                    "invalid_source", "This operation is not allowed for this shortlink source-caller.")
-            }
+            try await api.expectInvalidSource("legacy")
         }
     }
 

@@ -46,8 +46,7 @@ struct PushAPIMessageFieldTests {
             // A message is queued (and listed) before the request is answered.
             #expect(running.server.pushDeliveries.map(\.eventName) == ["install"])
 
-            try await running.event("device-once", at: running.clock.now)
-            let event = try await running.next()
+            let event = try await running.eventMessage("device-once", at: running.clock.now)
             #expect(event["event_name"] == "af_purchase")
             #expect(event["install_time"] == .string(installTime))
             #expect(running.server.pushDeliveries.map(\.eventName) == ["install", "af_purchase"])

@@ -14,9 +14,7 @@ import Testing
 @Suite("Server: Push API retargeting messages", .timeLimit(.minutes(5)))
 struct PushAPIRetargetingTests {
     static let host = "onelink-basic-app.onelink.me"
-    static let safari =
-        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "
-        + "(KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
+    static let safari = ClickStoreServer.safari
     static let retargetingPath = "/H5hv?pid=Email&c=winback&is_retargeting=true&af_reengagement_window=7d"
     static let day: TimeInterval = 24 * 3600
 
@@ -82,6 +80,18 @@ struct PushAPIRetargetingTests {
         func next() async throws -> AttributionPayload {
             try AttributionPayload(jsonString: try await receiver.next().body)
         }
+
+        /// The postback's fields of an in-app event for `deviceID` at `time`.
+        func eventMessage(_ deviceID: String, at time: Date) async throws -> AttributionPayload {
+            try await event(deviceID, at: time)
+            return try await next()
+        }
+
+        /// The message types of every delivery, once all have settled.
+        func messageTypes() async -> [String] {
+            await server.pushDeliveriesSettled()
+            return server.pushDeliveries.map(\.messageType)
+        }
     }
 
     func withServer(
@@ -141,8 +151,8 @@ struct PushAPIRetargetingTests {
             #expect(fields["idfa"] == .string(idfa))
 
             // Inside the link's 7-day re-engagement window: a re-attribution in-app event.
-            try await running.event("second-install", at: reinstallTime.addingTimeInterval(Self.day))
-            let inside = try await running.next()
+            let inside = try await running.eventMessage(
+                "second-install", at: reinstallTime.addingTimeInterval(Self.day))
             #expect(inside["event_name"] == "af_purchase")
             #expect(inside["conversion_type"] == "reinstall")
             #expect(inside["campaign_type"] == "retargeting")
@@ -152,16 +162,15 @@ struct PushAPIRetargetingTests {
             #expect(inside["event_revenue"] == "4.99")
 
             // After it: attributed as the user's first install was (organic here).
-            try await running.event("second-install", at: reinstallTime.addingTimeInterval(7 * Self.day + 1))
-            let after = try await running.next()
+            let after = try await running.eventMessage(
+                "second-install", at: reinstallTime.addingTimeInterval(7 * Self.day + 1))
             #expect(after["conversion_type"] == "install")
             #expect(after["campaign_type"] == "organic")
             #expect(after["media_source"] == "organic")
             #expect(after["is_retargeting"] == nil)
 
-            await running.server.pushDeliveriesSettled()
             #expect(
-                running.server.pushDeliveries.map(\.messageType) == [
+                await running.messageTypes() == [
                     "organic-install", "re-attribution", "re-attribution-in-app-event",
                     "organic-install-in-app-event",
                 ])
@@ -210,9 +219,8 @@ struct PushAPIRetargetingTests {
             #expect(fresh["event_name"] == "install")
             #expect(fresh["conversion_type"] == "install")
 
-            await running.server.pushDeliveriesSettled()
             #expect(
-                running.server.pushDeliveries.map(\.messageType) == [
+                await running.messageTypes() == [
                     "organic-install", "organic-reinstall", "reinstall", "organic-install",
                 ])
         }
@@ -255,22 +263,21 @@ struct PushAPIRetargetingTests {
             await running.clock.advance(by: .seconds(60))
             try await running.launch("device-1", counter: 3)
 
-            try await running.event("device-1", at: openTime.addingTimeInterval(7 * Self.day))
-            let inside = try await running.next()
+            let inside = try await running.eventMessage(
+                "device-1", at: openTime.addingTimeInterval(7 * Self.day))
             #expect(inside["event_name"] == "af_purchase")
             #expect(inside["conversion_type"] == "re-engagement")
             #expect(inside["campaign_type"] == "retargeting")
             #expect(inside["is_retargeting"] == "true")
             #expect(inside["media_source"] == "Email")
 
-            try await running.event("device-1", at: openTime.addingTimeInterval(7 * Self.day + 1))
-            let after = try await running.next()
+            let after = try await running.eventMessage(
+                "device-1", at: openTime.addingTimeInterval(7 * Self.day + 1))
             #expect(after["conversion_type"] == "install")
             #expect(after["campaign_type"] == "organic")
 
-            await running.server.pushDeliveriesSettled()
             #expect(
-                running.server.pushDeliveries.map(\.messageType) == [
+                await running.messageTypes() == [
                     "organic-install", "re-engagement", "re-engagement-in-app-event",
                     "organic-install-in-app-event",
                 ])
@@ -318,9 +325,8 @@ struct PushAPIRetargetingTests {
             try await running.event("device-2", at: running.clock.now.addingTimeInterval(60))
             #expect(try await running.next()["conversion_type"] == "install")
 
-            await running.server.pushDeliveriesSettled()
             #expect(
-                running.server.pushDeliveries.map(\.messageType) == [
+                await running.messageTypes() == [
                     "organic-install", "re-engagement", "re-engagement-in-app-event", "organic-install",
                     "organic-install-in-app-event",
                 ])

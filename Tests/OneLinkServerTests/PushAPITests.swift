@@ -117,15 +117,25 @@ struct PushAPITests {
         }
     }
 
-    @Test(
-        "a failing receiver is retried after 5 s, then 10 s, on the server's clock; then the delivery fails")
-    func retries() async throws {
+    /// Runs `body` once the install's first delivery was answered with `status` and its retry waits on
+    /// the server's clock.
+    func afterFailedDelivery(
+        _ status: Int, _ body: (EmbeddedServer, PushReceiver, ManualClock) async throws -> Void
+    ) async throws {
         let receiver = try PushReceiver()
         let clock = ManualClock()
         try await withServer(receiver: receiver, clock: clock) { server in
             _ = try await Self.install(on: server)
-            _ = try await receiver.next(status: 503)
+            _ = try await receiver.next(status: status)
             await clock.waitForSleepers(count: 1)
+            try await body(server, receiver, clock)
+        }
+    }
+
+    @Test(
+        "a failing receiver is retried after 5 s, then 10 s, on the server's clock; then the delivery fails")
+    func retries() async throws {
+        try await afterFailedDelivery(503) { server, receiver, clock in
             #expect(clock.nextDeadline == clock.now.addingTimeInterval(5))
             #expect(server.pushDeliveries.first?.attempts == 1)
             #expect(server.pushDeliveries.first?.outcome == .pending)
@@ -143,12 +153,7 @@ struct PushAPITests {
 
     @Test("a retry that succeeds ends delivered")
     func retryThenDelivered() async throws {
-        let receiver = try PushReceiver()
-        let clock = ManualClock()
-        try await withServer(receiver: receiver, clock: clock) { server in
-            _ = try await Self.install(on: server)
-            _ = try await receiver.next(status: 502)
-            await clock.waitForSleepers(count: 1)
+        try await afterFailedDelivery(502) { server, receiver, clock in
             await clock.advance(by: .seconds(5))
             _ = try await receiver.next(status: 204)
             await server.pushDeliveriesSettled()

@@ -206,11 +206,7 @@ struct ServeLinkGapsTests {
     @Test("the dashboard says a v1 link a v2.0 update migrated is 'v1, migrated to v2.0'")
     func migratedOnDashboard() async throws {
         try await withAPIDashboard { api in
-            for id in ["old", "kept"] {
-                let created = try await api.call(
-                    "POST", "/shortlink/v1/A1b3?id=\(id)", body: #"{"data":{"pid":"sms"}}"#)
-                #expect(created.status == 200)
-            }
+            try await api.createV1(["old", "kept"])
             let fresh = try await api.call(
                 "POST", "/api/v2.0/shortlinks/A1b3", body: #"{"shortlink_id":"new","data":{"pid":"sms"}}"#)
             #expect(fresh.status == 200)

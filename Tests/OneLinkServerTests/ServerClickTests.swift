@@ -10,9 +10,7 @@ import Testing
 /// OneLink clicks over HTTP go through `ClickHandler`, and the clicks they record drive the
 /// conversion-data and deferred endpoints backed by the same store.
 @Suite(.timeLimit(.minutes(5))) struct ServerClickTests {
-    static let safari =
-        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "
-        + "(KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
+    static let safari = ClickStoreServer.safari
     static let instagram =
         "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
         + "Mobile/15E148 Instagram 321.0.2.23.105 (iPhone15,2; iOS 17_4; en_US; en; scale=3.00; 1179x2556)"

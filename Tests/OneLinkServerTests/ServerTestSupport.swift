@@ -195,6 +195,10 @@ struct EmbeddedTransport: HTTPTransport {
 struct ClickStoreServer {
     static let appStore = "https://apps.apple.com/app/id1234567890"
     static let host = "onelink-basic-app.onelink.me"
+    /// Safari on an iPhone, the click tests' browser.
+    static let safari =
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "
+        + "(KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
 
     let server: EmbeddedServer
     let store: InMemoryClickStore

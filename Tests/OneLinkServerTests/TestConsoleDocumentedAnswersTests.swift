@@ -27,11 +27,7 @@ struct TestConsoleDocumentedAnswersTests {
     @Test("In-App rows are the SDK's accepted events; S2S and refused events are not listed")
     func sdkEventsOnly() async throws {
         try await TestConsoleTests.withConsoleServer { server in
-            _ = try await TestConsoleTests.api(
-                "POST", Self.base + "/devices", server: server, body: TestConsoleTests.register)
-            let start = TestConsoleTests.iso(server.clock.now)
-            _ = try await RawAttributionLinkTests.install(
-                "af-1", advertisingID: Self.idfa, ip: "198.51.100.1", server: server)
+            let start = try await TestConsoleTests.registerAndInstall(server)
             await server.clock.advance(by: .seconds(60))
             #expect(try await Self.sdkEvent("af_purchase", server: server) == 200)
             let sdkTime = TestConsoleTests.iso(server.clock.now)

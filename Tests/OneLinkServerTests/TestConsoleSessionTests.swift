@@ -51,11 +51,7 @@ struct TestConsoleSessionTests {
     @Test("the install's first launch and two later launches are Session rows at their clock times")
     func laterLaunches() async throws {
         try await Self.withServer { server in
-            _ = try await TestConsoleTests.api(
-                "POST", Self.base + "/devices", server: server, body: TestConsoleTests.register)
-            let start = TestConsoleTests.iso(server.clock.now)
-            _ = try await RawAttributionLinkTests.install(
-                "af-1", advertisingID: Self.idfa, ip: "198.51.100.1", server: server)
+            let start = try await TestConsoleTests.registerAndInstall(server)
             let installed = TestConsoleTests.iso(server.clock.now)
             let before = try await Self.rows(since: start, server: server)
             #expect(before.map(\.type) == ["Session"])
@@ -91,11 +87,7 @@ struct TestConsoleSessionTests {
     @Test("without a remembered first launch the install keeps its row, and later launches follow it")
     func installRowStays() async throws {
         try await Self.withServer { server in
-            _ = try await TestConsoleTests.api(
-                "POST", Self.base + "/devices", server: server, body: TestConsoleTests.register)
-            let start = TestConsoleTests.iso(server.clock.now)
-            _ = try await RawAttributionLinkTests.install(
-                "af-1", advertisingID: Self.idfa, ip: "198.51.100.1", server: server)
+            let start = try await TestConsoleTests.registerAndInstall(server)
             let installed = TestConsoleTests.iso(server.clock.now)
             await server.clock.advance(by: .seconds(90))
             #expect(try await Self.launch("af-1", counter: 2, server: server) == 200)
@@ -109,11 +101,7 @@ struct TestConsoleSessionTests {
     @Test("the launch memory keeps the newest launches only; forgetting the device or a reset clears them")
     func boundedAndCleared() async throws {
         try await Self.withServer(maximumLaunches: 2) { server in
-            _ = try await TestConsoleTests.api(
-                "POST", Self.base + "/devices", server: server, body: TestConsoleTests.register)
-            let start = TestConsoleTests.iso(server.clock.now)
-            _ = try await RawAttributionLinkTests.install(
-                "af-1", advertisingID: Self.idfa, ip: "198.51.100.1", server: server)
+            let start = try await TestConsoleTests.registerAndInstall(server)
             let installed = TestConsoleTests.iso(server.clock.now)
             var times: [String] = []
             for counter in 1...4 {

@@ -32,6 +32,16 @@ struct TestConsoleTests {
             })
     }
 
+    /// Registers the test device ``idfa``, then installs `af-1` with it from 198.51.100.1; returns the
+    /// clock's time before the install, as the Test Console writes it.
+    static func registerAndInstall(_ server: DeviceAdminTests.DeviceServer) async throws -> String {
+        _ = try await api("POST", base + "/devices", server: server, body: register)
+        let start = iso(server.clock.now)
+        _ = try await RawAttributionLinkTests.install(
+            "af-1", advertisingID: idfa, ip: "198.51.100.1", server: server)
+        return start
+    }
+
     static func api(
         _ method: String, _ target: String, server: DeviceAdminTests.DeviceServer, body: String = "",
         token: String? = "TOKEN"
@@ -174,10 +184,7 @@ struct TestConsoleTests {
     @Test("a test device's events: its installs as Session and its in-app events as In-App, in time order")
     func events() async throws {
         try await Self.withConsoleServer { server in
-            _ = try await Self.api("POST", Self.base + "/devices", server: server, body: Self.register)
-            let start = Self.iso(server.clock.now)
-            _ = try await RawAttributionLinkTests.install(
-                "af-1", advertisingID: Self.idfa, ip: "198.51.100.1", server: server)
+            let start = try await TestConsoleTests.registerAndInstall(server)
             await server.clock.advance(by: .seconds(60))
             let event = try await DeviceAdminTests.send(
                 "POST", "/api/v6/iosevent/id1234567890", on: server,
