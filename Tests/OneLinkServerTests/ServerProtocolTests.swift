@@ -116,35 +116,6 @@ import Testing
         }
     }
 
-    @Test("an unknown path gets 404 with a JSON error_reason and status_code")
-    func unknownPath() async throws {
-        try await withFixtureServer { running in
-            let port = running.port
-            let response = try await onThread {
-                try RawHTTPConnection.exchange(
-                    "GET /nowhere?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", port: port)
-            }
-            #expect(response.status == 404)
-            #expect(response.header("Content-Type") == "application/json")
-            #expect(try Self.payload(response) == Self.errorBody(404, "no route for GET /nowhere"))
-            #expect(response.body == #"{"error_reason":"no route for GET /nowhere","status_code":404}"#)
-        }
-    }
-
-    @Test("a wrong method on an API path gets 405 with Allow")
-    func wrongMethod() async throws {
-        try await withFixtureServer { running in
-            let port = running.port
-            let response = try await onThread {
-                try RawHTTPConnection.exchange(
-                    "DELETE /install_data/v5.0/1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", port: port)
-            }
-            #expect(response.status == 405)
-            #expect(response.header("Allow") == "GET")
-            #expect(try Self.payload(response) == Self.errorBody(405, "DELETE is not allowed here; use GET"))
-        }
-    }
-
     @Test("keep-alive: two requests on one connection are both answered; Connection: close ends it")
     func keepAlive() async throws {
         try await withFixtureServer { running in
