@@ -31,6 +31,18 @@ struct GCDTests {
         try await server.call("GET", target)
     }
 
+    /// Expects `status`, and `body` when given, for a GET of each of `targets`.
+    static func expect(
+        _ status: Int, body: String? = nil, for targets: [String], on server: EmbeddedServer,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        for target in targets {
+            let response = try await get(target, on: server)
+            #expect(response.status == status, "\(target)", sourceLocation: sourceLocation)
+            if let body { #expect(response.body == body, "\(target)", sourceLocation: sourceLocation) }
+        }
+    }
+
     /// The SDK's own install request, through the package's HTTP client.
     static func install(_ deviceID: String, server: EmbeddedServer) async throws -> AttributionPayload {
         try await server.backend(HTTPConversionDataSource.self).conversionData(
@@ -69,31 +81,27 @@ struct GCDTests {
     @Test("an unknown device, or another app's, is the documented 404")
     func unknownDevice() async throws {
         try await withKnownDevice { server in
-            for target in [
-                "/install_data/v4.0/id123456789?devkey=DEV_KEY&device_id=stranger",
-                "/install_data/v4.0/id999?devkey=DEV_KEY&device_id=known",
-                "/install_data/v4.0/id123456789?devkey=DEV_KEY",
-            ] {
-                let response = try await Self.get(target, on: server)
-                #expect(response.status == 404)
-                #expect(
-                    response.body
-                        == #"{"error_reason":"Attribution data for this AppsFlyer ID is not available","status_code":404}"#
-                )
-            }
+            try await Self.expect(
+                404,
+                body:
+                    #"{"error_reason":"Attribution data for this AppsFlyer ID is not available","status_code":404}"#,
+                for: [
+                    "/install_data/v4.0/id123456789?devkey=DEV_KEY&device_id=stranger",
+                    "/install_data/v4.0/id999?devkey=DEV_KEY&device_id=known",
+                    "/install_data/v4.0/id123456789?devkey=DEV_KEY",
+                ], on: server)
         }
     }
 
     @Test("a wrong or missing dev key is 403; without configured keys any non-empty key is accepted")
     func devKeys() async throws {
         try await withKnownDevice { server in
-            for target in [
-                "/install_data/v4.0/id123456789?devkey=WRONG&device_id=known",
-                "/install_data/v4.0/id123456789?device_id=known",
-            ] {
-                let response = try await Self.get(target, on: server)
-                #expect(response.status == 403)
-            }
+            try await Self.expect(
+                403,
+                for: [
+                    "/install_data/v4.0/id123456789?devkey=WRONG&device_id=known",
+                    "/install_data/v4.0/id123456789?device_id=known",
+                ], on: server)
         }
         try await withKnownDevice(devKeys: []) { server in
             let any = try await Self.get(

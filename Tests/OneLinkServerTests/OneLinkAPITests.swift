@@ -68,6 +68,12 @@ struct OneLinkAPITests {
             return try await server.call(method, path, headers: fields, body: body)
         }
 
+        /// Creates ``OneLinkAPITests/createBody``'s link through v2.0.
+        @discardableResult
+        func createExample() async throws -> RouteAnswer {
+            try await call("POST", "/api/v2.0/shortlinks/A1b3", body: OneLinkAPITests.createBody)
+        }
+
         /// Creates a v1 link with `id` for each of `ids`; expects 200.
         func createV1(_ ids: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws {
             for id in ids {
@@ -134,12 +140,12 @@ struct OneLinkAPITests {
     )
     func createGetAndConflict() async throws {
         try await withAPIServer { api in
-            let created = try await api.call("POST", "/api/v2.0/shortlinks/A1b3", body: Self.createBody)
+            let created = try await api.createExample()
             #expect(created.status == 200)
             #expect(
                 try Self.object(created.body)["shortlink_url"]
                     == .string("https://myapp.onelink.me/A1b3/my_shortlink_id"))
-            let again = try await api.call("POST", "/api/v2.0/shortlinks/A1b3", body: Self.createBody)
+            let again = try await api.createExample()
             try Self.expectError(again, 409, "invalid_parameter", "Shortlink ID already exists")
 
             let got = try await api.call("GET", "/api/v2.0/shortlinks/A1b3/my_shortlink_id")
@@ -167,7 +173,7 @@ struct OneLinkAPITests {
     @Test("a link created through either API resolves on the SDK's short-link path and through a click")
     func createdLinksResolve() async throws {
         try await withAPIServer { api in
-            _ = try await api.call("POST", "/api/v2.0/shortlinks/A1b3", body: Self.createBody)
+            try await api.createExample()
             let v1 = try await api.call(
                 "POST", "/shortlink/v1/A1b3?id=old_client",
                 body: #"{"data":{"pid":"sms","deep_link_value":"plums"}}"#)
@@ -181,8 +187,7 @@ struct OneLinkAPITests {
                 let click = try await api.call(
                     "GET", "/A1b3/\(id)", token: nil,
                     headers: [
-                        "User-Agent: Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "
-                            + "(KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
+                        "User-Agent: \(ClickStoreServer.safari)",
                         "X-Forwarded-For: 203.0.113.7",
                     ])
                 #expect(click.status == 302)
@@ -236,7 +241,7 @@ struct OneLinkAPITests {
     @Test("update replaces the payload and resets the TTL; delete answers \"ok\" and the link is gone")
     func updateAndDelete() async throws {
         try await withAPIServer { api in
-            _ = try await api.call("POST", "/api/v2.0/shortlinks/A1b3", body: Self.createBody)
+            try await api.createExample()
             let updated = try await api.call(
                 "PUT", "/api/v2.0/shortlinks/A1b3/my_shortlink_id",
                 body:
@@ -346,7 +351,7 @@ struct OneLinkAPITests {
             #expect(
                 try await api.call("GET", "/api/v2.0/shortlinks-quota/acct").body
                     == #"{"remaining_api_calls":2}"#)
-            _ = try await api.call("POST", "/api/v2.0/shortlinks/A1b3", body: Self.createBody)
+            try await api.createExample()
             _ = try await api.call("GET", "/api/v2.0/shortlinks/A1b3/my_shortlink_id")
             #expect(
                 try await api.call("GET", "/api/v2.0/shortlinks-quota/acct").body
@@ -356,7 +361,7 @@ struct OneLinkAPITests {
             _ = try await api.call("POST", "/shortlink/v1/A1b3", body: #"{"data":{"pid":"sms"}}"#)
             _ = try await api.call("POST", "/shortlink/v1/A1b3", body: #"{"data":{"pid":"sms"}}"#)
             try Self.expectError(
-                try await api.call("POST", "/api/v2.0/shortlinks/A1b3", body: Self.createBody), 429,
+                try await api.createExample(), 429,
                 "quota_exceeded",
                 "Monthly Quota Exceeded.")
             let v1 = try await api.call("POST", "/shortlink/v1/A1b3", body: #"{"data":{"pid":"sms"}}"#)
@@ -370,7 +375,7 @@ struct OneLinkAPITests {
                 try await api.call("GET", "/api/v2.0/shortlinks-quota/acct").body
                     == #"{"remaining_api_calls":2}"#)
             #expect(
-                try await api.call("POST", "/api/v2.0/shortlinks/A1b3", body: Self.createBody).status == 200)
+                try await api.createExample().status == 200)
         }
     }
 
@@ -435,7 +440,7 @@ struct OneLinkAPITests {
     @Test("without the OneLink API the calls are 403 feature_not_enabled; a wrong method is 405 with Allow")
     func notEnabledAndMethods() async throws {
         try await withAPIServer(enabled: false) { api in
-            let response = try await api.call("POST", "/api/v2.0/shortlinks/A1b3", body: Self.createBody)
+            let response = try await api.createExample()
             #expect(response.status == 403)
             #expect(try Self.object(response.body)["error_type"] == .string("feature_not_enabled"))
             let patch = try await api.call("PATCH", "/api/v2.0/shortlinks/A1b3/x", body: "{}")
@@ -447,7 +452,7 @@ struct OneLinkAPITests {
     @Test("QR: a real PNG or JPEG (format=jpg) of the link's URL, sized as asked; bad parameters are 400")
     func qrCode() async throws {
         try await withAPIServer { api in
-            _ = try await api.call("POST", "/api/v2.0/shortlinks/A1b3", body: Self.createBody)
+            try await api.createExample()
             let answer = try await api.call("GET", "/api/v2.0/shortlinks/A1b3/my_shortlink_id/qr?size=330")
             let png = try Self.qrImage(answer, prefix: "image/png;base64,")
             let image = try PNGReader(Array(png))

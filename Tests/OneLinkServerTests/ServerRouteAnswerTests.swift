@@ -5,9 +5,11 @@ import OneLinkEmulatorTestSupport
 import OneLinkServer
 import Testing
 
-/// What the router answers to odd requests, in process on ``EmbeddedServer``: an unknown path or
-/// method, a bounded message for a huge number, precise percent-escape errors, empty segments and a
-/// full click store. The loopback suites keep what only a socket shows.
+/// What the router answers to odd requests, in process.
+///
+/// An unknown path or method, a bounded message for a huge number, precise percent-escape errors,
+/// empty segments and a full click store, on ``EmbeddedServer``; the loopback suites keep what only a
+/// socket shows.
 @Suite("Server: answers to odd requests", .timeLimit(.minutes(2)))
 struct ServerRouteAnswerTests {
     static let close = "Connection: close\r\n"
@@ -23,27 +25,31 @@ struct ServerRouteAnswerTests {
                 landingPaths: ["/landing"]))
     }
 
-    @Test("an unknown path gets 404 with a JSON error_reason and status_code")
-    func unknownPath() async throws {
-        let response = try await Self.fixtureServer().exchange(
-            "GET /nowhere?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        #expect(response.status == 404)
-        #expect(response.header("Content-Type") == "application/json")
+    /// Expects `status` and the JSON error body with `reason`.
+    static func expectError(
+        _ response: RouteAnswer, _ status: Int, _ reason: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        #expect(response.status == status, sourceLocation: sourceLocation)
         #expect(
             try AttributionPayload(jsonString: response.body)
-                == ServerProtocolTests.errorBody(404, "no route for GET /nowhere"))
+                == ServerProtocolTests.errorBody(status, reason),
+            sourceLocation: sourceLocation)
+    }
+
+    @Test("an unknown path gets 404 with a JSON error_reason and status_code")
+    func unknownPath() async throws {
+        let response = try await Self.fixtureServer().call("GET", "/nowhere?x=1")
+        try Self.expectError(response, 404, "no route for GET /nowhere")
+        #expect(response.header("Content-Type") == "application/json")
         #expect(response.body == #"{"error_reason":"no route for GET /nowhere","status_code":404}"#)
     }
 
     @Test("a wrong method on an API path gets 405 with Allow")
     func wrongMethod() async throws {
-        let response = try await Self.fixtureServer().exchange(
-            "DELETE /install_data/v5.0/1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        #expect(response.status == 405)
+        let response = try await Self.fixtureServer().call("DELETE", "/install_data/v5.0/1")
+        try Self.expectError(response, 405, "DELETE is not allowed here; use GET")
         #expect(response.header("Allow") == "GET")
-        #expect(
-            try AttributionPayload(jsonString: response.body)
-                == ServerProtocolTests.errorBody(405, "DELETE is not allowed here; use GET"))
     }
 
     @Test("a 1 MiB number in a deferred body gets a short 400 that says how much was left out")

@@ -36,8 +36,7 @@ struct ShortLinkLoadingTests {
         let click = try await server.call(
             "GET", "/" + key,
             headers: [
-                "User-Agent: Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "
-                    + "(KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
+                "User-Agent: \(ClickStoreServer.safari)",
                 "X-Forwarded-For: 203.0.113.7",
             ])
         #expect(click.status == 302)
