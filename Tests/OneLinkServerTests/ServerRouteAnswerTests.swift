@@ -14,7 +14,7 @@ import Testing
 struct ServerRouteAnswerTests {
     static let close = "Connection: close\r\n"
 
-    /// A server seeded from ``BackendFixture``, as ``withFixtureServer`` seeds a loopback one.
+    /// A server seeded from ``BackendFixture`` as the loopback fixture server is.
     static func fixtureServer(clickHandler: ClickHandler? = nil) -> EmbeddedServer {
         let fixture = BackendFixture(wrapperBase: EmbeddedTransport.baseURL)
         return EmbeddedServer(
