@@ -61,14 +61,20 @@ package final class EmbeddedServer: Sendable {
         // As the I/O loop does: a HEAD answer is the GET's head and no content (RFC 9110 §9.3.2).
         if request.method == .head { response.omitsBody = true }
         let answer = EmbeddedResponse(response)
-        if !answer.closesWithoutAnswer {
-            logSink.record(
-                RequestLogEntry(
-                    client: clientIP, requestLine: "\(request.method) \(request.target)",
-                    status: answer.status.code, bodyBytes: answer.body.count,
-                    duration: started.duration(to: .now)))
-        }
+        log(answer, requestLine: "\(request.method) \(request.target)", clientIP: clientIP, started: started)
         return answer
+    }
+
+    /// Records `answer` as the I/O loop does: a silent close as status 0 with no body.
+    private func log(
+        _ answer: EmbeddedResponse, requestLine: String, clientIP: String, started: ContinuousClock.Instant
+    ) {
+        logSink.record(
+            RequestLogEntry(
+                client: clientIP, requestLine: requestLine,
+                status: answer.closesWithoutAnswer ? 0 : answer.status.code,
+                bodyBytes: answer.closesWithoutAnswer ? 0 : answer.body.count,
+                duration: started.duration(to: .now)))
     }
 
     /// The answer to `method target` with `headers` and `body` (a `Host` is added when missing).
@@ -86,8 +92,8 @@ package final class EmbeddedServer: Sendable {
     }
 
     /// The answer to the request in `bytes`, read by the server's parser with its configured limits:
-    /// a request the parser refuses gets its error answer, and bytes that end before a complete
-    /// request are `nil`.
+    /// a request the parser refuses gets its error answer (logged with the request line `-`, as the
+    /// I/O loop logs it), and bytes that end before a complete request are `nil`.
     package func respond(toBytes bytes: [UInt8], clientIP: String = "127.0.0.1") async -> EmbeddedResponse? {
         var parser = HTTPRequestParser(limits: configuration.limits.parserLimits)
         switch parser.parse(bytes) {
@@ -95,7 +101,9 @@ package final class EmbeddedServer: Sendable {
         case .failure(let error):
             var response = ServerResponse.error(HTTPStatus(code: error.statusCode), error.description)
             response.closesConnection = true
-            return EmbeddedResponse(response)
+            let answer = EmbeddedResponse(response)
+            log(answer, requestLine: "-", clientIP: clientIP, started: .now)
+            return answer
         case .needMoreData: return nil
         }
     }

@@ -117,4 +117,22 @@ struct ServerRouteAnswerTests {
         }
         #expect(statuses == [302, 503])
     }
+
+    @Test("each answer is logged as the I/O loop logs it: a refused request as -, a silent close as status 0")
+    func requestLog() async throws {
+        let log = InMemoryRequestLogSink()
+        let server = EmbeddedServer(configuration: .init(logSink: log))
+        let missing = try await server.call("GET", "/shortlink-sdk/v2/H5hv?id=xyz")
+        let refused = try await server.exchange("NOT A REQUEST LINE\r\n\r\n")
+        server.faultPlan = FaultPlan([.route(.shortLink): [.closeWithoutResponse]])
+        _ = try await server.call("GET", "/shortlink-sdk/v2/H5hv?id=abc")
+        let entries = log.entries
+        #expect(
+            entries.map(\.requestLine) == [
+                "GET /shortlink-sdk/v2/H5hv?id=xyz", "-", "GET /shortlink-sdk/v2/H5hv?id=abc",
+            ])
+        #expect(entries.map(\.status) == [404, 400, 0])
+        #expect(entries.map(\.bodyBytes) == [missing.body.utf8.count, refused.body.utf8.count, 0])
+        #expect(Set(entries.map(\.client)) == ["127.0.0.1"])
+    }
 }
