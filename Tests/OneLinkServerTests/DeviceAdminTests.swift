@@ -2,9 +2,7 @@ import Foundation
 import OneLinkClicks
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
-import OneLinkHTTP
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// `DELETE /onelink-emulator/devices/{device-id}` forgets a device, so its next install is matched

@@ -4,7 +4,6 @@ import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import OneLinkHTTP
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// Where `serve` followed field evidence or its own contract and the dev hub pages say otherwise

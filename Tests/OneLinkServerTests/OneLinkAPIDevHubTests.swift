@@ -2,7 +2,6 @@ import Foundation
 import OneLinkClicks
 import OneLinkEmulator
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// The OneLink API against the dev hub's pages, point by point: link sources and migration, the

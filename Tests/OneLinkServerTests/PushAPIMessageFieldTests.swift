@@ -1,7 +1,6 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// The Push API's message fields (https://support.appsflyer.com/hc/en-us/articles/207034356, raw

@@ -3,7 +3,6 @@ import OneLinkClicks
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// The Push API's retargeting messages (https://support.appsflyer.com/hc/en-us/articles/207034356):

@@ -1,7 +1,6 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// Push API postbacks (https://support.appsflyer.com/hc/en-us/articles/207034356): a message per

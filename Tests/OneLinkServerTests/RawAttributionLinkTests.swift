@@ -2,9 +2,7 @@ import Foundation
 import OneLinkClicks
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
-import OneLinkHTTP
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// AppsFlyer's documented manual test link, `https://app.appsflyer.com/{app_id}?pid=…&c=…&idfa=…`

@@ -1,7 +1,6 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// The server-to-server event API as api3 answers it

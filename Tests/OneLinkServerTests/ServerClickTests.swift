@@ -4,7 +4,6 @@ import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import OneLinkHTTP
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// OneLink clicks over HTTP go through `ClickHandler`, and the clicks they record drive the

@@ -3,7 +3,6 @@ import OneLinkClicks
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// `GET /` with a `ServerDashboard`: what it shows, that it escapes, and that it stays bounded.

@@ -4,7 +4,6 @@ import OneLinkEmulatorTestSupport
 import OneLinkHTTP
 import OneLinkServer
 import OneLinkSupport
-import OneLinkTestThreads
 import Testing
 
 /// Collects one completion's outcome, from whichever queue called it.

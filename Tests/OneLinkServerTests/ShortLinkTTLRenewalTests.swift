@@ -2,7 +2,6 @@ import Foundation
 import OneLinkClicks
 import OneLinkEmulator
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// The TTL renewal of OneLink API links, against a running server on a manual clock: a click (or the

@@ -2,7 +2,6 @@ import Foundation
 import OneLinkClicks
 import OneLinkEmulator
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// The Test Console answers the dev hub documents (https://dev.appsflyer.com/hc/reference/test-console-api-get,

@@ -3,7 +3,6 @@ import OneLinkClicks
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// The Test Console's `Session` rows: each launch the server accepted, at its time on the server's

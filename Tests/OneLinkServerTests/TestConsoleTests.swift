@@ -2,9 +2,7 @@ import Foundation
 import OneLinkClicks
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
-import OneLinkHTTP
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// AppsFlyer's Test Console API (https://dev.appsflyer.com/hc/reference/allowed-devices,
