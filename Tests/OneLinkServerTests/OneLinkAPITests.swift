@@ -47,7 +47,7 @@ struct OneLinkAPITests {
             )
         }
 
-        init(
+        private init(
             server: EmbeddedServer, links: InMemoryShortLinkResolver, clock: ManualClock,
             store: InMemoryClickStore
         ) {
