@@ -21,6 +21,7 @@ package final class EmbeddedServer: Sendable {
     private let router: Router
     private let plan: Locked<FaultPlan>
     private let pushSender: PushPostbackSender?
+    private let logSink: any RequestLogSink
 
     /// A router for `configuration`; wrapped links are looked up under `wrapperBase`.
     package init(
@@ -33,12 +34,16 @@ package final class EmbeddedServer: Sendable {
             PushPostbackSender(settings: $0, clock: configuration.clock)
         }
         self.pushSender = pushSender
-        router = Router(
-            context: ServerContext(
-                configuration: configuration,
-                wrapperBase: configuration.wrapperBase?.absoluteString ?? wrapperBase,
-                faultPlan: { plan.value }, setFaultPlan: { new in plan.withLock { $0 = new } },
-                pushSender: pushSender))
+        let context = ServerContext(
+            configuration: configuration,
+            wrapperBase: configuration.wrapperBase?.absoluteString ?? wrapperBase,
+            faultPlan: { plan.value }, setFaultPlan: { new in plan.withLock { $0 = new } },
+            pushSender: pushSender)
+        // As `OneLinkServer.start()` does: the dashboard sees each answered request, then the sink.
+        logSink =
+            context.dashboard.map { DashboardLogSink(state: $0, next: configuration.logSink) }
+            ?? configuration.logSink
+        router = Router(context: context)
     }
 
     /// The faults in force; setting it affects the next request.
@@ -47,13 +52,29 @@ package final class EmbeddedServer: Sendable {
         set { plan.withLock { $0 = newValue } }
     }
 
-    /// The answer to `request`, from `clientIP`.
+    /// The answer to `request`, from `clientIP`, logged to the configuration's request log (and the
+    /// dashboard's) as the I/O loop logs it.
     package func respond(to request: ServerRequest, clientIP: String = "127.0.0.1") async -> EmbeddedResponse
     {
+        let started = ContinuousClock.now
         var response = await router.respond(to: request, clientIP: clientIP)
         // As the I/O loop does: a HEAD answer is the GET's head and no content (RFC 9110 §9.3.2).
         if request.method == .head { response.omitsBody = true }
-        return EmbeddedResponse(response)
+        let answer = EmbeddedResponse(response)
+        log(answer, requestLine: "\(request.method) \(request.target)", clientIP: clientIP, started: started)
+        return answer
+    }
+
+    /// Records `answer` as the I/O loop does: a silent close as status 0 with no body.
+    private func log(
+        _ answer: EmbeddedResponse, requestLine: String, clientIP: String, started: ContinuousClock.Instant
+    ) {
+        logSink.record(
+            RequestLogEntry(
+                client: clientIP, requestLine: requestLine,
+                status: answer.closesWithoutAnswer ? 0 : answer.status.code,
+                bodyBytes: answer.closesWithoutAnswer ? 0 : answer.body.count,
+                duration: started.duration(to: .now)))
     }
 
     /// The answer to `method target` with `headers` and `body` (a `Host` is added when missing).
@@ -71,8 +92,8 @@ package final class EmbeddedServer: Sendable {
     }
 
     /// The answer to the request in `bytes`, read by the server's parser with its configured limits:
-    /// a request the parser refuses gets its error answer, and bytes that end before a complete
-    /// request are `nil`.
+    /// a request the parser refuses gets its error answer (logged with the request line `-`, as the
+    /// I/O loop logs it), and bytes that end before a complete request are `nil`.
     package func respond(toBytes bytes: [UInt8], clientIP: String = "127.0.0.1") async -> EmbeddedResponse? {
         var parser = HTTPRequestParser(limits: configuration.limits.parserLimits)
         switch parser.parse(bytes) {
@@ -80,10 +101,19 @@ package final class EmbeddedServer: Sendable {
         case .failure(let error):
             var response = ServerResponse.error(HTTPStatus(code: error.statusCode), error.description)
             response.closesConnection = true
-            return EmbeddedResponse(response)
+            let answer = EmbeddedResponse(response)
+            log(answer, requestLine: "-", clientIP: clientIP, started: .now)
+            return answer
         case .needMoreData: return nil
         }
     }
+
+    /// The Push API deliveries so far, as ``OneLinkServer/pushDeliveries`` lists them.
+    package var pushDeliveries: [PushDelivery] { pushSender?.deliveries ?? [] }
+
+    /// Returns when every Push API delivery queued so far has been delivered or has failed, as
+    /// ``OneLinkServer/pushDeliveriesSettled()`` does.
+    package func pushDeliveriesSettled() async { await pushSender?.settled() }
 
     /// Stops the Push API sender, when the configuration has one.
     package func stop() {

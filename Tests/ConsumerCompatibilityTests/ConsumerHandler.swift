@@ -17,20 +17,11 @@ enum Route: Equatable {
 }
 
 final class AppRouter: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked Sendable {
-    private let lock = NSLock()
-    private var routesStorage: [Route] = []
+    private let log = SharedLog<Route>()
 
-    var routes: [Route] {
-        lock.lock()
-        defer { lock.unlock() }
-        return routesStorage
-    }
+    var routes: [Route] { log.entries }
 
-    private func record(_ route: Route) {
-        lock.lock()
-        routesStorage.append(route)
-        lock.unlock()
-    }
+    private func record(_ route: Route) { log.append(route) }
 
     func configure(_ sdk: AppsFlyerLib, unified: Bool) {
         sdk.appsFlyerDevKey = "YOUR_DEV_KEY"

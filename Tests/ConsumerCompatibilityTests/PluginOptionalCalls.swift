@@ -43,21 +43,12 @@ final class PluginDelegateWrapper: NSObject, AppsFlyerLibDelegate, DeepLinkDeleg
 
 /// An app delegate that implements every optional method, counting the calls.
 final class FullAppDelegate: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked Sendable {
-    // @unchecked because NSObject is not Sendable: `calls` is only touched under `lock`.
-    private let lock = NSLock()
-    private var received: [String] = []
+    // @unchecked because NSObject is not Sendable: its only state is the log, which locks.
+    private let log = SharedLog<String>()
 
-    var calls: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return received
-    }
+    var calls: [String] { log.entries }
 
-    private func note(_ call: String) {
-        lock.lock()
-        received.append(call)
-        lock.unlock()
-    }
+    private func note(_ call: String) { log.append(call) }
 
     func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) { note("onConversionDataSuccess") }
     func onConversionDataFail(_ error: Error) { note("onConversionDataFail") }
@@ -76,20 +67,13 @@ final class FullAppDelegate: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @
 
 /// An app delegate with only the required methods: the optional calls reach nothing.
 final class RequiredOnlyAppDelegate: NSObject, AppsFlyerLibDelegate, DeepLinkDelegate, @unchecked Sendable {
-    // @unchecked because NSObject is not Sendable: `count` is only touched under `lock`.
-    private let lock = NSLock()
-    private var received = 0
+    // @unchecked because NSObject is not Sendable: its only state is the log, which locks.
+    private let log = SharedLog<String>()
 
-    var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return received
-    }
+    var count: Int { log.entries.count }
 
     func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) {
-        lock.lock()
-        received += 1
-        lock.unlock()
+        log.append("onConversionDataSuccess")
     }
 
     func onConversionDataFail(_ error: Error) {}

@@ -11,26 +11,15 @@ import Foundation
 
 /// A handler that implements only the two required conversion callbacks, relying on the optional defaults.
 final class MinimalConversionHandler: NSObject, AppsFlyerLibDelegate, @unchecked Sendable {
-    private let lock = NSLock()
-    private var received: [String] = []
+    private let log = SharedLog<String>()
 
-    var names: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return received
-    }
+    var names: [String] { log.entries }
 
     func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) {
-        lock.lock()
-        received.append("onConversionDataSuccess")
-        lock.unlock()
+        log.append("onConversionDataSuccess")
     }
 
-    func onConversionDataFail(_ error: Error) {
-        lock.lock()
-        received.append("onConversionDataFail")
-        lock.unlock()
-    }
+    func onConversionDataFail(_ error: Error) { log.append("onConversionDataFail") }
 }
 
 enum SurfaceSignatures {

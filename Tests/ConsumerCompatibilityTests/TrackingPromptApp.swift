@@ -15,29 +15,16 @@ import Foundation
 
 /// An app delegate that shows the ATT prompt when the app becomes active.
 final class TrackingPromptApp: NSObject, AppsFlyerLibDelegate, @unchecked Sendable {
-    // @unchecked because NSObject is not Sendable: `received` is only touched under `lock`.
-    private let lock = NSLock()
-    private var received: [String] = []
-    private var sdkInCompletion: ObjectIdentifier?
+    // @unchecked because NSObject is not Sendable: its only state is in logs, which lock.
+    private let log = SharedLog<String>()
+    private let sharedInCompletions = SharedLog<ObjectIdentifier>()
 
-    var calls: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return received
-    }
+    var calls: [String] { log.entries }
 
     /// The instance `AppsFlyerLib.shared()` returned inside the prompt's completion.
-    var sharedInCompletion: ObjectIdentifier? {
-        lock.lock()
-        defer { lock.unlock() }
-        return sdkInCompletion
-    }
+    var sharedInCompletion: ObjectIdentifier? { sharedInCompletions.entries.last }
 
-    private func note(_ call: String) {
-        lock.lock()
-        received.append(call)
-        lock.unlock()
-    }
+    private func note(_ call: String) { log.append(call) }
 
     func didFinishLaunching() {
         let sdk = AppsFlyerLib.shared()
@@ -51,9 +38,7 @@ final class TrackingPromptApp: NSObject, AppsFlyerLibDelegate, @unchecked Sendab
         AppsFlyerLib.shared().start()
         ATTrackingManager.requestTrackingAuthorization { status in
             let shared = ObjectIdentifier(AppsFlyerLib.shared())
-            self.lock.lock()
-            self.sdkInCompletion = shared
-            self.lock.unlock()
+            self.sharedInCompletions.append(shared)
             switch status {
             case .authorized: self.note("att:authorized")
             case .denied: self.note("att:denied")

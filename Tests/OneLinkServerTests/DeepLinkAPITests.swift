@@ -3,7 +3,6 @@ import OneLinkClicks
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// The deep linking REST API for SDK-less apps (https://dev.appsflyer.com/hc/reference/post_ios-app-id):
@@ -12,32 +11,21 @@ import Testing
 @Suite("Server: deep linking REST API", .timeLimit(.minutes(5)))
 struct DeepLinkAPITests {
     static let devKey = "w8sZzy8EaPaxFKfaoTqUi6"
-    static let safari =
-        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "
-        + "(KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
+    static let safari = ClickStoreServer.safari
     static let link =
         "/H5hv?pid=Email&c=my_new_campaign&af_c_id=394a89cf&af_sub1=my_afsub1&fruit_name=apples&fruit_amount=26"
 
-    struct Running {
-        let server: EmbeddedServer
-        let clock: ManualClock
-    }
+    typealias Running = ClickStoreServer
 
+    /// A server whose click handler's clicks answer the deep linking REST API, on a manual clock.
     func withServer(devKeys: Set<String> = [devKey], _ body: (Running) async throws -> Void) async throws {
-        let clock = ManualClock()
-        let store = InMemoryClickStore()
-        let handler = try ClickHandler(
-            configuration: .init(
-                appStoreURL: "https://apps.apple.com/app/id1234567890",
-                oneLinkDomains: ["onelink-basic-app.onelink.me"], templates: ["H5hv"],
-                interstitialDomain: "open.example.net"),
-            shortLinks: InMemoryShortLinkResolver(), store: store, clock: clock)
-        let server = EmbeddedServer(
-            configuration: .init(
-                deferredDeepLinkSource: ClickStoreDeferredDeepLinkSource.clickStore(store),
-                clickHandler: handler,
-                clock: clock, devKeys: devKeys))
-        try await body(Running(server: server, clock: clock))
+        try await body(
+            try Running(shortLinks: InMemoryShortLinkResolver()) {
+                $0.conversionDataSource = InMemoryConversionDataSource()
+                $0.devKeys = devKeys
+                $0.deviceMemory = nil
+                $0.landingPaths = []
+            })
     }
 
     static func send(_ request: String, port server: EmbeddedServer) async throws -> RouteAnswer {
@@ -63,15 +51,6 @@ struct DeepLinkAPITests {
         let request = lookupRequest(
             at: date, ip: ip, isFirst: isFirst, extra: extra, drop: drop, key: key, signature: signature)
         return try await send(request, port: server)
-    }
-
-    /// The same request to a server on loopback at `port`.
-    static func lookup(
-        port: UInt16, at date: Date, ip: String = "203.0.113.7", extra: [String: AttributionValue] = [:]
-    ) async throws -> RawHTTPConnection.Response {
-        let request = lookupRequest(
-            at: date, ip: ip, isFirst: "true", extra: extra, drop: nil, key: devKey, signature: nil)
-        return try await onThread { try RawHTTPConnection.exchange(request, port: port) }
     }
 
     /// The documented request text.

@@ -2,9 +2,7 @@ import Foundation
 import OneLinkClicks
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
-import OneLinkHTTP
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// `DELETE /onelink-emulator/devices/{device-id}` forgets a device, so its next install is matched
@@ -13,46 +11,23 @@ import Testing
 struct DeviceAdminTests {
     static let safari = ServerClickTests.safari
 
-    /// A running server whose click handler and conversion data share one store, on a manual clock.
-    struct DeviceServer {
-        let running: FixtureServer
-        let store: InMemoryClickStore
-        let clock: ManualClock
-        var port: UInt16 { running.port }
-    }
+    /// A server whose click handler, conversion data and device memory share one store.
+    typealias DeviceServer = ClickStoreServer
 
     static func withDeviceServer(_ body: (DeviceServer) async throws -> Void) async throws {
-        let clock = ManualClock()
-        let store = InMemoryClickStore()
-        let handler = try ClickHandler(
-            configuration: .init(
-                appStoreURL: ServerClickTests.appStore, oneLinkDomains: [ServerClickTests.host],
-                templates: ["H5hv"], interstitialDomain: "open.example.net"),
-            shortLinks: BackendFixture().makeShortLinkResolver(), store: store, clock: clock)
-        let conversion = ClickStoreConversionDataSource(store: store)
-        try await withFixtureServer(
-            clock: clock, clickHandler: handler, conversion: conversion, deviceMemory: conversion,
-            deferred: ClickStoreDeferredDeepLinkSource.clickStore(store)
-        ) { running in
-            try await body(DeviceServer(running: running, store: store, clock: clock))
-        }
+        try await body(try DeviceServer())
     }
 
     static func send(
-        _ method: String, _ target: String, port: UInt16, headers: [String] = [], body: String = ""
-    ) async throws -> RawHTTPConnection.Response {
-        let lines =
-            ["\(method) \(target) HTTP/1.1", "Host: 127.0.0.1:\(port)"] + headers + [
-                "Content-Length: \(body.utf8.count)", "Connection: close", "", body,
-            ]
-        let request = lines.joined(separator: "\r\n")
-        return try await onThread { try RawHTTPConnection.exchange(request, port: port) }
+        _ method: String, _ target: String, on server: DeviceServer, headers: [String] = [], body: String = ""
+    ) async throws -> RouteAnswer {
+        try await server.send(method, target, headers: headers, body: body)
     }
 
     /// A click on the long OneLink that names `deviceID` for ID matching.
     static func click(deviceID: String, server: DeviceServer) async throws {
         let response = try await send(
-            "GET", "/H5hv?pid=Email&c=spring", port: server.port,
+            "GET", "/H5hv?pid=Email&c=spring", on: server,
             headers: [
                 "User-Agent: \(safari)", "X-Forwarded-For: 203.0.113.7", "X-OneLink-Device-ID: \(deviceID)",
             ])
@@ -61,12 +36,7 @@ struct DeviceAdminTests {
 
     /// The SDK's install request for `deviceID`, one minute after the clock's now.
     static func install(_ deviceID: String, server: DeviceServer) async throws -> AttributionPayload {
-        let source = try HTTPConversionDataSource(baseURL: server.running.baseURL)
-        return try await source.conversionData(
-            for: InstallAttributionRequest(
-                appID: "id1234567890", devKey: "key", deviceID: deviceID,
-                installTime: server.clock.now.adding(.seconds(60)),
-                device: DeviceInfo(ipAddress: "198.51.100.1", model: "iPhone15,2", osVersion: "17.4")))
+        try await server.install(deviceID)
     }
 
     @Test("an install is answered once; after DELETE /onelink-emulator/devices/{id} it is matched afresh")
@@ -78,14 +48,14 @@ struct DeviceAdminTests {
             #expect(try await Self.install("phone-1", server: server)["af_status"] == "Organic")
 
             let forgotten = try await Self.send(
-                "DELETE", "/onelink-emulator/devices/phone-1", port: server.port)
+                "DELETE", "/onelink-emulator/devices/phone-1", on: server)
             #expect(forgotten.status == 200)
             #expect(
                 try AttributionPayload(jsonString: forgotten.body) == [
                     "device_id": "phone-1", "forgotten": true,
                 ])
             let gcd = try await Self.send(
-                "GET", "/install_data/v4.0/id1234567890?devkey=key&device_id=phone-1", port: server.port)
+                "GET", "/install_data/v4.0/id1234567890?devkey=key&device_id=phone-1", on: server)
             #expect(gcd.status == 404)
 
             let fresh = try await Self.install("phone-1", server: server)
@@ -93,7 +63,7 @@ struct DeviceAdminTests {
             #expect(fresh["match_type"] == "id_matching")
             #expect(server.store.count == 1)
 
-            let unknown = try await Self.send("DELETE", "/onelink-emulator/devices/nobody", port: server.port)
+            let unknown = try await Self.send("DELETE", "/onelink-emulator/devices/nobody", on: server)
             #expect(
                 try AttributionPayload(jsonString: unknown.body) == [
                     "device_id": "nobody", "forgotten": false,
@@ -106,17 +76,17 @@ struct DeviceAdminTests {
         try await Self.withDeviceServer { server in
             try await Self.click(deviceID: "phone-2", server: server)
             #expect(try await Self.install("phone-2", server: server)["af_status"] == "Non-organic")
-            server.running.server.faultPlan = FaultPlan([.route(.gcd): [.status(503)]])
+            server.server.faultPlan = FaultPlan([.route(.gcd): [.status(503)]])
 
-            let reset = try await Self.send("POST", "/onelink-emulator/reset", port: server.port)
+            let reset = try await Self.send("POST", "/onelink-emulator/reset", on: server)
             #expect(reset.status == 200)
             #expect(
                 try AttributionPayload(jsonString: reset.body)
                     == ["reset": ["clicks", "devices", "installs", "faults", "test_devices"]])
             #expect(server.store.count == 0)
-            #expect(server.running.server.faultPlan.rules.isEmpty)
+            #expect(server.server.faultPlan.rules.isEmpty)
             let gcd = try await Self.send(
-                "GET", "/install_data/v4.0/id1234567890?devkey=key&device_id=phone-2", port: server.port)
+                "GET", "/install_data/v4.0/id1234567890?devkey=key&device_id=phone-2", on: server)
             #expect(gcd.status == 404)
             #expect(try await Self.install("phone-2", server: server)["af_status"] == "Organic")
         }
@@ -125,11 +95,11 @@ struct DeviceAdminTests {
     @Test("the device routes take no faults, so a plan on every route cannot lock them out")
     func noFaults() async throws {
         try await Self.withDeviceServer { server in
-            server.running.server.faultPlan = FaultPlan([.route(.wrapper): [.status(503)]])
-            let forgotten = try await Self.send("DELETE", "/onelink-emulator/devices/x", port: server.port)
+            server.server.faultPlan = FaultPlan([.route(.wrapper): [.status(503)]])
+            let forgotten = try await Self.send("DELETE", "/onelink-emulator/devices/x", on: server)
             #expect(forgotten.status == 200)
-            server.running.server.faultPlan = .none
-            let wrong = try await Self.send("GET", "/onelink-emulator/reset", port: server.port)
+            server.server.faultPlan = .none
+            let wrong = try await Self.send("GET", "/onelink-emulator/reset", on: server)
             #expect(wrong.status == 405)
             #expect(wrong.header("Allow") == "POST")
         }

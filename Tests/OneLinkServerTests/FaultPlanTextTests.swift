@@ -50,50 +50,30 @@ struct FaultPlanTextTests {
     }
 }
 
-/// The admin route sets, shows and lifts the fault plan of a running server over HTTP.
+/// The admin route sets, shows and lifts the fault plan of a server.
 @Suite("Server: the fault admin route", .timeLimit(.minutes(5)))
 struct FaultAdminRouteTests {
-    static func send(
-        _ method: String, _ target: String, body: String = "", port: UInt16
-    ) async throws
-        -> RawHTTPConnection.Response
-    {
-        let request =
-            "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(body.utf8.count)\r\n"
-            + "Connection: close\r\n\r\n\(body)"
-        return try await onThread { try RawHTTPConnection.exchange(request, port: port) }
-    }
-
     @Test(
         "PUT sets the rules (the route itself takes none), GET shows them, DELETE lifts them; a bad rule is 400"
     )
     func setShowAndLift() async throws {
-        let server = try OneLinkServer(configuration: .init())
-        try await server.start()
-        do {
-            let port = server.port
-            let wrapper = "/nothing-here"
-            #expect(try await Self.send("GET", wrapper, port: port).status == 404)
-            let set = try await Self.send(
-                "PUT", "/onelink-emulator/faults", body: "wrapper=status:503\n\ninstall_data=delay:1s\n",
-                port: port)
-            #expect(set.status == 200)
-            #expect(set.body.contains("wrapper: status(503"))
-            #expect(server.faultPlan[.route(.wrapper)] == [.status(503)])
-            #expect(try await Self.send("GET", wrapper, port: port).status == 503)
-            // Even a fault on every route leaves the admin route answering.
-            #expect(try await Self.send("GET", "/onelink-emulator/faults", port: port).status == 200)
-            let bad = try await Self.send(
-                "PUT", "/onelink-emulator/faults", body: "wrapper=teapot", port: port)
-            #expect(bad.status == 400 && bad.body.contains("teapot is not a fault"))
-            #expect(server.faultPlan[.route(.wrapper)] == [.status(503)])
-            let lifted = try await Self.send("DELETE", "/onelink-emulator/faults", port: port)
-            #expect(lifted.body == #"{"rules":[]}"#)
-            #expect(try await Self.send("GET", wrapper, port: port).status == 404)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        let server = EmbeddedServer()
+        let wrapper = "/nothing-here"
+        #expect(try await server.call("GET", wrapper).status == 404)
+        let set = try await server.call(
+            "PUT", "/onelink-emulator/faults", body: "wrapper=status:503\n\ninstall_data=delay:1s\n")
+        #expect(set.status == 200)
+        #expect(set.body.contains("wrapper: status(503"))
+        #expect(server.faultPlan[.route(.wrapper)] == [.status(503)])
+        #expect(try await server.call("GET", wrapper).status == 503)
+        // Even a fault on every route leaves the admin route answering.
+        #expect(try await server.call("GET", "/onelink-emulator/faults").status == 200)
+        let bad = try await server.call(
+            "PUT", "/onelink-emulator/faults", body: "wrapper=teapot")
+        #expect(bad.status == 400 && bad.body.contains("teapot is not a fault"))
+        #expect(server.faultPlan[.route(.wrapper)] == [.status(503)])
+        let lifted = try await server.call("DELETE", "/onelink-emulator/faults")
+        #expect(lifted.body == #"{"rules":[]}"#)
+        #expect(try await server.call("GET", wrapper).status == 404)
     }
 }

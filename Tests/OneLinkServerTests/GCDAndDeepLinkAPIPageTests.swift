@@ -4,7 +4,6 @@ import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import OneLinkHTTP
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// Where `serve` followed field evidence or its own contract and the dev hub pages say otherwise
@@ -19,66 +18,38 @@ struct GCDAndDeepLinkAPIPageTests {
     static let sha1IDFA = "e03ab52d2b53b2f8f6fe7fc86048c14e0cd0e29f"
     static let md5IDFA = "2418ceba08ba025328a97b64972c91bd"
 
-    struct Running {
-        let server: OneLinkServer
-        let clock: ManualClock
-        var port: UInt16 { server.port }
-    }
+    typealias Running = ClickStoreServer
 
     /// A server with a click handler (raw attribution links on `id1234567890`, template `H5hv`)
     /// whose clicks drive both conversion data and the deep linking REST API.
     func withServer(devKeys: Set<String> = ["GOOD"], _ body: (Running) async throws -> Void) async throws {
-        let clock = ManualClock()
-        let store = InMemoryClickStore()
-        let handler = try ClickHandler(
-            configuration: .init(
-                appStoreURL: "https://apps.apple.com/app/id1234567890",
-                oneLinkDomains: ["onelink-basic-app.onelink.me"], templates: ["H5hv"],
-                interstitialDomain: "open.example.net", appIDs: ["id1234567890"]),
-            shortLinks: InMemoryShortLinkResolver(), store: store, clock: clock)
-        let server = try OneLinkServer(
-            configuration: .init(
-                conversionDataSource: ClickStoreConversionDataSource.clickStore(store),
-                deferredDeepLinkSource: ClickStoreDeferredDeepLinkSource.clickStore(store),
-                clickHandler: handler, clock: clock, devKeys: devKeys))
-        try await server.start()
-        do {
-            try await body(Running(server: server, clock: clock))
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await body(
+            try Running(appIDs: ["id1234567890"], shortLinks: InMemoryShortLinkResolver()) {
+                $0.devKeys = devKeys
+                $0.deviceMemory = nil
+                $0.landingPaths = []
+            })
     }
 
-    static func send(_ request: String, port: UInt16) async throws -> RawHTTPConnection.Response {
-        try await onThread { try RawHTTPConnection.exchange(request, port: port) }
-    }
-
-    static func get(_ target: String, port: UInt16) async throws -> RawHTTPConnection.Response {
-        try await send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", port: port)
+    static func get(_ target: String, on running: Running) async throws -> RouteAnswer {
+        try await running.send("GET", target)
     }
 
     /// A phone's click on `target` from 203.0.113.7.
-    static func click(_ target: String, port: UInt16) async throws -> RawHTTPConnection.Response {
-        let request =
-            "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUser-Agent: \(DeepLinkAPITests.safari)\r\n"
-            + "Accept-Language: en-US\r\nX-Forwarded-For: 203.0.113.7\r\nConnection: close\r\n\r\n"
-        return try await send(request, port: port)
+    static func click(_ target: String, on running: Running) async throws -> RouteAnswer {
+        try await running.send(
+            "GET", target,
+            headers: [
+                "User-Agent: \(DeepLinkAPITests.safari)", "Accept-Language: en-US",
+                "X-Forwarded-For: 203.0.113.7",
+            ])
     }
 
     /// The SDK's own install request, through the package's HTTP client, from another IP address.
     static func install(
         _ deviceID: String, devKey: String = "GOOD", advertisingID: String? = idfa, running: Running
     ) async throws -> AttributionPayload {
-        let source = try HTTPConversionDataSource(baseURL: running.server.baseURL)
-        return try await source.conversionData(
-            for: InstallAttributionRequest(
-                appID: "id1234567890", devKey: devKey, deviceID: deviceID,
-                installTime: running.clock.now.adding(.seconds(60)),
-                device: DeviceInfo(
-                    ipAddress: "198.51.100.1", model: "iPhone15,2", osVersion: "17.4",
-                    advertisingID: advertisingID)))
+        try await running.install(deviceID, devKey: devKey, advertisingID: advertisingID)
     }
 
     @Test(
@@ -87,7 +58,7 @@ struct GCDAndDeepLinkAPIPageTests {
     func gcdHasThePagesKeys() async throws {
         try await withServer { running in
             let click = try await Self.click(
-                "/id1234567890?pid=my_test_source&idfa=\(Self.idfa)", port: running.port)
+                "/id1234567890?pid=my_test_source&idfa=\(Self.idfa)", on: running)
             #expect(click.status == 302)
             let sdkAnswer = try await Self.install("af-1", running: running)
             // The SDK's own path: strings for costs, null campaign, no iscache (the SDK adds it).
@@ -98,7 +69,7 @@ struct GCDAndDeepLinkAPIPageTests {
             #expect(sdkAnswer["is_incentivized"] == nil)
 
             let response = try await Self.get(
-                "/install_data/v4.0/id1234567890?devkey=GOOD&device_id=af-1", port: running.port)
+                "/install_data/v4.0/id1234567890?devkey=GOOD&device_id=af-1", on: running)
             #expect(response.status == 200)
             #expect(response.body.contains(#""orig_cost":0,"#))
             #expect(response.body.contains(#""cost_cents_USD":0,"#))
@@ -133,13 +104,13 @@ struct GCDAndDeepLinkAPIPageTests {
         try await withServer { running in
             _ = try await Self.click(
                 "/id1234567890?pid=paid&c=spring&af_cost_value=6.5&af_cost_currency=USD&idfa=\(Self.idfa)",
-                port: running.port)
+                on: running)
             let sdkAnswer = try await Self.install("af-2", running: running)
             #expect(sdkAnswer["orig_cost"] == "6.5")
             #expect(sdkAnswer["cost_cents_USD"] == "650")
             let page = try AttributionPayload(
                 jsonString: try await Self.get(
-                    "/install_data/v4.0/1234567890?devkey=GOOD&device_id=af-2", port: running.port
+                    "/install_data/v4.0/1234567890?devkey=GOOD&device_id=af-2", on: running
                 ).body)
             #expect(page["orig_cost"] == .double(6.5))
             #expect(page["cost_cents_USD"] == .int(650))
@@ -148,7 +119,7 @@ struct GCDAndDeepLinkAPIPageTests {
             let organic = try await Self.install("af-3", advertisingID: nil, running: running)
             #expect(organic["af_status"] == "Organic")
             let organicPage = try await Self.get(
-                "/install_data/v4.0/id1234567890?devkey=GOOD&device_id=af-3", port: running.port)
+                "/install_data/v4.0/id1234567890?devkey=GOOD&device_id=af-3", on: running)
             #expect(try AttributionPayload(jsonString: organicPage.body) == organic)
             #expect(Set(organic.values.keys) == ["af_status", "af_message", "install_time"])
         }
@@ -162,13 +133,13 @@ struct GCDAndDeepLinkAPIPageTests {
             for version in ["v5.0", "v4.0"] {
                 for key in ["devkey=WRONG&", "", "devkey=&", "devkey=good&"] {
                     let response = try await Self.get(
-                        "/install_data/\(version)/id1234567890?\(key)\(query)", port: running.port)
+                        "/install_data/\(version)/id1234567890?\(key)\(query)", on: running)
                     #expect(response.status == 403, "\(version) \(key)")
                     #expect(response.body == refused)
                 }
             }
             let accepted = try await Self.get(
-                "/install_data/v5.0/id1234567890?devkey=GOOD&\(query)", port: running.port)
+                "/install_data/v5.0/id1234567890?devkey=GOOD&\(query)", on: running)
             #expect(accepted.status == 200)
         }
         // Without configured keys the SDK's path takes any key, none too; v4.0 still wants one.
@@ -176,10 +147,10 @@ struct GCDAndDeepLinkAPIPageTests {
             let query = "device_id=d1&install_time=2026-11-20%2010%3A00%3A00.000"
             for key in ["devkey=anything&", ""] {
                 let response = try await Self.get(
-                    "/install_data/v5.0/id1234567890?\(key)\(query)", port: running.port)
+                    "/install_data/v5.0/id1234567890?\(key)\(query)", on: running)
                 #expect(response.status == 200)
             }
-            let none = try await Self.get("/install_data/v4.0/id1234567890?device_id=d1", port: running.port)
+            let none = try await Self.get("/install_data/v4.0/id1234567890?device_id=d1", on: running)
             #expect(none.status == 403)
         }
     }
@@ -189,7 +160,7 @@ struct GCDAndDeepLinkAPIPageTests {
         try await withServer { running in
             for devKey in ["WRONG", "GOOD"] {
                 let sdk = AppsFlyerLib(
-                    conversionDataSource: try HTTPConversionDataSource(baseURL: running.server.baseURL),
+                    conversionDataSource: try running.server.backend(HTTPConversionDataSource.self),
                     logSink: SilentLogSink())
                 let recorder = CallbackRecorder()
                 sdk.delegate = recorder
@@ -225,16 +196,15 @@ struct GCDAndDeepLinkAPIPageTests {
     )
     func hashedIDFAs() async throws {
         try await withServer(devKeys: [DeepLinkAPITests.devKey]) { running in
-            let port = running.port
             let clicks = [
                 "/H5hv?pid=Email&c=hashtest&idfa=\(Self.sha1IDFA)&clickid=abc&fruit_name=apples",
                 "/H5hv?pid=Email&c=md5test&idfa=\(Self.md5IDFA)&idfv=vendor-1&advertising_id=gaid-1",
             ]
-            for target in clicks { #expect(try await Self.click(target, port: port).status == 302) }
+            for target in clicks { #expect(try await Self.click(target, on: running).status == 302) }
             await running.clock.advance(by: .seconds(60))
             func lookup(_ type: String, _ value: String) async throws -> [String: AttributionValue] {
                 let response = try await DeepLinkAPITests.lookup(
-                    port: port, at: running.clock.now, ip: "198.51.100.1",
+                    port: running.server, at: running.clock.now, ip: "198.51.100.1",
                     extra: [
                         "idfa": .object(["type": .string(type), "value": .string(value)]),
                         "att_status": .int(1),
@@ -270,20 +240,20 @@ struct GCDAndDeepLinkAPIPageTests {
                 #"{"is_first":"true","lang":"en-US","os":"17.4","timestamp":"2026-11-20T10:00:00.000","type":"iPhone","ip":"203.0.113.7"}"#
             for target in ["/v1.0/ios/id1234567890", "/v1.0/ios/id1234567890?devkey=GOOD"] {
                 let response = try await DeviceAdminTests.send(
-                    "POST", target, port: running.port, headers: ["Content-Type: application/json"],
+                    "POST", target, on: running, headers: ["Content-Type: application/json"],
                     body: body)
                 #expect(response.status == 400)
                 #expect(response.body == #"{"message":"Bad Request"}"#)
                 #expect(response.header("X-OneLink-Emulator-Reason")?.contains("af_sig is missing") == true)
             }
             let sdkEmpty = try await DeviceAdminTests.send(
-                "POST", "/v1.0/ios/id1234567890?devkey=GOOD", port: running.port, body: "{}")
+                "POST", "/v1.0/ios/id1234567890?devkey=GOOD", on: running, body: "{}")
             #expect(sdkEmpty.status == 400)
             #expect(sdkEmpty.body.contains("the body has no device_id string"))
             let sdkBody =
                 #"{"device_id":"d1","install_time":"2026-11-20 10:00:00.000","device":{"ip":"203.0.113.9"}}"#
             let sdk = try await DeviceAdminTests.send(
-                "POST", "/v1.0/ios/id1234567890?devkey=GOOD", port: running.port, body: sdkBody)
+                "POST", "/v1.0/ios/id1234567890?devkey=GOOD", on: running, body: sdkBody)
             #expect(sdk.status == 200)
             #expect(sdk.body == #"{"click_event":{},"found":false}"#)
         }

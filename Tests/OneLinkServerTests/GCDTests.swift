@@ -2,7 +2,6 @@ import Foundation
 import OneLinkEmulator
 import OneLinkHTTP
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// The public conversion-data API for SDK attribution testing
@@ -12,29 +11,41 @@ import Testing
 struct GCDTests {
     func withServer(
         devKeys: Set<String> = ["DEV_KEY"], conversion: InMemoryConversionDataSource,
-        _ body: (OneLinkServer) async throws -> Void
+        _ body: (EmbeddedServer) async throws -> Void
     ) async throws {
-        let server = try OneLinkServer(
-            configuration: .init(conversionDataSource: conversion, devKeys: devKeys))
-        try await server.start()
-        do {
-            try await body(server)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await body(
+            EmbeddedServer(configuration: .init(conversionDataSource: conversion, devKeys: devKeys)))
     }
 
-    static func get(_ target: String, port: UInt16) async throws -> RawHTTPConnection.Response {
-        let request = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
-        return try await onThread { try RawHTTPConnection.exchange(request, port: port) }
+    /// Runs `body` against a server whose only install is device `known`'s.
+    func withKnownDevice(
+        devKeys: Set<String> = ["DEV_KEY"], _ body: (EmbeddedServer) async throws -> Void
+    ) async throws {
+        try await withServer(devKeys: devKeys, conversion: InMemoryConversionDataSource()) { server in
+            _ = try await Self.install("known", server: server)
+            try await body(server)
+        }
+    }
+
+    static func get(_ target: String, on server: EmbeddedServer) async throws -> RouteAnswer {
+        try await server.call("GET", target)
+    }
+
+    /// Expects `status`, and `body` when given, for a GET of each of `targets`.
+    static func expect(
+        _ status: Int, body: String? = nil, for targets: [String], on server: EmbeddedServer,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        for target in targets {
+            let response = try await get(target, on: server)
+            #expect(response.status == status, "\(target)", sourceLocation: sourceLocation)
+            if let body { #expect(response.body == body, "\(target)", sourceLocation: sourceLocation) }
+        }
     }
 
     /// The SDK's own install request, through the package's HTTP client.
-    static func install(_ deviceID: String, server: OneLinkServer) async throws -> AttributionPayload {
-        let source = try HTTPConversionDataSource(baseURL: server.baseURL)
-        return try await source.conversionData(
+    static func install(_ deviceID: String, server: EmbeddedServer) async throws -> AttributionPayload {
+        try await server.backend(HTTPConversionDataSource.self).conversionData(
             for: InstallAttributionRequest(
                 appID: "id123456789", devKey: "DEV_KEY", deviceID: deviceID,
                 installTime: try #require(AttributionTimestamp.date(from: "2026-11-20 10:00:00.000")),
@@ -57,7 +68,7 @@ struct GCDTests {
             for (device, expected) in [("1600000000000-1", organic), ("1600000000000-2", paidPage)] {
                 for app in ["id123456789", "123456789"] {
                     let response = try await Self.get(
-                        "/install_data/v4.0/\(app)?devkey=DEV_KEY&device_id=\(device)", port: server.port)
+                        "/install_data/v4.0/\(app)?devkey=DEV_KEY&device_id=\(device)", on: server)
                     #expect(response.status == 200)
                     #expect(try AttributionPayload(jsonString: response.body) == expected)
                 }
@@ -69,41 +80,34 @@ struct GCDTests {
 
     @Test("an unknown device, or another app's, is the documented 404")
     func unknownDevice() async throws {
-        try await withServer(conversion: InMemoryConversionDataSource()) { server in
-            _ = try await Self.install("known", server: server)
-            for target in [
-                "/install_data/v4.0/id123456789?devkey=DEV_KEY&device_id=stranger",
-                "/install_data/v4.0/id999?devkey=DEV_KEY&device_id=known",
-                "/install_data/v4.0/id123456789?devkey=DEV_KEY",
-            ] {
-                let response = try await Self.get(target, port: server.port)
-                #expect(response.status == 404)
-                #expect(
-                    response.body
-                        == #"{"error_reason":"Attribution data for this AppsFlyer ID is not available","status_code":404}"#
-                )
-            }
+        try await withKnownDevice { server in
+            try await Self.expect(
+                404,
+                body:
+                    #"{"error_reason":"Attribution data for this AppsFlyer ID is not available","status_code":404}"#,
+                for: [
+                    "/install_data/v4.0/id123456789?devkey=DEV_KEY&device_id=stranger",
+                    "/install_data/v4.0/id999?devkey=DEV_KEY&device_id=known",
+                    "/install_data/v4.0/id123456789?devkey=DEV_KEY",
+                ], on: server)
         }
     }
 
     @Test("a wrong or missing dev key is 403; without configured keys any non-empty key is accepted")
     func devKeys() async throws {
-        try await withServer(conversion: InMemoryConversionDataSource()) { server in
-            _ = try await Self.install("known", server: server)
-            for target in [
-                "/install_data/v4.0/id123456789?devkey=WRONG&device_id=known",
-                "/install_data/v4.0/id123456789?device_id=known",
-            ] {
-                let response = try await Self.get(target, port: server.port)
-                #expect(response.status == 403)
-            }
+        try await withKnownDevice { server in
+            try await Self.expect(
+                403,
+                for: [
+                    "/install_data/v4.0/id123456789?devkey=WRONG&device_id=known",
+                    "/install_data/v4.0/id123456789?device_id=known",
+                ], on: server)
         }
-        try await withServer(devKeys: [], conversion: InMemoryConversionDataSource()) { server in
-            _ = try await Self.install("known", server: server)
+        try await withKnownDevice(devKeys: []) { server in
             let any = try await Self.get(
-                "/install_data/v4.0/id123456789?devkey=x&device_id=known", port: server.port)
+                "/install_data/v4.0/id123456789?devkey=x&device_id=known", on: server)
             #expect(any.status == 200)
-            let none = try await Self.get("/install_data/v4.0/id123456789?device_id=known", port: server.port)
+            let none = try await Self.get("/install_data/v4.0/id123456789?device_id=known", on: server)
             #expect(none.status == 403)
         }
     }

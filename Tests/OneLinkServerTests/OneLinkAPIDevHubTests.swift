@@ -2,7 +2,6 @@ import Foundation
 import OneLinkClicks
 import OneLinkEmulator
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// The OneLink API against the dev hub's pages, point by point: link sources and migration, the
@@ -14,49 +13,31 @@ import Testing
 struct OneLinkAPIDevHubTests {
     typealias API = OneLinkAPITests
 
-    /// A running server with the OneLink API (template `A1b3` known to the click handler) on a
-    /// manual clock that starts on a whole second.
+    /// A server with the OneLink API (template `A1b3` known to the click handler) on a manual clock
+    /// that starts on a whole second.
     func withServer(
         quota: Int = 7_500_000, qrPerSecond: Int = 25, _ body: (API.APIServer) async throws -> Void
     ) async throws {
         let clock = ManualClock()
         let fraction = clock.now.timeIntervalSince1970.truncatingRemainder(dividingBy: 1)
         if fraction > 0 { await clock.advance(by: .milliseconds(Int64((1 - fraction) * 1000) + 1)) }
-        let links = InMemoryShortLinkResolver()
-        let store = InMemoryClickStore()
-        let handler = try ClickHandler(
-            configuration: .init(
-                appStoreURL: "https://apps.apple.com/app/id1234567890", oneLinkDomains: [API.host],
-                templates: ["A1b3"], interstitialDomain: "open.example.net"),
-            shortLinks: links, store: store, clock: clock)
-        let settings = OneLinkAPISettings(
-            links: links, tokens: [API.token], linkDomain: API.host, monthlyQuota: quota,
-            qrRequestsPerSecond: qrPerSecond)
-        let server = try OneLinkServer(
-            configuration: .init(
-                shortLinkResolver: links, clickHandler: handler, clock: clock, oneLinkAPI: settings))
-        try await server.start()
-        do {
-            try await body(API.APIServer(server: server, links: links, clock: clock, store: store))
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await body(
+            API.APIServer(
+                clock: clock,
+                settings: {
+                    $0.monthlyQuota = quota
+                    $0.qrRequestsPerSecond = qrPerSecond
+                }))
     }
 
-    static let noSource = "This operation is not allowed for this shortlink source-caller."
+    static let noSource = API.noSource
 
     @Test(
         "v2.0 updates and deletes v1 links; an update migrates one (v2.0 TTL ceiling, QR allowed); links no API made are refused"
     )
     func linkSources() async throws {
         try await withServer { api in
-            for id in ["old1", "old2"] {
-                let created = try await api.call(
-                    "POST", "/shortlink/v1/A1b3?id=\(id)", body: #"{"data":{"pid":"sms"}}"#)
-                #expect(created.status == 200)
-            }
+            try await api.createV1(["old1", "old2"])
             // Before migration, QR is for links "created or updated using OneLink API v2.0" only.
             try API.expectError(
                 try await api.call("GET", "/api/v2.0/shortlinks/A1b3/old1/qr"), 400, "invalid_source",
@@ -80,14 +61,7 @@ struct OneLinkAPIDevHubTests {
 
             // A seeded link stands for one made in the UI, by bulk upload or by the SDK.
             api.links[template: "A1b3", shortID: "seeded"] = ["pid": "ui"]
-            for (method, path) in [
-                ("PUT", "/api/v2.0/shortlinks/A1b3/seeded"), ("DELETE", "/api/v2.0/shortlinks/A1b3/seeded"),
-                ("GET", "/api/v2.0/shortlinks/A1b3/seeded/qr"),
-            ] {
-                try API.expectError(
-                    try await api.call(method, path, body: method == "PUT" ? #"{"data":{"pid":"x"}}"# : nil),
-                    400, "invalid_source", Self.noSource)
-            }
+            try await api.expectInvalidSource("seeded")
             #expect(api.links[template: "A1b3", shortID: "seeded"] == ["pid": "ui"])
         }
     }

@@ -14,31 +14,87 @@ struct OneLinkAPITests {
     /// A branded domain long enough that its links need QR version 8 (two block sizes, version bits).
     static let longBrand = "a-very-long-branded-domain-for-qr-version-tests.click.example.com"
 
-    /// A running server with the OneLink API on a manual clock, links stored in `links`.
+    /// A server with the OneLink API on a manual clock, links stored in `links`, in process.
     struct APIServer {
-        let server: OneLinkServer
+        let server: EmbeddedServer
         let links: InMemoryShortLinkResolver
         let clock: ManualClock
         let store: InMemoryClickStore
 
-        var port: UInt16 { server.port }
+        /// A server whose click handler knows template `A1b3` on ``OneLinkAPITests/host``, after
+        /// `settings` and `configure` adjusted the API's settings and the server's configuration.
+        init(
+            links: InMemoryShortLinkResolver = InMemoryShortLinkResolver(),
+            clock: ManualClock = ManualClock(),
+            enabled: Bool = true,
+            settings: (inout OneLinkAPISettings) -> Void = { _ in },
+            configure: (inout OneLinkServer.Configuration) -> Void = { _ in }
+        ) throws {
+            let store = InMemoryClickStore()
+            let handler = try ClickHandler(
+                configuration: .init(
+                    appStoreURL: "https://apps.apple.com/app/id1234567890", oneLinkDomains: [host],
+                    templates: ["A1b3"], interstitialDomain: "open.example.net"),
+                shortLinks: links, store: store, clock: clock)
+            var api = OneLinkAPISettings(links: links, tokens: [token], linkDomain: host)
+            settings(&api)
+            var configuration = OneLinkServer.Configuration(
+                shortLinkResolver: links, clickHandler: handler, clock: clock, oneLinkAPI: enabled ? api : nil
+            )
+            configure(&configuration)
+            self.init(
+                server: EmbeddedServer(configuration: configuration), links: links, clock: clock, store: store
+            )
+        }
+
+        private init(
+            server: EmbeddedServer, links: InMemoryShortLinkResolver, clock: ManualClock,
+            store: InMemoryClickStore
+        ) {
+            self.server = server
+            self.links = links
+            self.clock = clock
+            self.store = store
+        }
 
         /// Sends one request and reads the answer; `token` goes in the `authorization` header.
         func call(
             _ method: String, _ path: String, body: String? = nil, token: String? = OneLinkAPITests.token,
             headers: [String] = []
-        ) async throws -> RawHTTPConnection.Response {
-            var lines = ["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Connection: close"]
-            if let token { lines.append("authorization: \(token)") }
-            lines += headers
-            if let body {
-                lines += ["Content-Type: application/json", "Content-Length: \(body.utf8.count)"]
-            } else if ["POST", "PUT"].contains(method) {
-                lines.append("Content-Length: 0")
+        ) async throws -> RouteAnswer {
+            var fields = token.map { ["authorization: \($0)"] } ?? []
+            fields += headers
+            if body != nil { fields.append("Content-Type: application/json") }
+            return try await server.call(method, path, headers: fields, body: body)
+        }
+
+        /// Creates ``OneLinkAPITests/createBody``'s link through v2.0.
+        @discardableResult
+        func createExample() async throws -> RouteAnswer {
+            try await call("POST", "/api/v2.0/shortlinks/A1b3", body: OneLinkAPITests.createBody)
+        }
+
+        /// Creates a v1 link with `id` for each of `ids`; expects 200.
+        func createV1(_ ids: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws {
+            for id in ids {
+                let created = try await call(
+                    "POST", "/shortlink/v1/A1b3?id=\(id)", body: #"{"data":{"pid":"sms"}}"#)
+                #expect(created.status == 200, sourceLocation: sourceLocation)
             }
-            let request = (lines + ["", body ?? ""]).joined(separator: "\r\n")
-            let port = self.port
-            return try await onThread { try RawHTTPConnection.exchange(request, port: port) }
+        }
+
+        /// Expects v2.0's update, delete and QR of `id`, a link no API made, to be refused as
+        /// `invalid_source`.
+        func expectInvalidSource(_ id: String, sourceLocation: SourceLocation = #_sourceLocation) async throws
+        {
+            for (method, path) in [
+                ("PUT", "/api/v2.0/shortlinks/A1b3/\(id)"), ("DELETE", "/api/v2.0/shortlinks/A1b3/\(id)"),
+                ("GET", "/api/v2.0/shortlinks/A1b3/\(id)/qr"),
+            ] {
+                try OneLinkAPITests.expectError(
+                    try await call(method, path, body: method == "PUT" ? #"{"data":{"pid":"x"}}"# : nil),
+                    400, "invalid_source", OneLinkAPITests.noSource, sourceLocation: sourceLocation)
+            }
         }
     }
 
@@ -46,31 +102,17 @@ struct OneLinkAPITests {
         quota: Int = 7_500_000, perSecond: Int = 1000, enabled: Bool = true,
         _ body: (APIServer) async throws -> Void
     ) async throws {
-        let clock = ManualClock()
         let links = InMemoryShortLinkResolver()
-        let store = InMemoryClickStore()
-        let handler = try ClickHandler(
-            configuration: .init(
-                appStoreURL: "https://apps.apple.com/app/id1234567890", oneLinkDomains: [Self.host],
-                templates: ["A1b3"], interstitialDomain: "open.example.net"),
-            shortLinks: links, store: store, clock: clock)
-        let settings = OneLinkAPISettings(
-            links: links, tokens: [Self.token], linkDomain: Self.host,
-            brandDomains: ["click.example.com", Self.longBrand],
-            monthlyQuota: quota, requestsPerSecond: perSecond, v1RequestsPerSecond: perSecond)
-        let server = try OneLinkServer(
-            configuration: .init(
-                shortLinkResolver: links, clickHandler: handler, clock: clock,
-                shortLinkCreator: InMemoryShortLinkCreator(resolver: links),
-                oneLinkAPI: enabled ? settings : nil))
-        try await server.start()
-        do {
-            try await body(APIServer(server: server, links: links, clock: clock, store: store))
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await body(
+            APIServer(
+                links: links, enabled: enabled,
+                settings: {
+                    $0.brandDomains = ["click.example.com", Self.longBrand]
+                    $0.monthlyQuota = quota
+                    $0.requestsPerSecond = perSecond
+                    $0.v1RequestsPerSecond = perSecond
+                },
+                configure: { $0.shortLinkCreator = InMemoryShortLinkCreator(resolver: links) }))
     }
 
     static func object(_ text: String) throws -> [String: AttributionValue] {
@@ -78,7 +120,7 @@ struct OneLinkAPITests {
     }
 
     static func expectError(
-        _ response: RawHTTPConnection.Response, _ status: Int, _ type: String, _ message: String,
+        _ response: RouteAnswer, _ status: Int, _ type: String, _ message: String,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         #expect(response.status == status, sourceLocation: sourceLocation)
@@ -88,6 +130,8 @@ struct OneLinkAPITests {
         #expect(body["message"] == .string(message), sourceLocation: sourceLocation)
     }
 
+    static let noSource = "This operation is not allowed for this shortlink source-caller."
+
     static let createBody =
         #"{"shortlink_id":"my_shortlink_id","ttl":"1h","data":{"pid":"my_media_source_SMS","c":"my_campaign","deep_link_value":"peaches"}}"#
 
@@ -96,12 +140,12 @@ struct OneLinkAPITests {
     )
     func createGetAndConflict() async throws {
         try await withAPIServer { api in
-            let created = try await api.call("POST", "/api/v2.0/shortlinks/A1b3", body: Self.createBody)
+            let created = try await api.createExample()
             #expect(created.status == 200)
             #expect(
                 try Self.object(created.body)["shortlink_url"]
                     == .string("https://myapp.onelink.me/A1b3/my_shortlink_id"))
-            let again = try await api.call("POST", "/api/v2.0/shortlinks/A1b3", body: Self.createBody)
+            let again = try await api.createExample()
             try Self.expectError(again, 409, "invalid_parameter", "Shortlink ID already exists")
 
             let got = try await api.call("GET", "/api/v2.0/shortlinks/A1b3/my_shortlink_id")
@@ -129,7 +173,7 @@ struct OneLinkAPITests {
     @Test("a link created through either API resolves on the SDK's short-link path and through a click")
     func createdLinksResolve() async throws {
         try await withAPIServer { api in
-            _ = try await api.call("POST", "/api/v2.0/shortlinks/A1b3", body: Self.createBody)
+            try await api.createExample()
             let v1 = try await api.call(
                 "POST", "/shortlink/v1/A1b3?id=old_client",
                 body: #"{"data":{"pid":"sms","deep_link_value":"plums"}}"#)
@@ -143,8 +187,7 @@ struct OneLinkAPITests {
                 let click = try await api.call(
                     "GET", "/A1b3/\(id)", token: nil,
                     headers: [
-                        "User-Agent: Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "
-                            + "(KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
+                        "User-Agent: \(ClickStoreServer.safari)",
                         "X-Forwarded-For: 203.0.113.7",
                     ])
                 #expect(click.status == 302)
@@ -198,7 +241,7 @@ struct OneLinkAPITests {
     @Test("update replaces the payload and resets the TTL; delete answers \"ok\" and the link is gone")
     func updateAndDelete() async throws {
         try await withAPIServer { api in
-            _ = try await api.call("POST", "/api/v2.0/shortlinks/A1b3", body: Self.createBody)
+            try await api.createExample()
             let updated = try await api.call(
                 "PUT", "/api/v2.0/shortlinks/A1b3/my_shortlink_id",
                 body:
@@ -233,15 +276,7 @@ struct OneLinkAPITests {
     func invalidSource() async throws {
         try await withAPIServer { api in
             api.links[template: "A1b3", shortID: "legacy"] = ["pid": "sms"]
-            for (method, path) in [
-                ("PUT", "/api/v2.0/shortlinks/A1b3/legacy"), ("DELETE", "/api/v2.0/shortlinks/A1b3/legacy"),
-                ("GET", "/api/v2.0/shortlinks/A1b3/legacy/qr"),
-            ] {
-                try Self.expectError(
-                    try await api.call(method, path, body: method == "PUT" ? #"{"data":{"pid":"x"}}"# : nil),
-                    400,
-                    "invalid_source", "This operation is not allowed for this shortlink source-caller.")
-            }
+            try await api.expectInvalidSource("legacy")
         }
     }
 
@@ -316,7 +351,7 @@ struct OneLinkAPITests {
             #expect(
                 try await api.call("GET", "/api/v2.0/shortlinks-quota/acct").body
                     == #"{"remaining_api_calls":2}"#)
-            _ = try await api.call("POST", "/api/v2.0/shortlinks/A1b3", body: Self.createBody)
+            try await api.createExample()
             _ = try await api.call("GET", "/api/v2.0/shortlinks/A1b3/my_shortlink_id")
             #expect(
                 try await api.call("GET", "/api/v2.0/shortlinks-quota/acct").body
@@ -326,7 +361,7 @@ struct OneLinkAPITests {
             _ = try await api.call("POST", "/shortlink/v1/A1b3", body: #"{"data":{"pid":"sms"}}"#)
             _ = try await api.call("POST", "/shortlink/v1/A1b3", body: #"{"data":{"pid":"sms"}}"#)
             try Self.expectError(
-                try await api.call("POST", "/api/v2.0/shortlinks/A1b3", body: Self.createBody), 429,
+                try await api.createExample(), 429,
                 "quota_exceeded",
                 "Monthly Quota Exceeded.")
             let v1 = try await api.call("POST", "/shortlink/v1/A1b3", body: #"{"data":{"pid":"sms"}}"#)
@@ -340,7 +375,7 @@ struct OneLinkAPITests {
                 try await api.call("GET", "/api/v2.0/shortlinks-quota/acct").body
                     == #"{"remaining_api_calls":2}"#)
             #expect(
-                try await api.call("POST", "/api/v2.0/shortlinks/A1b3", body: Self.createBody).status == 200)
+                try await api.createExample().status == 200)
         }
     }
 
@@ -405,7 +440,7 @@ struct OneLinkAPITests {
     @Test("without the OneLink API the calls are 403 feature_not_enabled; a wrong method is 405 with Allow")
     func notEnabledAndMethods() async throws {
         try await withAPIServer(enabled: false) { api in
-            let response = try await api.call("POST", "/api/v2.0/shortlinks/A1b3", body: Self.createBody)
+            let response = try await api.createExample()
             #expect(response.status == 403)
             #expect(try Self.object(response.body)["error_type"] == .string("feature_not_enabled"))
             let patch = try await api.call("PATCH", "/api/v2.0/shortlinks/A1b3/x", body: "{}")
@@ -417,7 +452,7 @@ struct OneLinkAPITests {
     @Test("QR: a real PNG or JPEG (format=jpg) of the link's URL, sized as asked; bad parameters are 400")
     func qrCode() async throws {
         try await withAPIServer { api in
-            _ = try await api.call("POST", "/api/v2.0/shortlinks/A1b3", body: Self.createBody)
+            try await api.createExample()
             let answer = try await api.call("GET", "/api/v2.0/shortlinks/A1b3/my_shortlink_id/qr?size=330")
             let png = try Self.qrImage(answer, prefix: "image/png;base64,")
             let image = try PNGReader(Array(png))
@@ -485,7 +520,7 @@ struct OneLinkAPITests {
     }
 
     /// The image in a 200 answer of the QR call, whose `qr` must start with `prefix`.
-    static func qrImage(_ response: RawHTTPConnection.Response, prefix: String) throws -> Data {
+    static func qrImage(_ response: RouteAnswer, prefix: String) throws -> Data {
         #expect(response.status == 200)
         let qr = try #require(try object(response.body)["qr"]?.stringValue)
         #expect(qr.hasPrefix(prefix), "\(qr.prefix(40))")

@@ -13,8 +13,7 @@ struct PullAPITests {
     static let app = "id1234567890"
     static let raw = "/api/raw-data/export/app/id1234567890"
     static let aggregate = "/api/agg-data/export/app/id1234567890"
-    static let safari =
-        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
+    static let safari = ClickStoreServer.safari
 
     /// A server with clicks, click matching, the OneLink API's token `TOKEN` and a manual clock at
     /// 2020-08-12 15:08:00 UTC.

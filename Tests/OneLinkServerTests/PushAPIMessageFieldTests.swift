@@ -1,7 +1,6 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// The Push API's message fields (https://support.appsflyer.com/hc/en-us/articles/207034356, raw
@@ -13,12 +12,11 @@ struct PushAPIMessageFieldTests {
     static let idfa = "BBBBBBBB-1111-2222-3333-444444444444"
 
     /// An S2S in-app event `name` for `deviceID`.
-    static func s2sEvent(_ deviceID: String, name: String = "af_login", port: UInt16) async throws {
-        let body = #"{"appsflyer_id":"\#(deviceID)","eventName":"\#(name)","eventValue":"{}"}"#
-        let request =
-            "POST /inappevent/id123456789 HTTP/1.1\r\nHost: 127.0.0.1\r\nauthentication: key\r\n"
-            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
-        let response = try await onThread { try RawHTTPConnection.exchange(request, port: port) }
+    static func s2sEvent(
+        _ deviceID: String, name: String = "af_login", on server: EmbeddedServer
+    ) async throws {
+        let response = try await PushAPITests.s2sEvent(
+            deviceID, name: name, value: "{}", more: "", on: server)
         #expect(response.status == 200)
     }
 
@@ -47,8 +45,7 @@ struct PushAPIMessageFieldTests {
             // A message is queued (and listed) before the request is answered.
             #expect(running.server.pushDeliveries.map(\.eventName) == ["install"])
 
-            try await running.event("device-once", at: running.clock.now)
-            let event = try await running.next()
+            let event = try await running.eventMessage("device-once", at: running.clock.now)
             #expect(event["event_name"] == "af_purchase")
             #expect(event["install_time"] == .string(installTime))
             #expect(running.server.pushDeliveries.map(\.eventName) == ["install", "af_purchase"])
@@ -105,7 +102,7 @@ struct PushAPIMessageFieldTests {
             #expect(sdk["api_version"] == "2.0")
             Self.expectDeviceFields(sdk)
 
-            try await Self.s2sEvent("device-fields", port: running.port)
+            try await Self.s2sEvent("device-fields", on: running.server)
             let s2s = try await running.next()
             #expect(s2s["event_name"] == "af_login")
             #expect(s2s["event_source"] == "S2S")
@@ -167,25 +164,17 @@ struct PushAPIMessageFieldTests {
         var configuration = OneLinkServer.Configuration(
             conversionDataSource: InMemoryConversionDataSource(), clock: ManualClock())
         configuration.pushAPI = settings
-        let server = try OneLinkServer(configuration: configuration)
-        try await server.start()
-        do {
-            #expect(try await PushAPITests.install("device-filter", port: server.port).status == 200)
+        try await withPushServer(configuration, receiver: receiver) { server in
+            #expect(try await PushAPITests.install("device-filter", on: server).status == 200)
             let install = try AttributionPayload(jsonString: try await receiver.next().body)
             #expect(install["event_name"] == "install")
-            try await Self.s2sEvent("device-filter", name: "af_purchase", port: server.port)
+            try await Self.s2sEvent("device-filter", name: "af_purchase", on: server)
             #expect(server.pushDeliveries.map(\.eventName) == ["install"], "af_purchase is not selected")
-            try await Self.s2sEvent("device-filter", name: "af_login", port: server.port)
+            try await Self.s2sEvent("device-filter", name: "af_login", on: server)
             let login = try AttributionPayload(jsonString: try await receiver.next().body)
             #expect(login["event_name"] == "af_login")
             #expect(server.pushDeliveries.map(\.eventName) == ["install", "af_login"])
-        } catch {
-            await server.stop()
-            receiver.shutDown()
-            throw error
         }
-        await server.stop()
-        receiver.shutDown()
     }
 
     @Test(

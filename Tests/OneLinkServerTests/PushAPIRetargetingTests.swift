@@ -3,7 +3,6 @@ import OneLinkClicks
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// The Push API's retargeting messages (https://support.appsflyer.com/hc/en-us/articles/207034356):
@@ -14,28 +13,25 @@ import Testing
 @Suite("Server: Push API retargeting messages", .timeLimit(.minutes(5)))
 struct PushAPIRetargetingTests {
     static let host = "onelink-basic-app.onelink.me"
-    static let safari =
-        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "
-        + "(KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
+    static let safari = ClickStoreServer.safari
     static let retargetingPath = "/H5hv?pid=Email&c=winback&is_retargeting=true&af_reengagement_window=7d"
     static let day: TimeInterval = 24 * 3600
 
     struct Running {
-        let server: OneLinkServer
+        let server: EmbeddedServer
         let receiver: PushReceiver
         let clock: ManualClock
 
-        var port: UInt16 { server.port }
         var now: String { AttributionTimestamp.string(from: clock.now) }
 
-        func exchange(_ request: String) async throws -> RawHTTPConnection.Response {
-            try await onThread { [port] in try RawHTTPConnection.exchange(request, port: port) }
+        func exchange(_ request: String) async throws -> RouteAnswer {
+            try await server.exchange(request)
         }
 
         /// A Safari click on `path`, carrying the device's advertising ID or device ID.
         func click(_ path: String, advertisingID: String? = nil, deviceID: String? = nil) async throws {
             var lines = [
-                "GET \(path) HTTP/1.1", "Host: 127.0.0.1:\(port)",
+                "GET \(path) HTTP/1.1", "Host: 127.0.0.1",
                 "User-Agent: \(PushAPIRetargetingTests.safari)",
                 "X-Forwarded-For: 203.0.113.7",
             ]
@@ -60,7 +56,7 @@ struct PushAPIRetargetingTests {
         }
 
         /// A POST to the SDK's launch path (a launch, or an in-app event with `eventName`).
-        func post(_ body: String) async throws -> RawHTTPConnection.Response {
+        func post(_ body: String) async throws -> RouteAnswer {
             try await exchange(
                 "POST /api/v6/iosevent/id123456789 HTTP/1.1\r\nHost: 127.0.0.1\r\nauthentication: dev\r\n"
                     + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body)
@@ -83,6 +79,18 @@ struct PushAPIRetargetingTests {
         func next() async throws -> AttributionPayload {
             try AttributionPayload(jsonString: try await receiver.next().body)
         }
+
+        /// The postback's fields of an in-app event for `deviceID` at `time`.
+        func eventMessage(_ deviceID: String, at time: Date) async throws -> AttributionPayload {
+            try await event(deviceID, at: time)
+            return try await next()
+        }
+
+        /// The message types of every delivery, once all have settled.
+        func messageTypes() async -> [String] {
+            await server.pushDeliveriesSettled()
+            return server.pushDeliveries.map(\.messageType)
+        }
     }
 
     func withServer(
@@ -104,17 +112,9 @@ struct PushAPIRetargetingTests {
         var pushAPI = try PushAPISettings(endpoints: [try PushAPIEndpoint(url: receiver.url)])
         settings(&pushAPI)
         configuration.pushAPI = pushAPI
-        let server = try OneLinkServer(configuration: configuration)
-        try await server.start()
-        do {
+        try await withPushServer(configuration, receiver: receiver) { server in
             try await body(Running(server: server, receiver: receiver, clock: clock))
-        } catch {
-            await server.stop()
-            receiver.shutDown()
-            throw error
         }
-        await server.stop()
-        receiver.shutDown()
     }
 
     @Test("a former user's reinstall from a retargeting click is a re-attribution, and its in-app events too")
@@ -150,8 +150,8 @@ struct PushAPIRetargetingTests {
             #expect(fields["idfa"] == .string(idfa))
 
             // Inside the link's 7-day re-engagement window: a re-attribution in-app event.
-            try await running.event("second-install", at: reinstallTime.addingTimeInterval(Self.day))
-            let inside = try await running.next()
+            let inside = try await running.eventMessage(
+                "second-install", at: reinstallTime.addingTimeInterval(Self.day))
             #expect(inside["event_name"] == "af_purchase")
             #expect(inside["conversion_type"] == "reinstall")
             #expect(inside["campaign_type"] == "retargeting")
@@ -161,16 +161,15 @@ struct PushAPIRetargetingTests {
             #expect(inside["event_revenue"] == "4.99")
 
             // After it: attributed as the user's first install was (organic here).
-            try await running.event("second-install", at: reinstallTime.addingTimeInterval(7 * Self.day + 1))
-            let after = try await running.next()
+            let after = try await running.eventMessage(
+                "second-install", at: reinstallTime.addingTimeInterval(7 * Self.day + 1))
             #expect(after["conversion_type"] == "install")
             #expect(after["campaign_type"] == "organic")
             #expect(after["media_source"] == "organic")
             #expect(after["is_retargeting"] == nil)
 
-            await running.server.pushDeliveriesSettled()
             #expect(
-                running.server.pushDeliveries.map(\.messageType) == [
+                await running.messageTypes() == [
                     "organic-install", "re-attribution", "re-attribution-in-app-event",
                     "organic-install-in-app-event",
                 ])
@@ -219,9 +218,8 @@ struct PushAPIRetargetingTests {
             #expect(fresh["event_name"] == "install")
             #expect(fresh["conversion_type"] == "install")
 
-            await running.server.pushDeliveriesSettled()
             #expect(
-                running.server.pushDeliveries.map(\.messageType) == [
+                await running.messageTypes() == [
                     "organic-install", "organic-reinstall", "reinstall", "organic-install",
                 ])
         }
@@ -264,22 +262,21 @@ struct PushAPIRetargetingTests {
             await running.clock.advance(by: .seconds(60))
             try await running.launch("device-1", counter: 3)
 
-            try await running.event("device-1", at: openTime.addingTimeInterval(7 * Self.day))
-            let inside = try await running.next()
+            let inside = try await running.eventMessage(
+                "device-1", at: openTime.addingTimeInterval(7 * Self.day))
             #expect(inside["event_name"] == "af_purchase")
             #expect(inside["conversion_type"] == "re-engagement")
             #expect(inside["campaign_type"] == "retargeting")
             #expect(inside["is_retargeting"] == "true")
             #expect(inside["media_source"] == "Email")
 
-            try await running.event("device-1", at: openTime.addingTimeInterval(7 * Self.day + 1))
-            let after = try await running.next()
+            let after = try await running.eventMessage(
+                "device-1", at: openTime.addingTimeInterval(7 * Self.day + 1))
             #expect(after["conversion_type"] == "install")
             #expect(after["campaign_type"] == "organic")
 
-            await running.server.pushDeliveriesSettled()
             #expect(
-                running.server.pushDeliveries.map(\.messageType) == [
+                await running.messageTypes() == [
                     "organic-install", "re-engagement", "re-engagement-in-app-event",
                     "organic-install-in-app-event",
                 ])
@@ -327,9 +324,8 @@ struct PushAPIRetargetingTests {
             try await running.event("device-2", at: running.clock.now.addingTimeInterval(60))
             #expect(try await running.next()["conversion_type"] == "install")
 
-            await running.server.pushDeliveriesSettled()
             #expect(
-                running.server.pushDeliveries.map(\.messageType) == [
+                await running.messageTypes() == [
                     "organic-install", "re-engagement", "re-engagement-in-app-event", "organic-install",
                     "organic-install-in-app-event",
                 ])

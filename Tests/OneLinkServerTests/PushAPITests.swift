@@ -1,7 +1,6 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// Push API postbacks (https://support.appsflyer.com/hc/en-us/articles/207034356): a message per
@@ -14,7 +13,7 @@ struct PushAPITests {
     func withServer(
         receiver: PushReceiver, method: PushAPIEndpoint.Method = .post, token: String? = "push-secret",
         tokenName: String = "Authorization", clock: ManualClock = ManualClock(),
-        _ body: (OneLinkServer) async throws -> Void
+        _ body: (EmbeddedServer) async throws -> Void
     ) async throws {
         let conversion = InMemoryConversionDataSource()
         conversion[deviceID: Self.device] = .nonOrganic([
@@ -26,43 +25,33 @@ struct PushAPITests {
         configuration.pushAPI = try PushAPISettings(
             endpoints: [try PushAPIEndpoint(url: receiver.url, method: method)], token: token,
             tokenName: tokenName)
-        let server = try OneLinkServer(configuration: configuration)
-        try await server.start()
-        do {
-            try await body(server)
-        } catch {
-            await server.stop()
-            receiver.shutDown()
-            throw error
-        }
-        await server.stop()
-        receiver.shutDown()
+        try await withPushServer(configuration, receiver: receiver, body)
     }
 
-    static func install(_ deviceID: String = device, port: UInt16) async throws -> RawHTTPConnection.Response
-    {
+    static func install(_ deviceID: String = device, on server: EmbeddedServer) async throws -> RouteAnswer {
         let target =
             "/install_data/v5.0/id123456789?devkey=dev&device_id=\(deviceID)"
             + "&install_time=2026-11-20%2010%3A00%3A00.000&ip=203.0.113.7&model=iPhone&os_version=17.4&language=en-US"
-        let request = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
-        return try await onThread { try RawHTTPConnection.exchange(request, port: port) }
+        return try await server.call("GET", target)
     }
 
-    static func s2sEvent(port: UInt16) async throws -> RawHTTPConnection.Response {
-        let body =
-            #"{"appsflyer_id":"\#(device)","eventName":"af_purchase","eventValue":"{\"af_revenue\":\"9.99\"}","#
-            + #""eventCurrency":"USD","customer_user_id":"user-7"}"#
-        let request =
-            "POST /inappevent/id123456789 HTTP/1.1\r\nHost: 127.0.0.1\r\nauthentication: key\r\n"
-            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
-        return try await onThread { try RawHTTPConnection.exchange(request, port: port) }
+    /// An S2S in-app event `name` for `deviceID`, its `eventValue` `value` and `more` members after it.
+    static func s2sEvent(
+        _ deviceID: String = device, name: String = "af_purchase",
+        value: String = #"{\"af_revenue\":\"9.99\"}"#,
+        more: String = #","eventCurrency":"USD","customer_user_id":"user-7""#,
+        on server: EmbeddedServer
+    ) async throws -> RouteAnswer {
+        let body = #"{"appsflyer_id":"\#(deviceID)","eventName":"\#(name)","eventValue":"\#(value)"\#(more)}"#
+        return try await server.call(
+            "POST", "/inappevent/id123456789", headers: ["authentication: key"], body: body)
     }
 
     @Test("POST: the install, then an S2S in-app event, as JSON with the documented fields and the token")
     func postMessages() async throws {
         let receiver = try PushReceiver()
         try await withServer(receiver: receiver) { server in
-            #expect(try await Self.install(port: server.port).status == 200)
+            #expect(try await Self.install(on: server).status == 200)
             let install = try await receiver.next()
             #expect(install.method == "POST")
             #expect(install.target == "/postbacks")
@@ -83,7 +72,7 @@ struct PushAPITests {
             #expect(fields["ip"] == "203.0.113.7")
             #expect(fields["idfa"] == nil, "blank keys are not sent")
 
-            #expect(try await Self.s2sEvent(port: server.port).body == "OK")
+            #expect(try await Self.s2sEvent(on: server).body == "OK")
             let event = try await receiver.next()
             let eventFields = try AttributionPayload(jsonString: event.body)
             #expect(eventFields["event_name"] == "af_purchase")
@@ -99,10 +88,7 @@ struct PushAPITests {
             let deliveries = server.pushDeliveries
             #expect(deliveries.map(\.messageType) == ["install", "install-in-app-event"])
             #expect(deliveries.map(\.outcome) == [.delivered(status: 200), .delivered(status: 200)])
-            let page = try await onThread {
-                try RawHTTPConnection.exchange(
-                    "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", port: server.port)
-            }
+            let page = try await server.call("GET", "/")
             #expect(page.body.contains("<section id=\"push-postbacks\">"))
             #expect(page.body.contains("install-in-app-event: af_purchase"))
             #expect(page.body.contains("delivered (200)"))
@@ -113,7 +99,7 @@ struct PushAPITests {
     func getMessages() async throws {
         let receiver = try PushReceiver()
         try await withServer(receiver: receiver, method: .get, tokenName: "X-Push-Token") { server in
-            _ = try await Self.install("organic-device", port: server.port)
+            _ = try await Self.install("organic-device", on: server)
             let install = try await receiver.next()
             #expect(install.method == "GET")
             #expect(install.header("X-Push-Token") == "push-secret")
@@ -130,15 +116,25 @@ struct PushAPITests {
         }
     }
 
-    @Test(
-        "a failing receiver is retried after 5 s, then 10 s, on the server's clock; then the delivery fails")
-    func retries() async throws {
+    /// Runs `body` once the install's first delivery was answered with `status` and its retry waits on
+    /// the server's clock.
+    func afterFailedDelivery(
+        _ status: Int, _ body: (EmbeddedServer, PushReceiver, ManualClock) async throws -> Void
+    ) async throws {
         let receiver = try PushReceiver()
         let clock = ManualClock()
         try await withServer(receiver: receiver, clock: clock) { server in
-            _ = try await Self.install(port: server.port)
-            _ = try await receiver.next(status: 503)
+            _ = try await Self.install(on: server)
+            _ = try await receiver.next(status: status)
             await clock.waitForSleepers(count: 1)
+            try await body(server, receiver, clock)
+        }
+    }
+
+    @Test(
+        "a failing receiver is retried after 5 s, then 10 s, on the server's clock; then the delivery fails")
+    func retries() async throws {
+        try await afterFailedDelivery(503) { server, receiver, clock in
             #expect(clock.nextDeadline == clock.now.addingTimeInterval(5))
             #expect(server.pushDeliveries.first?.attempts == 1)
             #expect(server.pushDeliveries.first?.outcome == .pending)
@@ -156,12 +152,7 @@ struct PushAPITests {
 
     @Test("a retry that succeeds ends delivered")
     func retryThenDelivered() async throws {
-        let receiver = try PushReceiver()
-        let clock = ManualClock()
-        try await withServer(receiver: receiver, clock: clock) { server in
-            _ = try await Self.install(port: server.port)
-            _ = try await receiver.next(status: 502)
-            await clock.waitForSleepers(count: 1)
+        try await afterFailedDelivery(502) { server, receiver, clock in
             await clock.advance(by: .seconds(5))
             _ = try await receiver.next(status: 204)
             await server.pushDeliveriesSettled()

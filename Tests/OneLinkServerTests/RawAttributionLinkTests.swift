@@ -2,9 +2,7 @@ import Foundation
 import OneLinkClicks
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
-import OneLinkHTTP
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// AppsFlyer's documented manual test link, `https://app.appsflyer.com/{app_id}?pid=…&c=…&idfa=…`
@@ -15,41 +13,20 @@ struct RawAttributionLinkTests {
     static let idfa = "3F2504E0-4F89-11D3-9A0C-0305E82C3301"
 
     static func withRawLinkServer(_ body: (DeviceAdminTests.DeviceServer) async throws -> Void) async throws {
-        let clock = ManualClock()
-        let store = InMemoryClickStore()
-        let handler = try ClickHandler(
-            configuration: .init(
-                appStoreURL: ServerClickTests.appStore, oneLinkDomains: [ServerClickTests.host],
-                templates: ["H5hv"], interstitialDomain: "open.example.net", appIDs: ["id1234567890"]),
-            shortLinks: BackendFixture().makeShortLinkResolver(), store: store, clock: clock)
-        try await withFixtureServer(
-            clock: clock, clickHandler: handler, conversion: ClickStoreConversionDataSource.clickStore(store),
-            deferred: ClickStoreDeferredDeepLinkSource.clickStore(store)
-        ) { running in
-            try await body(DeviceAdminTests.DeviceServer(running: running, store: store, clock: clock))
-        }
+        try await body(try DeviceAdminTests.DeviceServer(appIDs: ["id1234567890"]) { $0.deviceMemory = nil })
     }
 
     static func click(
         _ target: String, server: DeviceAdminTests.DeviceServer, userAgent: String = ServerClickTests.safari
-    )
-        async throws -> RawHTTPConnection.Response
-    {
-        try await DeviceAdminTests.send(
-            "GET", target, port: server.port,
-            headers: ["User-Agent: \(userAgent)", "X-Forwarded-For: 203.0.113.7"])
+    ) async throws -> RouteAnswer {
+        try await server.send(
+            "GET", target, headers: ["User-Agent: \(userAgent)", "X-Forwarded-For: 203.0.113.7"])
     }
 
     static func install(
         _ deviceID: String, advertisingID: String?, ip: String, server: DeviceAdminTests.DeviceServer
     ) async throws -> AttributionPayload {
-        let source = try HTTPConversionDataSource(baseURL: server.running.baseURL)
-        return try await source.conversionData(
-            for: InstallAttributionRequest(
-                appID: "id1234567890", devKey: "key", deviceID: deviceID,
-                installTime: server.clock.now.adding(.seconds(60)),
-                device: DeviceInfo(
-                    ipAddress: ip, model: "iPhone15,2", osVersion: "17.4", advertisingID: advertisingID)))
+        try await server.install(deviceID, advertisingID: advertisingID, ip: ip)
     }
 
     @Test(
@@ -81,7 +58,7 @@ struct RawAttributionLinkTests {
             _ = try await Self.click("/1234567890?pid=a&advertising_id=gaid-1", server: server)
             #expect(server.store.recordedClicks.last?.advertisingID == "gaid-1")
             let headed = try await DeviceAdminTests.send(
-                "GET", "/id1234567890?pid=a&idfa=from-query", port: server.port,
+                "GET", "/id1234567890?pid=a&idfa=from-query", on: server,
                 headers: [
                     "User-Agent: \(ServerClickTests.safari)", "X-Forwarded-For: 203.0.113.7",
                     "X-OneLink-Advertising-ID: from-header",

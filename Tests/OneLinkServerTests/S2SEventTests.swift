@@ -1,7 +1,6 @@
 import Foundation
 import OneLinkEmulator
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// The server-to-server event API as api3 answers it
@@ -26,22 +25,9 @@ struct S2SEventTests {
     static func post(
         _ path: String, _ body: String, key: String? = "S2S_KEY", on server: EmbeddedServer
     ) async throws -> RouteAnswer {
-        var head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-        if let key { head += "authentication: \(key)\r\n" }
-        head += "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
-        let request = head + body
-        return try await server.exchange(request)
-    }
-
-    /// The same request to a server on loopback at `port`.
-    static func post(
-        _ path: String, _ body: String, key: String? = "S2S_KEY", port: UInt16
-    ) async throws -> RawHTTPConnection.Response {
-        var head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-        if let key { head += "authentication: \(key)\r\n" }
-        head += "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
-        let request = head + body
-        return try await onThread { try RawHTTPConnection.exchange(request, port: port) }
+        var headers = ["Content-Type: application/json"]
+        if let key { headers.append("authentication: \(key)") }
+        return try await server.call("POST", path, headers: headers, body: body)
     }
 
     static let purchase =

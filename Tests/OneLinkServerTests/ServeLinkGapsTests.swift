@@ -24,7 +24,7 @@ struct ServeLinkGapsTests {
     static let promo = "https://www.example.com/promo?a=1&b=2"
     static let encodedPromo = "https%3A%2F%2Fwww.example.com%2Fpromo%3Fa%3D1%26b%3D2"
 
-    /// Sends `method target` with a phone's headers on its own connection and reads the answer.
+    /// Sends `method target` with a phone's headers on its own loopback connection and reads the answer.
     static func request(
         _ method: String, _ target: String, port: UInt16, userAgent: String = ServerClickTests.safari
     ) async throws -> RawHTTPConnection.Response {
@@ -44,6 +44,15 @@ struct ServeLinkGapsTests {
         }
     }
 
+    /// Sends `method target` with a phone's headers to the server in process.
+    static func request(
+        _ method: String, _ target: String, on server: DeviceAdminTests.DeviceServer,
+        userAgent: String = ServerClickTests.safari
+    ) async throws -> RouteAnswer {
+        try await server.send(
+            method, target, headers: ["User-Agent: \(userAgent)", "X-Forwarded-For: 203.0.113.7"])
+    }
+
     // MARK: - af_r
 
     @Test("a raw attribution link's af_r is the redirect on every platform, and the click still attributes")
@@ -53,7 +62,7 @@ struct ServeLinkGapsTests {
                 let response = try await Self.request(
                     "GET",
                     "/id1234567890?pid=my_test_source&c=promo&idfa=\(Raw.idfa)&af_r=\(Self.encodedPromo)",
-                    port: server.port, userAgent: userAgent)
+                    on: server, userAgent: userAgent)
                 #expect(response.status == 302)
                 #expect(response.header("Location") == Self.promo)
             }
@@ -71,7 +80,7 @@ struct ServeLinkGapsTests {
         try await Raw.withRawLinkServer { server in
             for value in ["javascript%3Aalert(1)", "not%20a%20url", "ftp%3A%2F%2Fexample.com%2Ff", ""] {
                 let response = try await Self.request(
-                    "GET", "/id1234567890?pid=src&af_r=\(value)", port: server.port)
+                    "GET", "/id1234567890?pid=src&af_r=\(value)", on: server)
                 #expect(response.status == 400, "af_r=\(value)")
                 let body = try AttributionPayload(jsonString: response.body)
                 #expect(body["error_reason"]?.stringValue?.hasPrefix("af_r is not a usable URL") == true)
@@ -84,12 +93,12 @@ struct ServeLinkGapsTests {
     func oneLinkIgnoresAfR() async throws {
         try await Raw.withRawLinkServer { server in
             let phone = try await Self.request(
-                "GET", "/H5hv?pid=Email&af_r=\(Self.encodedPromo)", port: server.port)
+                "GET", "/H5hv?pid=Email&af_r=\(Self.encodedPromo)", on: server)
             #expect(phone.status == 302)
             #expect(phone.header("Location") == ServerClickTests.appStore)
             let desktop = try await Self.request(
                 "GET", "/H5hv?pid=Email&af_r=\(Self.encodedPromo)&af_web_dp=https%3A%2F%2Fweb.example.com%2F",
-                port: server.port, userAgent: Self.desktop)
+                on: server, userAgent: Self.desktop)
             #expect(desktop.header("Location") == "https://web.example.com/")
         }
     }
@@ -101,77 +110,84 @@ struct ServeLinkGapsTests {
     )
     func headOnClicks() async throws {
         try await Raw.withRawLinkServer { server in
-            let cases: [(String, String)] = [
-                ("/id1234567890?pid=src&af_r=\(Self.encodedPromo)", ServerClickTests.safari),
-                ("/H5hv?pid=Email&c=head", ServerClickTests.safari),
-                ("/H5hv?pid=Email&c=head", ServerClickTests.instagram),
-                ("/id1234567890?pid=src&af_r=javascript%3Ax", ServerClickTests.safari),
-            ]
-            for (target, userAgent) in cases {
-                let before = server.store.recordedClicks.count
-                let head = try await Self.request("HEAD", target, port: server.port, userAgent: userAgent)
-                #expect(server.store.recordedClicks.count == before, "HEAD \(target) recorded a click")
-                let get = try await Self.request("GET", target, port: server.port, userAgent: userAgent)
-                #expect(head.status == get.status, "\(target)")
-                #expect(head.headers == get.headers, "\(target)")
-                #expect(head.body.isEmpty)
-                #expect(Int(head.header("Content-Length") ?? "") == get.body.utf8.count)
-                #expect(get.body.utf8.count > 0)
+            try await withStartedServer(server.server.configuration) { loopback in
+                let cases: [(String, String)] = [
+                    ("/id1234567890?pid=src&af_r=\(Self.encodedPromo)", ServerClickTests.safari),
+                    ("/H5hv?pid=Email&c=head", ServerClickTests.safari),
+                    ("/H5hv?pid=Email&c=head", ServerClickTests.instagram),
+                    ("/id1234567890?pid=src&af_r=javascript%3Ax", ServerClickTests.safari),
+                ]
+                for (target, userAgent) in cases {
+                    let before = server.store.recordedClicks.count
+                    let head = try await Self.request(
+                        "HEAD", target, port: loopback.port, userAgent: userAgent)
+                    #expect(server.store.recordedClicks.count == before, "HEAD \(target) recorded a click")
+                    let get = try await Self.request("GET", target, port: loopback.port, userAgent: userAgent)
+                    #expect(head.status == get.status, "\(target)")
+                    #expect(head.headers == get.headers, "\(target)")
+                    #expect(head.body.isEmpty)
+                    #expect(Int(head.header("Content-Length") ?? "") == get.body.utf8.count)
+                    #expect(get.body.utf8.count > 0)
+                }
+                // The three GETs that answered 302 or 200 are clicks; the refused one is not.
+                #expect(server.store.recordedClicks.count == 3)
             }
-            // The three GETs that answered 302 or 200 are clicks; the refused one is not.
-            #expect(server.store.recordedClicks.count == 3)
         }
     }
 
     @Test("HEAD then GET on one kept-alive connection: the HEAD answer carries no body bytes")
     func headKeepAlive() async throws {
         try await Raw.withRawLinkServer { server in
-            let port = server.port
-            let (head, get) = try await onThread {
-                let connection = try RawHTTPConnection(port: port)
-                for method in ["HEAD", "GET"] {
-                    try connection.send(
-                        "\(method) /H5hv?pid=Email HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                            + "User-Agent: \(ServerClickTests.instagram)\r\nX-Forwarded-For: 203.0.113.7\r\n\r\n"
-                    )
+            try await withStartedServer(server.server.configuration) { loopback in
+                let port = loopback.port
+                let (head, get) = try await onThread {
+                    let connection = try RawHTTPConnection(port: port)
+                    for method in ["HEAD", "GET"] {
+                        try connection.send(
+                            "\(method) /H5hv?pid=Email HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                + "User-Agent: \(ServerClickTests.instagram)\r\nX-Forwarded-For: 203.0.113.7\r\n\r\n"
+                        )
+                    }
+                    return (try connection.readResponse(bodyless: true), try connection.readResponse())
                 }
-                return (try connection.readResponse(bodyless: true), try connection.readResponse())
+                #expect(head.status == 200 && get.status == 200)
+                #expect(get.body.contains("open-app"))
+                #expect(Int(head.header("Content-Length") ?? "") == get.body.utf8.count)
+                #expect(server.store.recordedClicks.count == 1)
             }
-            #expect(head.status == 200 && get.status == 200)
-            #expect(get.body.contains("open-app"))
-            #expect(Int(head.header("Content-Length") ?? "") == get.body.utf8.count)
-            #expect(server.store.recordedClicks.count == 1)
         }
     }
 
     @Test("URLSession's HEAD on the interstitial page gets the GET's length and no data")
     func headThroughURLSession() async throws {
         try await Raw.withRawLinkServer { server in
-            var request = URLRequest(
-                url: try #require(URL(string: "/H5hv?pid=Email", relativeTo: server.running.baseURL)))
-            request.httpMethod = "HEAD"
-            request.timeoutInterval = 20
-            request.setValue(ServerClickTests.instagram, forHTTPHeaderField: "User-Agent")
-            request.setValue("203.0.113.7", forHTTPHeaderField: "X-Forwarded-For")
-            let session = URLSession(configuration: .ephemeral)
-            defer { session.finishTasksAndInvalidate() }
-            let (data, response) = try await session.data(for: request)
-            let http = try #require(response as? HTTPURLResponse)
-            #expect(http.statusCode == 200)
-            #expect(data.isEmpty)
-            let length = Int(http.value(forHTTPHeaderField: "Content-Length") ?? "") ?? -1
-            #expect(length > 0)
-            #expect(server.store.recordedClicks.isEmpty)
-            let get = try await Self.request(
-                "GET", "/H5hv?pid=Email", port: server.port, userAgent: ServerClickTests.instagram)
-            #expect(get.body.utf8.count == length)
+            try await withStartedServer(server.server.configuration) { loopback in
+                var request = URLRequest(
+                    url: try #require(URL(string: "/H5hv?pid=Email", relativeTo: loopback.baseURL)))
+                request.httpMethod = "HEAD"
+                request.timeoutInterval = 20
+                request.setValue(ServerClickTests.instagram, forHTTPHeaderField: "User-Agent")
+                request.setValue("203.0.113.7", forHTTPHeaderField: "X-Forwarded-For")
+                let session = URLSession(configuration: .ephemeral)
+                defer { session.finishTasksAndInvalidate() }
+                let (data, response) = try await session.data(for: request)
+                let http = try #require(response as? HTTPURLResponse)
+                #expect(http.statusCode == 200)
+                #expect(data.isEmpty)
+                let length = Int(http.value(forHTTPHeaderField: "Content-Length") ?? "") ?? -1
+                #expect(length > 0)
+                #expect(server.store.recordedClicks.isEmpty)
+                let get = try await Self.request(
+                    "GET", "/H5hv?pid=Email", port: loopback.port, userAgent: ServerClickTests.instagram)
+                #expect(get.body.utf8.count == length)
+            }
         }
     }
 
     @Test("other methods on a click path are 405 with Allow: GET, HEAD")
     func postOnClick() async throws {
         try await Raw.withRawLinkServer { server in
-            let response = try await Self.request("POST", "/H5hv?pid=Email", port: server.port)
+            let response = try await Self.request("POST", "/H5hv?pid=Email", on: server)
             #expect(response.status == 405)
             #expect(response.header("Allow") == "GET, HEAD")
         }
@@ -181,40 +197,16 @@ struct ServeLinkGapsTests {
 
     /// A server with the OneLink API and the dashboard.
     func withAPIDashboard(_ body: (OneLinkAPITests.APIServer) async throws -> Void) async throws {
-        let clock = ManualClock()
-        let links = InMemoryShortLinkResolver()
-        let store = InMemoryClickStore()
-        let handler = try ClickHandler(
-            configuration: .init(
-                appStoreURL: ServerClickTests.appStore, oneLinkDomains: [OneLinkAPITests.host],
-                templates: ["A1b3"], interstitialDomain: "open.example.net"),
-            shortLinks: links, store: store, clock: clock)
-        let settings = OneLinkAPISettings(
-            links: links, tokens: [OneLinkAPITests.token], linkDomain: OneLinkAPITests.host,
-            brandDomains: ["click.example.com"])
-        let server = try OneLinkServer(
-            configuration: .init(
-                shortLinkResolver: links, clickHandler: handler, clock: clock, dashboard: ServerDashboard(),
-                oneLinkAPI: settings))
-        try await server.start()
-        do {
-            try await body(
-                OneLinkAPITests.APIServer(server: server, links: links, clock: clock, store: store))
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await body(
+            OneLinkAPITests.APIServer(
+                settings: { $0.brandDomains = ["click.example.com"] },
+                configure: { $0.dashboard = ServerDashboard() }))
     }
 
     @Test("the dashboard says a v1 link a v2.0 update migrated is 'v1, migrated to v2.0'")
     func migratedOnDashboard() async throws {
         try await withAPIDashboard { api in
-            for id in ["old", "kept"] {
-                let created = try await api.call(
-                    "POST", "/shortlink/v1/A1b3?id=\(id)", body: #"{"data":{"pid":"sms"}}"#)
-                #expect(created.status == 200)
-            }
+            try await api.createV1(["old", "kept"])
             let fresh = try await api.call(
                 "POST", "/api/v2.0/shortlinks/A1b3", body: #"{"shortlink_id":"new","data":{"pid":"sms"}}"#)
             #expect(fresh.status == 200)

@@ -4,15 +4,12 @@ import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import OneLinkHTTP
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// OneLink clicks over HTTP go through `ClickHandler`, and the clicks they record drive the
 /// conversion-data and deferred endpoints backed by the same store.
 @Suite(.timeLimit(.minutes(5))) struct ServerClickTests {
-    static let safari =
-        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "
-        + "(KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
+    static let safari = ClickStoreServer.safari
     static let instagram =
         "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
         + "Mobile/15E148 Instagram 321.0.2.23.105 (iPhone15,2; iOS 17_4; en_US; en; scale=3.00; 1179x2556)"
@@ -20,43 +17,26 @@ import Testing
     static let host = "onelink-basic-app.onelink.me"
     static let longPath = "/H5hv?pid=Email&c=fruit_of_the_month&deep_link_value=apples"
 
-    /// A running server whose click handler, conversion data and deferred lookups share one store.
-    struct ClickServer {
-        let running: FixtureServer
-        let store: InMemoryClickStore
-        let clock: ManualClock
-    }
+    /// A server whose click handler, conversion data and deferred lookups share one store.
+    typealias ClickServer = ClickStoreServer
 
     func withClickServer(_ body: (ClickServer) async throws -> Void) async throws {
-        let clock = ManualClock()
-        let store = InMemoryClickStore()
-        let handler = try ClickHandler(
-            configuration: .init(
-                appStoreURL: Self.appStore, oneLinkDomains: [Self.host], templates: ["H5hv"],
-                interstitialDomain: "open.example.net"),
-            shortLinks: BackendFixture().makeShortLinkResolver(), store: store, clock: clock)
-        try await withFixtureServer(
-            clock: clock, clickHandler: handler, conversion: ClickStoreConversionDataSource.clickStore(store),
-            deferred: ClickStoreDeferredDeepLinkSource.clickStore(store)
-        ) { running in
-            try await body(ClickServer(running: running, store: store, clock: clock))
-        }
+        try await body(try ClickServer { $0.deviceMemory = nil })
     }
 
     func click(
-        _ target: String, port: UInt16, userAgent: String?, extraHeaders: [String] = [],
+        _ target: String, on server: ClickServer, userAgent: String?, extraHeaders: [String] = [],
         forwardedFor: String? = "203.0.113.7"
-    ) async throws -> RawHTTPConnection.Response {
-        var lines = ["GET \(target) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Accept-Language: en-US"]
-        if let userAgent { lines.append("User-Agent: \(userAgent)") }
-        if let forwardedFor { lines.append("X-Forwarded-For: \(forwardedFor)") }
-        let request = (lines + extraHeaders + ["Connection: close", "", ""]).joined(separator: "\r\n")
-        return try await onThread { try RawHTTPConnection.exchange(request, port: port) }
+    ) async throws -> RouteAnswer {
+        var headers = ["Accept-Language: en-US"]
+        if let userAgent { headers.append("User-Agent: \(userAgent)") }
+        if let forwardedFor { headers.append("X-Forwarded-For: \(forwardedFor)") }
+        return try await server.send("GET", target, headers: headers + extraHeaders)
     }
 
     func conversion(_ server: ClickServer, installedAfter delay: Duration) async throws -> AttributionPayload
     {
-        let source = try HTTPConversionDataSource(baseURL: server.running.baseURL)
+        let source: HTTPConversionDataSource = try server.server.backend()
         let request = InstallAttributionRequest(
             appID: "1234567890", devKey: "key", deviceID: "device-1",
             installTime: server.clock.now.adding(delay),
@@ -68,7 +48,7 @@ import Testing
     @Test("an iOS Safari click on a long OneLink is 302 to the App Store, recorded, then matched at install")
     func safariClickThenInstall() async throws {
         try await withClickServer { server in
-            let response = try await click(Self.longPath, port: server.running.port, userAgent: Self.safari)
+            let response = try await click(Self.longPath, on: server, userAgent: Self.safari)
             #expect(response.status == 302)
             #expect(response.header("Location") == Self.appStore)
             #expect(response.header("Cache-Control") == "no-store")
@@ -92,7 +72,7 @@ import Testing
     func iosFallback() async throws {
         try await withClickServer { server in
             let response = try await click(
-                Self.longPath + "&af_ios_url=https%3A%2F%2Fexample.com%2Fios", port: server.running.port,
+                Self.longPath + "&af_ios_url=https%3A%2F%2Fexample.com%2Fios", on: server,
                 userAgent: Self.safari)
             #expect(response.status == 302)
             #expect(response.header("Location") == "https://example.com/ios")
@@ -103,7 +83,7 @@ import Testing
     func instagramInterstitial() async throws {
         try await withClickServer { server in
             let response = try await click(
-                Self.longPath, port: server.running.port, userAgent: Self.instagram)
+                Self.longPath, on: server, userAgent: Self.instagram)
             #expect(response.status == 200)
             #expect(response.header("Content-Type")?.hasPrefix("text/html") == true)
             #expect(response.header("Content-Location") == "https://open.example.net" + Self.longPath)
@@ -117,11 +97,11 @@ import Testing
     func shortLinkClickThenDeferred() async throws {
         try await withClickServer { server in
             let response = try await click(
-                "/H5hv/6d66214a", port: server.running.port, userAgent: Self.safari)
+                "/H5hv/6d66214a", on: server, userAgent: Self.safari)
             #expect(response.status == 302)
             #expect(server.store.recordedClicks.first?.parameters["deep_link_value"] == "peaches")
             await server.clock.advance(by: .seconds(120))
-            let deferred = try HTTPDeferredDeepLinkSource(baseURL: server.running.baseURL)
+            let deferred: HTTPDeferredDeepLinkSource = try server.server.backend()
             let answer = try await deferred.deferredDeepLink(
                 for: InstallAttributionRequest(
                     appID: "1234567890", devKey: "key", deviceID: "device-1", installTime: server.clock.now,
@@ -137,7 +117,7 @@ import Testing
     func deviceIDAndPeerAddress() async throws {
         try await withClickServer { server in
             let response = try await click(
-                Self.longPath, port: server.running.port, userAgent: Self.safari,
+                Self.longPath, on: server, userAgent: Self.safari,
                 extraHeaders: ["X-OneLink-Device-ID: device-1"], forwardedFor: nil)
             #expect(response.status == 302)
             let recorded = try #require(server.store.recordedClicks.first)
@@ -151,11 +131,10 @@ import Testing
     @Test("a Host header naming the OneLink domain is used as the clicked URL's host")
     func hostHeader() async throws {
         try await withClickServer { server in
-            let port = server.running.port
             let request =
                 "GET /H5hv?pid=Email HTTP/1.1\r\nHost: \(Self.host)\r\nUser-Agent: \(Self.safari)\r\n"
                 + "X-Forwarded-For: 203.0.113.7\r\nConnection: close\r\n\r\n"
-            let response = try await onThread { try RawHTTPConnection.exchange(request, port: port) }
+            let response = try await server.server.exchange(request)
             #expect(response.status == 302)
             #expect(server.store.recordedClicks.first?.link.url == "https://\(Self.host)/H5hv?pid=Email")
         }
@@ -166,18 +145,17 @@ import Testing
     )
     func refusedClicks() async throws {
         try await withClickServer { server in
-            let port = server.running.port
-            let noAgent = try await click(Self.longPath, port: port, userAgent: nil)
+            let noAgent = try await click(Self.longPath, on: server, userAgent: nil)
             #expect(noAgent.status == 400)
             #expect(
                 try AttributionPayload(jsonString: noAgent.body)
                     == ["error_reason": "the click lacks the required header User-Agent", "status_code": 400])
-            let unknown = try await click("/H5hv/nope", port: port, userAgent: Self.safari)
+            let unknown = try await click("/H5hv/nope", on: server, userAgent: Self.safari)
             #expect(unknown.status == 302)
             #expect(unknown.header("Location") == "https://apps.apple.com/app/id1234567890")
             #expect(unknown.header("X-OneLink-Warning")?.contains("short link H5hv/nope not found") == true)
             let badIP = try await click(
-                Self.longPath, port: port, userAgent: Self.safari, forwardedFor: "not-an-ip")
+                Self.longPath, on: server, userAgent: Self.safari, forwardedFor: "not-an-ip")
             #expect(badIP.status == 400)
             #expect(server.store.count == 0)
             let payload = try await conversion(server, installedAfter: .seconds(60))
@@ -188,8 +166,8 @@ import Testing
     @Test("click faults apply on the click route: a forced 503 records nothing")
     func clickFault() async throws {
         try await withClickServer { server in
-            server.running.server.faultPlan = FaultPlan([.route(.click): [.status(503)]])
-            let response = try await click(Self.longPath, port: server.running.port, userAgent: Self.safari)
+            server.server.faultPlan = FaultPlan([.route(.click): [.status(503)]])
+            let response = try await click(Self.longPath, on: server, userAgent: Self.safari)
             #expect(response.status == 503)
             #expect(server.store.count == 0)
         }

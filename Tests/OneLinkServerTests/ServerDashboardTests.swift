@@ -3,7 +3,6 @@ import OneLinkClicks
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// `GET /` with a `ServerDashboard`: what it shows, that it escapes, and that it stays bounded.
@@ -15,38 +14,20 @@ import Testing
         _ dashboard: ServerDashboard? = ServerDashboard(shortLinks: [
             "H5hv/6d66214a": ["deep_link_value": "apples"]
         ]),
-        faults: FaultPlan = .none, _ body: (OneLinkServer, InMemoryClickStore) async throws -> Void
+        faults: FaultPlan = .none, _ body: (EmbeddedServer, InMemoryClickStore) async throws -> Void
     ) async throws {
-        let clock = ManualClock()
-        let store = InMemoryClickStore()
-        let handler = try ClickHandler(
-            configuration: .init(
-                appStoreURL: "https://apps.apple.com/app/id1234567890", oneLinkDomains: [Self.host],
-                templates: ["H5hv"], interstitialDomain: "open.example.net"),
-            shortLinks: BackendFixture().makeShortLinkResolver(), store: store, clock: clock)
-        let server = try OneLinkServer(
-            configuration: .init(
-                conversionDataSource: ClickStoreConversionDataSource.clickStore(store),
-                deferredDeepLinkSource: ClickStoreDeferredDeepLinkSource.clickStore(store),
-                clickHandler: handler,
-                faultPlan: faults, clock: clock, dashboard: dashboard))
-        try await server.start()
-        do {
-            try await body(server, store)
-        } catch {
-            await server.stop()
-            throw error
+        let running = try ClickStoreServer {
+            $0.faultPlan = faults
+            $0.dashboard = dashboard
+            $0.deviceMemory = nil
+            $0.landingPaths = []
         }
-        await server.stop()
+        try await body(running.server, running.store)
     }
 
-    func get(
-        _ target: String, port: UInt16, headers: [String] = []
-    ) async throws -> RawHTTPConnection.Response {
-        let request =
-            (["GET \(target) HTTP/1.1", "Host: 127.0.0.1:\(port)"] + headers + ["Connection: close", "", ""])
-            .joined(separator: "\r\n")
-        return try await onThread { try RawHTTPConnection.exchange(request, port: port) }
+    func get(_ target: String, on server: EmbeddedServer, headers: [String] = []) async throws -> RouteAnswer
+    {
+        try await server.call("GET", target, headers: headers)
     }
 
     /// The rows of the table in `<section id="…">`.
@@ -61,7 +42,7 @@ import Testing
     @Test("without a dashboard, GET / stays an ordinary path (404)")
     func noDashboard() async throws {
         try await withDashboardServer(nil) { server, _ in
-            let response = try await get("/", port: server.port)
+            let response = try await get("/", on: server)
             #expect(response.status == 404)
         }
     }
@@ -72,7 +53,7 @@ import Testing
         try await withDashboardServer(faults: faults) { server, store in
             let click = try await get(
                 "/H5hv?pid=Email&deep_link_value=\(Self.hostile.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)",
-                port: server.port,
+                on: server,
                 headers: [
                     "User-Agent: Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) \(Self.hostile)",
                     "X-Forwarded-For: 203.0.113.7", "X-OneLink-Advertising-ID: idfa-1",
@@ -82,13 +63,13 @@ import Testing
             let time = "2020-08-12%2015:08:00.000"
             let matched = try await get(
                 "/install_data/v5.0/id1?device_id=dev-1&install_time=\(time)&advertising_id=idfa-1",
-                port: server.port)
+                on: server)
             #expect(matched.status == 200)
             let organic = try await get(
-                "/install_data/v5.0/id1?device_id=dev-2&install_time=\(time)", port: server.port)
+                "/install_data/v5.0/id1?device_id=dev-2&install_time=\(time)", on: server)
             #expect(organic.body.contains("Organic"))
 
-            let page = try await get("/", port: server.port)
+            let page = try await get("/", on: server)
             #expect(page.status == 200)
             #expect(page.header("Content-Type") == "text/html; charset=utf-8")
             #expect(page.header("Content-Security-Policy")?.contains("default-src 'none'") == true)
@@ -117,7 +98,7 @@ import Testing
             #expect(faultRows.first?.contains("route deferred") == true)
             #expect(faultRows.first?.contains("status 503") == true)
             // The page's own requests are not listed among the requests.
-            let again = try await get("/", port: server.port)
+            let again = try await get("/", on: server)
             #expect(Self.rows(again.body, section: "requests").count == 3)
         }
     }
@@ -128,9 +109,9 @@ import Testing
         try await withDashboardServer(dashboard) { server, _ in
             let long = String(repeating: "a", count: 5000)
             for index in 0..<7 {
-                _ = try await get("/nowhere/\(index)?\(long)", port: server.port)
+                _ = try await get("/nowhere/\(index)?\(long)", on: server)
             }
-            let html = try await get("/", port: server.port).body
+            let html = try await get("/", on: server).body
             let rows = Self.rows(html, section: "requests")
             #expect(rows.count == 3)
             #expect(rows.first?.contains("/nowhere/6") == true)

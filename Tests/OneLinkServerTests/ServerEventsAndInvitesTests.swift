@@ -4,7 +4,6 @@ import OneLinkEmulatorTestSupport
 import OneLinkHTTP
 import OneLinkServer
 import OneLinkSupport
-import OneLinkTestThreads
 import Testing
 
 /// Collects one completion's outcome, from whichever queue called it.
@@ -19,35 +18,41 @@ final class OutcomeBox<Value>: @unchecked Sendable {
 
 @Suite("Server: in-app events and invite short links", .timeLimit(.minutes(5)))
 struct ServerEventsAndInvitesTests {
-    /// Runs `body` against a started server with an in-memory event recorder and short-link creator.
+    /// A configuration with `events` and, when `creates`, a short-link creator into `resolver`.
+    static func configuration(
+        events: InMemoryEventRecorder, creates: Bool, resolver: InMemoryShortLinkResolver
+    ) -> OneLinkServer.Configuration {
+        .init(
+            shortLinkResolver: resolver, eventRecorder: events,
+            shortLinkCreator: creates ? InMemoryShortLinkCreator(resolver: resolver) : nil)
+    }
+
+    /// Runs `body` against a started loopback server, for the SDK's HTTP backends.
     func withServer(
-        events: InMemoryEventRecorder = InMemoryEventRecorder(), creates: Bool = true,
+        events: InMemoryEventRecorder = InMemoryEventRecorder(),
         _ body: (OneLinkServer, InMemoryShortLinkResolver) async throws -> Void
     ) async throws {
         let resolver = InMemoryShortLinkResolver()
-        let server = try OneLinkServer(
-            configuration: .init(
-                shortLinkResolver: resolver, eventRecorder: events,
-                shortLinkCreator: creates ? InMemoryShortLinkCreator(resolver: resolver) : nil))
-        try await server.start()
-        do {
-            try await body(server, resolver)
-        } catch {
-            await server.stop()
-            throw error
+        try await withStartedServer(Self.configuration(events: events, creates: true, resolver: resolver)) {
+            try await body($0, resolver)
         }
-        await server.stop()
     }
 
-    static func post(_ path: String, _ body: String, port: UInt16) async throws -> RawHTTPConnection.Response
-    {
-        try await onThread {
-            try RawHTTPConnection.exchange(
-                "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nauthentication: DEV_KEY\r\n"
-                    + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
-                    + body,
-                port: port)
-        }
+    /// Runs `body` against the same server in process, for the routes' answers.
+    func withRoutes(
+        events: InMemoryEventRecorder = InMemoryEventRecorder(), creates: Bool = true,
+        _ body: (EmbeddedServer, InMemoryShortLinkResolver) async throws -> Void
+    ) async throws {
+        let resolver = InMemoryShortLinkResolver()
+        try await body(
+            EmbeddedServer(
+                configuration: Self.configuration(events: events, creates: creates, resolver: resolver)),
+            resolver)
+    }
+
+    static func post(_ path: String, _ body: String, on server: EmbeddedServer) async throws -> RouteAnswer {
+        try await server.call(
+            "POST", path, headers: ["authentication: DEV_KEY", "Content-Type: application/json"], body: body)
     }
 
     @Test(
@@ -103,24 +108,20 @@ struct ServerEventsAndInvitesTests {
     )
     func eventEndpointShapes() async throws {
         let events = InMemoryEventRecorder()
-        try await withServer(events: events) { server, _ in
+        try await withRoutes(events: events) { server, _ in
             let ok = try await Self.post(
                 "/api/v6/iosevent/123456789",
                 #"{"appsflyer_id":"d1","eventName":"af_login","eventValue":"{\"af_registration_method\":\"mail\"}","eventTime":"2020-08-12 15:08:00.000"}"#,
-                port: server.port)
+                on: server)
             #expect(ok.status == 200)
             #expect(ok.body == #"{"status":"ok"}"#)
             #expect(events.events.first?.values == ["af_registration_method": "mail"])
             #expect(events.events.first?.time == AttributionTimestamp.date(from: "2020-08-12 15:08:00.000"))
             let missing = try await Self.post(
-                "/api/v6/iosevent/123456789", #"{"appsflyer_id":"d1","eventName":""}"#, port: server.port)
+                "/api/v6/iosevent/123456789", #"{"appsflyer_id":"d1","eventName":""}"#, on: server)
             #expect(missing.status == 400)
             #expect(missing.body.contains("eventName"))
-            let get = try await onThread {
-                try RawHTTPConnection.exchange(
-                    "GET /api/v6/iosevent/123456789 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
-                    port: server.port)
-            }
+            let get = try await server.call("GET", "/api/v6/iosevent/123456789")
             #expect(get.status == 405)
             #expect(get.header("Allow") == "POST")
         }
@@ -180,11 +181,11 @@ struct ServerEventsAndInvitesTests {
 
     @Test("the link-creation endpoint answers plain text, 400 for bad data and 404 without a creator")
     func linkCreationShapes() async throws {
-        try await withServer { server, resolver in
+        try await withRoutes { server, resolver in
             let created = try await Self.post(
                 "/shortlink/v1/H5hv",
                 #"{"brand_domain":"go.example.com","data":{"pid":"af_app_invites","n":3}}"#,
-                port: server.port)
+                on: server)
             #expect(created.status == 200)
             #expect(created.header("Content-Type") == "text/plain; charset=utf-8")
             #expect(created.body.hasPrefix("https://go.example.com/H5hv/"))
@@ -194,11 +195,11 @@ struct ServerEventsAndInvitesTests {
                     host: "go.example.com", template: "H5hv", shortID: shortID, link: created.body))
             #expect(stored == ["pid": "af_app_invites", "n": "3"])
             let bad = try await Self.post(
-                "/shortlink/v1/H5hv", #"{"data":{"x":{"nested":1}}}"#, port: server.port)
+                "/shortlink/v1/H5hv", #"{"data":{"x":{"nested":1}}}"#, on: server)
             #expect(bad.status == 400)
         }
-        try await withServer(creates: false) { server, _ in
-            let none = try await Self.post("/shortlink/v1/H5hv", #"{"data":{}}"#, port: server.port)
+        try await withRoutes(creates: false) { server, _ in
+            let none = try await Self.post("/shortlink/v1/H5hv", #"{"data":{}}"#, on: server)
             #expect(none.status == 404)
         }
     }

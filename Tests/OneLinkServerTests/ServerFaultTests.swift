@@ -18,6 +18,30 @@ import Testing
         try HTTPConversionDataSource(baseURL: running.baseURL, timeout: timeout)
     }
 
+    /// Runs `body` with a fixture server, the HTTP conversion-data source on it and the install
+    /// request of `device` (the fixture's organic device when `nil`).
+    func withInstall(
+        of device: String? = nil,
+        _ body: (FixtureServer, HTTPConversionDataSource, InstallAttributionRequest) async throws -> Void
+    ) async throws {
+        try await withFixtureServer { running in
+            let request = running.fixture.installRequest(deviceID: device ?? running.fixture.organicDevice)
+            try await body(running, try conversion(running), request)
+        }
+    }
+
+    /// The size of the install's answer for `device` (the fixture's non-organic device when `nil`),
+    /// then the error the same request ends with once `fault` is on the install-data route.
+    func sizeThenFailure(
+        _ fault: ServerFault, of device: String? = nil, _ running: FixtureServer
+    ) async throws -> (full: Int, failure: AttributionError?) {
+        let source = try conversion(running)
+        let request = running.fixture.installRequest(deviceID: device ?? running.fixture.nonOrganicDevice)
+        let full = try await source.conversionData(for: request).jsonData().count
+        running.server.faultPlan = FaultPlan([.route(.installData): [fault]])
+        return (full, await error { try await source.conversionData(for: request) })
+    }
+
     func error(_ body: () async throws -> some Any) async -> AttributionError? {
         do {
             _ = try await body()
@@ -54,9 +78,7 @@ import Testing
 
     @Test("a forced status keeps its code and the body's error_reason; a non-JSON error body gives no reason")
     func forcedStatus() async throws {
-        try await withFixtureServer { running in
-            let source = try conversion(running)
-            let request = running.fixture.installRequest(deviceID: running.fixture.organicDevice)
+        try await withInstall { running, source, request in
             running.server.faultPlan = FaultPlan([.route(.installData): [.status(503)]])
             #expect(
                 await error { try await source.conversionData(for: request) }
@@ -72,7 +94,8 @@ import Testing
                 await error { try await source.conversionData(for: request) }
                     == .httpStatus(code: 500, reason: nil))
             running.server.faultPlan = .none
-            #expect(try await source.conversionData(for: request)["af_status"] == "Organic")
+            let organic = try await source.conversionData(for: request)
+            #expect(organic["af_status"] == "Organic")
         }
     }
 
@@ -94,9 +117,7 @@ import Testing
 
     @Test("a garbage body and a JSON array are invalidResponse (UNEXPECTED)")
     func invalidBodies() async throws {
-        try await withFixtureServer { running in
-            let source = try conversion(running)
-            let request = running.fixture.installRequest(deviceID: running.fixture.organicDevice)
+        try await withInstall { running, source, request in
             running.server.faultPlan = FaultPlan([.route(.installData): [.garbageBody]])
             let garbage = await error { try await source.conversionData(for: request) }
             guard case .invalidResponse = garbage else {
@@ -123,9 +144,7 @@ import Testing
 
     @Test("a body over the 1 MiB cap is responseTooLarge; exactly 1 MiB is read")
     func oversized() async throws {
-        try await withFixtureServer { running in
-            let source = try conversion(running)
-            let request = running.fixture.installRequest(deviceID: running.fixture.organicDevice)
+        try await withInstall { running, source, request in
             running.server.faultPlan = FaultPlan([
                 .route(.installData): [.oversizedBody(bytes: (1 << 20) + 1)]
             ])
@@ -141,11 +160,7 @@ import Testing
     @Test("a body shorter than its Content-Length is truncatedResponse with both counts")
     func truncated() async throws {
         try await withFixtureServer { running in
-            let source = try conversion(running)
-            let request = running.fixture.installRequest(deviceID: running.fixture.nonOrganicDevice)
-            let full = try await source.conversionData(for: request).jsonData().count
-            running.server.faultPlan = FaultPlan([.route(.installData): [.truncatedBody]])
-            let failure = await error { try await source.conversionData(for: request) }
+            let (full, failure) = try await sizeThenFailure(.truncatedBody, running)
             #expect(failure == .truncatedResponse(expected: full, received: full / 2))
             #expect(failure?.kind == .unexpected)
         }
@@ -154,24 +169,16 @@ import Testing
     @Test("a close right after the head is truncatedResponse with nothing received")
     func closeAfterHead() async throws {
         try await withFixtureServer { running in
-            let source = try conversion(running)
-            let request = running.fixture.installRequest(deviceID: running.fixture.organicDevice)
-            let full = try await source.conversionData(for: request).jsonData().count
-            running.server.faultPlan = FaultPlan([.route(.installData): [.closeAfterHead]])
-            #expect(
-                await error { try await source.conversionData(for: request) }
-                    == .truncatedResponse(expected: full, received: 0))
+            let (full, failure) = try await sizeThenFailure(
+                .closeAfterHead, of: running.fixture.organicDevice, running)
+            #expect(failure == .truncatedResponse(expected: full, received: 0))
         }
     }
 
     @Test("a reset mid-body fails the request as truncated or as a dropped connection")
     func resetMidBody() async throws {
         try await withFixtureServer { running in
-            let source = try conversion(running)
-            let request = running.fixture.installRequest(deviceID: running.fixture.nonOrganicDevice)
-            let full = try await source.conversionData(for: request).jsonData().count
-            running.server.faultPlan = FaultPlan([.route(.installData): [.resetMidBody]])
-            let failure = await error { try await source.conversionData(for: request) }
+            let (full, failure) = try await sizeThenFailure(.resetMidBody, running)
             switch failure {
             case .truncatedResponse(let expected, let received)?:
                 #expect(expected == full)
@@ -187,9 +194,7 @@ import Testing
 
     @Test("a close before any byte is invalidResponse on Linux (connectionFailed on Apple platforms)")
     func closeWithoutResponse() async throws {
-        try await withFixtureServer { running in
-            let source = try conversion(running)
-            let request = running.fixture.installRequest(deviceID: running.fixture.organicDevice)
+        try await withInstall { running, source, request in
             running.server.faultPlan = FaultPlan([.route(.installData): [.closeWithoutResponse]])
             let failure = await error { try await source.conversionData(for: request) }
             #if canImport(FoundationNetworking)
@@ -245,7 +250,8 @@ import Testing
             let request = running.fixture.installRequest(deviceID: running.fixture.organicDevice)
             running.server.faultPlan = FaultPlan([.route(.installData): [.realTimeDelay(.milliseconds(100))]])
             let started = ContinuousClock.now
-            #expect(try await source.conversionData(for: request)["af_status"] == "Organic")
+            let organic = try await source.conversionData(for: request)
+            #expect(organic["af_status"] == "Organic")
             #expect(ContinuousClock.now - started >= .milliseconds(100))
             try await running.log.waitForEntries(1)
             #expect(try #require(running.log.entries.last).duration >= .milliseconds(100))

@@ -60,77 +60,6 @@ import Testing
 
     // MARK: Bounded messages
 
-    @Test("a 1 MiB number in a deferred body gets a short 400 that says how much was left out")
-    func boundedJSONNumber() async throws {
-        try await withFixtureServer { running in
-            let port = running.port
-            let digits = String(repeating: "9", count: (1 << 20) - 64)
-            let body = #"{"device_id": "d", "n": "# + digits + "}"
-            let response = try await onThread {
-                try RawHTTPConnection.exchange(
-                    "POST /v1.0/ios/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(body.utf8.count)\r\n"
-                        + "\(Self.close)\r\n" + body, port: port)
-            }
-            #expect(response.status == 400)
-            #expect(response.body.utf8.count < 2048)
-            #expect(response.body.contains("more bytes)"))
-        }
-    }
-
-    // MARK: Precise answers
-
-    @Test("percent escapes: an invalid escape and bytes that are not UTF-8 are told apart")
-    func percentEscapes() async throws {
-        try await withFixtureServer { running in
-            let port = running.port
-            let (notUTF8, invalid) = try await onThread {
-                (
-                    try RawHTTPConnection.exchange(
-                        "GET /shortlink-sdk/v2/H5hv?id=%ff%fe HTTP/1.1\r\nHost: a\r\n\(Self.close)\r\n",
-                        port: port),
-                    try RawHTTPConnection.exchange(
-                        "GET /shortlink-sdk/v2/H5hv?id=%zz HTTP/1.1\r\nHost: a\r\n\(Self.close)\r\n",
-                        port: port)
-                )
-            }
-            #expect(notUTF8.status == 400)
-            #expect(
-                notUTF8.body.contains("the query percent-decodes to bytes that are not UTF-8 (id=%ff%fe)"))
-            #expect(invalid.status == 400)
-            #expect(invalid.body.contains(#"the query holds an invalid percent escape \"%zz\""#))
-        }
-    }
-
-    @Test("a lowercase or unknown method is 501, not 404")
-    func unknownMethod() async throws {
-        try await withFixtureServer { running in
-            let port = running.port
-            let response = try await onThread {
-                try RawHTTPConnection.exchange(
-                    "get /shortlink-sdk/v2/H5hv?id=6d66214a HTTP/1.1\r\nHost: a\r\n\(Self.close)\r\n",
-                    port: port)
-            }
-            #expect(response.status == 501)
-            #expect(response.body.contains("method get is not implemented (methods are case-sensitive"))
-        }
-    }
-
-    @Test("//shortlink-sdk/... and a trailing slash are not the API path")
-    func emptySegments() async throws {
-        try await withFixtureServer { running in
-            let port = running.port
-            let statuses = try await onThread {
-                try ["//shortlink-sdk/v2/H5hv?id=6d66214a", "/shortlink-sdk/v2/H5hv/?id=6d66214a"].map {
-                    try RawHTTPConnection.exchange(
-                        "GET \($0) HTTP/1.1\r\nHost: a\r\n\(Self.close)\r\n", port: port
-                    )
-                    .status
-                }
-            }
-            #expect(statuses == [404, 404])
-        }
-    }
-
     @Test("a fragment in the target is a malformed request line")
     func fragment() {
         #expect(
@@ -194,30 +123,5 @@ import Testing
         }
         #expect(sink.entries.map(\.requestLine) == ["GET /7", "GET /8", "GET /9"])
         #expect(sink.droppedCount == 7)
-    }
-
-    @Test("a full click store is answered 503, not 400")
-    func fullClickStore() async throws {
-        let store = InMemoryClickStore(capacity: 1)
-        let handler = try ClickHandler(
-            configuration: .init(
-                appStoreURL: "https://apps.apple.com/app/id1", oneLinkDomains: ["x.onelink.me"],
-                templates: ["H5hv"],
-                interstitialDomain: "open.example.test"),
-            store: store)
-        try await withFixtureServer(clickHandler: handler) { running in
-            let port = running.port
-            let agent =
-                "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148"
-            let statuses = try await onThread {
-                try (0..<2).map { _ in
-                    try RawHTTPConnection.exchange(
-                        "GET /H5hv?pid=Email HTTP/1.1\r\nHost: x.onelink.me\r\nUser-Agent: \(agent)\r\n"
-                            + "\(Self.close)\r\n", port: port
-                    ).status
-                }
-            }
-            #expect(statuses == [302, 503])
-        }
     }
 }

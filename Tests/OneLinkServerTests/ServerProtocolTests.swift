@@ -35,32 +35,33 @@ import Testing
         }
     }
 
+    /// Sends `request` to a fixture server with `limits` on a connection of its own and expects
+    /// `status` with the JSON error body that gives `reason`.
+    static func expectRefusal(
+        _ request: String, limits: ServerLimits = ServerLimits(), _ status: Int, _ reason: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        try await withFixtureServer(limits: limits) { running in
+            let port = running.port
+            let response = try await onThread { try RawHTTPConnection.exchange(request, port: port) }
+            #expect(response.status == status, sourceLocation: sourceLocation)
+            #expect(try payload(response) == errorBody(status, reason), sourceLocation: sourceLocation)
+        }
+    }
+
     @Test("a header section of 16 KiB + 1 byte gets 431")
     func headerTooLarge() async throws {
-        try await withFixtureServer { running in
-            let port = running.port
-            let request = HTTPRequestParserTests.request(headSize: 16 * 1024 + 1)
-            let response = try await onThread { try RawHTTPConnection.exchange(request, port: port) }
-            #expect(response.status == 431)
-            #expect(
-                try Self.payload(response)
-                    == Self.errorBody(431, "request header section is larger than 16384 bytes"))
-        }
+        try await Self.expectRefusal(
+            HTTPRequestParserTests.request(headSize: 16 * 1024 + 1), 431,
+            "request header section is larger than 16384 bytes")
     }
 
     @Test("a body over the configured cap gets 413 even while the client is still sending it")
     func bodyTooLarge() async throws {
-        try await withFixtureServer(limits: ServerLimits(maximumBodyBytes: 1024)) { running in
-            let port = running.port
-            let request =
-                "POST /v1.0/ios/1234567890?devkey=k HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4096\r\n\r\n"
-                + String(repeating: "a", count: 4096)
-            let response = try await onThread { try RawHTTPConnection.exchange(request, port: port) }
-            #expect(response.status == 413)
-            #expect(
-                try Self.payload(response)
-                    == Self.errorBody(413, "request body of 4096 bytes is larger than 1024 bytes"))
-        }
+        try await Self.expectRefusal(
+            "POST /v1.0/ios/1234567890?devkey=k HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4096\r\n\r\n"
+                + String(repeating: "a", count: 4096), limits: ServerLimits(maximumBodyBytes: 1024), 413,
+            "request body of 4096 bytes is larger than 1024 bytes")
     }
 
     @Test("a client that stops mid-head gets 408 after the request timeout, then the connection closes")
@@ -113,35 +114,6 @@ import Testing
                 return try connection.readResponse()
             }
             #expect(response.status == 408)
-        }
-    }
-
-    @Test("an unknown path gets 404 with a JSON error_reason and status_code")
-    func unknownPath() async throws {
-        try await withFixtureServer { running in
-            let port = running.port
-            let response = try await onThread {
-                try RawHTTPConnection.exchange(
-                    "GET /nowhere?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", port: port)
-            }
-            #expect(response.status == 404)
-            #expect(response.header("Content-Type") == "application/json")
-            #expect(try Self.payload(response) == Self.errorBody(404, "no route for GET /nowhere"))
-            #expect(response.body == #"{"error_reason":"no route for GET /nowhere","status_code":404}"#)
-        }
-    }
-
-    @Test("a wrong method on an API path gets 405 with Allow")
-    func wrongMethod() async throws {
-        try await withFixtureServer { running in
-            let port = running.port
-            let response = try await onThread {
-                try RawHTTPConnection.exchange(
-                    "DELETE /install_data/v5.0/1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", port: port)
-            }
-            #expect(response.status == 405)
-            #expect(response.header("Allow") == "GET")
-            #expect(try Self.payload(response) == Self.errorBody(405, "DELETE is not allowed here; use GET"))
         }
     }
 

@@ -9,20 +9,6 @@ import Testing
 /// the in-memory table: they resolve on the SDK's path and as clicks; a bad table loads nothing.
 @Suite("Server: loading short links", .timeLimit(.minutes(5)))
 struct ShortLinkLoadingTests {
-    static func send(
-        _ method: String, _ target: String, body: String = "", port: UInt16, headers: [String] = []
-    )
-        async throws -> RawHTTPConnection.Response
-    {
-        let lines =
-            ["\(method) \(target) HTTP/1.1", "Host: 127.0.0.1", "Content-Length: \(body.utf8.count)"]
-            + headers
-            + ["Connection: close", "", body]
-        return try await onThread {
-            try RawHTTPConnection.exchange(lines.joined(separator: "\r\n"), port: port)
-        }
-    }
-
     @Test("the Payloads file loads whole; a loaded link resolves and takes a click")
     func loadsPayloadsFile() async throws {
         let links = InMemoryShortLinkResolver()
@@ -32,37 +18,28 @@ struct ShortLinkLoadingTests {
                 oneLinkDomains: ["onelink-basic-app.onelink.me"],
                 templates: ["H5hv"], interstitialDomain: "open.example.net"),
             shortLinks: links, store: InMemoryClickStore())
-        let server = try OneLinkServer(
+        let server = EmbeddedServer(
             configuration: .init(shortLinkResolver: links, clickHandler: handler, shortLinkStore: links))
-        try await server.start()
-        do {
-            let file = ReplayExecutable.packageRoot.appendingPathComponent("Payloads/shortlinks.json")
-            let text = try String(contentsOf: file, encoding: .utf8)
-            let expected = try ShortLinkTable(json: Array(text.utf8))
-            let response = try await Self.send(
-                "PUT", "/onelink-emulator/shortlinks", body: text, port: server.port)
-            #expect(response.status == 200)
-            let loaded = try AttributionPayload(jsonString: response.body)["loaded"]?.arrayValue ?? []
-            #expect(loaded.count == expected.links.count)
-            #expect(!expected.links.isEmpty)
-            for (key, parameters) in expected.links {
-                let parts = key.split(separator: "/").map(String.init)
-                #expect(links[template: parts[0], shortID: parts[1]] == parameters)
-            }
-            let key = try #require(expected.links.keys.sorted().first)
-            let click = try await Self.send(
-                "GET", "/" + key, port: server.port,
-                headers: [
-                    "User-Agent: Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "
-                        + "(KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
-                    "X-Forwarded-For: 203.0.113.7",
-                ])
-            #expect(click.status == 302)
-        } catch {
-            await server.stop()
-            throw error
+        let file = ReplayExecutable.packageRoot.appendingPathComponent("Payloads/shortlinks.json")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let expected = try ShortLinkTable(json: Array(text.utf8))
+        let response = try await server.call("PUT", "/onelink-emulator/shortlinks", body: text)
+        #expect(response.status == 200)
+        let loaded = try AttributionPayload(jsonString: response.body)["loaded"]?.arrayValue ?? []
+        #expect(loaded.count == expected.links.count)
+        #expect(!expected.links.isEmpty)
+        for (key, parameters) in expected.links {
+            let parts = key.split(separator: "/").map(String.init)
+            #expect(links[template: parts[0], shortID: parts[1]] == parameters)
         }
-        await server.stop()
+        let key = try #require(expected.links.keys.sorted().first)
+        let click = try await server.call(
+            "GET", "/" + key,
+            headers: [
+                "User-Agent: \(ClickStoreServer.safari)",
+                "X-Forwarded-For: 203.0.113.7",
+            ])
+        #expect(click.status == 302)
     }
 
     @Test(
@@ -78,11 +55,8 @@ struct ShortLinkLoadingTests {
         ])
     func refused(body: String, problem: String) async throws {
         let links = InMemoryShortLinkResolver()
-        let server = try OneLinkServer(configuration: .init(shortLinkResolver: links, shortLinkStore: links))
-        try await server.start()
-        let response = try await Self.send(
-            "PUT", "/onelink-emulator/shortlinks", body: body, port: server.port)
-        await server.stop()
+        let server = EmbeddedServer(configuration: .init(shortLinkResolver: links, shortLinkStore: links))
+        let response = try await server.call("PUT", "/onelink-emulator/shortlinks", body: body)
         #expect(response.status == 400)
         #expect(
             response.body.contains(problem.replacingOccurrences(of: "\"", with: "\\\"")), "\(response.body)")

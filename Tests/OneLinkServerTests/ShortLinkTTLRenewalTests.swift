@@ -2,7 +2,6 @@ import Foundation
 import OneLinkClicks
 import OneLinkEmulator
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// The TTL renewal of OneLink API links, against a running server on a manual clock: a click (or the
@@ -27,7 +26,7 @@ struct ShortLinkTTLRenewalTests {
     }
 
     /// A browser click on `https://myapp.onelink.me/A1b3/{id}` through the server's click path.
-    func click(_ api: API, _ id: String) async throws -> RawHTTPConnection.Response {
+    func click(_ api: API, _ id: String) async throws -> RouteAnswer {
         try await api.call(
             "GET", "/A1b3/\(id)", token: nil,
             headers: ["User-Agent: \(ServerClickTests.safari)", "X-Forwarded-For: 203.0.113.7"])

@@ -55,17 +55,32 @@ struct StateJournalRestartTests {
                 body: body)
         }
 
+        /// Creates each link `(id, ttl)` through v2.0; expects 200.
+        func create(_ links: [(String, String)], sourceLocation: SourceLocation = #_sourceLocation) async {
+            for (id, ttl) in links {
+                let status = await api(
+                    .post, "/api/v2.0/shortlinks/A1b3", StateJournalRestartTests.create(id, ttl: ttl)
+                ).status
+                #expect(status == 200, sourceLocation: sourceLocation)
+            }
+        }
+
         func stop() {
             server.stop()
             journal.close()
         }
     }
 
-    static func withFolder(_ body: (String) async throws -> Void) async throws {
+    /// Runs `body` with a first run on the journal in a fresh folder, removed afterwards; `body` gets
+    /// the run, the folder and the clock the next runs share.
+    static func withFirstRun(
+        maximumLinks: Int = 100, _ body: (Run, String, ManualClock) async throws -> Void
+    ) async throws {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("state-restart-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try await body(folder)
+        let clock = ManualClock()
+        try await body(try await Run(folder: folder, clock: clock, maximumLinks: maximumLinks), folder, clock)
     }
 
     static func create(_ id: String, ttl: String, extra: String = "") -> String {
@@ -76,9 +91,7 @@ struct StateJournalRestartTests {
         "links (created, updated, deleted, renewal off), test devices and S2S and SDK events survive a restart"
     )
     func restart() async throws {
-        try await Self.withFolder { folder in
-            let clock = ManualClock()
-            let first = try await Run(folder: folder, clock: clock)
+        try await Self.withFirstRun { first, folder, clock in
             #expect(first.journal.restoredRecordCount == 0)
             #expect(
                 await first.api(.post, "/api/v2.0/shortlinks/A1b3", Self.create("kept", ttl: "10d")).status
@@ -161,9 +174,7 @@ struct StateJournalRestartTests {
 
     @Test("a reset is kept: test devices registered before it do not come back")
     func resetIsKept() async throws {
-        try await Self.withFolder { folder in
-            let clock = ManualClock()
-            let first = try await Run(folder: folder, clock: clock)
+        try await Self.withFirstRun { first, folder, clock in
             let register = #"{"device_id":"\#(Self.idfa)","device_id_type":"IDFA","device_name":"QA iPhone"}"#
             #expect(await first.console(.post, "/devices", register).status == 200)
             #expect(await first.server.respond(.post, "/onelink-emulator/reset").status == 200)
@@ -178,14 +189,8 @@ struct StateJournalRestartTests {
 
     @Test("restored links are trimmed by the link bound: the ones expiring first go")
     func restoredLinksAreBounded() async throws {
-        try await Self.withFolder { folder in
-            let clock = ManualClock()
-            let first = try await Run(folder: folder, clock: clock, maximumLinks: 3)
-            for (id, ttl) in [("a", "1d"), ("b", "2d"), ("c", "3d")] {
-                #expect(
-                    await first.api(.post, "/api/v2.0/shortlinks/A1b3", Self.create(id, ttl: ttl)).status
-                        == 200)
-            }
+        try await Self.withFirstRun(maximumLinks: 3) { first, folder, clock in
+            await first.create([("a", "1d"), ("b", "2d"), ("c", "3d")])
             first.stop()
             let smaller = try await Run(folder: folder, clock: clock, maximumLinks: 2)
             #expect(await smaller.api(.get, "/api/v2.0/shortlinks/A1b3/a").status == 404)
@@ -197,14 +202,8 @@ struct StateJournalRestartTests {
 
     @Test("a journal damaged before its last record refuses to open, naming the file and the offset")
     func damagedJournal() async throws {
-        try await Self.withFolder { folder in
-            let clock = ManualClock()
-            let first = try await Run(folder: folder, clock: clock)
-            for id in ["a", "b"] {
-                #expect(
-                    await first.api(.post, "/api/v2.0/shortlinks/A1b3", Self.create(id, ttl: "1d")).status
-                        == 200)
-            }
+        try await Self.withFirstRun { first, folder, clock in
+            await first.create([("a", "1d"), ("b", "1d")])
             first.stop()
             let path = folder + "/journal"
             var bytes = try Data(contentsOf: URL(fileURLWithPath: path))

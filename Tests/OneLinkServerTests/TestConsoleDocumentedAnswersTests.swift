@@ -2,7 +2,6 @@ import Foundation
 import OneLinkClicks
 import OneLinkEmulator
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// The Test Console answers the dev hub documents (https://dev.appsflyer.com/hc/reference/test-console-api-get,
@@ -18,7 +17,7 @@ struct TestConsoleDocumentedAnswersTests {
         _ name: String, value: String = "{}", server: DeviceAdminTests.DeviceServer
     ) async throws -> Int {
         let response = try await DeviceAdminTests.send(
-            "POST", "/api/v6/iosevent/id1234567890", port: server.port,
+            "POST", "/api/v6/iosevent/id1234567890", on: server,
             headers: ["Content-Type: application/json", "authentication: key"],
             body: #"{"appsflyer_id":"af-1","eventName":"\#(name)","eventValue":\#(value)}"#)
         return response.status
@@ -27,18 +26,14 @@ struct TestConsoleDocumentedAnswersTests {
     @Test("In-App rows are the SDK's accepted events; S2S and refused events are not listed")
     func sdkEventsOnly() async throws {
         try await TestConsoleTests.withConsoleServer { server in
-            _ = try await TestConsoleTests.api(
-                "POST", Self.base + "/devices", server: server, body: TestConsoleTests.register)
-            let start = TestConsoleTests.iso(server.clock.now)
-            _ = try await RawAttributionLinkTests.install(
-                "af-1", advertisingID: Self.idfa, ip: "198.51.100.1", server: server)
+            let start = try await TestConsoleTests.registerAndInstall(server)
             await server.clock.advance(by: .seconds(60))
             #expect(try await Self.sdkEvent("af_purchase", server: server) == 200)
             let sdkTime = TestConsoleTests.iso(server.clock.now)
             await server.clock.advance(by: .seconds(60))
             let s2s = try await S2SEventTests.post(
                 "/inappevent/id1234567890",
-                #"{"appsflyer_id":"af-1","eventName":"af_subscribe","eventValue":""}"#, port: server.port)
+                #"{"appsflyer_id":"af-1","eventName":"af_subscribe","eventValue":""}"#, on: server.server)
             #expect(s2s.status == 200 && s2s.body == "OK")
             #expect(try await Self.sdkEvent("af_refused", value: "[1]", server: server) == 400)
 
@@ -49,7 +44,7 @@ struct TestConsoleDocumentedAnswersTests {
 
             // Forgetting the AppsFlyer ID forgets its SDK events: a new install of it starts empty.
             let forgotten = try await DeviceAdminTests.send(
-                "DELETE", "/onelink-emulator/devices/af-1", port: server.port)
+                "DELETE", "/onelink-emulator/devices/af-1", on: server)
             #expect(forgotten.status == 200)
             _ = try await RawAttributionLinkTests.install(
                 "af-1", advertisingID: Self.idfa, ip: "198.51.100.1", server: server)
@@ -98,7 +93,7 @@ struct TestConsoleDocumentedAnswersTests {
             let headers = ["Authorization: Bearer TOKEN"]
             let target = Self.base + "/devices/" + Self.idfa
             let unknown = try await DeviceAdminTests.send(
-                "DELETE", target, port: server.port, headers: headers)
+                "DELETE", target, on: server, headers: headers)
             #expect(unknown.status == 200)
             #expect(
                 try AttributionPayload(jsonString: unknown.body)
@@ -107,7 +102,7 @@ struct TestConsoleDocumentedAnswersTests {
 
             _ = try await TestConsoleTests.api(
                 "POST", Self.base + "/devices", server: server, body: TestConsoleTests.register)
-            let known = try await DeviceAdminTests.send("DELETE", target, port: server.port, headers: headers)
+            let known = try await DeviceAdminTests.send("DELETE", target, on: server, headers: headers)
             #expect(known.status == 200)
             #expect(known.body == unknown.body)
             #expect(known.header("X-OneLink-Warning") == nil)
@@ -119,7 +114,7 @@ struct TestConsoleDocumentedAnswersTests {
                 "DELETE", Self.base + "/devices/phone-1", server: server)
             #expect(notUUID.status == 400)
             #expect(notUUID.json["error"]?.stringValue?.contains("UUID") == true)
-            let noToken = try await DeviceAdminTests.send("DELETE", target, port: server.port)
+            let noToken = try await DeviceAdminTests.send("DELETE", target, on: server)
             #expect(noToken.status == 401)
         }
     }

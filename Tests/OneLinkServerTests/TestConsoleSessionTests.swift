@@ -3,7 +3,6 @@ import OneLinkClicks
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// The Test Console's `Session` rows: each launch the server accepted, at its time on the server's
@@ -31,7 +30,7 @@ struct TestConsoleSessionTests {
         var body = #"{"appsflyer_id":"\#(deviceID)","counter":\#(counter)"#
         if let user { body += #","customer_user_id":"\#(user)""# }
         let response = try await DeviceAdminTests.send(
-            "POST", "/api/v6/iosevent/id1234567890", port: server.port,
+            "POST", "/api/v6/iosevent/id1234567890", on: server,
             headers: ["Content-Type: application/json", "authentication: \(key)"], body: body + "}")
         return response.status
     }
@@ -51,11 +50,7 @@ struct TestConsoleSessionTests {
     @Test("the install's first launch and two later launches are Session rows at their clock times")
     func laterLaunches() async throws {
         try await Self.withServer { server in
-            _ = try await TestConsoleTests.api(
-                "POST", Self.base + "/devices", server: server, body: TestConsoleTests.register)
-            let start = TestConsoleTests.iso(server.clock.now)
-            _ = try await RawAttributionLinkTests.install(
-                "af-1", advertisingID: Self.idfa, ip: "198.51.100.1", server: server)
+            let start = try await TestConsoleTests.registerAndInstall(server)
             let installed = TestConsoleTests.iso(server.clock.now)
             let before = try await Self.rows(since: start, server: server)
             #expect(before.map(\.type) == ["Session"])
@@ -91,11 +86,7 @@ struct TestConsoleSessionTests {
     @Test("without a remembered first launch the install keeps its row, and later launches follow it")
     func installRowStays() async throws {
         try await Self.withServer { server in
-            _ = try await TestConsoleTests.api(
-                "POST", Self.base + "/devices", server: server, body: TestConsoleTests.register)
-            let start = TestConsoleTests.iso(server.clock.now)
-            _ = try await RawAttributionLinkTests.install(
-                "af-1", advertisingID: Self.idfa, ip: "198.51.100.1", server: server)
+            let start = try await TestConsoleTests.registerAndInstall(server)
             let installed = TestConsoleTests.iso(server.clock.now)
             await server.clock.advance(by: .seconds(90))
             #expect(try await Self.launch("af-1", counter: 2, server: server) == 200)
@@ -109,11 +100,7 @@ struct TestConsoleSessionTests {
     @Test("the launch memory keeps the newest launches only; forgetting the device or a reset clears them")
     func boundedAndCleared() async throws {
         try await Self.withServer(maximumLaunches: 2) { server in
-            _ = try await TestConsoleTests.api(
-                "POST", Self.base + "/devices", server: server, body: TestConsoleTests.register)
-            let start = TestConsoleTests.iso(server.clock.now)
-            _ = try await RawAttributionLinkTests.install(
-                "af-1", advertisingID: Self.idfa, ip: "198.51.100.1", server: server)
+            let start = try await TestConsoleTests.registerAndInstall(server)
             let installed = TestConsoleTests.iso(server.clock.now)
             var times: [String] = []
             for counter in 1...4 {
@@ -126,7 +113,7 @@ struct TestConsoleSessionTests {
             #expect(bounded.map(\.time) == [installed] + times.suffix(2))
 
             let forgotten = try await DeviceAdminTests.send(
-                "DELETE", "/onelink-emulator/devices/af-1", port: server.port)
+                "DELETE", "/onelink-emulator/devices/af-1", on: server)
             #expect(forgotten.status == 200)
             #expect(try await Self.rows(since: start, server: server).isEmpty)
             // The same AppsFlyer ID installs again: only the new install's row, no old launch.
@@ -137,7 +124,7 @@ struct TestConsoleSessionTests {
             await server.clock.advance(by: .seconds(60))
             #expect(try await Self.launch("af-1", counter: 5, server: server) == 200)
             #expect(try await Self.rows(since: start, server: server).count == 2)
-            let reset = try await DeviceAdminTests.send("POST", "/onelink-emulator/reset", port: server.port)
+            let reset = try await DeviceAdminTests.send("POST", "/onelink-emulator/reset", on: server)
             #expect(reset.status == 200)
             // The reset forgets the test devices and installs too: register and install again.
             _ = try await TestConsoleTests.api(

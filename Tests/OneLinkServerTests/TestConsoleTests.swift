@@ -2,9 +2,7 @@ import Foundation
 import OneLinkClicks
 import OneLinkEmulator
 import OneLinkEmulatorTestSupport
-import OneLinkHTTP
 import OneLinkServer
-import OneLinkTestThreads
 import Testing
 
 /// AppsFlyer's Test Console API (https://dev.appsflyer.com/hc/reference/allowed-devices,
@@ -22,25 +20,24 @@ struct TestConsoleTests {
         configure: (inout OneLinkServer.Configuration) -> Void = { _ in },
         _ body: (DeviceAdminTests.DeviceServer) async throws -> Void
     ) async throws {
-        let clock = ManualClock()
-        let store = InMemoryClickStore()
         let links = InMemoryShortLinkResolver()
-        let handler = try ClickHandler(
-            configuration: .init(
-                appStoreURL: ServerClickTests.appStore, oneLinkDomains: [ServerClickTests.host],
-                templates: ["H5hv"], interstitialDomain: "open.example.net", appIDs: ["id1234567890"]),
-            shortLinks: links, store: store, clock: clock)
-        let conversion = ClickStoreConversionDataSource(store: store)
-        var configuration = OneLinkServer.Configuration(
-            shortLinkResolver: links, conversionDataSource: conversion,
-            clickHandler: handler, clock: clock, eventRecorder: InMemoryEventRecorder(),
-            dashboard: ServerDashboard(shortLinks: [:]),
-            oneLinkAPI: OneLinkAPISettings(links: links, tokens: ["TOKEN"]), deviceMemory: conversion)
-        configure(&configuration)
-        try await withStartedServer(configuration) { server in
-            let running = FixtureServer(server: server, fixture: BackendFixture(), log: ObservedRequestLog())
-            try await body(DeviceAdminTests.DeviceServer(running: running, store: store, clock: clock))
-        }
+        try await body(
+            try DeviceAdminTests.DeviceServer(appIDs: ["id1234567890"], shortLinks: links) {
+                $0.eventRecorder = InMemoryEventRecorder()
+                $0.dashboard = ServerDashboard(shortLinks: [:])
+                $0.oneLinkAPI = OneLinkAPISettings(links: links, tokens: ["TOKEN"])
+                configure(&$0)
+            })
+    }
+
+    /// Registers the test device ``idfa``, then installs `af-1` with it from 198.51.100.1; returns the
+    /// clock's time before the install, as the Test Console writes it.
+    static func registerAndInstall(_ server: DeviceAdminTests.DeviceServer) async throws -> String {
+        _ = try await api("POST", base + "/devices", server: server, body: register)
+        let start = iso(server.clock.now)
+        _ = try await RawAttributionLinkTests.install(
+            "af-1", advertisingID: idfa, ip: "198.51.100.1", server: server)
+        return start
     }
 
     static func api(
@@ -50,7 +47,7 @@ struct TestConsoleTests {
         var headers = ["Content-Type: application/json"]
         if let token { headers.append("Authorization: Bearer \(token)") }
         let response = try await DeviceAdminTests.send(
-            method, target, port: server.port, headers: headers, body: body)
+            method, target, on: server, headers: headers, body: body)
         return (response.status, try AttributionPayload(jsonString: response.body))
     }
 
@@ -90,7 +87,7 @@ struct TestConsoleTests {
                             ]
                         ]
                     ])
-            let page = try await DeviceAdminTests.send("GET", "/", port: server.port)
+            let page = try await DeviceAdminTests.send("GET", "/", on: server)
             let devicesSection = try #require(
                 page.body.components(separatedBy: "<section id=\"test-devices\">").dropFirst().first?
                     .components(separatedBy: "</section>").first)
@@ -185,13 +182,10 @@ struct TestConsoleTests {
     @Test("a test device's events: its installs as Session and its in-app events as In-App, in time order")
     func events() async throws {
         try await Self.withConsoleServer { server in
-            _ = try await Self.api("POST", Self.base + "/devices", server: server, body: Self.register)
-            let start = Self.iso(server.clock.now)
-            _ = try await RawAttributionLinkTests.install(
-                "af-1", advertisingID: Self.idfa, ip: "198.51.100.1", server: server)
+            let start = try await TestConsoleTests.registerAndInstall(server)
             await server.clock.advance(by: .seconds(60))
             let event = try await DeviceAdminTests.send(
-                "POST", "/api/v6/iosevent/id1234567890", port: server.port,
+                "POST", "/api/v6/iosevent/id1234567890", on: server,
                 headers: ["Content-Type: application/json", "authentication: key"],
                 body: #"{"appsflyer_id":"af-1","eventName":"af_purchase","eventValue":{"af_revenue":"9.99"}}"#
             )

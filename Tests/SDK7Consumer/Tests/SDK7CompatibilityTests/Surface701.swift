@@ -29,21 +29,12 @@ final class PluginWrapper7: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDel
 
 /// An app delegate with every SDK 7 optional method, counting calls.
 final class FullApp7: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDelegate, @unchecked Sendable {
-    // @unchecked because NSObject is not Sendable: `received` is only touched under `lock`.
-    private let lock = NSLock()
-    private var received: [String] = []
+    // @unchecked because NSObject is not Sendable: its only state is the log, which locks.
+    private let log = SharedLog<String>()
 
-    var calls: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return received
-    }
+    var calls: [String] { log.entries }
 
-    private func note(_ call: String) {
-        lock.lock()
-        received.append(call)
-        lock.unlock()
-    }
+    private func note(_ call: String) { log.append(call) }
 
     func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) { note("onConversionDataSuccess") }
     func onConversionDataFail(_ error: Error) { note("onConversionDataFail") }

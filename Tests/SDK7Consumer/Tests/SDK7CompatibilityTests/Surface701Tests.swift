@@ -49,7 +49,7 @@ struct Surface701Tests {
                 "logCrossPromoteImpression", "logAndOpenStore",
             ])
         #expect(
-            opened.urls.map(\.absoluteString) == [
+            opened.entries.map(\.absoluteString) == [
                 "https://app.appsflyer.com/id1?pid=af_cross_promotion&c=c&af_siteid=123456789"
             ])
     }
@@ -71,20 +71,4 @@ struct Surface701Tests {
 }
 
 /// URLs handed to `openStore`, from any thread.
-final class OpenedURLs: @unchecked Sendable {
-    // @unchecked because `stored` is only touched under `lock`.
-    private let lock = NSLock()
-    private var stored: [URL] = []
-
-    var urls: [URL] {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-
-    func append(_ url: URL) {
-        lock.lock()
-        stored.append(url)
-        lock.unlock()
-    }
-}
+typealias OpenedURLs = SharedLog<URL>

@@ -45,9 +45,9 @@ final class TrackingUIKitApp7: NSObject {
     nonisolated let log = TrackingEffectLog()
 
     /// Everything the app saw, in order.
-    nonisolated var effects: [TrackingSample7Effect] { log.effects }
+    nonisolated var effects: [TrackingSample7Effect] { log.entries }
 
-    nonisolated func note(_ effect: TrackingSample7Effect) { log.note(effect) }
+    nonisolated func note(_ effect: TrackingSample7Effect) { log.append(effect) }
 
     // application(_:didFinishLaunchingWithOptions:)
     func didFinishLaunching(launchOptions: [AnyHashable: Any]?) -> Bool {
@@ -113,24 +113,7 @@ struct TrackingSwiftUIApp7 {
 }
 
 /// What an app saw, from whichever queue it saw it on.
-final class TrackingEffectLog: @unchecked Sendable {
-    // @unchecked: `recorded` is read and written only while `lock` is held.
-    private let lock = NSLock()
-    private var recorded: [TrackingSample7Effect] = []
-
-    /// Everything the app saw, in order.
-    var effects: [TrackingSample7Effect] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
-    }
-
-    func note(_ effect: TrackingSample7Effect) {
-        lock.lock()
-        recorded.append(effect)
-        lock.unlock()
-    }
-}
+typealias TrackingEffectLog = SharedLog<TrackingSample7Effect>
 
 /// The SwiftUI app's delegate object.
 final class TrackingRouter7: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDelegate, @unchecked Sendable {
@@ -138,9 +121,9 @@ final class TrackingRouter7: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDe
     private let log = TrackingEffectLog()
 
     /// Everything the app saw, in order.
-    var effects: [TrackingSample7Effect] { log.effects }
+    var effects: [TrackingSample7Effect] { log.entries }
 
-    func note(_ effect: TrackingSample7Effect) { log.note(effect) }
+    func note(_ effect: TrackingSample7Effect) { log.append(effect) }
 
     func onConversionDataSuccess(_ data: [AnyHashable: Any]) {
         note(.conversion(data["af_status"] as? String ?? "?"))
