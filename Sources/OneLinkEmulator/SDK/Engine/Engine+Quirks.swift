@@ -10,13 +10,14 @@ extension Engine {
         let quirks = scheduleRun?.applyingQuirkDecisions(to: config.quirks) ?? config.quirks
         if entry != .performOnAppAttribution {
             let minimum = TimeInterval(config.minTimeBetweenSessions)
-            let suppressed = lastLinkDelivery.withLock { last -> TimeInterval? in
-                if quirks.contains(.linksSuppressedInsideMinTimeBetweenSessions), let previous = last,
+            let suppressed = flags.withLock { flags -> TimeInterval? in
+                if quirks.contains(.linksSuppressedInsideMinTimeBetweenSessions),
+                    let previous = flags.lastLinkDelivery,
                     receivedAt.timeIntervalSince(previous) < minimum
                 {
                     return receivedAt.timeIntervalSince(previous)
                 }
-                last = receivedAt
+                flags.lastLinkDelivery = receivedAt
                 return nil
             }
             if let elapsed = suppressed {
