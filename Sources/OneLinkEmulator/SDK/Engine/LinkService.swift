@@ -31,7 +31,8 @@ struct PendingLink: Sendable {
     let text: String
     let entry: LinkEntry
     let udl: Bool
-    let config: AppsFlyerLib.Configuration
+    /// The settings its requests read, taken from the SDK's configuration when the link was handed over.
+    let settings: Settings
     let parser: LinkParser
     /// The link as parsed so far: after each hop of a wrapped link, the link it led to.
     var parsed: ParsedLink
@@ -45,9 +46,24 @@ struct PendingLink: Sendable {
     /// Whether `link` is on a domain of `resolveDeepLinkURLs`, so it is unwrapped before it is read.
     func isWrapped(_ link: ParsedLink) -> Bool {
         guard link.kind == .webLink else { return false }
-        return (config.resolveDeepLinkURLs ?? []).contains {
+        return (settings.resolveDeepLinkURLs ?? []).contains {
             let domain = $0.lowercased()
             return link.host == domain || link.host.hasSuffix("." + domain)
+        }
+    }
+
+    /// The three settings a link's requests read: a link carries these, not the whole configuration,
+    /// which every step of its resolution would copy.
+    struct Settings: Sendable {
+        let resolveDeepLinkURLs: [String]?
+        let deepLinkTimeout: UInt
+        /// The configuration's ``AppsFlyerLib/Configuration/customHost``.
+        let customHost: String?
+
+        init(_ config: AppsFlyerLib.Configuration) {
+            resolveDeepLinkURLs = config.resolveDeepLinkURLs
+            deepLinkTimeout = config.deepLinkTimeout
+            customHost = config.customHost
         }
     }
 }
@@ -97,7 +113,8 @@ struct LinkService: Sendable {
         }
         for diagnostic in parsed.diagnostics { log(.linkDiagnostic, "\(diagnostic)") }
         var pending = PendingLink(
-            text: text, entry: entry, udl: udl, config: config, parser: parser, parsed: parsed,
+            text: text, entry: entry, udl: udl, settings: PendingLink.Settings(config), parser: parser,
+            parsed: parsed,
             stage: .unwrap(visited: [parsed.link], hops: 0))
         if pending.isWrapped(parsed) {
             pending.originalLink = appended
@@ -109,7 +126,7 @@ struct LinkService: Sendable {
     /// Sends the request `pending` waits for, within `deadline`, and reads its answer.
     func send(_ pending: PendingLink, headers: [String: String], deadline: Date) async -> LinkStep {
         deadlines.trace?.hop()
-        let config = pending.config
+        let config = pending.settings
         let resolver = self.resolver
         do throws(AttributionError) {
             switch pending.stage {
@@ -167,7 +184,7 @@ struct LinkService: Sendable {
         _ pending: PendingLink, template: String, shortID: String, headers: [String: String]
     ) -> ShortLinkRequest {
         let parsed = pending.parsed
-        let config = pending.config
+        let config = pending.settings
         log.device(DeviceLog.shortLinkRequest(template: template, shortID: shortID))
         return ShortLinkRequest(
             host: parsed.host, template: template, shortID: shortID, link: parsed.link,
