@@ -59,12 +59,6 @@ struct PendingLink: Sendable {
         let deepLinkTimeout: UInt
         /// The configuration's ``AppsFlyerLib/Configuration/customHost``.
         let customHost: String?
-
-        init(_ config: AppsFlyerLib.Configuration) {
-            resolveDeepLinkURLs = config.resolveDeepLinkURLs
-            deepLinkTimeout = config.deepLinkTimeout
-            customHost = config.customHost
-        }
     }
 }
 
@@ -113,7 +107,11 @@ struct LinkService: Sendable {
         }
         for diagnostic in parsed.diagnostics { log(.linkDiagnostic, "\(diagnostic)") }
         var pending = PendingLink(
-            text: text, entry: entry, udl: udl, settings: PendingLink.Settings(config), parser: parser,
+            text: text, entry: entry, udl: udl,
+            settings: PendingLink.Settings(
+                // Field by field: an initialiser taking the configuration would take it owned, a copy.
+                resolveDeepLinkURLs: config.resolveDeepLinkURLs, deepLinkTimeout: config.deepLinkTimeout,
+                customHost: config.customHost), parser: parser,
             parsed: parsed,
             stage: .unwrap(visited: [parsed.link], hops: 0))
         if pending.isWrapped(parsed) {
