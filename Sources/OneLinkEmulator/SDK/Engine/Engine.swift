@@ -253,7 +253,7 @@ final class Engine: Sendable {
     /// Logs the push and reads its link: the synchronous part of ``processPush(_:)``.
     private func beginPush(_ payload: AttributionPayload) -> LinkStep {
         logger.device(DeviceLog.push(payload))
-        return links.beginPush(payload, udl: isUDLMode, config: configuration.value)
+        return links.beginPush(payload, udl: isUDLMode, settings: configuration.withLock { $0.linkSettings })
     }
 
     /// An event, a purchase, an invite link or app blocks waiting for the queue.
@@ -355,7 +355,8 @@ final class Engine: Sendable {
         case .performOnAppAttribution: logger.device(DeviceLog.performOnAppAttribution(text))
         case .push: break
         }
-        return links.begin(text, entry: entry, udl: isUDLMode, config: configuration.value)
+        return links.begin(
+            text, entry: entry, udl: isUDLMode, settings: configuration.withLock { $0.linkSettings })
     }
 
     /// Drives the link service from `step` to its callback, within `deepLinkTimeout` of the hand-over; each request it is about to send gets the delegate's headers first.

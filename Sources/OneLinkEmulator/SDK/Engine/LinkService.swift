@@ -17,6 +17,31 @@ enum LinkStep: Sendable {
     case finished(AppsFlyerEvent?)
 }
 
+/// The settings links read, taken from the SDK's configuration under its lock when a link is handed over.
+///
+/// A copy of the whole configuration (thirty-odd fields, a retain each) cost every link more than
+/// reading it; ``AppsFlyerLib/Configuration/linkSettings`` takes these few.
+struct LinkSettings: Sendable {
+    let customDomains: [String]
+    let valueTyping: LinkParser.ValueTyping
+    let appendedDeepLinkParameters: [AppendedDeepLinkParameters]
+    let pushPaths: [[String]]
+    /// What the link's requests read, which it carries until it resolves.
+    let requests: PendingLink.Settings
+}
+
+extension AppsFlyerLib.Configuration {
+    /// The settings links read.
+    var linkSettings: LinkSettings {
+        LinkSettings(
+            customDomains: customDomains ?? [], valueTyping: valueTyping,
+            appendedDeepLinkParameters: appendedDeepLinkParameters, pushPaths: pushPaths,
+            requests: PendingLink.Settings(
+                resolveDeepLinkURLs: resolveDeepLinkURLs, deepLinkTimeout: deepLinkTimeout,
+                customHost: customHost))
+    }
+}
+
 /// A link part way through resolution: what is known of it, and the request it waits for.
 struct PendingLink: Sendable {
     /// The request the link waits for.
@@ -95,9 +120,14 @@ struct LinkService: Sendable {
     func begin(
         _ text: String, entry: LinkEntry, udl: Bool, config: AppsFlyerLib.Configuration
     ) -> LinkStep {
+        begin(text, entry: entry, udl: udl, settings: config.linkSettings)
+    }
+
+    /// Reads a link the app handed over, with the settings links read: its callback, or the first request it needs.
+    func begin(_ text: String, entry: LinkEntry, udl: Bool, settings: LinkSettings) -> LinkStep {
         deadlines.trace?.hop()
-        let parser = LinkParser(customDomains: config.customDomains ?? [], valueTyping: config.valueTyping)
-        let appended = appendingConfiguredParameters(to: text, config: config)
+        let parser = LinkParser(customDomains: settings.customDomains, valueTyping: settings.valueTyping)
+        let appended = appendingConfiguredParameters(to: text, settings: settings)
         let parsed: ParsedLink
         do {
             parsed = try parser.parse(appended)
@@ -107,11 +137,7 @@ struct LinkService: Sendable {
         }
         for diagnostic in parsed.diagnostics { log(.linkDiagnostic, "\(diagnostic)") }
         var pending = PendingLink(
-            text: text, entry: entry, udl: udl,
-            settings: PendingLink.Settings(
-                // Field by field: an initialiser taking the configuration would take it owned, a copy.
-                resolveDeepLinkURLs: config.resolveDeepLinkURLs, deepLinkTimeout: config.deepLinkTimeout,
-                customHost: config.customHost), parser: parser,
+            text: text, entry: entry, udl: udl, settings: settings.requests, parser: parser,
             parsed: parsed,
             stage: .unwrap(visited: [parsed.link], hops: 0))
         if pending.isWrapped(parsed) {
@@ -258,10 +284,14 @@ struct LinkService: Sendable {
 
     /// Reads a push payload: the OneLink at a configured key path, else the `"af"` attribution, else no callback.
     func beginPush(_ push: AttributionPayload, udl: Bool, config: AppsFlyerLib.Configuration) -> LinkStep {
-        if !config.pushPaths.isEmpty {
-            let parser = LinkParser(
-                customDomains: config.customDomains ?? [], valueTyping: config.valueTyping)
-            for path in config.pushPaths {
+        beginPush(push, udl: udl, settings: config.linkSettings)
+    }
+
+    /// Reads a push payload, with the settings links read: the OneLink at a configured key path, else the `"af"` attribution, else no callback.
+    func beginPush(_ push: AttributionPayload, udl: Bool, settings: LinkSettings) -> LinkStep {
+        if !settings.pushPaths.isEmpty {
+            let parser = LinkParser(customDomains: settings.customDomains, valueTyping: settings.valueTyping)
+            for path in settings.pushPaths {
                 var value: AttributionValue? = .object(push.values)
                 for key in path { value = value?[key] }
                 guard let value else {
@@ -275,7 +305,7 @@ struct LinkService: Sendable {
                 switch link.kind {
                 case .oneLink, .shortLink:
                     log(.pushOneLink, "OneLink found at \(path)")
-                    return begin(text, entry: .push, udl: udl, config: config)
+                    return begin(text, entry: .push, udl: udl, settings: settings)
                 default:
                     log(.pushPath, "value at \(path) is not a valid OneLink: \(text); ignored")
                 }
@@ -306,9 +336,9 @@ struct LinkService: Sendable {
     }
 
     /// `text` with the parameters of every matching `appendParametersToDeeplinkURL(contains:parameters:)` call added.
-    func appendingConfiguredParameters(to text: String, config: AppsFlyerLib.Configuration) -> String {
+    func appendingConfiguredParameters(to text: String, settings: LinkSettings) -> String {
         deadlines.trace?.hop()
-        let matching = config.appendedDeepLinkParameters.filter { text.contains($0.contains) }
+        let matching = settings.appendedDeepLinkParameters.filter { text.contains($0.contains) }
         guard !matching.isEmpty else { return text }
         let fragmentStart = text.firstIndex(of: "#") ?? text.endIndex
         var head = String(text[..<fragmentStart])
