@@ -17,7 +17,7 @@ import Foundation
 /// `ManagedBuffer` whose element is the lock, so the lock's address never
 /// moves. `Synchronization.Mutex` would need macOS 15 / iOS 18, and on Linux
 /// its closure-based API costs a call and a generic copy per use; an SDK
-/// instance holds about twenty of these, and replay makes an SDK per
+/// instance holds about a dozen of these, and replay makes an SDK per
 /// wiring-check path. `Locked` is a reference: copies share one state and one
 /// lock. The semantics are `NSLock`'s: not recursive, and unlocked by the
 /// thread that locked it.
