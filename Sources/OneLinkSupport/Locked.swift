@@ -17,7 +17,7 @@ import Foundation
 /// `ManagedBuffer` whose element is the lock, so the lock's address never
 /// moves. `Synchronization.Mutex` would need macOS 15 / iOS 18, and on Linux
 /// its closure-based API costs a call and a generic copy per use; an SDK
-/// instance holds about twenty of these, and replay makes an SDK per
+/// instance holds about a dozen of these, and replay makes an SDK per
 /// wiring-check path. `Locked` is a reference: copies share one state and one
 /// lock. The semantics are `NSLock`'s: not recursive, and unlocked by the
 /// thread that locked it.
@@ -33,7 +33,10 @@ import Foundation
 @usableFromInline package struct Locked<State> {
     @usableFromInline let storage: LockedStorage<State>
 
-    @inlinable package init(_ state: State) {
+    // An autoclosure, so a state built in the call (`Locked(State())`) is built in its place in the
+    // buffer: taken as a value, it was copied in and the original destroyed, which cost an SDK's
+    // thirty-odd-field configuration a retain and a release per field.
+    @inlinable package init(_ state: @autoclosure () -> State) {
         storage = LockedStorage.make(state)
     }
 
@@ -62,8 +65,8 @@ extension Locked: @unchecked Sendable where State: Sendable {}
 
 /// One allocation holding a ``Locked``'s state (the header) and its lock (the one element).
 @usableFromInline final class LockedStorage<State>: ManagedBuffer<State, PlatformLock.Primitive> {
-    @inlinable static func make(_ state: State) -> LockedStorage<State> {
-        let buffer = create(minimumCapacity: 1) { _ in state }
+    @inlinable static func make(_ state: () -> State) -> LockedStorage<State> {
+        let buffer = create(minimumCapacity: 1) { _ in state() }
         buffer.withUnsafeMutablePointerToElements { PlatformLock.initialize($0) }
         // `create` allocates an instance of the class it is called on.
         return unsafeDowncast(buffer, to: LockedStorage<State>.self)

@@ -27,8 +27,8 @@ extension AppsFlyerLib {
     /// delegates, before they return, which the real SDK never does; leave
     /// it off (the default) anywhere else.
     package var drainerStartsHere: Bool {
-        get { engine.drainerStartsHere.value }
-        set { engine.drainerStartsHere.withLock { $0 = newValue } }
+        get { engine.flags[\.drainerStartsHere] }
+        set { engine.flags[\.drainerStartsHere] = newValue }
     }
 
     /// Queues an action for a caller that waits for the SDK right after (`settle()`, say): the queue's drainer, when this call starts it, runs on the calling thread until its work first suspends.

@@ -5,25 +5,27 @@ import OneLinkSupport
 extension Engine {
     /// The callbacks a link's `event` becomes under the configured quirks: itself when none applies.
     func applyingQuirks(to event: AppsFlyerEvent, entry: LinkEntry, receivedAt: Date) -> [AppsFlyerEvent] {
-        let config = configuration.withLock { $0 }
+        // The two settings read here, not a copy of the whole configuration.
+        let (configured, minimumSeconds) = configuration.withLock { ($0.quirks, $0.minTimeBetweenSessions) }
         // A schedule may switch a quirk on or off (its `quirk` decisions); without one, the configured set.
-        let quirks = scheduleRun?.applyingQuirkDecisions(to: config.quirks) ?? config.quirks
+        let quirks = scheduleRun?.applyingQuirkDecisions(to: configured) ?? configured
         if entry != .performOnAppAttribution {
-            let minimum = TimeInterval(config.minTimeBetweenSessions)
-            let suppressed = lastLinkDelivery.withLock { last -> TimeInterval? in
-                if quirks.contains(.linksSuppressedInsideMinTimeBetweenSessions), let previous = last,
+            let minimum = TimeInterval(minimumSeconds)
+            let suppressed = flags.withLock { flags -> TimeInterval? in
+                if quirks.contains(.linksSuppressedInsideMinTimeBetweenSessions),
+                    let previous = flags.lastLinkDelivery,
                     receivedAt.timeIntervalSince(previous) < minimum
                 {
                     return receivedAt.timeIntervalSince(previous)
                 }
-                last = receivedAt
+                flags.lastLinkDelivery = receivedAt
                 return nil
             }
             if let elapsed = suppressed {
                 debug(
                     .sdkQuirk,
                     "\(SDKQuirk.linksSuppressedInsideMinTimeBetweenSessions): \(event.callbackName) dropped, "
-                        + "\(Int(elapsed * 1000)) ms after the previous link, minimum \(config.minTimeBetweenSessions) s"
+                        + "\(Int(elapsed * 1000)) ms after the previous link, minimum \(minimumSeconds) s"
                 )
                 return []
             }

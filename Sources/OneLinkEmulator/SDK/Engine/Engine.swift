@@ -34,8 +34,6 @@ final class Engine: Sendable {
     let published = Locked(PublishedEvents())
     let sessionReadiness = Locked(SessionReadinessState())
     let trackingGate = TrackingGate()
-    /// When this process last delivered a link's callback, for ``SDKQuirk/linksSuppressedInsideMinTimeBetweenSessions``.
-    let lastLinkDelivery = Locked<Date?>(nil)
 
     /// The serial action queue every call goes through.
     let queue = CommandQueue()
@@ -46,12 +44,8 @@ final class Engine: Sendable {
     /// Link parsing, unwrapping and resolution.
     let links: LinkService
     let logger: DebugLogger
-    /// The engine's small flags, under one lock.
-    private let participant = Locked<UInt64?>(nil)
-    /// Whether every drainer starts on the thread of the call that queued its first command (see ``AppsFlyerLib/drainerStartsHere``).
-    let drainerStartsHere = Locked(false)
-    /// The entry points (`start()`, links, pushes) app code called on this SDK, each once, first first.
-    let entryPointsCalled = Locked<[String]>([])
+    /// The engine's small flags, under one lock: an SDK is made per wiring-check path, and a lock each cost its set-up and teardown more than sharing one.
+    let flags = Locked(EngineFlags())
     /// The run whose schedule decides the choice points (``AppsFlyerLib/schedule``), whether the
     /// process's first session delivered, and a link's callbacks held for the session queued behind
     /// it (``SDKScheduleChoice/linkSessionOrder``); one lock, shared with ``deadlines``.
@@ -95,8 +89,8 @@ final class Engine: Sendable {
             let sessionReadiness = self.sessionReadiness
             // The queue's waits read the clock's sleepers; an advance waits for this SDK to react
             // to each deadline it reaches before time moves on.
-            participant.withLock {
-                $0 = virtual.addParticipant(
+            flags.withLock {
+                $0.participant = virtual.addParticipant(
                     VirtualTimeParticipant(
                         sleepersChanged: { queue.noteChange() },
                         settle: {
@@ -118,7 +112,7 @@ final class Engine: Sendable {
     }
 
     deinit {
-        if let id = participant.value, let virtual = virtualClock {
+        if let id = flags.withLock({ $0.participant }), let virtual = virtualClock {
             virtual.removeParticipant(id)
         }
     }
@@ -145,14 +139,16 @@ final class Engine: Sendable {
     ) {
         trace?.hop()
         if case .action(.start) = command { sessionReadiness.withLock { $0.startRequested = true } }
-        if let name = command.actionName {
-            entryPointsCalled.withLock { names in
-                if names.count < 8, !names.contains(name) { names.append(name) }
+        let name = command.actionName
+        let drainerStartsHere = flags.withLock { flags in
+            if let name, flags.entryPointsCalled.count < 8, !flags.entryPointsCalled.contains(name) {
+                flags.entryPointsCalled.append(name)
             }
+            return flags.drainerStartsHere
         }
         let queued = QueuedCommand(command, receivedAt: clock.now, completion: completion, scope: Self.scope)
         guard queue.enqueue(queued, waiter: waiter) else { return }
-        if startsHere || drainerStartsHere.value {
+        if startsHere || drainerStartsHere {
             Deadlines.startWork { await self.queue.drain { await self.process($0) } }
         } else {
             Task { await self.queue.drain { await self.process($0) } }
@@ -257,7 +253,7 @@ final class Engine: Sendable {
     /// Logs the push and reads its link: the synchronous part of ``processPush(_:)``.
     private func beginPush(_ payload: AttributionPayload) -> LinkStep {
         logger.device(DeviceLog.push(payload))
-        return links.beginPush(payload, udl: isUDLMode, config: configuration.value)
+        return links.beginPush(payload, udl: isUDLMode, settings: configuration.withLock { $0.linkSettings })
     }
 
     /// An event, a purchase, an invite link or app blocks waiting for the queue.
@@ -306,7 +302,7 @@ final class Engine: Sendable {
             sessions.resetProcess()
         }
         resetSessionReadiness()
-        lastLinkDelivery.withLock { $0 = nil }
+        flags.withLock { $0.lastLinkDelivery = nil }
         scheduled.withLock { state in
             state.sessionDelivered = false
             state.heldLinkEvents = []
@@ -359,7 +355,8 @@ final class Engine: Sendable {
         case .performOnAppAttribution: logger.device(DeviceLog.performOnAppAttribution(text))
         case .push: break
         }
-        return links.begin(text, entry: entry, udl: isUDLMode, config: configuration.value)
+        return links.begin(
+            text, entry: entry, udl: isUDLMode, settings: configuration.withLock { $0.linkSettings })
     }
 
     /// Drives the link service from `step` to its callback, within `deepLinkTimeout` of the hand-over; each request it is about to send gets the delegate's headers first.
@@ -518,6 +515,18 @@ final class Engine: Sendable {
         debug(
             .delegateMissing, "no delegate set: \(event.callbackName) dropped (still published on events)")
     }
+}
+
+/// The engine's small flags: read together on each call, so under one lock.
+struct EngineFlags: Sendable {
+    /// This SDK's id among its virtual clock's participants, while it is one.
+    var participant: UInt64?
+    /// Whether every drainer starts on the thread of the call that queued its first command (see ``AppsFlyerLib/drainerStartsHere``).
+    var drainerStartsHere = false
+    /// The entry points (`start()`, links, pushes) app code called on this SDK, each once, first first.
+    var entryPointsCalled: [String] = []
+    /// When this process last delivered a link's callback, for ``SDKQuirk/linksSuppressedInsideMinTimeBetweenSessions``.
+    var lastLinkDelivery: Date?
 }
 
 /// The delegates, events and completion handler of one delivery.

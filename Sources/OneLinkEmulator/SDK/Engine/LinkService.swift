@@ -17,6 +17,31 @@ enum LinkStep: Sendable {
     case finished(AppsFlyerEvent?)
 }
 
+/// The settings links read, taken from the SDK's configuration under its lock when a link is handed over.
+///
+/// A copy of the whole configuration (thirty-odd fields, a retain each) cost every link more than
+/// reading it; ``AppsFlyerLib/Configuration/linkSettings`` takes these few.
+struct LinkSettings: Sendable {
+    let customDomains: [String]
+    let valueTyping: LinkParser.ValueTyping
+    let appendedDeepLinkParameters: [AppendedDeepLinkParameters]
+    let pushPaths: [[String]]
+    /// What the link's requests read, which it carries until it resolves.
+    let requests: PendingLink.Settings
+}
+
+extension AppsFlyerLib.Configuration {
+    /// The settings links read.
+    var linkSettings: LinkSettings {
+        LinkSettings(
+            customDomains: customDomains ?? [], valueTyping: valueTyping,
+            appendedDeepLinkParameters: appendedDeepLinkParameters, pushPaths: pushPaths,
+            requests: PendingLink.Settings(
+                resolveDeepLinkURLs: resolveDeepLinkURLs, deepLinkTimeout: deepLinkTimeout,
+                customHost: customHost))
+    }
+}
+
 /// A link part way through resolution: what is known of it, and the request it waits for.
 struct PendingLink: Sendable {
     /// The request the link waits for.
@@ -31,7 +56,8 @@ struct PendingLink: Sendable {
     let text: String
     let entry: LinkEntry
     let udl: Bool
-    let config: AppsFlyerLib.Configuration
+    /// The settings its requests read, taken from the SDK's configuration when the link was handed over.
+    let settings: Settings
     let parser: LinkParser
     /// The link as parsed so far: after each hop of a wrapped link, the link it led to.
     var parsed: ParsedLink
@@ -45,10 +71,19 @@ struct PendingLink: Sendable {
     /// Whether `link` is on a domain of `resolveDeepLinkURLs`, so it is unwrapped before it is read.
     func isWrapped(_ link: ParsedLink) -> Bool {
         guard link.kind == .webLink else { return false }
-        return (config.resolveDeepLinkURLs ?? []).contains {
+        return (settings.resolveDeepLinkURLs ?? []).contains {
             let domain = $0.lowercased()
             return link.host == domain || link.host.hasSuffix("." + domain)
         }
+    }
+
+    /// The three settings a link's requests read: a link carries these, not the whole configuration,
+    /// which every step of its resolution would copy.
+    struct Settings: Sendable {
+        let resolveDeepLinkURLs: [String]?
+        let deepLinkTimeout: UInt
+        /// The configuration's ``AppsFlyerLib/Configuration/customHost``.
+        let customHost: String?
     }
 }
 
@@ -85,9 +120,14 @@ struct LinkService: Sendable {
     func begin(
         _ text: String, entry: LinkEntry, udl: Bool, config: AppsFlyerLib.Configuration
     ) -> LinkStep {
+        begin(text, entry: entry, udl: udl, settings: config.linkSettings)
+    }
+
+    /// Reads a link the app handed over, with the settings links read: its callback, or the first request it needs.
+    func begin(_ text: String, entry: LinkEntry, udl: Bool, settings: LinkSettings) -> LinkStep {
         deadlines.trace?.hop()
-        let parser = LinkParser(customDomains: config.customDomains ?? [], valueTyping: config.valueTyping)
-        let appended = appendingConfiguredParameters(to: text, config: config)
+        let parser = LinkParser(customDomains: settings.customDomains, valueTyping: settings.valueTyping)
+        let appended = appendingConfiguredParameters(to: text, settings: settings)
         let parsed: ParsedLink
         do {
             parsed = try parser.parse(appended)
@@ -97,7 +137,8 @@ struct LinkService: Sendable {
         }
         for diagnostic in parsed.diagnostics { log(.linkDiagnostic, "\(diagnostic)") }
         var pending = PendingLink(
-            text: text, entry: entry, udl: udl, config: config, parser: parser, parsed: parsed,
+            text: text, entry: entry, udl: udl, settings: settings.requests, parser: parser,
+            parsed: parsed,
             stage: .unwrap(visited: [parsed.link], hops: 0))
         if pending.isWrapped(parsed) {
             pending.originalLink = appended
@@ -109,7 +150,7 @@ struct LinkService: Sendable {
     /// Sends the request `pending` waits for, within `deadline`, and reads its answer.
     func send(_ pending: PendingLink, headers: [String: String], deadline: Date) async -> LinkStep {
         deadlines.trace?.hop()
-        let config = pending.config
+        let config = pending.settings
         let resolver = self.resolver
         do throws(AttributionError) {
             switch pending.stage {
@@ -167,7 +208,7 @@ struct LinkService: Sendable {
         _ pending: PendingLink, template: String, shortID: String, headers: [String: String]
     ) -> ShortLinkRequest {
         let parsed = pending.parsed
-        let config = pending.config
+        let config = pending.settings
         log.device(DeviceLog.shortLinkRequest(template: template, shortID: shortID))
         return ShortLinkRequest(
             host: parsed.host, template: template, shortID: shortID, link: parsed.link,
@@ -243,10 +284,14 @@ struct LinkService: Sendable {
 
     /// Reads a push payload: the OneLink at a configured key path, else the `"af"` attribution, else no callback.
     func beginPush(_ push: AttributionPayload, udl: Bool, config: AppsFlyerLib.Configuration) -> LinkStep {
-        if !config.pushPaths.isEmpty {
-            let parser = LinkParser(
-                customDomains: config.customDomains ?? [], valueTyping: config.valueTyping)
-            for path in config.pushPaths {
+        beginPush(push, udl: udl, settings: config.linkSettings)
+    }
+
+    /// Reads a push payload, with the settings links read: the OneLink at a configured key path, else the `"af"` attribution, else no callback.
+    func beginPush(_ push: AttributionPayload, udl: Bool, settings: LinkSettings) -> LinkStep {
+        if !settings.pushPaths.isEmpty {
+            let parser = LinkParser(customDomains: settings.customDomains, valueTyping: settings.valueTyping)
+            for path in settings.pushPaths {
                 var value: AttributionValue? = .object(push.values)
                 for key in path { value = value?[key] }
                 guard let value else {
@@ -260,7 +305,7 @@ struct LinkService: Sendable {
                 switch link.kind {
                 case .oneLink, .shortLink:
                     log(.pushOneLink, "OneLink found at \(path)")
-                    return begin(text, entry: .push, udl: udl, config: config)
+                    return begin(text, entry: .push, udl: udl, settings: settings)
                 default:
                     log(.pushPath, "value at \(path) is not a valid OneLink: \(text); ignored")
                 }
@@ -291,9 +336,9 @@ struct LinkService: Sendable {
     }
 
     /// `text` with the parameters of every matching `appendParametersToDeeplinkURL(contains:parameters:)` call added.
-    func appendingConfiguredParameters(to text: String, config: AppsFlyerLib.Configuration) -> String {
+    func appendingConfiguredParameters(to text: String, settings: LinkSettings) -> String {
         deadlines.trace?.hop()
-        let matching = config.appendedDeepLinkParameters.filter { text.contains($0.contains) }
+        let matching = settings.appendedDeepLinkParameters.filter { text.contains($0.contains) }
         guard !matching.isEmpty else { return text }
         let fragmentStart = text.firstIndex(of: "#") ?? text.endIndex
         var head = String(text[..<fragmentStart])
