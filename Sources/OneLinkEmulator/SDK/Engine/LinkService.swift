@@ -91,7 +91,7 @@ struct PendingLink: Sendable {
 ///
 /// In UDL mode a link becomes one `didResolveDeepLink`; in legacy mode an
 /// `onAppOpenAttribution` (merged with the install's attribution) or its
-/// failure. The service works in steps: ``begin(_:entry:udl:config:)``
+/// failure. The service works in steps: ``begin(_:entry:udl:settings:)``
 /// reads the link, and each request the link needs is one
 /// ``send(_:headers:deadline:)`` with the headers the engine got from the
 /// delegate. It returns the callbacks; the engine delivers them. A struct over one ``Locked``:
@@ -115,13 +115,6 @@ struct LinkService: Sendable {
 
     /// The number of links handled as re-engagements: every entry point but `performOnAppAttribution`.
     var attributedOpenCount: Int { openCount.value }
-
-    /// Reads a link the app handed over: its callback, or the first request it needs.
-    func begin(
-        _ text: String, entry: LinkEntry, udl: Bool, config: AppsFlyerLib.Configuration
-    ) -> LinkStep {
-        begin(text, entry: entry, udl: udl, settings: config.linkSettings)
-    }
 
     /// Reads a link the app handed over, with the settings links read: its callback, or the first request it needs.
     func begin(_ text: String, entry: LinkEntry, udl: Bool, settings: LinkSettings) -> LinkStep {
@@ -281,11 +274,6 @@ struct LinkService: Sendable {
 
     /// The keys of a link's own parts, the whole click event of a universal link that is not a OneLink in UDL mode.
     static let linkPartKeys = ["link", "scheme", "host", "path"]
-
-    /// Reads a push payload: the OneLink at a configured key path, else the `"af"` attribution, else no callback.
-    func beginPush(_ push: AttributionPayload, udl: Bool, config: AppsFlyerLib.Configuration) -> LinkStep {
-        beginPush(push, udl: udl, settings: config.linkSettings)
-    }
 
     /// Reads a push payload, with the settings links read: the OneLink at a configured key path, else the `"af"` attribution, else no callback.
     func beginPush(_ push: AttributionPayload, udl: Bool, settings: LinkSettings) -> LinkStep {

@@ -33,7 +33,7 @@ struct LinkServiceTests {
         ) async -> AppsFlyerEvent {
             // The engine's loop: each request the service asks for is sent with the delegate's headers.
             var step = service.begin(
-                text, entry: entry, udl: udl, config: config ?? AppsFlyerLib.Configuration())
+                text, entry: entry, udl: udl, settings: (config ?? AppsFlyerLib.Configuration()).linkSettings)
             while case .request(let pending) = step {
                 headersAsked.withLock { $0.append(pending.requestLink) }
                 step = await service.send(
@@ -130,7 +130,7 @@ struct LinkServiceTests {
         let config = AppsFlyerLib.Configuration()
         guard
             case .finished(let found?) = fixture.service.beginPush(
-                ["af": ["deep_link_value": "pears"]], udl: true, config: config)
+                ["af": ["deep_link_value": "pears"]], udl: true, settings: config.linkSettings)
         else {
             Issue.record("an \"af\" push needs no request")
             return
@@ -138,7 +138,7 @@ struct LinkServiceTests {
         #expect(found.payload?["deep_link_value"] == "pears")
         guard
             case .finished(nil) = fixture.service.beginPush(
-                ["aps": ["alert": "hi"]], udl: true, config: config)
+                ["aps": ["alert": "hi"]], udl: true, settings: config.linkSettings)
         else {
             Issue.record("a push without attribution has no callback")
             return
