@@ -34,7 +34,7 @@ extension ClickedLink {
     }
 
     static func uriSchemeURL(base: String, carrying parameters: [String: String]) -> String {
-        let query = parameters.sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }
+        let query = parameters.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
             .map { "\(PercentEncoding.encode($0.key))=\(PercentEncoding.encode($0.value))" }
             .joined(separator: "&")
         let (beforeFragment, fragment) = split(base, at: "#")

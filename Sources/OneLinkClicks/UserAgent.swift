@@ -63,10 +63,14 @@ public struct UserAgent: Sendable, Hashable {
         guard text.utf8.count <= Self.maximumLength else {
             throw malformed("longer than \(Self.maximumLength) bytes")
         }
-        guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+        // Byte by byte: a control character is one byte, and no byte of a longer UTF-8 sequence is below 0x80.
+        guard !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
             throw malformed("contains control characters")
         }
-        guard Self.startsWithProduct(text) else {
+        // In ASCII text every byte is a character, so the checks below may read bytes instead of
+        // characters (which cost a grapheme-break test each).
+        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+        guard isASCII ? Self.startsWithProductASCII(text) : Self.startsWithProduct(text) else {
             throw malformed("does not start with a product token such as Mozilla/5.0")
         }
         guard let comments = Self.topLevelComments(text) else {
@@ -79,7 +83,10 @@ public struct UserAgent: Sendable, Hashable {
         self.inAppBrowser = InAppBrowser.detect(in: text, signatures: signatures)
         var language: String?
         for comment in comments {
-            let parts = comment.split(separator: ";").map { $0.trimmingASCIIWhitespace() }
+            let parts =
+                isASCII
+                ? comment.utf8.split(separator: UInt8(ascii: ";")).map { Self.trimmedASCII($0) }
+                : comment.split(separator: ";").map { $0.trimmingASCIIWhitespace() }
             if platform == .other { readPlatform(from: parts) }
             if language == nil,
                 let tag = parts.first(where: LanguageTag.hasRegion).flatMap(LanguageTag.normalized)
@@ -167,6 +174,35 @@ public struct UserAgent: Sendable, Hashable {
         let pieces = first.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         guard pieces.count <= 2 else { return false }
         return pieces.allSatisfy { !$0.isEmpty && $0.unicodeScalars.allSatisfy(isTokenCharacter) }
+    }
+
+    /// ``startsWithProduct(_:)`` for ASCII text, reading bytes.
+    private static func startsWithProductASCII(_ text: String) -> Bool {
+        var pieces = 1
+        var length = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "("), UInt8(ascii: "\t"):
+                return length > 0
+            case UInt8(ascii: "/"):
+                guard length > 0, pieces == 1 else { return false }
+                pieces += 1
+                length = 0
+            default:
+                guard isTokenCharacter(Unicode.Scalar(byte)) else { return false }
+                length += 1
+            }
+        }
+        return length > 0
+    }
+
+    /// An ASCII part of a comment without surrounding spaces and tabs.
+    private static func trimmedASCII(_ part: Substring.UTF8View.SubSequence) -> String {
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = part.firstIndex(where: { !isBlank($0) }),
+            let last = part.lastIndex(where: { !isBlank($0) })
+        else { return "" }
+        return String(decoding: part[first...last], as: UTF8.self)
     }
 
     /// The text of each outermost `( … )` comment, or `nil` when the parentheses do not balance.

@@ -115,6 +115,26 @@ import Testing
         #expect(!bad.expected.description.isEmpty)
     }
 
+    @Test(
+        "a click's IP address is four groups of one to three digits, no leading zero, each at most 255, or IPv6",
+        arguments: [
+            ("0.0.0.0", true), ("255.255.255.255", true), ("198.51.100.4", true), ("2001:db8::1", true),
+            ("::ffff:192.0.2.1", true), ("256.1.1.1", false), ("01.1.1.1", false), ("1.1.1", false),
+            ("1.1.1.1.", false), (".1.1.1", false), ("1..1.1", false), ("1.1.1.1a", false),
+            ("1.1.1.0001", false), ("\u{FF11}.1.1.1", false), ("1.1.1.1.1", false), ("", false),
+            ("::ffff:192.0.2.256", false),
+        ])
+    func ipAddressText(_ address: String, _ valid: Bool) async throws {
+        let env = try ClickFixtures.environment()
+        if valid {
+            _ = try await env.handler.preview(ClickFixtures.click(ip: address))
+        } else {
+            await #expect(throws: ClickError.invalidIPAddress(address)) {
+                try await env.handler.preview(ClickFixtures.click(ip: address))
+            }
+        }
+    }
+
     @Test("a short link the table does not hold routes as the template's base, unattributed and marked")
     func unknownShortLinkRoutesAsTheTemplate() async throws {
         let env = try ClickFixtures.environment()

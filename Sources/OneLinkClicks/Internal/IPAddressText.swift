@@ -9,12 +9,28 @@ enum IPAddressText {
     }
 
     static func isIPv4(_ text: Substring) -> Bool {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4
-            && parts.allSatisfy { part in
-                (1...3).contains(part.count) && part.allSatisfy { $0.isASCII && $0.isNumber }
-                    && (part.count == 1 || part.first != "0") && (Int(part) ?? 256) <= 255
+        // Byte by byte: four groups of one to three ASCII digits, no leading zero, each at most 255.
+        var groups = 0
+        var digits = 0
+        var value = 0
+        var leadingZero = false
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if digits == 0 { leadingZero = byte == UInt8(ascii: "0") } else if leadingZero { return false }
+                digits += 1
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                guard digits <= 3, value <= 255 else { return false }
+            case UInt8(ascii: "."):
+                guard digits > 0, groups < 3 else { return false }
+                groups += 1
+                digits = 0
+                value = 0
+            default:
+                return false
             }
+        }
+        return groups == 3 && digits > 0
     }
 
     static func isIPv6(_ text: String) -> Bool {

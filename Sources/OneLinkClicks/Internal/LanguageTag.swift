@@ -25,6 +25,9 @@ enum LanguageTag {
 
     /// Whether `text` is a language tag with a region, such as `en-us` or `zh_CN`.
     static func hasRegion(_ text: String) -> Bool {
+        // Two or three letters, a separator and two letters: five or six bytes, so most parts of a
+        // user agent are refused before being split.
+        guard (5...6).contains(text.utf8.count) else { return false }
         let subtags = text.split(omittingEmptySubsequences: false) { $0 == "-" || $0 == "_" }
         return subtags.count == 2 && subtags[1].count == 2
             && subtags.allSatisfy { $0.allSatisfy(isASCIILetter) }
