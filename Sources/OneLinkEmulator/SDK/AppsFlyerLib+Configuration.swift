@@ -211,21 +211,6 @@ extension AppsFlyerLib {
 }
 
 extension AppsFlyerLib.Configuration {
-    /// The device as the requests describe it: no advertising ID unless tracking is authorized, collection allowed, the build not Strict and the user not anonymized; no IP address for an anonymized user.
-    ///
-    /// AppsFlyer removes or hashes an anonymized user's identifiers, the IP address included, as
-    /// the requests reach it; the emulated backends see what is left (Docs/behaviour.md, rule 27).
-    func reportedDevice(tracking status: TrackingAuthorizationStatus) -> DeviceInfo {
-        var device = deviceInfo
-        if status != .authorized || flags.disableAdvertisingIdentifier || flags.anonymizeUser
-            || build == .strict
-        {
-            device.advertisingID = nil
-        }
-        if flags.anonymizeUser { device.ipAddress = "" }
-        return device
-    }
-
     /// The identity the requests carry: none while the user is anonymized.
     var reportedIdentity: UserIdentity {
         flags.anonymizeUser ? UserIdentity() : identity

@@ -41,13 +41,20 @@ final class CommandQueue: Sendable {
         var head = 0
         /// Whether the drainer holds the queue.
         var draining = false
-        var outstanding: [Group: Int] = [:]
-        var collected: [Group: [AppsFlyerEvent]] = [:]
-        var waiters: [Group: CheckedContinuation<[AppsFlyerEvent], Never>] = [:]
+        /// The groups with commands queued or running, oldest first: rarely more than two, so a list
+        /// searched in order costs less than a dictionary's hashing and its storage per SDK.
+        var groups: [GroupState] = []
         var changeWaiters: [ChangeWaiter] = []
         var nextWaiter: UInt64 = 0
 
         var status: Status { Status(isIdle: head == pending.count && !draining) }
+
+        /// The index of `group` in ``groups``, added with no command counted when absent.
+        mutating func index(of group: Group) -> Int {
+            if let index = groups.firstIndex(where: { $0.group == group }) { return index }
+            groups.append(GroupState(group: group))
+            return groups.count - 1
+        }
 
         mutating func popFirst() -> QueuedCommand? {
             guard head < pending.count else {
@@ -58,6 +65,14 @@ final class CommandQueue: Sendable {
             defer { head += 1 }
             return pending[head]
         }
+    }
+
+    /// A group's commands not yet finished, and the caller waiting for them with the events they collect.
+    private struct GroupState: Sendable {
+        let group: Group
+        var outstanding = 0
+        var waiter: CheckedContinuation<[AppsFlyerEvent], Never>?
+        var collected: [AppsFlyerEvent] = []
     }
 
     private let state = Locked(State())
@@ -87,11 +102,12 @@ final class CommandQueue: Sendable {
                 state.nextGroup += 1
                 command.group = Group(id: state.nextGroup)
             }
+            let index = state.index(of: command.group)
             if let waiter {
-                state.waiters[command.group] = waiter
-                state.collected[command.group] = []
+                state.groups[index].waiter = waiter
+                state.groups[index].collected = []
             }
-            state.outstanding[command.group, default: 0] += 1
+            state.groups[index].outstanding += 1
             state.pending.append(command)
             if state.draining { return false }
             state.draining = true
@@ -108,7 +124,7 @@ final class CommandQueue: Sendable {
     func appendStep(_ step: EngineCommand, of command: QueuedCommand) {
         trace?.hop()
         state.withLock { state in
-            state.outstanding[command.group, default: 0] += 1
+            state.groups[state.index(of: command.group)].outstanding += 1
             state.pending.append(command.step(step))
         }
     }
@@ -148,20 +164,22 @@ final class CommandQueue: Sendable {
     /// Adds events to `group`'s collection, when a caller waits for them.
     func collect(_ events: [AppsFlyerEvent], for group: Group) {
         state.withLock { state in
-            guard state.waiters.keys.contains(group) else { return }
-            state.collected[group, default: []].append(contentsOf: events)
+            guard let index = state.groups.firstIndex(where: { $0.group == group }),
+                state.groups[index].waiter != nil
+            else { return }
+            state.groups[index].collected.append(contentsOf: events)
         }
     }
 
     private func finish(_ group: Group) {
         let done = state.withLock {
             state -> (CheckedContinuation<[AppsFlyerEvent], Never>, [AppsFlyerEvent])? in
-            state.outstanding[group, default: 1] -= 1
-            guard state.outstanding[group] == 0 else { return nil }
-            state.outstanding[group] = nil
-            let events = state.collected.removeValue(forKey: group) ?? []
-            guard let waiter = state.waiters.removeValue(forKey: group) else { return nil }
-            return (waiter, events)
+            guard let index = state.groups.firstIndex(where: { $0.group == group }) else { return nil }
+            state.groups[index].outstanding -= 1
+            guard state.groups[index].outstanding <= 0 else { return nil }
+            let finished = state.groups.remove(at: index)
+            guard let waiter = finished.waiter else { return nil }
+            return (waiter, finished.collected)
         }
         if let (waiter, events) = done { waiter.resume(returning: events) }
     }

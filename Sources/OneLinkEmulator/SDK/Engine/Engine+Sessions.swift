@@ -29,10 +29,13 @@ extension Engine {
     }
 
     /// The settings a session starts with, and whether a deep-link delegate is set, after the first session's log lines.
-    private func sessionSettings() -> (AppsFlyerLib.Configuration, deepLinkDelegateSet: Bool) {
+    private func sessionSettings() -> (SessionSettings, deepLinkDelegateSet: Bool) {
         trace?.hop()
-        var config = configuration.value
-        config.sdkVersion = config.release?.description ?? generation.emulatedVersion
+        let generation = self.generation
+        var (config, release, build) = configuration.withLock { configuration in
+            (configuration.sessionSettings, configuration.release, configuration.build)
+        }
+        config.sdkVersion = release?.description ?? generation.emulatedVersion
         let deepLinkDelegateSet = delegates.withLock { $0.value.deepLinkDelegate } != nil
         if !sessions.processStarted {
             logger.device(DeviceLog.version(config.sdkVersion))
@@ -45,7 +48,7 @@ extension Engine {
             debug(.attWait, "SDK 7: waitForATTUserAuthorization is deprecated and no longer delays start()")
             config.attWaitTimeout = nil
         }
-        if config.build == .strict, config.attWaitTimeout != nil {
+        if build == .strict, config.attWaitTimeout != nil {
             debug(.attWait, "the Strict build has no ATT wait: start() is not delayed")
             config.attWaitTimeout = nil
         }

@@ -456,16 +456,18 @@ final class Engine: Sendable {
         scope: AppsFlyerLib?, _ body: @escaping @Sendable () -> Value
     ) async -> Value {
         trace?.hop()
-        let scoped: @Sendable () -> Value = {
-            guard let scope else { return body() }
-            return Self.$scope.withValue(scope, operation: body)
-        }
         if configuration.withLock({ $0.callbackDelivery }) == .sdkQueue || MainQueue.isCurrent {
-            return scoped()
+            return Self.run(body, in: scope)
         }
         return await withCheckedContinuation { continuation in
-            DispatchQueue.main.async { continuation.resume(returning: scoped()) }
+            DispatchQueue.main.async { continuation.resume(returning: Self.run(body, in: scope)) }
         }
+    }
+
+    /// Runs `body` with `shared()` returning `scope`, when there is one.
+    private static func run<Value>(_ body: () -> Value, in scope: AppsFlyerLib?) -> Value {
+        guard let scope else { return body() }
+        return $scope.withValue(scope, operation: body)
     }
 
     private func call(_ batch: DeliveryBatch) {

@@ -23,7 +23,7 @@ enum SessionStep: Sendable {
 struct SessionInProgress: Sendable {
     /// The install's state, already saved with this session counted.
     var device: DeviceState
-    let config: AppsFlyerLib.Configuration
+    let config: SessionSettings
     /// When the session started: its conversion-data deadline counts from here.
     let started: Date
     /// Whether the process runs in UDL mode.
@@ -121,7 +121,7 @@ struct SessionService: Sendable {
     /// After ``SessionStep/launched(_:)`` the engine calls
     /// ``complete(_:directLinkQueued:)``, saying whether a link call waits in
     /// its queue: a first launch opened by a link makes no deferred lookup.
-    func start(config: AppsFlyerLib.Configuration, deepLinkDelegateSet: Bool) async -> SessionStep {
+    func start(config: SessionSettings, deepLinkDelegateSet: Bool) async -> SessionStep {
         deadlines.trace?.hop()
         var now: Date
         let udl: Bool
@@ -156,7 +156,7 @@ struct SessionService: Sendable {
     }
 
     /// Decides whether a `start` call begins a session: the keys are set and `minTimeBetweenSessions` has passed.
-    private func open(config: AppsFlyerLib.Configuration, deepLinkDelegateSet: Bool) -> Opening {
+    private func open(config: SessionSettings, deepLinkDelegateSet: Bool) -> Opening {
         deadlines.trace?.hop()
         let now = clock.now
         var missing: [String] = []
@@ -202,7 +202,7 @@ struct SessionService: Sendable {
     }
 
     /// Counts the session in the install's state and saves it, with the launch's log lines.
-    private func countSession(config: AppsFlyerLib.Configuration, cold: Bool, now: Date) -> DeviceState {
+    private func countSession(config: SessionSettings, cold: Bool, now: Date) -> DeviceState {
         deadlines.trace?.hop()
         var device = loadDeviceState(now: now, savingFresh: false)
         let sinceLast = device.lastSessionStart.map { now.timeIntervalSince($0) }
@@ -249,7 +249,7 @@ struct SessionService: Sendable {
 
     /// The session's conversion-data callback: the cached data, or a fetch within the time limit.
     private func conversionData(
-        device: inout DeviceState, config: AppsFlyerLib.Configuration, started: Date
+        device: inout DeviceState, config: SessionSettings, started: Date
     ) async -> AppsFlyerEvent {
         deadlines.trace?.hop()
         if let cached = device.conversionData { return cachedConversionData(cached, device: &device) }
@@ -287,7 +287,7 @@ struct SessionService: Sendable {
 
     /// The conversion-data request, after its log line.
     private func conversionRequest(
-        device: DeviceState, config: AppsFlyerLib.Configuration
+        device: DeviceState, config: SessionSettings
     ) -> InstallAttributionRequest {
         log.device(
             DeviceLog.conversionRequest(appID: config.appID, devKey: config.devKey, uid: device.deviceID))
@@ -353,7 +353,7 @@ struct SessionService: Sendable {
 
     /// The install's request to the conversion-data and deferred-deep-link sources.
     private func installRequest(
-        device: DeviceState, config: AppsFlyerLib.Configuration
+        device: DeviceState, config: SessionSettings
     ) -> InstallAttributionRequest {
         InstallAttributionRequest(
             appID: config.appID, devKey: config.devKey, deviceID: device.deviceID,
@@ -364,7 +364,7 @@ struct SessionService: Sendable {
 
     /// Sends the session's launch request within the conversion-data time limit.
     private func recordLaunch(
-        device: DeviceState, config: AppsFlyerLib.Configuration, started: Date
+        device: DeviceState, config: SessionSettings, started: Date
     ) async -> LaunchOutcome {
         deadlines.trace?.hop()
         let request = launchRequest(device: device, config: config)
@@ -382,7 +382,7 @@ struct SessionService: Sendable {
     }
 
     /// The session's launch request.
-    private func launchRequest(device: DeviceState, config: AppsFlyerLib.Configuration) -> LaunchRequest {
+    private func launchRequest(device: DeviceState, config: SessionSettings) -> LaunchRequest {
         LaunchRequest(
             appID: config.appID, devKey: config.devKey, deviceID: device.deviceID,
             sessionCount: device.sessionCount, device: config.reportedDevice(tracking: trackingGate.status),
@@ -406,7 +406,7 @@ struct SessionService: Sendable {
     }
 
     private func deferredLookup(
-        device: DeviceState, config: AppsFlyerLib.Configuration, directLinkQueued: Bool
+        device: DeviceState, config: SessionSettings, directLinkQueued: Bool
     ) async -> AppsFlyerEvent? {
         deadlines.trace?.hop()
         if state.withLock({ $0.directDeepLinkThisLaunch }) || directLinkQueued {
@@ -433,7 +433,7 @@ struct SessionService: Sendable {
 
     /// The deferred lookup's request, after its log lines.
     private func deferredLookupRequest(
-        device: DeviceState, config: AppsFlyerLib.Configuration
+        device: DeviceState, config: SessionSettings
     ) -> InstallAttributionRequest {
         log.device(DeviceLog.deferredStart)
         log.device(DeviceLog.deferredURL(appID: config.appID, version: config.sdkVersion))
