@@ -17,7 +17,11 @@ enum IPAddressText {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                if digits == 0 { leadingZero = byte == UInt8(ascii: "0") } else if leadingZero { return false }
+                if digits == 0 {
+                    leadingZero = byte == UInt8(ascii: "0")
+                } else if leadingZero {
+                    return false
+                }
                 digits += 1
                 value = value * 10 + Int(byte - UInt8(ascii: "0"))
                 guard digits <= 3, value <= 255 else { return false }

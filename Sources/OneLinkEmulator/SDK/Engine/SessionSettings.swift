@@ -42,10 +42,12 @@ extension AppsFlyerLib.Configuration {
         var device = deviceInfo
         if flags.anonymizeUser { device.ipAddress = "" }
         return SessionSettings(
-            devKey: devKey, appID: appID, sdkVersion: sdkVersion, minTimeBetweenSessions: minTimeBetweenSessions,
+            devKey: devKey, appID: appID, sdkVersion: sdkVersion,
+            minTimeBetweenSessions: minTimeBetweenSessions,
             conversionDataTimeout: conversionDataTimeout, deepLinkTimeout: deepLinkTimeout,
             attWaitTimeout: attWaitTimeout, customHost: customHost, reportedIdentity: reportedIdentity,
             device: device,
-            withholdsAdvertisingID: flags.disableAdvertisingIdentifier || flags.anonymizeUser || build == .strict)
+            withholdsAdvertisingID: flags.disableAdvertisingIdentifier || flags.anonymizeUser
+                || build == .strict)
     }
 }

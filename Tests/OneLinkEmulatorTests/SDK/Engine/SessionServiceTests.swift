@@ -34,7 +34,9 @@ struct SessionServiceTests {
         func start(
             config: AppsFlyerLib.Configuration, deepLinkDelegateSet: Bool
         ) async -> SessionOutcome {
-            switch await service.start(config: config.sessionSettings, deepLinkDelegateSet: deepLinkDelegateSet) {
+            switch await service.start(
+                config: config.sessionSettings, deepLinkDelegateSet: deepLinkDelegateSet)
+            {
             case .finished(let outcome): return outcome
             case .launched(let session):
                 return await service.complete(session, directLinkQueued: linkQueued.value)
