@@ -43,6 +43,16 @@ public protocol ClickStore: Sendable {
 
     /// How many clicks the store holds, or `nil` when it cannot tell cheaply (the default).
     var storedClickCount: Int? { get }
+
+    /// ``candidateClicks(from:through:device:deviceID:)``'s answer when the store has it without
+    /// waiting, or `nil` to be asked through that method.
+    ///
+    /// The click-store sources ask this first, so an SDK's lookup against a store in memory takes no
+    /// task or timer. An answer must be what ``candidateClicks(from:through:device:deviceID:)``
+    /// would give. The default is `nil`: a store that always waits need not implement it.
+    func candidateClicksImmediately(
+        from start: Date, through end: Date, device: DeviceInfo, deviceID: String
+    ) -> Result<[RecordedClick], any Error>?
 }
 
 extension ClickStore {
@@ -55,4 +65,11 @@ extension ClickStore {
 
     /// `nil`: the store does not say.
     public var storedClickCount: Int? { nil }
+
+    /// `nil`: every lookup goes through ``candidateClicks(from:through:device:deviceID:)``.
+    public func candidateClicksImmediately(
+        from start: Date, through end: Date, device: DeviceInfo, deviceID: String
+    ) -> Result<[RecordedClick], any Error>? {
+        nil
+    }
 }

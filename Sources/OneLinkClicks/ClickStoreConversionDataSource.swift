@@ -173,19 +173,64 @@ public final class ClickStoreConversionDataSource: ConversionDataSource, Sendabl
     /// - Throws: ``AttributionError/unexpected(_:)`` when the store fails, `CancellationError` when cancelled.
     public func conversionData(for request: InstallAttributionRequest) async throws -> AttributionPayload {
         requestLog.append(request)
-        let cached = state.withLock { $0.answers[request.deviceID] }
-        if let cached { return cached }
+        if let cached = cachedAnswer(for: request) { return cached }
         try Task.checkCancellation()
-        let isTestDevice = request.device.advertisingID.map { testDevices.contains(identifier: $0) } ?? false
-        let former = isTestDevice ? nil : formerInstallTime(of: request)
-        let data: AttributionPayload
+        let former = formerInstall(of: request)
+        let found: InstallMatch?
         do {
-            data = try await matcher.conversionData(
+            found = try await matcher.match(
                 device: request.device, deviceID: request.deviceID, installTime: request.installTime,
-                in: store, formerInstallTime: former)
+                in: store)
         } catch {
             throw AttributionError.unexpected("click store: \(error)")
         }
+        return answer(request, found: found, formerInstallTime: former)
+    }
+
+    /// ``conversionData(for:)`` without suspending, when the store answers without waiting (``InMemoryClickStore``); `nil` (and nothing recorded) otherwise.
+    public func conversionDataImmediately(
+        for request: InstallAttributionRequest
+    ) -> Result<AttributionPayload, any Error>? {
+        if let cached = cachedAnswer(for: request) {
+            requestLog.append(request)
+            return .success(cached)
+        }
+        let earliest = InstallMatcher.earliestClick(installTime: request.installTime, within: nil)
+        guard
+            let clicks = store.candidateClicksImmediately(
+                from: earliest, through: request.installTime, device: request.device,
+                deviceID: request.deviceID)
+        else { return nil }
+        requestLog.append(request)
+        let former = formerInstall(of: request)
+        switch clicks {
+        case .failure(let error):
+            return .failure(AttributionError.unexpected("click store: \(error)"))
+        case .success(let clicks):
+            let found = matcher.match(
+                device: request.device, deviceID: request.deviceID, installTime: request.installTime,
+                among: clicks)
+            return .success(answer(request, found: found, formerInstallTime: former))
+        }
+    }
+
+    /// The answer already given to this request's device, which stays its answer.
+    private func cachedAnswer(for request: InstallAttributionRequest) -> AttributionPayload? {
+        state.withLock { $0.answers[request.deviceID] }
+    }
+
+    /// Records the install and returns the device's earlier first install time: `nil` for a test device, which is never a reinstall.
+    private func formerInstall(of request: InstallAttributionRequest) -> Date? {
+        let isTestDevice = request.device.advertisingID.map { testDevices.contains(identifier: $0) } ?? false
+        return isTestDevice ? nil : formerInstallTime(of: request)
+    }
+
+    /// The conversion data of the match, kept as the device's answer unless another call kept one first.
+    private func answer(
+        _ request: InstallAttributionRequest, found: InstallMatch?, formerInstallTime: Date?
+    ) -> AttributionPayload {
+        let data = matcher.conversionData(
+            of: found, installTime: request.installTime, formerInstallTime: formerInstallTime)
         return state.withLock { state in
             if let first = state.answers[request.deviceID] { return first }
             state.answers[request.deviceID] = data

@@ -70,6 +70,28 @@ public final class ClickStoreDeferredDeepLinkSource: DeferredDeepLinkSource, Sen
         }
         return found.map { .found($0.deferredClick) } ?? .notFound
     }
+
+    /// ``deferredDeepLink(for:)`` without suspending, when the store answers without waiting (``InMemoryClickStore``); `nil` (and nothing recorded) otherwise.
+    public func deferredDeepLinkImmediately(
+        for request: InstallAttributionRequest
+    ) -> Result<DeferredDeepLinkResponse, any Error>? {
+        let earliest = InstallMatcher.earliestClick(installTime: request.installTime, within: window)
+        guard
+            let clicks = store.candidateClicksImmediately(
+                from: earliest, through: request.installTime, device: request.device,
+                deviceID: request.deviceID)
+        else { return nil }
+        requestLog.append(request)
+        switch clicks {
+        case .failure(let error):
+            return .failure(AttributionError.unexpected("click store: \(error)"))
+        case .success(let clicks):
+            let found = matcher.match(
+                device: request.device, deviceID: request.deviceID, installTime: request.installTime,
+                among: clicks, within: window)
+            return .success(found.map { .found($0.deferredClick) } ?? .notFound)
+        }
+    }
 }
 
 extension DeferredDeepLinkSource where Self == ClickStoreDeferredDeepLinkSource {

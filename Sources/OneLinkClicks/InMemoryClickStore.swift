@@ -114,6 +114,19 @@ public final class InMemoryClickStore: ClickStore, Sendable {
     public func candidateClicks(
         from start: Date, through end: Date, device: DeviceInfo, deviceID: String
     ) async throws -> [RecordedClick] {
+        candidates(from: start, through: end, device: device, deviceID: deviceID)
+    }
+
+    /// ``candidateClicks(from:through:device:deviceID:)``, which never waits: the clicks are in memory.
+    public func candidateClicksImmediately(
+        from start: Date, through end: Date, device: DeviceInfo, deviceID: String
+    ) -> Result<[RecordedClick], any Error>? {
+        .success(candidates(from: start, through: end, device: device, deviceID: deviceID))
+    }
+
+    private func candidates(
+        from start: Date, through end: Date, device: DeviceInfo, deviceID: String
+    ) -> [RecordedClick] {
         let hasAdvertisingID = device.advertisingID != nil
         return state.withLock { state in
             state.clicks.filter { click in

@@ -160,13 +160,18 @@ public struct InstallMatcher: Sendable, Hashable {
         device: DeviceInfo, deviceID: String, installTime: Date, in store: any ClickStore,
         within window: Duration? = nil
     ) async throws -> InstallMatch? {
-        let reach = window.map { min($0, ClickLookback.maximumWindow) } ?? ClickLookback.maximumWindow
-        let earliest = installTime.addingTimeInterval(-reach.timeInterval)
         // Only clicks that can match are copied out of a large store that can tell them.
         let clicks = try await store.candidateClicks(
-            from: earliest, through: installTime, device: device, deviceID: deviceID)
+            from: Self.earliestClick(installTime: installTime, within: window), through: installTime,
+            device: device, deviceID: deviceID)
         return match(
             device: device, deviceID: deviceID, installTime: installTime, among: clicks, within: window)
+    }
+
+    /// The oldest click time an install at `installTime` can match, within `window` when one is set.
+    static func earliestClick(installTime: Date, within window: Duration?) -> Date {
+        let reach = window.map { min($0, ClickLookback.maximumWindow) } ?? ClickLookback.maximumWindow
+        return installTime.addingTimeInterval(-reach.timeInterval)
     }
 
     /// The conversion data of an install: non-organic from the matched click, organic when nothing matched.
@@ -177,6 +182,13 @@ public struct InstallMatcher: Sendable, Hashable {
         formerInstallTime: Date? = nil
     ) async throws -> AttributionPayload {
         let found = try await match(device: device, deviceID: deviceID, installTime: installTime, in: store)
+        return conversionData(of: found, installTime: installTime, formerInstallTime: formerInstallTime)
+    }
+
+    /// The conversion data of an install that matched `found`: non-organic from its click, organic for `nil`.
+    func conversionData(
+        of found: InstallMatch?, installTime: Date, formerInstallTime: Date?
+    ) -> AttributionPayload {
         guard let found else { return Self.conversionData(for: nil, installTime: installTime) }
         let type = conversionType(of: found, installTime: installTime, formerInstallTime: formerInstallTime)
         return found.conversionData(installTime: installTime, conversionType: type)

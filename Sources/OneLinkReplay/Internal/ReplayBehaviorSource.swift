@@ -31,14 +31,51 @@ final class ReplayBehaviorSource: ConversionDataSource, DeferredDeepLinkSource, 
     func conversionData(for request: InstallAttributionRequest) async throws -> AttributionPayload {
         calls.withLock { $0 += 1 }
         try await core.answer()
-        guard let conversion else { throw AttributionError.unexpected("no conversion-data source") }
+        guard let conversion else { throw Self.noSource("conversion-data") }
         return try await conversion.conversionData(for: request)
+    }
+
+    /// ``conversionData(for:)`` without suspending, when neither the behaviour nor the wrapped source waits.
+    func conversionDataImmediately(
+        for request: InstallAttributionRequest
+    ) -> Result<AttributionPayload, any Error>? {
+        immediately {
+            conversion?.conversionDataImmediately(for: request) ?? .failure(Self.noSource("conversion-data"))
+        }
+    }
+
+    /// ``deferredDeepLink(for:)`` without suspending, when neither the behaviour nor the wrapped source waits.
+    func deferredDeepLinkImmediately(
+        for request: InstallAttributionRequest
+    ) -> Result<DeferredDeepLinkResponse, any Error>? {
+        immediately {
+            deferred?.deferredDeepLinkImmediately(for: request)
+                ?? .failure(Self.noSource("deferred-deep-link"))
+        }
+    }
+
+    /// The behaviour's failure, or the wrapped source's immediate answer; `nil`, with nothing counted, when either would wait.
+    private func immediately<Value>(
+        _ wrapped: () -> Result<Value, any Error>?
+    ) -> Result<Value, any Error>? {
+        guard let behaviour = core.immediateAnswer else { return nil }
+        if case .failure(let error) = behaviour {
+            calls.withLock { $0 += 1 }
+            return .failure(error)
+        }
+        guard let answer = wrapped() else { return nil }
+        calls.withLock { $0 += 1 }
+        return answer
+    }
+
+    private static func noSource(_ kind: String) -> AttributionError {
+        .unexpected("no \(kind) source")
     }
 
     func deferredDeepLink(for request: InstallAttributionRequest) async throws -> DeferredDeepLinkResponse {
         calls.withLock { $0 += 1 }
         try await core.answer()
-        guard let deferred else { throw AttributionError.unexpected("no deferred-deep-link source") }
+        guard let deferred else { throw Self.noSource("deferred-deep-link") }
         return try await deferred.deferredDeepLink(for: request)
     }
 }
