@@ -165,7 +165,12 @@ public final class AppLifecycle: Sendable {
             default:
                 return .failure(.invalidTransition(from: from, signal: signal))
             }
-            state.events.append(contentsOf: emitted)
+            // A fresh lifecycle's first events share the returned array's storage rather than copy it.
+            if state.events.isEmpty {
+                state.events = emitted
+            } else {
+                state.events.append(contentsOf: emitted)
+            }
             for event in emitted {
                 for continuation in state.continuations.values { continuation.yield(event) }
             }
