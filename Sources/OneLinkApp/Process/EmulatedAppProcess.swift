@@ -98,7 +98,7 @@ public final class EmulatedAppProcess: Sendable {
     ) throws(LifecycleError) -> Bool {
         let lifecycle = self.lifecycle
         return try bringToFront(
-            launching: mode, sending: { signal throws(LifecycleError) in try lifecycle.handle(signal) }, app)
+            launching: mode, sending: { signal throws(LifecycleError) in try lifecycle.apply(signal) }, app)
     }
 
     /// ``bringToFront(launching:_:)``, handing each signal to `send`, which passes it to ``lifecycle``
@@ -152,6 +152,6 @@ public final class EmulatedAppProcess: Sendable {
     /// Hands the lifecycle one signal; one at a time, so no list is allocated for it.
     func signal(_ signal: LifecycleSignal) {
         // Each signal is chosen from the current state, so the lifecycle cannot reject it.
-        _ = try? lifecycle.handle(signal)
+        _ = try? lifecycle.apply(signal)
     }
 }
