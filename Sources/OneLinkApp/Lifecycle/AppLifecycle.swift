@@ -101,7 +101,7 @@ public final class AppLifecycle: Sendable {
     }
 
     /// ``handle(_:)`` for a caller that does not read the events.
-    package func apply(_ signal: LifecycleSignal) throws(LifecycleError) {
+    func apply(_ signal: LifecycleSignal) throws(LifecycleError) {
         _ = try transition(signal, returnsEvent: false)
     }
 
