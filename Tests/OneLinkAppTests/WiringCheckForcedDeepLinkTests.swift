@@ -22,6 +22,53 @@ import Testing
         #expect(parsed.parameters["deep_link_value"] == .string(WiringCheck.token(for: path)))
     }
 
+    @Test(
+        "every path has its own token, description and link, each naming the path's kind, state and structure"
+    )
+    func everyPathsOwnLink() throws {
+        let paths = AppStructure.allCases.flatMap { DeliveryPath.all(for: $0) }
+        #expect(paths.count == 27)
+        #expect(Set(paths).count == 27)
+        for path in paths {
+            let names = [path.kind.rawValue, path.state.rawValue, path.structure.rawValue]
+            #expect(WiringCheck.token(for: path) == names.joined(separator: "-"))
+            #expect(path.description == names.joined(separator: " / "))
+            let url: URL
+            switch WiringCheck().link(for: path) {
+            case .universalLink(let link): url = link
+            case .uriScheme(let link, _): url = link
+            case .pushTap(let payload):
+                #expect(payload["af"]?["deep_link_value"] == .string(WiringCheck.token(for: path)))
+                continue
+            }
+            let parsed = try LinkParser().parse(url.absoluteString)
+            #expect(parsed.kind == (path.kind == .uriScheme ? .uriScheme : .oneLink(template: "H5hv")))
+            #expect(parsed.parameters["deep_link_value"] == .string(WiringCheck.token(for: path)))
+        }
+    }
+
+    @Test("links follow the check's settings, also when they change after it was made")
+    func linksFollowSettings() throws {
+        let path = DeliveryPath(.uriScheme, .background, .appDelegate)
+        var check = WiringCheck(uriScheme: "shop", sourceApplication: nil)
+        guard case .uriScheme(let url, let source) = check.link(for: path) else {
+            Issue.record("not a URI-scheme link")
+            return
+        }
+        #expect(url.scheme == "shop")
+        #expect(source == nil)
+        check.uriScheme = "wiringcheck"
+        check.sourceApplication = "com.apple.mobilesafari"
+        check.universalLinkBase = "https://shop.onelink.me/Ab12"
+        #expect(check.link(for: path) == WiringCheck().link(for: path))
+        let universal = DeliveryPath(.universalLink, .foreground, .swiftUI)
+        guard case .universalLink(let link) = check.link(for: universal) else {
+            Issue.record("not a universal link")
+            return
+        }
+        #expect(link.host == "shop.onelink.me")
+    }
+
     @Test("every URI-scheme entry point of the correct wirings hands the SDK the forced deep link once")
     @MainActor
     func everyEntryPoint() async {

@@ -9,3 +9,14 @@ public enum AppStructure: String, Sendable, Hashable, CaseIterable {
     /// The SwiftUI app lifecycle: view modifiers, with an optional app delegate adaptor.
     case swiftUI = "swiftui"
 }
+
+extension AppStructure {
+    /// The structure's position in ``allCases``.
+    var ordinal: Int {
+        switch self {
+        case .appDelegate: return 0
+        case .scenes: return 1
+        case .swiftUI: return 2
+        }
+    }
+}

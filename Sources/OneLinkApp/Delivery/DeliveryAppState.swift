@@ -9,3 +9,14 @@ public enum DeliveryAppState: String, Sendable, Hashable, CaseIterable {
     /// The app is on screen and active.
     case foreground
 }
+
+extension DeliveryAppState {
+    /// The state's position in ``allCases``.
+    var ordinal: Int {
+        switch self {
+        case .notRunning: return 0
+        case .background: return 1
+        case .foreground: return 2
+        }
+    }
+}

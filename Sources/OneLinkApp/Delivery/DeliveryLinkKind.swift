@@ -9,3 +9,14 @@ public enum DeliveryLinkKind: String, Sendable, Hashable, CaseIterable {
     /// A tap on a push notification.
     case pushTap = "push_tap"
 }
+
+extension DeliveryLinkKind {
+    /// The kind's position in ``allCases``.
+    var ordinal: Int {
+        switch self {
+        case .universalLink: return 0
+        case .uriScheme: return 1
+        case .pushTap: return 2
+        }
+    }
+}

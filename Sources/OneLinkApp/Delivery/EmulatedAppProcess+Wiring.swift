@@ -69,31 +69,41 @@ import OneLinkEmulator
         private func comeForward(with link: IncomingLink?) {
             // A foreground opening is never rejected: its signals are chosen from the current state.
             _ = try? bringToFront { isColdLaunch in
-                if isColdLaunch {
-                    launch(with: link)
-                } else if let link {
-                    deliverToRunningApp(link)
+                // One binding for the opening's app code: `shared()` and `current()` return the same
+                // objects throughout it, and each binding costs two task-local pushes.
+                inApp {
+                    if isColdLaunch {
+                        launch(with: link)
+                    } else if let link {
+                        deliverToRunningApp(link)
+                    }
                 }
             }
         }
 
         // MARK: - Launch
 
-        /// The wired app's launch, inside ``bringToFront(launching:_:)``'s cold start: its objects, its
-        /// `didFinishLaunchingWithOptions`, its scene, and the link through the entry points UIKit calls.
+        /// The wired app's launch, inside ``bringToFront(launching:_:)``'s cold start and ``inApp(_:)``:
+        /// its objects, its `didFinishLaunchingWithOptions`, its scene, and the link through the entry
+        /// points UIKit calls.
         @MainActor
         private func launch(with link: IncomingLink?) {
             guard let wiring else { return }
             let application = UIApplication()
-            let appDelegate = wiring.makeAppDelegate.map { make in inApp { make() } }
+            // `if let`, not `Optional.map`: mapping a stored closure boxes it in two reabstraction thunks.
+            var appDelegate: (any UIApplicationDelegate)?
+            if let make = wiring.makeAppDelegate { appDelegate = make() }
+            // A push payload's Foundation form, made once for the launch options and the tap's response.
+            var userInfo: [AnyHashable: Any] = [:]
+            if case .pushTap(let payload) = link { userInfo = payload.foundationDictionary }
             var launchOptions: [UIApplication.LaunchOptionsKey: Any]?
-            if wiring.structure == .appDelegate, let link { launchOptions = Self.launchOptions(for: link) }
+            if wiring.structure == .appDelegate, let link {
+                launchOptions = Self.launchOptions(for: link, userInfo: userInfo)
+            }
             var proceeds = true
             if let appDelegate {
                 code.calls.append(.didFinishLaunching)
-                proceeds = inApp {
-                    appDelegate.application(application, didFinishLaunchingWithOptions: launchOptions)
-                }
+                proceeds = appDelegate.application(application, didFinishLaunchingWithOptions: launchOptions)
             }
             // Apple's UNUserNotificationCenter.delegate: set it "before your app finishes launching".
             // The launching tap goes to the delegate set by now, in every app structure; one set
@@ -108,14 +118,15 @@ import OneLinkEmulator
                 let session = UISceneSession()
                 let connected = UIScene(session: session)
                 scene = connected
-                sceneDelegate = wiring.makeSceneDelegate.map { make in inApp { make() } }
-                if let sceneDelegate {
-                    let options = Self.connectionOptions(for: link)
+                if let make = wiring.makeSceneDelegate {
+                    let delegate = make()
+                    sceneDelegate = delegate
+                    let options = Self.connectionOptions(for: link, userInfo: userInfo)
                     code.calls.append(.sceneWillConnect)
-                    inApp { sceneDelegate.scene(connected, willConnectTo: session, options: options) }
+                    delegate.scene(connected, willConnectTo: session, options: options)
                 }
             case .swiftUI:
-                view = wiring.makeView.map { make in inApp { make() } }
+                if let make = wiring.makeView { view = make() }
             }
             code.launched = AppCode.Launched(
                 application: application, appDelegate: appDelegate, sceneDelegate: sceneDelegate,
@@ -127,11 +138,14 @@ import OneLinkEmulator
                 if proceeds { deliverToRunningApp(link) }
             case (.scenes, .universalLink), (.scenes, .uriScheme): break
             case (.swiftUI, .universalLink), (.swiftUI, .uriScheme): deliverToRunningApp(link)
-            case (_, .pushTap(let payload)): deliverTap(payload, to: launchTapDelegate)
+            case (_, .pushTap): deliverTap(userInfo, to: launchTapDelegate)
             }
         }
 
-        private static func launchOptions(for link: IncomingLink) -> [UIApplication.LaunchOptionsKey: Any] {
+        /// The launch options of an app-delegate app's cold start with `link`; `userInfo` is a push tap's payload.
+        private static func launchOptions(
+            for link: IncomingLink, userInfo: [AnyHashable: Any]
+        ) -> [UIApplication.LaunchOptionsKey: Any] {
             switch link {
             case .universalLink(let url):
                 let activity = browsingActivity(url)
@@ -147,13 +161,16 @@ import OneLinkEmulator
                 var options: [UIApplication.LaunchOptionsKey: Any] = [.url: url]
                 if let source { options[.sourceApplication] = source }
                 return options
-            case .pushTap(let payload):
-                return [.remoteNotification: payload.foundationDictionary]
+            case .pushTap:
+                return [.remoteNotification: userInfo]
             }
         }
 
+        /// The connection options of a scene app's cold start with `link`; `userInfo` is a push tap's payload.
         @MainActor
-        private static func connectionOptions(for link: IncomingLink?) -> UIScene.ConnectionOptions {
+        private static func connectionOptions(
+            for link: IncomingLink?, userInfo: [AnyHashable: Any]
+        ) -> UIScene.ConnectionOptions {
             switch link {
             case nil: return UIScene.ConnectionOptions()
             case .universalLink(let url):
@@ -162,8 +179,8 @@ import OneLinkEmulator
                 let context = UIOpenURLContext(
                     url: url, options: UIScene.OpenURLOptions(sourceApplication: source))
                 return UIScene.ConnectionOptions(urlContexts: [context], sourceApplication: source)
-            case .pushTap(let payload):
-                return UIScene.ConnectionOptions(notificationResponse: response(payload))
+            case .pushTap:
+                return UIScene.ConnectionOptions(notificationResponse: response(userInfo))
             }
         }
 
@@ -174,64 +191,61 @@ import OneLinkEmulator
         }
 
         @MainActor
-        private static func response(_ payload: AttributionPayload) -> UNNotificationResponse {
-            let content = UNNotificationContent(userInfo: payload.foundationDictionary)
+        private static func response(_ userInfo: [AnyHashable: Any]) -> UNNotificationResponse {
+            let content = UNNotificationContent(userInfo: userInfo)
             let request = UNNotificationRequest(identifier: "emulated-push", content: content)
             return UNNotificationResponse(notification: UNNotification(request: request))
         }
 
         // MARK: - Running app
 
-        /// Hands a link to the running app, through the entry points UIKit calls for its structure.
+        /// Hands a link to the running app, inside ``inApp(_:)``, through the entry points UIKit calls for its structure.
         @MainActor
         private func deliverToRunningApp(_ link: IncomingLink) {
             guard let wiring, let launched = code.launched else { return }
             switch (wiring.structure, link) {
-            case (_, .pushTap(let payload)): deliverTap(payload, to: notificationCenter.delegate)
+            case (_, .pushTap(let payload)):
+                guard let delegate = notificationCenter.delegate else { return }
+                deliverTap(payload.foundationDictionary, to: delegate)
             case (.appDelegate, .universalLink(let url)):
                 guard let appDelegate = launched.appDelegate else { return }
                 code.calls.append(.continueUserActivity)
                 let activity = Self.browsingActivity(url)
-                _ = inApp { appDelegate.application(launched.application, continue: activity) { _ in } }
+                _ = appDelegate.application(launched.application, continue: activity) { _ in }
             case (.appDelegate, .uriScheme(let url, let source)):
                 guard let appDelegate = launched.appDelegate else { return }
                 code.calls.append(.openURL)
                 var options: [UIApplication.OpenURLOptionsKey: Any] = [:]
                 if let source { options[.sourceApplication] = source }
-                _ = inApp { appDelegate.application(launched.application, open: url, options: options) }
+                _ = appDelegate.application(launched.application, open: url, options: options)
             case (.scenes, .universalLink(let url)):
                 guard let sceneDelegate = launched.sceneDelegate, let scene = launched.scene else { return }
                 code.calls.append(.sceneContinue)
-                let activity = Self.browsingActivity(url)
-                inApp { sceneDelegate.scene(scene, continue: activity) }
+                sceneDelegate.scene(scene, continue: Self.browsingActivity(url))
             case (.scenes, .uriScheme(let url, let source)):
                 guard let sceneDelegate = launched.sceneDelegate, let scene = launched.scene else { return }
                 code.calls.append(.sceneOpenURLContexts)
                 let context = UIOpenURLContext(
                     url: url, options: UIScene.OpenURLOptions(sourceApplication: source))
-                inApp { sceneDelegate.scene(scene, openURLContexts: [context]) }
+                sceneDelegate.scene(scene, openURLContexts: [context])
             case (.swiftUI, .universalLink(let url)), (.swiftUI, .uriScheme(let url, _)):
                 // SwiftUI hands universal links to onOpenURL as plain URLs; onContinueUserActivity never sees them.
                 guard let handlers = launched.view?.openURLHandlers, !handlers.isEmpty else { return }
                 code.calls.append(.onOpenURL)
-                inApp {
-                    for handler in handlers { handler(url) }
-                }
+                for handler in handlers { handler(url) }
             }
         }
 
-        /// Hands a push tap to the notification center delegate, if one is set.
+        /// Hands a push tap (its payload as `userInfo`), inside ``inApp(_:)``, to the notification center delegate, if one is set.
         ///
         /// On a cold start that is the delegate set by the end of `didFinishLaunchingWithOptions`.
         @MainActor
         private func deliverTap(
-            _ payload: AttributionPayload, to delegate: (any UNUserNotificationCenterDelegate)?
+            _ userInfo: [AnyHashable: Any], to delegate: (any UNUserNotificationCenterDelegate)?
         ) {
             guard let delegate else { return }
             code.calls.append(.notificationResponse)
-            let center = notificationCenter
-            let response = Self.response(payload)
-            inApp { delegate.userNotificationCenter(center, didReceive: response) {} }
+            delegate.userNotificationCenter(notificationCenter, didReceive: Self.response(userInfo)) {}
         }
 
         // MARK: - Helpers

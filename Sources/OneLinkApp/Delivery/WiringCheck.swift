@@ -42,7 +42,12 @@ import OneLinkEmulator
 
         /// The `deep_link_value` the check puts in a path's link, such as `universal_link-not_running-scenes`.
         public static func token(for path: DeliveryPath) -> String {
-            "\(path.kind.rawValue)-\(path.state.rawValue)-\(path.structure.rawValue)"
+            tokens[path.ordinal]
+        }
+
+        /// Every path's token, made once.
+        private static let tokens = DeliveryPath.table {
+            "\($0.kind.rawValue)-\($0.state.rawValue)-\($0.structure.rawValue)"
         }
 
         /// The link the check opens for a path.
@@ -51,10 +56,32 @@ import OneLinkEmulator
         /// dictionary and as a OneLink under `af_push_link`, so it is received
         /// whether or not the app configures a push deep-link path.
         public func link(for path: DeliveryPath) -> IncomingLink {
-            link(for: path, token: Self.token(for: path))
+            let standard = Self.standardLinks
+            guard linkSettings == standard.settings else { return makeLink(for: path) }
+            return standard.links[path.ordinal]
         }
 
-        private func link(for path: DeliveryPath, token: String) -> IncomingLink {
+        /// What a path's link is made from, besides its path.
+        private struct LinkSettings: Equatable {
+            var uriScheme: String
+            var universalLinkBase: String
+            var sourceApplication: String?
+        }
+
+        private var linkSettings: LinkSettings {
+            LinkSettings(
+                uriScheme: uriScheme, universalLinkBase: universalLinkBase,
+                sourceApplication: sourceApplication)
+        }
+
+        /// Every path's link for the default settings, made once: the same values every check with them would make.
+        private static let standardLinks: (settings: LinkSettings, links: [IncomingLink]) = {
+            let check = WiringCheck()
+            return (check.linkSettings, DeliveryPath.table { check.makeLink(for: $0) })
+        }()
+
+        private func makeLink(for path: DeliveryPath) -> IncomingLink {
+            let token = Self.token(for: path)
             var universal: String { "\(universalLinkBase)?pid=wiring_check&deep_link_value=\(token)" }
             switch path.kind {
             case .universalLink:
@@ -94,6 +121,7 @@ import OneLinkEmulator
         @MainActor
         public func run(_ wirings: [AppWiring]) async -> WiringReport {
             var rows: [WiringReport.Row] = []
+            rows.reserveCapacity(wirings.count * DeliveryPath.all(for: .appDelegate).count)
             for wiring in wirings {
                 for path in DeliveryPath.all(for: wiring.structure) {
                     rows.append(await check(wiring, path: path))
@@ -139,15 +167,15 @@ import OneLinkEmulator
             process.bring(to: path.state)
             await sdk.settle()
             let before = sdk.deliveredEventCount
-            let token = Self.token(for: path)
-            let called = process.open(link(for: path, token: token))
+            let called = process.open(link(for: path))
             await sdk.settle()
-            let expected = AttributionValue.string(token)
-            let received = sdk.deliveredEvents(from: before).filter {
-                $0.payload?["deep_link_value"] == expected
+            let expected = AttributionValue.string(Self.token(for: path))
+            var received = 0
+            for event in sdk.deliveredEvents(from: before) where event.payload?["deep_link_value"] == expected
+            {
+                received += 1
             }
-            return WiringReport.Row(
-                wiring: wiring.name, path: path, received: received.count, entryPoints: called)
+            return WiringReport.Row(wiring: wiring.name, path: path, received: received, entryPoints: called)
         }
 
         /// The in-memory backends a check's SDKs share, as every install of an app talks to the same servers.

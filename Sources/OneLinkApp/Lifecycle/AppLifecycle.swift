@@ -96,20 +96,33 @@ public final class AppLifecycle: Sendable {
     /// - Throws: ``LifecycleError/invalidTransition(from:signal:)``; the state is unchanged.
     @discardableResult
     public func handle(_ signal: LifecycleSignal) throws(LifecycleError) -> [LifecycleEvent] {
+        guard let event = try transition(signal, returnsEvent: true) else { return [] }
+        return [event]
+    }
+
+    /// ``handle(_:)`` for a caller that does not read the events.
+    func apply(_ signal: LifecycleSignal) throws(LifecycleError) {
+        _ = try transition(signal, returnsEvent: false)
+    }
+
+    /// Applies `signal`; returns the event it emitted when `returnsEvent` (every transition emits at most one).
+    ///
+    /// The event is stored in ``events`` and copied out only for a caller or an observer that reads it.
+    private func transition(
+        _ signal: LifecycleSignal, returnsEvent: Bool
+    ) throws(LifecycleError) -> LifecycleEvent? {
         let now = clock.now
         let device = self.device
         let outcome = storage.withLock {
-            state -> Result<(LifecycleTransition, [@Sendable (LifecycleTransition) -> Void]), LifecycleError>
-            in
+            state -> Result<Applied, LifecycleError> in
             let from = state.appState
-            var emitted: [LifecycleEvent] = []
+            var emitted: LifecycleEvent?
             func closeStart() {
                 guard let start = state.openStart else { return }
                 state.openStart = nil
                 let duration = Duration.milliseconds(Int64(((now.timeIntervalSince(start)) * 1000).rounded()))
-                emitted.append(
-                    LifecycleEvent(
-                        name: .appEnd, time: now, device: device, foregroundDuration: max(duration, .zero)))
+                emitted = LifecycleEvent(
+                    name: .appEnd, time: now, device: device, foregroundDuration: max(duration, .zero))
             }
             switch (from, signal) {
             case (.notRunning, .didFinishLaunching(let mode)):
@@ -123,9 +136,8 @@ public final class AppLifecycle: Sendable {
                 case .background(let reason):
                     state.launchedPassively = true
                     state.appState = .background
-                    emitted.append(
-                        LifecycleEvent(
-                            name: .appStartPassively, time: now, device: device, passiveReason: reason))
+                    emitted = LifecycleEvent(
+                        name: .appStartPassively, time: now, device: device, passiveReason: reason)
                 }
             case (.inactive, .didBecomeActive):
                 state.appState = .active
@@ -138,10 +150,8 @@ public final class AppLifecycle: Sendable {
                     let isFirstTime = !state.hasStarted
                     state.hasStarted = true
                     state.openStart = now
-                    emitted.append(
-                        LifecycleEvent(
-                            name: .appStart, time: now, device: device, startKind: kind,
-                            isFirstTime: isFirstTime))
+                    emitted = LifecycleEvent(
+                        name: .appStart, time: now, device: device, startKind: kind, isFirstTime: isFirstTime)
                 }
             case (.active, .willResignActive):
                 state.appState = .inactive
@@ -165,17 +175,32 @@ public final class AppLifecycle: Sendable {
             default:
                 return .failure(.invalidTransition(from: from, signal: signal))
             }
-            state.events.append(contentsOf: emitted)
-            for event in emitted {
+            var applied = Applied(from: from, to: state.appState, observers: Array(state.observers.values))
+            if let event = emitted.take() {
                 for continuation in state.continuations.values { continuation.yield(event) }
+                if returnsEvent || !applied.observers.isEmpty { applied.event = event }
+                // Room for a launch's usual start, end and start again in one allocation.
+                if state.events.isEmpty { state.events.reserveCapacity(4) }
+                state.events.append(event)
             }
-            let transition = LifecycleTransition(
-                signal: signal, from: from, to: state.appState, events: emitted)
-            return .success((transition, Array(state.observers.values)))
+            return .success(applied)
         }
-        let (transition, observers) = try outcome.get()
-        for observer in observers { observer(transition) }
-        return transition.events
+        var applied = try outcome.get()
+        if !applied.observers.isEmpty {
+            let transition = LifecycleTransition(
+                signal: signal, from: applied.from, to: applied.to, events: applied.event.map { [$0] } ?? [])
+            for observer in applied.observers { observer(transition) }
+        }
+        return applied.event.take()
+    }
+
+    /// What one accepted signal did, and the observers to tell outside the lock.
+    private struct Applied {
+        var from: AppExecutionState
+        var to: AppExecutionState
+        var observers: [@Sendable (LifecycleTransition) -> Void]
+        /// The emitted event, for a caller or observer that reads it.
+        var event: LifecycleEvent?
     }
 
     /// Handles signals in order, stopping at the first rejected one.

@@ -98,7 +98,7 @@ public final class EmulatedAppProcess: Sendable {
     ) throws(LifecycleError) -> Bool {
         let lifecycle = self.lifecycle
         return try bringToFront(
-            launching: mode, sending: { signal throws(LifecycleError) in try lifecycle.handle(signal) }, app)
+            launching: mode, sending: { signal throws(LifecycleError) in try lifecycle.apply(signal) }, app)
     }
 
     /// ``bringToFront(launching:_:)``, handing each signal to `send`, which passes it to ``lifecycle``
@@ -133,8 +133,10 @@ public final class EmulatedAppProcess: Sendable {
     /// Sends the foreground app to the background: `willResignActive` (when active), then `didEnterBackground`.
     public func enterBackground() {
         switch lifecycle.state {
-        case .active: signal([.willResignActive, .didEnterBackground])
-        case .inactive: signal([.didEnterBackground])
+        case .active:
+            signal(.willResignActive)
+            signal(.didEnterBackground)
+        case .inactive: signal(.didEnterBackground)
         case .notRunning, .background, .suspended: return
         }
     }
@@ -143,12 +145,13 @@ public final class EmulatedAppProcess: Sendable {
     func endLifecycle() {
         guard state != .notRunning else { return }
         enterBackground()
-        if lifecycle.state == .background { signal([.suspend]) }
-        signal([.purge])
+        if lifecycle.state == .background { signal(.suspend) }
+        signal(.purge)
     }
 
-    func signal(_ signals: [LifecycleSignal]) {
-        // Each signal list is chosen from the current state, so the lifecycle cannot reject it.
-        _ = try? lifecycle.handle(signals)
+    /// Hands the lifecycle one signal; one at a time, so no list is allocated for it.
+    func signal(_ signal: LifecycleSignal) {
+        // Each signal is chosen from the current state, so the lifecycle cannot reject it.
+        _ = try? lifecycle.apply(signal)
     }
 }
