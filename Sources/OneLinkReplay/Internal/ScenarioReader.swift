@@ -161,7 +161,19 @@ struct ScenarioReader {
         /// The object's path as text, for an error.
         var path: String { location.text }
 
-        subscript(key: String) -> AttributionValue? { members[key] }
+        /// The member `key`; objects of a scenario have few members, and comparing their keys with
+        /// `==` (as a lookup does after hashing) costs less than hashing `key`.
+        subscript(key: String) -> AttributionValue? {
+            guard members.count <= Self.linearLookupLimit else { return members[key] }
+            var index = members.startIndex
+            while index != members.endIndex {
+                if members.keys[index] == key { return members.values[index] }
+                members.formIndex(after: &index)
+            }
+            return nil
+        }
+
+        private static let linearLookupLimit = 8
 
         /// The path of the member `key` as text, for an error.
         func at(_ key: String) -> String { location.member(key).text }
@@ -170,7 +182,7 @@ struct ScenarioReader {
         func child(_ key: String) -> Path { location.member(key) }
 
         func required(_ key: String) throws(ScenarioError) -> AttributionValue {
-            guard let value = members[key] else { throw reader.fail(path, .missingField(key)) }
+            guard let value = self[key] else { throw reader.fail(path, .missingField(key)) }
             return value
         }
 
@@ -179,37 +191,37 @@ struct ScenarioReader {
         }
 
         func optionalString(_ key: String) throws(ScenarioError) -> String? {
-            guard let value = members[key] else { return nil }
+            guard let value = self[key] else { return nil }
             return try reader.string(value, at: at(key))
         }
 
         func optionalBool(_ key: String) throws(ScenarioError) -> Bool? {
-            guard let value = members[key] else { return nil }
+            guard let value = self[key] else { return nil }
             return try reader.bool(value, at: at(key))
         }
 
         func optionalUnsigned(_ key: String) throws(ScenarioError) -> UInt? {
-            guard let value = members[key] else { return nil }
+            guard let value = self[key] else { return nil }
             return try reader.unsigned(value, at: at(key))
         }
 
         func optionalStrings(_ key: String) throws(ScenarioError) -> [String]? {
-            guard let value = members[key] else { return nil }
+            guard let value = self[key] else { return nil }
             return try reader.strings(value, at: at(key))
         }
 
         func optionalPayload(_ key: String) throws(ScenarioError) -> AttributionPayload? {
-            guard let value = members[key] else { return nil }
+            guard let value = self[key] else { return nil }
             return try reader.payload(value, at: at(key))
         }
 
         func optionalDuration(_ key: String) throws(ScenarioError) -> Int64? {
-            guard let value = members[key] else { return nil }
+            guard let value = self[key] else { return nil }
             return try reader.duration(value, at: at(key))
         }
 
         func object(_ key: String, allowed: [String]?) throws(ScenarioError) -> Fields? {
-            guard let value = members[key] else { return nil }
+            guard let value = self[key] else { return nil }
             return try reader.object(value, at: child(key), allowed: allowed)
         }
     }
