@@ -34,6 +34,7 @@ extension Scenario {
         "route", "setRoot", "pushScreen", "popScreen", "routerReady", "routerBackground", "routerActive",
     ]
     static let clickContextFields = ["appInstalled", "universalLinkBypassed", "origin"]
+    static let errorKindNames = AttributionError.Kind.allCases.map(\.rawValue)
 
     /// The user agent a `click` step sends when it names none: Safari on the default device (iPhone, iOS 17.4).
     public static let defaultUserAgent =
@@ -87,7 +88,7 @@ extension Scenario {
     /// - Throws: ``ScenarioError``.
     public init(document: AttributionValue, file: String) throws(ScenarioError) {
         let reader = ScenarioReader(file: file)
-        let top = try reader.object(document, at: "$", allowed: Self.topLevelFields)
+        let top = try reader.object(document, at: .root, allowed: Self.topLevelFields)
         let name = try top.string("name")
         guard !name.isEmpty else { throw reader.fail(top.at("name"), .invalidValue("must not be empty")) }
         var profile: ValueProfile?
@@ -111,8 +112,9 @@ extension Scenario {
         var steps: [ScenarioStep] = []
         let stepValues = try reader.array(try top.required("steps"), at: top.at("steps"))
         steps.reserveCapacity(stepValues.count)
+        let stepsPath = top.child("steps")
         for (index, value) in stepValues.enumerated() {
-            let step = try Self.decodeStep(value, at: "$.steps[\(index)]", reader)
+            let step = try Self.decodeStep(value, at: stepsPath.element(index), reader)
             if Self.routingKinds.contains(step.kind), app.routing == nil {
                 throw reader.fail(
                     "$.steps[\(index)].do", .invalidValue("step \"\(step.kind)\" needs \"app.routing\""))
@@ -211,12 +213,12 @@ extension Scenario {
             }
         }
         if let value = backend["install"] {
-            settings.install = try decodeInstall(value, at: backend.at("install"), reader)
+            settings.install = try decodeInstall(value, at: backend.child("install"), reader)
         }
         if let value = backend["deferredClicks"] {
             for (index, click) in try reader.array(value, at: backend.at("deferredClicks")).enumerated() {
                 let fields = try reader.object(
-                    click, at: backend.at("deferredClicks") + "[\(index)]",
+                    click, at: backend.child("deferredClicks").element(index),
                     allowed: ["at", "parameters", "matchType"])
                 settings.deferredClicks.append(
                     TimedClick(
@@ -234,7 +236,7 @@ extension Scenario {
             settings.conversionBehavior = decoded.1 ?? .immediate
             settings.deferredBehavior = decoded.2 ?? .immediate
             if let launch = behaviour["launch"] {
-                settings.launchBehavior = try decodeBehaviour(launch, at: behaviour.at("launch"), reader)
+                settings.launchBehavior = try decodeBehaviour(launch, at: behaviour.child("launch"), reader)
             }
         }
         if let server = try backend.object("server", allowed: serverFields) {
@@ -275,31 +277,33 @@ extension Scenario {
     }
 
     private static func decodeInstall(
-        _ value: AttributionValue, at path: String, _ reader: ScenarioReader
+        _ value: AttributionValue, at location: ScenarioReader.Path, _ reader: ScenarioReader
     ) throws(ScenarioError) -> InstallAttribution {
         if case .string = value {
-            _ = try reader.oneOf(value, ["organic"], at: path)
+            _ = try reader.oneOf(value, ["organic"], at: location.text)
             return .organic
         }
         guard case .object(let members) = value else {
-            throw reader.wrongType(value, expected: "\"organic\" or an object", at: path)
+            throw reader.wrongType(value, expected: "\"organic\" or an object", at: location.text)
         }
         guard members.count == 1, let key = members.keys.first, key == "nonOrganic" || key == "failure" else {
             throw reader.fail(
-                path, .invalidValue("expected \"organic\", {\"nonOrganic\": {...}} or {\"failure\": {...}}"))
+                location.text,
+                .invalidValue("expected \"organic\", {\"nonOrganic\": {...}} or {\"failure\": {...}}"))
         }
-        let inner = path + "." + key
-        if key == "nonOrganic" { return .nonOrganic(try reader.payload(members[key] ?? .null, at: inner)) }
+        let inner = location.member(key)
+        if key == "nonOrganic" {
+            return .nonOrganic(try reader.payload(members[key] ?? .null, at: inner.text))
+        }
         return .failure(try decodeError(members[key] ?? .null, at: inner, reader))
     }
 
     static func decodeError(
-        _ value: AttributionValue, at path: String, _ reader: ScenarioReader
+        _ value: AttributionValue, at location: ScenarioReader.Path, _ reader: ScenarioReader
     ) throws(ScenarioError) -> AttributionError {
-        let fields = try reader.object(value, at: path, allowed: errorFields)
+        let fields = try reader.object(value, at: location, allowed: errorFields)
         let kind = try reader.oneOf(
-            try fields.required("kind"), AttributionError.Kind.allCases.map(\.rawValue), at: fields.at("kind")
-        )
+            try fields.required("kind"), errorKindNames, at: fields.at("kind"))
         let message = try fields.optionalString("message")
         switch AttributionError.Kind(rawValue: kind) ?? .unexpected {
         case .timeout:
@@ -320,24 +324,25 @@ extension Scenario {
     ) throws(ScenarioError) -> (InMemoryBehavior?, InMemoryBehavior?, InMemoryBehavior?) {
         func behaviour(_ key: String) throws(ScenarioError) -> InMemoryBehavior? {
             guard let value = fields[key] else { return nil }
-            return try decodeBehaviour(value, at: fields.at(key), reader)
+            return try decodeBehaviour(value, at: fields.child(key), reader)
         }
         return (try behaviour("shortLinks"), try behaviour("conversion"), try behaviour("deferred"))
     }
 
     static func decodeBehaviour(
-        _ value: AttributionValue, at path: String, _ reader: ScenarioReader
+        _ value: AttributionValue, at location: ScenarioReader.Path, _ reader: ScenarioReader
     ) throws(ScenarioError) -> InMemoryBehavior {
         if case .string = value {
-            return try reader.oneOf(value, ["immediate", "stall"], at: path) == "stall"
+            return try reader.oneOf(value, ["immediate", "stall"], at: location.text) == "stall"
                 ? .stalled : .immediate
         }
         guard case .object(let members) = value else {
-            throw reader.wrongType(value, expected: "\"immediate\", \"stall\" or an object", at: path)
+            throw reader.wrongType(
+                value, expected: "\"immediate\", \"stall\" or an object", at: location.text)
         }
-        let fields = try reader.object(value, at: path, allowed: ["delay", "fail"])
+        let fields = try reader.object(value, at: location, allowed: ["delay", "fail"])
         guard members.count == 1 else {
-            throw reader.fail(path, .invalidValue("expected exactly one of \"delay\", \"fail\""))
+            throw reader.fail(location.text, .invalidValue("expected exactly one of \"delay\", \"fail\""))
         }
         if let delay = try fields.optionalDuration("delay") {
             guard delay >= 0 else {
@@ -345,7 +350,7 @@ extension Scenario {
             }
             return .delayed(.milliseconds(delay))
         }
-        return .failing(try decodeError(try fields.required("fail"), at: fields.at("fail"), reader))
+        return .failing(try decodeError(try fields.required("fail"), at: fields.child("fail"), reader))
     }
 
     private static func decodeDevice(
@@ -378,7 +383,7 @@ extension Scenario {
         if let apps = device["apps"] {
             for (index, app) in try reader.array(apps, at: device.at("apps")).enumerated() {
                 let fields = try reader.object(
-                    app, at: device.at("apps") + "[\(index)]",
+                    app, at: device.child("apps").element(index),
                     allowed: ["bundleID", "schemes", "queriesSchemes"])
                 settings.apps.append(
                     OtherApp(

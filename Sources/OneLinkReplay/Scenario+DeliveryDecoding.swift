@@ -3,12 +3,16 @@ import OneLinkApp
 import OneLinkEmulator
 
 extension Scenario {
+    static let deliveryStateNames = DeliveryAppState.allCases.map(\.rawValue)
+
     static func decodeDelivery(
         _ kind: String, _ fields: ScenarioReader.Fields, _ reader: ScenarioReader
     ) throws(ScenarioError) -> DeliveryStep {
         let names = DeliveryStep.wiringNames
-        func wiring(_ value: AttributionValue, at path: String) throws(ScenarioError) -> String {
-            try reader.oneOf(value, names, at: path)
+        func wiring(
+            _ value: AttributionValue, at path: @autoclosure () -> String
+        ) throws(ScenarioError) -> String {
+            try reader.oneOf(value, names, at: path())
         }
         let wiringValue = try fields.required("wiring")
         if kind == "checkWiring" {
@@ -23,7 +27,7 @@ extension Scenario {
         }
         let name = try wiring(wiringValue, at: fields.at("wiring"))
         let stateName = try reader.oneOf(
-            try fields.required("state"), DeliveryAppState.allCases.map(\.rawValue), at: fields.at("state"))
+            try fields.required("state"), deliveryStateNames, at: fields.at("state"))
         let state = DeliveryAppState(rawValue: stateName) ?? .notRunning
         let inputs = ["url", "push"].filter { fields[$0] != nil }
         guard inputs.count == 1 else {

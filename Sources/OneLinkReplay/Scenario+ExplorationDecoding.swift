@@ -46,7 +46,7 @@ extension Scenario {
         guard let value = top["outcome"] else { return nil }
         var outcome: [ScenarioExpectation] = []
         for (index, element) in try reader.array(value, at: top.at("outcome")).enumerated() {
-            outcome.append(try decodeExpectation(element, at: top.at("outcome") + "[\(index)]", reader))
+            outcome.append(try decodeExpectation(element, at: top.child("outcome").element(index), reader))
         }
         return outcome
     }

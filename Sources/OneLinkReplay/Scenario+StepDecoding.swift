@@ -5,33 +5,35 @@ import OneLinkEmulator
 
 extension Scenario {
     static func decodeStep(
-        _ value: AttributionValue, at path: String, _ reader: ScenarioReader
+        _ value: AttributionValue, at location: ScenarioReader.Path, _ reader: ScenarioReader
     ) throws(ScenarioError) -> ScenarioStep {
         guard case .object(let members) = value else {
-            throw reader.wrongType(value, expected: "an object", at: path)
+            throw reader.wrongType(value, expected: "an object", at: location.text)
         }
-        guard let kindValue = members["do"] else { throw reader.fail(path, .missingField("do")) }
-        let kind = try reader.string(kindValue, at: path + ".do")
+        guard let kindValue = members["do"] else { throw reader.fail(location.text, .missingField("do")) }
+        let kind = try reader.string(kindValue, at: location.text + ".do")
         // Every kind has its allowed fields: one lookup both checks the kind and finds them.
         guard let allowed = ScenarioStep.allowedFields[kind] else {
-            throw reader.fail(path + ".do", .unknownStep(kind))
+            throw reader.fail(location.text + ".do", .unknownStep(kind))
         }
-        let fields = try reader.object(value, at: path, allowed: allowed)
+        let fields = try reader.object(value, at: location, allowed: allowed)
         let action = try decodeAction(kind, fields, reader)
         var expectations: [ScenarioExpectation] = []
         if let expect = fields["expect"] {
-            for (index, element) in try reader.array(expect, at: fields.at("expect")).enumerated() {
-                expectations.append(
-                    try decodeExpectation(element, at: fields.at("expect") + "[\(index)]", reader))
+            let elements = try reader.array(expect, at: fields.at("expect"))
+            expectations.reserveCapacity(elements.count)
+            let expectPath = fields.child("expect")
+            for (index, element) in elements.enumerated() {
+                expectations.append(try decodeExpectation(element, at: expectPath.element(index), reader))
             }
         }
         return ScenarioStep(action, expect: expectations, note: try fields.optionalString("note"))
     }
 
     static func decodeExpectation(
-        _ value: AttributionValue, at path: String, _ reader: ScenarioReader
+        _ value: AttributionValue, at location: ScenarioReader.Path, _ reader: ScenarioReader
     ) throws(ScenarioError) -> ScenarioExpectation {
-        let fields = try reader.object(value, at: path, allowed: nil)
+        let fields = try reader.object(value, at: location, allowed: nil)
         // One pass over the members: the options are taken out as they are met and the rest kept,
         // instead of a lookup per option and a copy of the members to delete them from.
         var outputValue: AttributionValue?
@@ -49,7 +51,7 @@ extension Scenario {
                 expected[key] = member
             }
         }
-        guard let outputValue else { throw reader.fail(path, .missingField("output")) }
+        guard let outputValue else { throw reader.fail(location.text, .missingField("output")) }
         let output = try reader.string(outputValue, at: fields.at("output"))
         guard ScenarioReader.contains(ScenarioExpectation.outputNames, output) else {
             throw reader.fail(

@@ -25,6 +25,9 @@ struct JSONParser {
     private struct Member {
         let key: String
         let value: AttributionValue
+
+        /// What a slot holds once its member is moved out: nothing to release.
+        static let empty = Member(key: "", value: .null)
     }
 
     private enum PathComponent {
@@ -140,12 +143,7 @@ struct JSONParser {
             }
             let keyStart = index
             let key = try parseString()
-            // Comparing lengths first keeps most mismatches away from the full string comparison.
-            let length = key.utf8.count
-            let isDuplicate =
-                seen?.contains(key)
-                ?? memberStack[base...].contains { $0.key.utf8.count == length && $0.key == key }
-            if isDuplicate {
+            if seen?.contains(key) ?? hasMember(key, from: base) {
                 index = keyStart
                 throw PayloadError.duplicateKey(path: "", key: QuotedInput.prefix(key))
             }
@@ -175,14 +173,53 @@ struct JSONParser {
             }
             if bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                var dictionary: [String: AttributionValue] = Dictionary(
-                    minimumCapacity: memberStack.count - base)
-                for member in memberStack[base...] { dictionary[member.key] = member.value }
-                memberStack.removeSubrange(base...)
-                return .object(dictionary)
+                return .object(popMembers(from: base))
             }
             throw error("unexpected \(describeByte(at: index)), expected ',' or '}'")
         }
+    }
+
+    /// Whether the object whose members start at `base` already has `key`.
+    private func hasMember(_ key: String, from base: Int) -> Bool {
+        // Comparing lengths first keeps most mismatches away from the full string comparison.
+        let length = key.utf8.count
+        for position in base..<memberStack.count {
+            let other = memberStack[position].key
+            if other.utf8.count == length && other == key { return true }
+        }
+        return false
+    }
+
+    /// The members from `base` on as a dictionary, taken off the stack.
+    private mutating func popMembers(from base: Int) -> [String: AttributionValue] {
+        let count = memberStack.count - base
+        var dictionary: [String: AttributionValue] = Dictionary(minimumCapacity: count)
+        // Moved rather than copied out, so no member is retained here and released again below.
+        memberStack.withUnsafeMutableBufferPointer { buffer in
+            guard let start = buffer.baseAddress else { return }
+            for slot in start + base..<start + buffer.count {
+                let member = slot.move()
+                slot.initialize(to: .empty)
+                dictionary[member.key] = member.value
+            }
+        }
+        memberStack.removeLast(count)
+        return dictionary
+    }
+
+    /// The elements from `base` on as an array, taken off the stack.
+    private mutating func popElements(from base: Int) -> [AttributionValue] {
+        let count = elementStack.count - base
+        let elements = [AttributionValue](unsafeUninitializedCapacity: count) { target, initialized in
+            elementStack.withUnsafeMutableBufferPointer { source in
+                guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                to.moveInitialize(from: from + base, count: count)
+                (from + base).initialize(repeating: .null, count: count)
+            }
+            initialized = count
+        }
+        elementStack.removeLast(count)
+        return elements
     }
 
     private mutating func parseArray(depth: Int) throws(PayloadError) -> AttributionValue {
@@ -213,9 +250,7 @@ struct JSONParser {
             }
             if bytes[index] == UInt8(ascii: "]") {
                 index += 1
-                let elements = Array(elementStack[base...])
-                elementStack.removeSubrange(base...)
-                return .array(elements)
+                return .array(popElements(from: base))
             }
             throw error("unexpected \(describeByte(at: index)), expected ',' or ']'")
         }
@@ -225,9 +260,18 @@ struct JSONParser {
         index += 1
         let contentStart = index
         // Fast path: no escape before the closing quote, so the string is a slice of the input.
+        // The scan runs on a local position: `index` lives in `self`, which the loop would
+        // otherwise store to on every byte.
         var isASCII = true
-        while index < bytes.count {
-            let byte = bytes[index]
+        var position = index
+        let end = bytes.count
+        while position < end {
+            let byte = bytes[position]
+            if byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                position += 1
+                continue
+            }
+            index = position
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])
                 if isASCII {
@@ -245,9 +289,10 @@ struct JSONParser {
             if byte < 0x20 {
                 throw error("unescaped control character U+00\(hex2(byte)) in a string")
             }
-            if byte >= 0x80 { isASCII = false }
-            index += 1
+            isASCII = false
+            position += 1
         }
+        index = position
         var scratch: [UInt8] = []
         var segmentStart = contentStart
         while index < bytes.count {
@@ -427,12 +472,16 @@ struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
-            default: return
+        var position = index
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default:
+                index = position
+                return
             }
         }
+        index = position
     }
 
     private func isDigit(_ byte: UInt8) -> Bool {

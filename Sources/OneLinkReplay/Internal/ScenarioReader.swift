@@ -5,6 +5,25 @@ import OneLinkSupport
 struct ScenarioReader {
     let file: String
 
+    /// A JSON path such as `$.steps[3].url`, kept as its parts and spelled out only for an error.
+    enum Path {
+        case root
+        indirect case member(Path, String)
+        indirect case element(Path, Int)
+
+        var text: String {
+            switch self {
+            case .root: return "$"
+            case .member(let parent, let key): return parent.text + ScenarioReader.pathComponent(key)
+            case .element(let parent, let index): return parent.text + "[\(index)]"
+            }
+        }
+
+        func member(_ key: String) -> Path { .member(self, key) }
+
+        func element(_ index: Int) -> Path { .element(self, index) }
+    }
+
     func fail(_ path: String, _ reason: ScenarioError.Reason) -> ScenarioError {
         ScenarioError(file: file, path: path, reason: reason)
     }
@@ -40,17 +59,17 @@ struct ScenarioReader {
 
     /// An object's members, after checking that every key is allowed.
     func object(
-        _ value: AttributionValue, at path: String, allowed: [String]?
+        _ value: AttributionValue, at location: Path, allowed: [String]?
     ) throws(ScenarioError) -> Fields {
         guard case .object(let members) = value else {
-            throw wrongType(value, expected: "an object", at: path)
+            throw wrongType(value, expected: "an object", at: location.text)
         }
         if let allowed, !members.keys.allSatisfy({ Self.contains(allowed, $0) }) {
             for key in members.keys.sorted() where !allowed.contains(key) {
-                throw fail(path + Self.pathComponent(key), .unknownField(allowed: allowed))
+                throw fail(location.member(key).text, .unknownField(allowed: allowed))
             }
         }
-        return Fields(reader: self, members: members, path: path)
+        return Fields(reader: self, members: members, location: location)
     }
 
     /// Whether `names` has `key`, comparing lengths first, which settles most mismatches at once.
@@ -137,14 +156,33 @@ struct ScenarioReader {
     struct Fields {
         let reader: ScenarioReader
         let members: [String: AttributionValue]
-        let path: String
+        let location: Path
 
-        subscript(key: String) -> AttributionValue? { members[key] }
+        /// The object's path as text, for an error.
+        var path: String { location.text }
 
-        func at(_ key: String) -> String { path + ScenarioReader.pathComponent(key) }
+        /// The member `key`; objects of a scenario have few members, and comparing their keys with
+        /// `==` (as a lookup does after hashing) costs less than hashing `key`.
+        subscript(key: String) -> AttributionValue? {
+            guard members.count <= Self.linearLookupLimit else { return members[key] }
+            var index = members.startIndex
+            while index != members.endIndex {
+                if members.keys[index] == key { return members.values[index] }
+                members.formIndex(after: &index)
+            }
+            return nil
+        }
+
+        private static let linearLookupLimit = 8
+
+        /// The path of the member `key` as text, for an error.
+        func at(_ key: String) -> String { location.member(key).text }
+
+        /// The path of the member `key`.
+        func child(_ key: String) -> Path { location.member(key) }
 
         func required(_ key: String) throws(ScenarioError) -> AttributionValue {
-            guard let value = members[key] else { throw reader.fail(path, .missingField(key)) }
+            guard let value = self[key] else { throw reader.fail(path, .missingField(key)) }
             return value
         }
 
@@ -153,38 +191,38 @@ struct ScenarioReader {
         }
 
         func optionalString(_ key: String) throws(ScenarioError) -> String? {
-            guard let value = members[key] else { return nil }
+            guard let value = self[key] else { return nil }
             return try reader.string(value, at: at(key))
         }
 
         func optionalBool(_ key: String) throws(ScenarioError) -> Bool? {
-            guard let value = members[key] else { return nil }
+            guard let value = self[key] else { return nil }
             return try reader.bool(value, at: at(key))
         }
 
         func optionalUnsigned(_ key: String) throws(ScenarioError) -> UInt? {
-            guard let value = members[key] else { return nil }
+            guard let value = self[key] else { return nil }
             return try reader.unsigned(value, at: at(key))
         }
 
         func optionalStrings(_ key: String) throws(ScenarioError) -> [String]? {
-            guard let value = members[key] else { return nil }
+            guard let value = self[key] else { return nil }
             return try reader.strings(value, at: at(key))
         }
 
         func optionalPayload(_ key: String) throws(ScenarioError) -> AttributionPayload? {
-            guard let value = members[key] else { return nil }
+            guard let value = self[key] else { return nil }
             return try reader.payload(value, at: at(key))
         }
 
         func optionalDuration(_ key: String) throws(ScenarioError) -> Int64? {
-            guard let value = members[key] else { return nil }
+            guard let value = self[key] else { return nil }
             return try reader.duration(value, at: at(key))
         }
 
         func object(_ key: String, allowed: [String]?) throws(ScenarioError) -> Fields? {
-            guard let value = members[key] else { return nil }
-            return try reader.object(value, at: at(key), allowed: allowed)
+            guard let value = self[key] else { return nil }
+            return try reader.object(value, at: child(key), allowed: allowed)
         }
     }
 }
