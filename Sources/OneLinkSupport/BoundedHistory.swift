@@ -49,6 +49,14 @@ package struct BoundedHistory<Element> {
     /// The newest kept element.
     package var last: Element? { isEmpty ? nil : storage[storage.count - 1] }
 
+    /// How many elements from the `index`-th kept one on satisfy `predicate`, counted in place.
+    package func count(from index: Int, where predicate: (Element) -> Bool) -> Int {
+        guard index < count else { return 0 }
+        var found = 0
+        for element in storage[(start + max(0, index))...] where predicate(element) { found += 1 }
+        return found
+    }
+
     /// The kept elements that satisfy `isIncluded`, oldest first.
     package func filter(_ isIncluded: (Element) -> Bool) -> [Element] {
         storage[start...].filter(isIncluded)

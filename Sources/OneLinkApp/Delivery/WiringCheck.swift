@@ -170,11 +170,7 @@ import OneLinkEmulator
             let called = process.open(link(for: path))
             await sdk.settle()
             let expected = AttributionValue.string(Self.token(for: path))
-            var received = 0
-            for event in sdk.deliveredEvents(from: before) where event.payload?["deep_link_value"] == expected
-            {
-                received += 1
-            }
+            let received = sdk.deliveredEventCount(from: before) { $0.payload?["deep_link_value"] == expected }
             return WiringReport.Row(wiring: wiring.name, path: path, received: received, entryPoints: called)
         }
 

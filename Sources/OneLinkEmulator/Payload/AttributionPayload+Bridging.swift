@@ -17,7 +17,9 @@ extension AttributionValue {
         case .array(let elements): return elements.map(\.foundationObject)
         case .object(let members):
             var dictionary: [AnyHashable: Any] = [:]
-            dictionary.reserveCapacity(members.count)
+            // Twice the room: a half-empty table makes fewer probes meet another key, and comparing
+            // two `AnyHashable` keys (a dynamic cast each) costs more than the extra buckets.
+            dictionary.reserveCapacity(members.count * 2)
             for (key, value) in members { dictionary[key] = value.foundationObject }
             return dictionary
         }
@@ -47,7 +49,8 @@ extension AttributionPayload {
     public var foundationDictionary: [AnyHashable: Any] {
         let values = self.values
         var dictionary: [AnyHashable: Any] = [:]
-        dictionary.reserveCapacity(values.count)
+        // Twice the room, as in `AttributionValue.foundationObject`: fewer `AnyHashable` comparisons.
+        dictionary.reserveCapacity(values.count * 2)
         for (key, value) in values { dictionary[key] = value.foundationObject }
         return dictionary
     }

@@ -80,6 +80,13 @@ extension AppsFlyerLib {
     /// How many events ``deliveredEvents`` holds, without copying them.
     package var deliveredEventCount: Int { engine.published.withLock { $0.history.count } }
 
+    /// How many of the events kept from the `index`-th on satisfy `predicate`, counted under the history's lock without copying them out.
+    ///
+    /// `predicate` runs under the lock: it must only read the event.
+    package func deliveredEventCount(from index: Int, where predicate: (AppsFlyerEvent) -> Bool) -> Int {
+        engine.published.withLock { $0.history.count(from: index, where: predicate) }
+    }
+
     /// The events of ``deliveredEvents`` from position `index` on, without copying the earlier ones.
     package func deliveredEvents(from index: Int) -> [AppsFlyerEvent] {
         engine.published.withLock { $0.history.elements(from: index) }
