@@ -170,7 +170,9 @@ import OneLinkEmulator
             let called = process.open(link(for: path))
             await sdk.settle()
             let expected = AttributionValue.string(Self.token(for: path))
-            let received = sdk.deliveredEventCount(from: before) { $0.payload?["deep_link_value"] == expected }
+            let received = sdk.deliveredEventCount(from: before) {
+                $0.payload?["deep_link_value"] == expected
+            }
             return WiringReport.Row(wiring: wiring.name, path: path, received: received, entryPoints: called)
         }
 
