@@ -73,3 +73,16 @@ extension ClickStore {
         nil
     }
 }
+
+extension ClickStore {
+    /// The clicks that could match `request`'s install within `window`, when the store has them without
+    /// waiting; a store failure as the click-store sources report it.
+    func candidateClicksImmediately(
+        for request: InstallAttributionRequest, within window: Duration?
+    ) -> Result<[RecordedClick], any Error>? {
+        candidateClicksImmediately(
+            from: InstallMatcher.earliestClick(installTime: request.installTime, within: window),
+            through: request.installTime, device: request.device, deviceID: request.deviceID
+        )?.mapError { AttributionError.unexpected("click store: \($0)") }
+    }
+}

@@ -195,22 +195,14 @@ public final class ClickStoreConversionDataSource: ConversionDataSource, Sendabl
             requestLog.append(request)
             return .success(cached)
         }
-        let earliest = InstallMatcher.earliestClick(installTime: request.installTime, within: nil)
-        guard
-            let clicks = store.candidateClicksImmediately(
-                from: earliest, through: request.installTime, device: request.device,
-                deviceID: request.deviceID)
-        else { return nil }
+        guard let clicks = store.candidateClicksImmediately(for: request, within: nil) else { return nil }
         requestLog.append(request)
         let former = formerInstall(of: request)
-        switch clicks {
-        case .failure(let error):
-            return .failure(AttributionError.unexpected("click store: \(error)"))
-        case .success(let clicks):
+        return clicks.map { clicks in
             let found = matcher.match(
                 device: request.device, deviceID: request.deviceID, installTime: request.installTime,
                 among: clicks)
-            return .success(answer(request, found: found, formerInstallTime: former))
+            return answer(request, found: found, formerInstallTime: former)
         }
     }
 

@@ -75,21 +75,13 @@ public final class ClickStoreDeferredDeepLinkSource: DeferredDeepLinkSource, Sen
     public func deferredDeepLinkImmediately(
         for request: InstallAttributionRequest
     ) -> Result<DeferredDeepLinkResponse, any Error>? {
-        let earliest = InstallMatcher.earliestClick(installTime: request.installTime, within: window)
-        guard
-            let clicks = store.candidateClicksImmediately(
-                from: earliest, through: request.installTime, device: request.device,
-                deviceID: request.deviceID)
-        else { return nil }
+        guard let clicks = store.candidateClicksImmediately(for: request, within: window) else { return nil }
         requestLog.append(request)
-        switch clicks {
-        case .failure(let error):
-            return .failure(AttributionError.unexpected("click store: \(error)"))
-        case .success(let clicks):
+        return clicks.map { clicks in
             let found = matcher.match(
                 device: request.device, deviceID: request.deviceID, installTime: request.installTime,
                 among: clicks, within: window)
-            return .success(found.map { .found($0.deferredClick) } ?? .notFound)
+            return found.map { .found($0.deferredClick) } ?? .notFound
         }
     }
 }
