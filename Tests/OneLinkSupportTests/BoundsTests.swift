@@ -40,6 +40,17 @@ import Testing
             history.elements(from: 1) == [7, 8, 9], "positions count the kept elements, not the dropped ones")
     }
 
+    @Test("BoundedHistory.count(from:where:) counts as elements(from:) then filter would, after drops too")
+    func countFrom() {
+        var history = BoundedHistory<Int>(limit: 4)
+        for value in 0..<10 { history.append(value) }
+        for start in -1...5 {
+            let expected = history.elements(from: start).filter { $0.isMultiple(of: 2) }.count
+            #expect(history.count(from: start, where: { $0.isMultiple(of: 2) }) == expected, "from \(start)")
+        }
+        #expect(history.count(from: 0, where: { _ in true }) == 4)
+    }
+
     @Test("QuotedInput keeps short text and cuts long text, saying how many bytes were left out")
     func quotedInput() {
         #expect(QuotedInput.prefix("short") == "short")
