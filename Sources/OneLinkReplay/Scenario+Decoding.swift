@@ -59,7 +59,7 @@ extension Scenario {
                 throw ScenarioError(file: file, path: "$", reason: .invalidJSON(error.description))
             }
         }
-        try self.init(document: document, file: file)
+        self = try Self.decoded(document, file: file)
     }
 
     /// Reads and decodes a scenario file.
@@ -87,6 +87,13 @@ extension Scenario {
     ///
     /// - Throws: ``ScenarioError``.
     public init(document: AttributionValue, file: String) throws(ScenarioError) {
+        self = try Self.decoded(document, file: file)
+    }
+
+    // A function, not an initializer that `init(json:file:)` delegates to: the delegation cost a copy
+    // of the whole scenario.
+    private static func decoded(_ document: AttributionValue, file: String) throws(ScenarioError) -> Scenario
+    {
         let reader = ScenarioReader(file: file)
         let top = try reader.object(document, at: .root, allowed: Self.topLevelFields)
         let name = try top.string("name")
@@ -112,9 +119,9 @@ extension Scenario {
         var steps: [ScenarioStep] = []
         let stepValues = try reader.array(try top.required("steps"), at: top.at("steps"))
         steps.reserveCapacity(stepValues.count)
-        let stepsPath = top.child("steps")
+        let stepsNode = top.child("steps").node
         for (index, value) in stepValues.enumerated() {
-            let step = try Self.decodeStep(value, at: stepsPath.element(index), reader)
+            let step = try Self.decodeStep(value, at: stepsNode.element(index), reader)
             if Self.routingKinds.contains(step.kind), app.routing == nil {
                 throw reader.fail(
                     "$.steps[\(index)].do", .invalidValue("step \"\(step.kind)\" needs \"app.routing\""))
@@ -139,11 +146,15 @@ extension Scenario {
                         + "or put the click's parameters in \"backend.install\" (legacy mode's deferred deep link)"
                 ))
         }
-        self.init(
-            name: name, description: try top.optionalString("description") ?? "", file: file,
-            pinnedProfile: profile, sdk: sdk, backend: backend, device: device, app: app, steps: steps)
-        schedule = try Self.decodeSchedule(top, reader)
-        outcome = try Self.decodeOutcome(top, reader)
+        let description = try top.optionalString("description") ?? ""
+        let schedule = try Self.decodeSchedule(top, reader)
+        let outcome = try Self.decodeOutcome(top, reader)
+        var scenario = Scenario(
+            name: name, description: description, file: file, pinnedProfile: profile, sdk: sdk,
+            backend: backend, device: device, app: app, steps: steps)
+        scenario.schedule = schedule
+        scenario.outcome = outcome
+        return scenario
     }
 
     // MARK: - Sections
@@ -216,9 +227,10 @@ extension Scenario {
             settings.install = try decodeInstall(value, at: backend.child("install"), reader)
         }
         if let value = backend["deferredClicks"] {
+            let clicksNode = backend.child("deferredClicks").node
             for (index, click) in try reader.array(value, at: backend.at("deferredClicks")).enumerated() {
                 let fields = try reader.object(
-                    click, at: backend.child("deferredClicks").element(index),
+                    click, at: clicksNode.element(index),
                     allowed: ["at", "parameters", "matchType"])
                 settings.deferredClicks.append(
                     TimedClick(
@@ -381,9 +393,10 @@ extension Scenario {
         }
         settings.pasteboard = try device.optionalString("pasteboard")
         if let apps = device["apps"] {
+            let appsNode = device.child("apps").node
             for (index, app) in try reader.array(apps, at: device.at("apps")).enumerated() {
                 let fields = try reader.object(
-                    app, at: device.child("apps").element(index),
+                    app, at: appsNode.element(index),
                     allowed: ["bundleID", "schemes", "queriesSchemes"])
                 settings.apps.append(
                     OtherApp(
