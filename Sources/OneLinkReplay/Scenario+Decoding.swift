@@ -59,7 +59,7 @@ extension Scenario {
                 throw ScenarioError(file: file, path: "$", reason: .invalidJSON(error.description))
             }
         }
-        self = try Self.decoded(document, file: file)
+        try self.init(document: document, file: file)
     }
 
     /// Reads and decodes a scenario file.
@@ -87,13 +87,6 @@ extension Scenario {
     ///
     /// - Throws: ``ScenarioError``.
     public init(document: AttributionValue, file: String) throws(ScenarioError) {
-        self = try Self.decoded(document, file: file)
-    }
-
-    // A function, not an initializer that `init(json:file:)` delegates to: the delegation cost a copy
-    // of the whole scenario.
-    private static func decoded(_ document: AttributionValue, file: String) throws(ScenarioError) -> Scenario
-    {
         let reader = ScenarioReader(file: file)
         let top = try reader.object(document, at: .root, allowed: Self.topLevelFields)
         let name = try top.string("name")
@@ -146,15 +139,11 @@ extension Scenario {
                         + "or put the click's parameters in \"backend.install\" (legacy mode's deferred deep link)"
                 ))
         }
-        let description = try top.optionalString("description") ?? ""
-        let schedule = try Self.decodeSchedule(top, reader)
-        let outcome = try Self.decodeOutcome(top, reader)
-        var scenario = Scenario(
-            name: name, description: description, file: file, pinnedProfile: profile, sdk: sdk,
-            backend: backend, device: device, app: app, steps: steps)
-        scenario.schedule = schedule
-        scenario.outcome = outcome
-        return scenario
+        self.init(
+            name: name, description: try top.optionalString("description") ?? "", file: file,
+            pinnedProfile: profile, sdk: sdk, backend: backend, device: device, app: app, steps: steps)
+        schedule = try Self.decodeSchedule(top, reader)
+        outcome = try Self.decodeOutcome(top, reader)
     }
 
     // MARK: - Sections

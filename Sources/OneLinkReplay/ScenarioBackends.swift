@@ -56,32 +56,11 @@ public struct ScenarioBackends: Sendable {
         }
     }
 
-    /// The conversion-data and deferred sources as their concrete types, whose behaviour changes and
-    /// whose requests are counted.
-    enum Sources: Sendable {
-        /// `$.backend.install` and `$.backend.deferredClicks`.
-        case memory(InMemoryConversionDataSource, InMemoryDeferredDeepLinkSource)
-        /// The click store's sources, each behind a behaviour wrapper.
-        case clicks(conversion: ReplayBehaviorSource, deferred: ReplayBehaviorSource)
-    }
-
-    let sources: Sources
-
-    /// How many requests the conversion-data source has received.
-    var conversionRequestCount: Int {
-        switch sources {
-        case .memory(let conversion, _): return conversion.receivedRequestCount
-        case .clicks(let conversion, _): return conversion.callCount
-        }
-    }
-
-    /// How many requests the deferred source has received.
-    var deferredRequestCount: Int {
-        switch sources {
-        case .memory(_, let deferred): return deferred.receivedRequestCount
-        case .clicks(_, let deferred): return deferred.callCount
-        }
-    }
+    let setConversionBehavior: @Sendable (InMemoryBehavior) -> Void
+    let setDeferredBehavior: @Sendable (InMemoryBehavior) -> Void
+    /// How many requests the conversion-data and deferred sources have received, read through their concrete types.
+    let conversionRequestCount: @Sendable () -> Int
+    let deferredRequestCount: @Sendable () -> Int
 
     /// Changes how backends answer from now on; `nil` leaves one unchanged.
     public func setBehavior(
@@ -89,14 +68,8 @@ public struct ScenarioBackends: Sendable {
         deferred: InMemoryBehavior? = nil
     ) {
         if let shortLinks { shortLinkResolver.behavior = shortLinks }
-        switch sources {
-        case .memory(let conversionSource, let deferredSource):
-            if let conversion { conversionSource.behavior = conversion }
-            if let deferred { deferredSource.behavior = deferred }
-        case .clicks(let conversionSource, let deferredSource):
-            if let conversion { conversionSource.behavior = conversion }
-            if let deferred { deferredSource.behavior = deferred }
-        }
+        if let conversion { setConversionBehavior(conversion) }
+        if let deferred { setDeferredBehavior(deferred) }
     }
 }
 
@@ -120,7 +93,10 @@ extension Scenario {
         var clickConversion: ClickStoreConversionDataSource?
         let conversion: any ConversionDataSource
         let deferred: any DeferredDeepLinkSource
-        let sources: ScenarioBackends.Sources
+        let setConversion: @Sendable (InMemoryBehavior) -> Void
+        let setDeferred: @Sendable (InMemoryBehavior) -> Void
+        let conversionCount: @Sendable () -> Int
+        let deferredCount: @Sendable () -> Int
         if let server = settings.server {
             let clickStore = InMemoryClickStore(
                 capacity: bounds.clickCapacity, overflow: bounds.clickOverflow)
@@ -148,7 +124,10 @@ extension Scenario {
                 conversion: nil, deferred: storeDeferred, behavior: settings.deferredBehavior, clock: clock)
             conversion = conversionSource
             deferred = deferredSource
-            sources = .clicks(conversion: conversionSource, deferred: deferredSource)
+            setConversion = { conversionSource.behavior = $0 }
+            setDeferred = { deferredSource.behavior = $0 }
+            conversionCount = { conversionSource.callCount }
+            deferredCount = { deferredSource.callCount }
         } else {
             let start = clock.now
             let conversionSource = InMemoryConversionDataSource(
@@ -163,7 +142,10 @@ extension Scenario {
             deferredSource.requestHistoryLimit = bounds.requestHistoryLimit
             conversion = conversionSource
             deferred = deferredSource
-            sources = .memory(conversionSource, deferredSource)
+            setConversion = { conversionSource.behavior = $0 }
+            setDeferred = { deferredSource.behavior = $0 }
+            conversionCount = { conversionSource.receivedRequestCount }
+            deferredCount = { deferredSource.receivedRequestCount }
         }
         var backends = ScenarioBackends(
             shortLinkResolver: resolver, conversionDataSource: conversion, deferredDeepLinkSource: deferred,
@@ -171,7 +153,8 @@ extension Scenario {
             launchRecorder: InMemoryLaunchRecorder(behavior: settings.launchBehavior, clock: clock),
             clipboardMatchSource: InMemoryClipboardMatchSource(
                 matches: settings.clipboardTokens, clock: clock),
-            sources: sources)
+            setConversionBehavior: setConversion, setDeferredBehavior: setDeferred,
+            conversionRequestCount: conversionCount, deferredRequestCount: deferredCount)
         backends.clickConversionSource = clickConversion
         return backends
     }
@@ -187,7 +170,7 @@ extension ScenarioBackends {
 
     var requestMarks: RequestMarks {
         RequestMarks(
-            conversion: conversionRequestCount, deferred: deferredRequestCount,
+            conversion: conversionRequestCount(), deferred: deferredRequestCount(),
             shortLinks: shortLinkResolver.receivedRequestCount)
     }
 
