@@ -112,9 +112,9 @@ extension Scenario {
         var steps: [ScenarioStep] = []
         let stepValues = try reader.array(try top.required("steps"), at: top.at("steps"))
         steps.reserveCapacity(stepValues.count)
-        let stepsPath = top.child("steps")
+        let stepsNode = top.child("steps").node
         for (index, value) in stepValues.enumerated() {
-            let step = try Self.decodeStep(value, at: stepsPath.element(index), reader)
+            let step = try Self.decodeStep(value, at: stepsNode.element(index), reader)
             if Self.routingKinds.contains(step.kind), app.routing == nil {
                 throw reader.fail(
                     "$.steps[\(index)].do", .invalidValue("step \"\(step.kind)\" needs \"app.routing\""))
@@ -216,9 +216,10 @@ extension Scenario {
             settings.install = try decodeInstall(value, at: backend.child("install"), reader)
         }
         if let value = backend["deferredClicks"] {
+            let clicksNode = backend.child("deferredClicks").node
             for (index, click) in try reader.array(value, at: backend.at("deferredClicks")).enumerated() {
                 let fields = try reader.object(
-                    click, at: backend.child("deferredClicks").element(index),
+                    click, at: clicksNode.element(index),
                     allowed: ["at", "parameters", "matchType"])
                 settings.deferredClicks.append(
                     TimedClick(
@@ -381,9 +382,10 @@ extension Scenario {
         }
         settings.pasteboard = try device.optionalString("pasteboard")
         if let apps = device["apps"] {
+            let appsNode = device.child("apps").node
             for (index, app) in try reader.array(apps, at: device.at("apps")).enumerated() {
                 let fields = try reader.object(
-                    app, at: device.child("apps").element(index),
+                    app, at: appsNode.element(index),
                     allowed: ["bundleID", "schemes", "queriesSchemes"])
                 settings.apps.append(
                     OtherApp(

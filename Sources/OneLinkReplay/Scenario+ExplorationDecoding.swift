@@ -45,8 +45,9 @@ extension Scenario {
     ) throws(ScenarioError) -> [ScenarioExpectation]? {
         guard let value = top["outcome"] else { return nil }
         var outcome: [ScenarioExpectation] = []
+        let outcomeNode = top.child("outcome").node
         for (index, element) in try reader.array(value, at: top.at("outcome")).enumerated() {
-            outcome.append(try decodeExpectation(element, at: top.child("outcome").element(index), reader))
+            outcome.append(try decodeExpectation(element, at: outcomeNode.element(index), reader))
         }
         return outcome
     }

@@ -22,12 +22,13 @@ extension Scenario {
         if let expect = fields["expect"] {
             let elements = try reader.array(expect, at: fields.at("expect"))
             expectations.reserveCapacity(elements.count)
-            let expectPath = fields.child("expect")
+            let expectNode = fields.child("expect").node
             for (index, element) in elements.enumerated() {
-                expectations.append(try decodeExpectation(element, at: expectPath.element(index), reader))
+                expectations.append(try decodeExpectation(element, at: expectNode.element(index), reader))
             }
         }
-        return ScenarioStep(action, expect: expectations, note: try fields.optionalString("note"))
+        let note = try fields.optionalString("note")
+        return ScenarioStep(action, expect: expectations, note: note)
     }
 
     static func decodeExpectation(

@@ -177,6 +177,12 @@ extension ScenarioBackends {
     /// The requests received since `marks`, conversion data first, then deferred lookups, then short links.
     func requests(since marks: RequestMarks) -> [StepTrace.Request] {
         let now = requestMarks
+        // Most steps send nothing.
+        if now.conversion <= marks.conversion, now.deferred <= marks.deferred,
+            now.shortLinks <= marks.shortLinks
+        {
+            return []
+        }
         var found = Array(
             repeating: StepTrace.Request.conversion, count: max(0, now.conversion - marks.conversion))
         found += Array(repeating: .deferred, count: max(0, now.deferred - marks.deferred))

@@ -67,20 +67,21 @@ public struct ScenarioRunner: Sendable {
         let start = session.clock.now
         for position in scenario.steps.indices {
             let index = order?[position] ?? position
-            let step = scenario.steps[index]
             // A step whose SDK answers at once never suspends: many replays in a loop, or a long
             // scenario, would otherwise hold their thread (the main actor, for a @MainActor caller)
             // throughout. Once a replay and every 16 steps keeps the cost out of the replay figures.
             if position.isMultiple(of: 16) { await Task.yield() }
             let before = session.backends.requestMarks
             let milliseconds = Int64((session.clock.now.timeIntervalSince(start) * 1000).rounded())
-            let observations = await session.perform(step.action)
+            let observations = await session.perform(scenario.steps[index].action)
+            // The step's parts are read in place: a copy of the whole step cost a retain and a release per part.
+            let expectations = scenario.steps[index].expectations
             steps.append(
                 ScenarioResult.Step(
-                    index: index, kind: step.kind, note: step.note, observations: observations,
-                    expectations: step.expectations,
+                    index: index, kind: scenario.steps[index].kind, note: scenario.steps[index].note,
+                    observations: observations, expectations: expectations,
                     mismatches: Self.mismatches(
-                        step.expectations,
+                        expectations,
                         outcomeOutputs.isEmpty
                             ? observations : observations.filter { !outcomeOutputs.contains($0.output) },
                         profile: convert),
@@ -126,6 +127,7 @@ public struct ScenarioRunner: Sendable {
     static func mismatches(
         _ expectations: [ScenarioExpectation], _ observations: [ScenarioObservation], profile: ValueProfile?
     ) -> [ScenarioDifference] {
+        if let paired = inOrder(expectations, observations, profile: profile) { return paired }
         var pairs: [(expectation: Int, observation: Int)] = []
         var claimed = Set<Int>()
         var unpaired: [Int] = []
@@ -189,6 +191,26 @@ public struct ScenarioRunner: Sendable {
                     text: "+ output \(number): unexpected \(observed.output) \(observed.fieldsText)"))
         }
         // Key and value differences lead; a whole output missing or unexpected follows.
+        let keyed = found.filter { !$0.path.isEmpty && $0.kind != .wrongOutput }
+        return keyed + found.filter { $0.path.isEmpty || $0.kind == .wrongOutput }
+    }
+
+    /// The differences when each expectation names the output observed at its own position, as in
+    /// most steps: then the pairing ``mismatches(_:_:profile:)`` makes is position by position, with
+    /// nothing out of order, missing or unexpected, and it need not be searched for; `nil` otherwise.
+    private static func inOrder(
+        _ expectations: [ScenarioExpectation], _ observations: [ScenarioObservation], profile: ValueProfile?
+    ) -> [ScenarioDifference]? {
+        guard expectations.count == observations.count,
+            zip(expectations, observations).allSatisfy({ $0.output == $1.output })
+        else { return nil }
+        var found: [ScenarioDifference] = []
+        for index in expectations.indices {
+            found.append(
+                contentsOf: expectations[index].mismatches(
+                    from: observations[index], profile: profile, output: index + 1))
+        }
+        guard !found.isEmpty else { return found }
         let keyed = found.filter { !$0.path.isEmpty && $0.kind != .wrongOutput }
         return keyed + found.filter { $0.path.isEmpty || $0.kind == .wrongOutput }
     }

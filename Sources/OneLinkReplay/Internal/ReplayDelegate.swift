@@ -13,8 +13,8 @@ final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDel
     let forwardDeepLink: (any AppsFlyerDeepLinkDelegate)?
     /// The scenario's own handler (`app.handler`), which hears every callback after the team's delegates.
     let example: ExampleLinkHandler?
-    /// The indexes in `sdk.deliveredEvents` that reached this delegate, and where the next search starts.
-    private let delivered = Locked((indexes: Set<Int>(), cursor: 0))
+    /// Which of `sdk.deliveredEvents` reached this delegate, and the callbacks not yet matched to theirs.
+    private let delivered = Locked(Delivered())
 
     init(
         profile: ValueProfile, forward: (any AppsFlyerLibDelegate)?,
@@ -26,7 +26,32 @@ final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDel
         self.example = example
     }
 
-    func wasDelivered(_ index: Int) -> Bool { delivered.withLock { $0.indexes.contains(index) } }
+    /// Whether the event at `index` reached this delegate; ``match(_:from:)`` first.
+    func wasDelivered(_ index: Int) -> Bool { delivered.withLock { $0.contains(index) } }
+
+    /// Matches the callbacks heard since the last match to their events; `events` are the SDK's from `start` on.
+    func match(_ events: [AppsFlyerEvent], from start: Int) {
+        let cursor = delivered.withLock { $0.pending.isEmpty ? nil : $0.cursor }
+        guard let cursor else { return }
+        guard cursor < start else {
+            delivered.withLock { $0.matchPending(events, from: start) }
+            return
+        }
+        // An earlier event may still be the one a callback came for: read from the cursor.
+        guard let sdk else { return }
+        let earlier = sdk.deliveredEvents(from: cursor)
+        delivered.withLock { $0.matchPending(earlier, from: cursor) }
+    }
+
+    /// Notes a callback whose event it does not need: it is matched to the event on the next ``match(_:from:)``.
+    ///
+    /// Matching then, against the events published when it came, finds the event that matching at
+    /// once would: without copying the SDK's events on every callback.
+    private func heard(_ callback: String) {
+        guard let sdk else { return }
+        let published = sdk.deliveredEventCount
+        delivered.withLock { $0.pending.append((callback, published)) }
+    }
 
     /// Records the event being delivered and returns it.
     ///
@@ -39,19 +64,13 @@ final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDel
         let start = delivered.withLock { $0.cursor }
         let newer = sdk.deliveredEvents(from: start)
         return delivered.withLock { state -> AppsFlyerEvent? in
-            var index = max(state.cursor, start)
-            while index - start < newer.count {
-                let event = newer[index - start]
-                if event.callbackName == callback {
-                    state.indexes.insert(index)
-                    state.cursor = index + 1
-                    return event
-                }
-                index += 1
-            }
-            return nil
+            state.matchPending(newer, from: start)
+            return state.match(callback, before: start + newer.count, in: newer, from: start)
         }
     }
+
+    /// Whether a callback's payload is converted for a delegate, which needs its event.
+    private var converts: Bool { profile != .ios && (forward != nil || example != nil) }
 
     private func converted(_ info: [AnyHashable: Any], _ event: AppsFlyerEvent?) -> [AnyHashable: Any] {
         guard profile != .ios, let payload = event?.payload else { return info }
@@ -59,6 +78,12 @@ final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDel
     }
 
     func onConversionDataSuccess(_ conversionInfo: [AnyHashable: Any]) {
+        guard converts else {
+            heard("onConversionDataSuccess")
+            forward?.onConversionDataSuccess(conversionInfo)
+            example?.onConversionDataSuccess(conversionInfo)
+            return
+        }
         let event = current("onConversionDataSuccess")
         let info = converted(conversionInfo, event)
         forward?.onConversionDataSuccess(info)
@@ -66,31 +91,36 @@ final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDel
     }
 
     func onConversionDataFail(_ error: any Error) {
-        _ = current("onConversionDataFail")
+        heard("onConversionDataFail")
         forward?.onConversionDataFail(error)
     }
 
     func onAppOpenAttribution(_ attributionData: [AnyHashable: Any]) {
-        let event = current("onAppOpenAttribution")
         #if SDK7
             // SDK 7's delegate protocol has no legacy callbacks to forward to.
-            _ = event
+            heard("onAppOpenAttribution")
         #else
-            let data = converted(attributionData, event)
+            guard converts else {
+                heard("onAppOpenAttribution")
+                forward?.onAppOpenAttribution(attributionData)
+                example?.onAppOpenAttribution(attributionData)
+                return
+            }
+            let data = converted(attributionData, current("onAppOpenAttribution"))
             forward?.onAppOpenAttribution(data)
             example?.onAppOpenAttribution(data)
         #endif
     }
 
     func onAppOpenAttributionFailure(_ error: any Error) {
-        _ = current("onAppOpenAttributionFailure")
+        heard("onAppOpenAttributionFailure")
         #if !SDK7
             forward?.onAppOpenAttributionFailure(error)
         #endif
     }
 
     func didResolveDeepLink(_ result: DeepLinkResult) {
-        _ = current("didResolveDeepLink")
+        heard("didResolveDeepLink")
         guard forwardDeepLink != nil || example != nil else { return }
         var delivered = result
         if profile != .ios, let deepLink = result.deepLink {
@@ -100,5 +130,53 @@ final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDel
         }
         forwardDeepLink?.didResolveDeepLink(delivered)
         example?.didResolveDeepLink(delivered)
+    }
+}
+
+extension ReplayDelegate {
+    /// The events that reached the delegate, by their index in `sdk.deliveredEvents`.
+    fileprivate struct Delivered {
+        /// The indexes, ascending: each match is after the one before.
+        var indexes: [Int] = []
+        /// Where the next search starts: after the last matched event.
+        var cursor = 0
+        /// Callbacks heard but not yet matched, with how many events had been published when each came.
+        var pending: [(callback: String, published: Int)] = []
+
+        func contains(_ index: Int) -> Bool {
+            var low = 0
+            var high = indexes.count
+            while low < high {
+                let middle = (low + high) / 2
+                if indexes[middle] < index { low = middle + 1 } else { high = middle }
+            }
+            return low < indexes.count && indexes[low] == index
+        }
+
+        /// Matches the pending callbacks in order; `events` are the SDK's from `start` on, and `start` is at most ``cursor``.
+        mutating func matchPending(_ events: [AppsFlyerEvent], from start: Int) {
+            guard !pending.isEmpty else { return }
+            for (callback, published) in pending {
+                _ = match(callback, before: published, in: events, from: start)
+            }
+            pending.removeAll(keepingCapacity: true)
+        }
+
+        /// Records the first event after the cursor and before `end` that calls `callback`, and returns it.
+        mutating func match(
+            _ callback: String, before end: Int, in events: [AppsFlyerEvent], from start: Int
+        ) -> AppsFlyerEvent? {
+            var index = max(cursor, start)
+            while index < end, index - start < events.count {
+                let event = events[index - start]
+                if event.callbackName == callback {
+                    indexes.append(index)
+                    cursor = index + 1
+                    return event
+                }
+                index += 1
+            }
+            return nil
+        }
     }
 }

@@ -6,7 +6,20 @@ import OneLinkSupport
 
 /// The live objects of one scenario run: clock, backends, SDK, delegates and app-side systems.
 final class ReplaySession {
-    let scenario: Scenario
+    /// The SDK generation whose session model the scenario runs (`$.sdk.version`).
+    let version: Scenario.SDKVersion
+    /// Whether the scenario runs in UDL mode, so each process sets the deep-link delegate too.
+    let isUDL: Bool
+    /// Whether every debug log entry is an output (`$.sdk.debug`).
+    let reportsLog: Bool
+    /// The pending deep-link router's configuration (`$.app.routing`).
+    let routing: RoutingConfiguration?
+    /// Whether every SDK deep-link payload goes to the router (`$.app.routeCallbacks`).
+    let routeCallbacks: Bool
+    /// The other apps on the device (`$.device.apps`).
+    let otherApps: [Scenario.OtherApp]
+    /// The pasteboard's text at the start (`$.device.pasteboard`).
+    let initialPasteboard: String?
     let profile: ValueProfile
     let clock = ManualClock()
     let backends: ScenarioBackends
@@ -14,9 +27,13 @@ final class ReplaySession {
     let log = RecordingDebugLogSink()
     let sdk: AppsFlyerLib
     let proxy: ReplayDelegate
-    let outputs = Locked<[ScenarioObservation]>([])
-    let pasteboard: InMemoryPasteboard
-    let routerStore = InMemoryPendingActionStore()
+    /// App-side outputs not yet reported, and (SDK 7) how many SDK callbacks had been delivered each
+    /// time the session-ready listener fired, to place its output: one lock for both.
+    let outputs = Locked(Outputs())
+    /// The pasteboard, made when a step first uses it: most scenarios never do.
+    private(set) lazy var pasteboard = InMemoryPasteboard(PasteboardContents(string: initialPasteboard))
+    /// The router's store, when the scenario routes.
+    let routerStore: InMemoryPendingActionStore?
     /// The scenario's app, once a `launch` or `lifecycle` step has run in this process.
     var process: EmulatedAppProcess?
     var sessions: LifecycleSessionDriver?
@@ -27,8 +44,6 @@ final class ReplaySession {
     var logCursor = 0
     /// SDK 7: whether the first `start` step registered the session-ready listener in this process.
     var listenerRegistered = false
-    /// SDK 7: how many SDK callbacks had been delivered each time the listener fired, to place its output.
-    let sessionReadyMarks = Locked<[Int]>([])
     /// Who hears the scenario's `appEvent` steps: the team's handler, or the scenario's example handler.
     let appEventHandlers: [any ScenarioAppEventHandler]
     /// The scenario's example handler (`app.handler`), when it stands in for the team's.
@@ -36,11 +51,33 @@ final class ReplaySession {
     /// Whether the team's delegates get their callbacks on the main queue (the app events too).
     let onMainQueue: Bool
 
+    /// What the session's lock guards: outputs in the order they happened, and the listener's marks.
+    struct Outputs {
+        var observations: [ScenarioObservation] = []
+        var sessionReadyMarks: [Int] = []
+
+        mutating func append(_ observation: ScenarioObservation) { observations.append(observation) }
+
+        /// The observations so far, leaving none (and the capacity) behind.
+        mutating func take() -> [ScenarioObservation] {
+            defer { observations.removeAll(keepingCapacity: true) }
+            return observations
+        }
+    }
+
+    // The scenario is borrowed: the session keeps only the few settings its steps read, not a copy.
     init(
-        scenario: Scenario, profile: ValueProfile, delegate: (any AppsFlyerLibDelegate)?,
+        scenario: borrowing Scenario, profile: ValueProfile, delegate: (any AppsFlyerLibDelegate)?,
         deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)?, schedule: ReplaySchedule? = nil
     ) throws(ScenarioError) {
-        self.scenario = scenario
+        version = scenario.sdk.version
+        isUDL = scenario.sdk.mode == .udl
+        reportsLog = scenario.sdk.debug
+        routing = scenario.app.routing
+        routeCallbacks = scenario.app.routeCallbacks
+        otherApps = scenario.device.apps
+        initialPasteboard = scenario.device.pasteboard
+        routerStore = scenario.app.routing == nil ? nil : InMemoryPendingActionStore()
         self.profile = profile
         backends = try scenario.backends(clock: clock)
         var state: DeviceState?
@@ -62,20 +99,19 @@ final class ReplaySession {
             deferredDeepLinkSource: backends.deferredDeepLinkSource, launchRecorder: backends.launchRecorder,
             deviceStore: deviceStore, clock: clock,
             logSink: log)
-        let settings = scenario.sdk
         sdk.drainerStartsHere = true
-        sdk.sdkGeneration = SDKGeneration(rawValue: settings.version.rawValue) ?? .v6
-        sdk.emulatedRelease = settings.release
-        sdk.setCredentials(devKey: settings.devKey, appID: settings.appID)
-        sdk.oneLinkCustomDomains = settings.customDomains
-        sdk.resolveDeepLinkURLs = settings.resolveDeepLinkURLs
-        sdk.deepLinkTimeout = settings.deepLinkTimeout
-        sdk.minTimeBetweenSessions = settings.minTimeBetweenSessions
-        sdk.conversionDataTimeout = settings.conversionDataTimeout
-        sdk.isDebug = settings.debug
-        sdk.deviceInfo = settings.deviceInfo
-        sdk.sdkQuirks = settings.quirks
-        schedule?.chooseQuirks(settings.quirks)
+        sdk.sdkGeneration = SDKGeneration(rawValue: scenario.sdk.version.rawValue) ?? .v6
+        sdk.emulatedRelease = scenario.sdk.release
+        sdk.setCredentials(devKey: scenario.sdk.devKey, appID: scenario.sdk.appID)
+        sdk.oneLinkCustomDomains = scenario.sdk.customDomains
+        sdk.resolveDeepLinkURLs = scenario.sdk.resolveDeepLinkURLs
+        sdk.deepLinkTimeout = scenario.sdk.deepLinkTimeout
+        sdk.minTimeBetweenSessions = scenario.sdk.minTimeBetweenSessions
+        sdk.conversionDataTimeout = scenario.sdk.conversionDataTimeout
+        sdk.isDebug = scenario.sdk.debug
+        sdk.deviceInfo = scenario.sdk.deviceInfo
+        sdk.sdkQuirks = scenario.sdk.quirks
+        schedule?.chooseQuirks(scenario.sdk.quirks)
         sdk.scheduleRun = schedule?.run
         // The team's delegates are app code, often `@MainActor`: they get the main queue, as from the
         // real SDK. Without them nothing needs it, and the run does not depend on the main queue
@@ -86,7 +122,7 @@ final class ReplaySession {
         // Outputs are matched to delegate calls by their index in the history: keep all of this short run's.
         sdk.deliveredEventLimit = .max
         sdk.valueTyping = profile.linkValueTyping
-        for path in settings.pushPaths { sdk.addPushNotificationDeepLinkPath(path) }
+        for path in scenario.sdk.pushPaths { sdk.addPushNotificationDeepLinkPath(path) }
         // The scenario's example handler stands in for the team's when none is given; it is
         // thread-safe, so its callbacks need not go to the main queue.
         // A team's own ExampleLinkHandler reports its navigations as the scenario's would, and takes
@@ -125,9 +161,8 @@ final class ReplaySession {
             profile: profile, forward: delegate, forwardDeepLink: deepLinkDelegate, example: example)
         proxy.sdk = sdk
         sdk.delegate = proxy
-        if settings.mode == .udl { sdk.deepLinkDelegate = proxy }
-        pasteboard = InMemoryPasteboard(PasteboardContents(string: scenario.device.pasteboard))
-        if let routing = scenario.app.routing {
+        if isUDL { sdk.deepLinkDelegate = proxy }
+        if let routing, let routerStore {
             router = try? PendingDeepLinkRouter(configuration: routing, store: routerStore, clock: clock)
         }
     }
@@ -136,21 +171,21 @@ final class ReplaySession {
 
     func perform(_ action: ScenarioStep.Action) async -> [ScenarioObservation] {
         switch action {
-        case .start where scenario.sdk.version == .v7 && !listenerRegistered:
+        case .start where version == .v7 && !listenerRegistered:
             hasStarted = true
             registerSessionReadyListener()
-        case .startWithCompletion where scenario.sdk.version == .v7 && !listenerRegistered:
+        case .startWithCompletion where version == .v7 && !listenerRegistered:
             hasStarted = true
             registerSessionReadyListener(reportingCompletion: true)
         case .startWithCompletion:
             hasStarted = true
             sdk.start(completionHandler: startCompletionReporter())
-        case .foreground where scenario.sdk.version == .v7:
+        case .foreground where version == .v7:
             sdk.simulateDidBecomeActive()
-        case .background where scenario.sdk.version == .v7:
+        case .background where version == .v7:
             sdk.simulateDidEnterBackground()
         case .universalLink(let text)
-        where scenario.sdk.version == .v7 && !listenerRegistered && URL(string: text) != nil:
+        where version == .v7 && !listenerRegistered && URL(string: text) != nil:
             sdk.handleLaunchOptions(AppsFlyerLib.launchOptions(universalLink: URL(string: text)!))
         case .start, .foreground:
             hasStarted = true
@@ -238,17 +273,15 @@ final class ReplaySession {
 
     /// App-side outputs in the order they happened, then SDK callbacks, then debug log entries.
     private func collect() -> [ScenarioObservation] {
-        var result = outputs.withLock { outputs in
-            defer { outputs.removeAll(keepingCapacity: true) }
-            return outputs
-        }
+        var result = outputs.withLock { $0.take() }
         // The events after the cursor only: earlier steps already observed the rest.
         let start = eventCursor
         let newer = sdk.deliveredEvents(from: start)
+        proxy.match(newer, from: start)
         var routed: [AttributionPayload] = []
-        var marks = sessionReadyMarks.withLock { marks in
-            defer { marks.removeAll() }
-            return marks[...]
+        var marks = outputs.withLock { outputs in
+            defer { outputs.sessionReadyMarks.removeAll() }
+            return outputs.sessionReadyMarks[...]
         }
         while eventCursor - start < newer.count {
             while let mark = marks.first, mark <= eventCursor {
@@ -257,7 +290,7 @@ final class ReplaySession {
             }
             let event = newer[eventCursor - start]
             result.append(observation(of: event, dropped: !proxy.wasDelivered(eventCursor)))
-            if scenario.app.routeCallbacks {
+            if routeCallbacks {
                 switch event {
                 case .appOpenAttribution(let payload): routed.append(payload)
                 case .deepLink(let deepLinkResult):
@@ -268,7 +301,7 @@ final class ReplaySession {
             eventCursor += 1
         }
         for _ in marks { result.append(ScenarioObservation("sessionReady")) }
-        if scenario.sdk.debug {
+        if reportsLog {
             let entries = log.entries
             while logCursor < entries.count {
                 let entry = entries[logCursor]
@@ -285,10 +318,7 @@ final class ReplaySession {
         }
         if !routed.isEmpty {
             for payload in routed { route(.callback(payload)) }
-            result += outputs.withLock { outputs in
-                defer { outputs.removeAll(keepingCapacity: true) }
-                return outputs
-            }
+            result += outputs.withLock { $0.take() }
         }
         return result
     }
@@ -338,17 +368,17 @@ final class ReplaySession {
         await task.value
         // The new process's launch code sets the delegates again, as the scenario's mode says.
         sdk.delegate = proxy
-        if scenario.sdk.mode == .udl { sdk.deepLinkDelegate = proxy }
+        if isUDL { sdk.deepLinkDelegate = proxy }
         listenerRegistered = false
         // The handler's object died with the process; its successor starts with no screen.
         example?.startNewProcess()
         if reinstall {
-            try? routerStore.save([])
+            try? routerStore?.save([])
             hasStarted = false
         }
         process = nil
         sessions = nil
-        if let routing = scenario.app.routing {
+        if let routing, let routerStore {
             router = try? PendingDeepLinkRouter(configuration: routing, store: routerStore, clock: clock)
         }
     }
@@ -505,7 +535,7 @@ final class ReplaySession {
     private func ensureDevice() -> EmulatedDevice {
         if let device { return device }
         let device = EmulatedDevice(clock: clock, pasteboard: pasteboard)
-        for app in scenario.device.apps {
+        for app in otherApps {
             try? device.install(
                 EmulatedApp(
                     bundleID: app.bundleID, urlSchemes: app.schemes, queriesSchemes: app.queriesSchemes))
@@ -554,11 +584,12 @@ extension ReplaySession {
     /// Each call is reported as a `sessionReady` output, placed among the SDK callbacks as it happened.
     fileprivate func registerSessionReadyListener(reportingCompletion: Bool = false) {
         listenerRegistered = true
-        let marks = sessionReadyMarks
+        let outputs = self.outputs
         let completion = reportingCompletion ? startCompletionReporter() : nil
         sdk.registerSessionReadyListener { [weak sdk] in
             guard let sdk else { return }
-            marks.withLock { $0.append(sdk.deliveredEventCount) }
+            let count = sdk.deliveredEventCount
+            outputs.withLock { $0.sessionReadyMarks.append(count) }
             if let completion { sdk.start(completionHandler: completion) } else { sdk.start() }
         }
     }

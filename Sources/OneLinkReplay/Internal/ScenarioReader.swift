@@ -6,22 +6,56 @@ struct ScenarioReader {
     let file: String
 
     /// A JSON path such as `$.steps[3].url`, kept as its parts and spelled out only for an error.
-    enum Path {
-        case root
-        indirect case member(Path, String)
-        indirect case element(Path, Int)
+    ///
+    /// The innermost part is kept inline: a path costs an allocation only when a path below it is
+    /// made (its ``node``), and a loop over an array's elements shares one node for all of them.
+    struct Path: Sendable {
+        /// One part of a path: the root `$`, an object's member or an array's element.
+        enum Part: Sendable {
+            case root
+            case member(String)
+            case element(Int)
+        }
+
+        /// A path that paths below it point to.
+        final class Node: Sendable {
+            let path: Path
+
+            init(_ path: Path) { self.path = path }
+
+            /// The path of the member `key` of this node's path.
+            func member(_ key: String) -> Path { Path(parent: self, last: .member(key)) }
+
+            /// The path of the element `index` of this node's path.
+            func element(_ index: Int) -> Path { Path(parent: self, last: .element(index)) }
+        }
+
+        /// The path above ``last``; `nil` at the root.
+        let parent: Node?
+        /// The innermost part.
+        let last: Part
+
+        static let root = Path(parent: nil, last: .root)
+        private static let rootNode = Node(.root)
 
         var text: String {
-            switch self {
+            let above = parent?.path.text ?? ""
+            switch last {
             case .root: return "$"
-            case .member(let parent, let key): return parent.text + ScenarioReader.pathComponent(key)
-            case .element(let parent, let index): return parent.text + "[\(index)]"
+            case .member(let key): return above + ScenarioReader.pathComponent(key)
+            case .element(let index): return above + "[\(index)]"
             }
         }
 
-        func member(_ key: String) -> Path { .member(self, key) }
+        /// This path as the parent of others: the root's is shared, any other is made here.
+        var node: Node {
+            if parent == nil, case .root = last { return Self.rootNode }
+            return Node(self)
+        }
 
-        func element(_ index: Int) -> Path { .element(self, index) }
+        func member(_ key: String) -> Path { node.member(key) }
+
+        func element(_ index: Int) -> Path { node.element(index) }
     }
 
     func fail(_ path: String, _ reason: ScenarioError.Reason) -> ScenarioError {
