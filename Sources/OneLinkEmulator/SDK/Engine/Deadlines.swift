@@ -33,7 +33,8 @@ package final class Deadlines: Sendable {
     private let clock: any EmulatorClock
     /// ``clock`` as a virtual clock, when it is one, cast once.
     private let virtualClock: (any VirtualClock)?
-    private let log: DebugLogger
+    /// The SDK's debug logger: the one copy the engine and its services log through.
+    let log: DebugLogger
     private let changed: @Sendable () -> Void
     private let state = Locked(State())
     /// The engine's schedule, whose run may make a backend call answer late or not in time (``SDKScheduleChoice/Group/latencies``).

@@ -43,7 +43,8 @@ final class Engine: Sendable {
     let sessions: SessionService
     /// Link parsing, unwrapping and resolution.
     let links: LinkService
-    let logger: DebugLogger
+    /// The debug logger, the deadline runner's: one copy per SDK, which the services read there too.
+    var logger: DebugLogger { deadlines.log }
     /// The engine's small flags, under one lock: an SDK is made per wiring-check path, and a lock each cost its set-up and teardown more than sharing one.
     let flags = Locked(EngineFlags())
     /// The run whose schedule decides the choice points (``AppsFlyerLib/schedule``), whether the
@@ -77,14 +78,12 @@ final class Engine: Sendable {
         ) {
             queue.noteChange()
         }
-        self.logger = logger
         self.deadlines = deadlines
         sessions = SessionService(
             conversionDataSource: conversionDataSource, deferredDeepLinkSource: deferredDeepLinkSource,
             launchRecorder: launchRecorder, deviceStore: deviceStore, clock: clock, deadlines: deadlines,
-            trackingGate: trackingGate, log: logger)
-        links = LinkService(
-            resolver: shortLinkResolver, deviceStore: deviceStore, deadlines: deadlines, log: logger)
+            trackingGate: trackingGate)
+        links = LinkService(resolver: shortLinkResolver, deviceStore: deviceStore, deadlines: deadlines)
         if let virtual = virtualClock {
             let sessionReadiness = self.sessionReadiness
             // The queue's waits read the clock's sleepers; an advance waits for this SDK to react

@@ -100,17 +100,18 @@ struct LinkService: Sendable {
     private let resolver: any ShortLinkResolver
     private let deviceStore: any DeviceStore
     private let deadlines: Deadlines
-    private let log: DebugLogger
     private let openCount = Locked(0)
 
+    /// The SDK's debug logger, read from the deadline runner rather than copied.
+    private var log: DebugLogger { deadlines.log }
+
     /// Creates the service over the SDK's resolver; `deviceStore` holds the install attribution merged into legacy callbacks.
-    init(
-        resolver: any ShortLinkResolver, deviceStore: any DeviceStore, deadlines: Deadlines, log: DebugLogger
-    ) {
+    ///
+    /// It logs through `deadlines`' logger.
+    init(resolver: any ShortLinkResolver, deviceStore: any DeviceStore, deadlines: Deadlines) {
         self.resolver = resolver
         self.deviceStore = deviceStore
         self.deadlines = deadlines
-        self.log = log
     }
 
     /// The number of links handled as re-engagements: every entry point but `performOnAppAttribution`.

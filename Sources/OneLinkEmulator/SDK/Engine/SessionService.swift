@@ -59,14 +59,17 @@ struct SessionService: Sendable {
     private let clock: any EmulatorClock
     private let deadlines: Deadlines
     private let trackingGate: TrackingGate
-    private let log: DebugLogger
     private let state = Locked(State())
 
-    /// Creates the service over the SDK's backends.
+    /// The SDK's debug logger, read from the deadline runner: a copy of its own cost each SDK a
+    /// retain and a release per reference the logger holds.
+    private var log: DebugLogger { deadlines.log }
+
+    /// Creates the service over the SDK's backends; it logs through `deadlines`' logger.
     init(
         conversionDataSource: any ConversionDataSource, deferredDeepLinkSource: any DeferredDeepLinkSource,
         launchRecorder: any LaunchRecorder, deviceStore: any DeviceStore, clock: any EmulatorClock,
-        deadlines: Deadlines, trackingGate: TrackingGate, log: DebugLogger
+        deadlines: Deadlines, trackingGate: TrackingGate
     ) {
         self.conversionDataSource = conversionDataSource
         self.deferredDeepLinkSource = deferredDeepLinkSource
@@ -75,7 +78,6 @@ struct SessionService: Sendable {
         self.clock = clock
         self.deadlines = deadlines
         self.trackingGate = trackingGate
-        self.log = log
     }
 
     // MARK: - Process state
