@@ -20,9 +20,10 @@ final class Engine: Sendable {
     /// The instance `shared()` returns inside `withShared`, for the current task.
     @TaskLocal static var scope: AppsFlyerLib?
 
-    let clock: any EmulatorClock
+    /// The SDK's clock, kept by the deadline runner: one reference per SDK.
+    var clock: any EmulatorClock { deadlines.clock }
     /// ``clock`` as a virtual clock, when it is one: cast once, since settling reads it on every wait.
-    let virtualClock: (any VirtualClock)?
+    var virtualClock: (any VirtualClock)? { deadlines.virtualClock }
     let deviceStore: any DeviceStore
     let eventRecorder: any EventRecorder
     let purchaseValidator: any PurchaseValidator
@@ -63,9 +64,7 @@ final class Engine: Sendable {
         eventRecorder: any EventRecorder, purchaseValidator: any PurchaseValidator,
         shortLinkCreator: (any ShortLinkCreator)?
     ) {
-        self.clock = clock
         let virtualClock = OneLinkEmulator.virtualClock(of: clock)
-        self.virtualClock = virtualClock
         self.deviceStore = deviceStore
         self.eventRecorder = eventRecorder
         self.purchaseValidator = purchaseValidator
@@ -81,9 +80,10 @@ final class Engine: Sendable {
         self.deadlines = deadlines
         sessions = SessionService(
             conversionDataSource: conversionDataSource, deferredDeepLinkSource: deferredDeepLinkSource,
-            launchRecorder: launchRecorder, deviceStore: deviceStore, clock: clock, deadlines: deadlines,
+            launchRecorder: launchRecorder, deviceStore: deviceStore, deadlines: deadlines,
             trackingGate: trackingGate)
-        links = LinkService(resolver: shortLinkResolver, deviceStore: deviceStore, deadlines: deadlines)
+        links = LinkService(
+            resolver: shortLinkResolver, deviceStore: deviceStore, deadlines: deadlines, counts: flags)
         if let virtual = virtualClock {
             let sessionReadiness = self.sessionReadiness
             // The queue's waits read the clock's sleepers; an advance waits for this SDK to react
@@ -528,6 +528,9 @@ struct EngineFlags: Sendable {
     var entryPointsCalled: [String] = []
     /// When this process last delivered a link's callback, for ``SDKQuirk/linksSuppressedInsideMinTimeBetweenSessions``.
     var lastLinkDelivery: Date?
+    /// The links handled as re-engagements (``LinkService/attributedOpenCount``), counted here so
+    /// the link service needs no lock of its own.
+    var attributedOpenCount = 0
 }
 
 /// The delegates, events and completion handler of one delivery.

@@ -56,7 +56,6 @@ struct SessionService: Sendable {
     private let deferredDeepLinkSource: any DeferredDeepLinkSource
     private let launchRecorder: any LaunchRecorder
     private let deviceStore: any DeviceStore
-    private let clock: any EmulatorClock
     private let deadlines: Deadlines
     private let trackingGate: TrackingGate
     private let state = Locked(State())
@@ -64,18 +63,19 @@ struct SessionService: Sendable {
     /// The SDK's debug logger, read from the deadline runner: a copy of its own cost each SDK a
     /// retain and a release per reference the logger holds.
     private var log: DebugLogger { deadlines.log }
+    /// The SDK's clock, read from the deadline runner.
+    private var clock: any EmulatorClock { deadlines.clock }
 
     /// Creates the service over the SDK's backends; it logs through `deadlines`' logger.
     init(
         conversionDataSource: any ConversionDataSource, deferredDeepLinkSource: any DeferredDeepLinkSource,
-        launchRecorder: any LaunchRecorder, deviceStore: any DeviceStore, clock: any EmulatorClock,
+        launchRecorder: any LaunchRecorder, deviceStore: any DeviceStore,
         deadlines: Deadlines, trackingGate: TrackingGate
     ) {
         self.conversionDataSource = conversionDataSource
         self.deferredDeepLinkSource = deferredDeepLinkSource
         self.launchRecorder = launchRecorder
         self.deviceStore = deviceStore
-        self.clock = clock
         self.deadlines = deadlines
         self.trackingGate = trackingGate
     }

@@ -26,7 +26,7 @@ struct SessionServiceTests {
                 conversionDataSource: InMemoryConversionDataSource(
                     attribution: attribution, behavior: conversionBehavior, clock: clock),
                 deferredDeepLinkSource: InMemoryDeferredDeepLinkSource(clicks: clicks, clock: clock),
-                launchRecorder: launches, deviceStore: store, clock: clock,
+                launchRecorder: launches, deviceStore: store,
                 deadlines: Deadlines(clock: clock, log: logger) {}, trackingGate: TrackingGate())
         }
 
