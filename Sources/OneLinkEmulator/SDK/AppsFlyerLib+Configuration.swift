@@ -36,58 +36,58 @@ extension AppsFlyerLib {
         /// The box of the rarely set settings: the shared defaults until one is set.
         private var rare = RarelySetSettings.Box.defaults
 
-        /// The rarely set settings, read in place; a change puts them in a box of this configuration's own.
+        /// The rarely set settings; a change puts them in a box of this configuration's own. Each one
+        /// below is read in place (`_read`), so reading one field copies no other.
         private var rarelySet: RarelySetSettings {
             get { rare.settings }
             set { rare = RarelySetSettings.Box(newValue) }
         }
 
         var pushPaths: [[String]] {
-            get { rare.settings.pushPaths }
+            _read { yield rare.settings.pushPaths }
             set { rarelySet.pushPaths = newValue }
         }
         var identity: UserIdentity {
-            get { rare.settings.identity }
+            _read { yield rare.settings.identity }
             set { rarelySet.identity = newValue }
         }
         var host: String {
-            get { rare.settings.host }
+            _read { yield rare.settings.host }
             set { rarelySet.host = newValue }
         }
         var hostPrefix: String {
-            get { rare.settings.hostPrefix }
+            _read { yield rare.settings.hostPrefix }
             set { rarelySet.hostPrefix = newValue }
         }
         var appInviteOneLinkID: String? {
-            get { rare.settings.appInviteOneLinkID }
+            _read { yield rare.settings.appInviteOneLinkID }
             set { rarelySet.appInviteOneLinkID = newValue }
         }
         var currencyCode: String? {
-            get { rare.settings.currencyCode }
+            _read { yield rare.settings.currencyCode }
             set { rarelySet.currencyCode = newValue }
         }
         var appendedDeepLinkParameters: [AppendedDeepLinkParameters] {
-            get { rare.settings.appendedDeepLinkParameters }
+            _read { yield rare.settings.appendedDeepLinkParameters }
             set { rarelySet.appendedDeepLinkParameters = newValue }
         }
         var recordedCalls: BoundedHistory<RecordedCall> {
-            get { rare.settings.recordedCalls }
+            _read { yield rare.settings.recordedCalls }
             set { rarelySet.recordedCalls = newValue }
         }
         var sharingFilter: [String]? {
-            get { rare.settings.sharingFilter }
+            _read { yield rare.settings.sharingFilter }
             set { rarelySet.sharingFilter = newValue }
         }
         var facebookDeferredAppLink: URL? {
-            get { rare.settings.facebookDeferredAppLink }
+            _read { yield rare.settings.facebookDeferredAppLink }
             set { rarelySet.facebookDeferredAppLink = newValue }
         }
 
         /// The host requests go to when `setHost(_:withHostPrefix:)` changed it, prefix first.
         var customHost: String? {
-            let rare = rare.settings
-            return rare.host == AppsFlyerLib.defaultHost && rare.hostPrefix.isEmpty
-                ? nil : rare.hostPrefix + rare.host
+            rare.settings.host == AppsFlyerLib.defaultHost && rare.settings.hostPrefix.isEmpty
+                ? nil : rare.settings.hostPrefix + rare.settings.host
         }
     }
 

@@ -20,10 +20,9 @@ final class Engine: Sendable {
     /// The instance `shared()` returns inside `withShared`, for the current task.
     @TaskLocal static var scope: AppsFlyerLib?
 
-    /// The SDK's clock, kept by the deadline runner: one reference per SDK.
-    var clock: any EmulatorClock { deadlines.clock }
+    let clock: any EmulatorClock
     /// ``clock`` as a virtual clock, when it is one: cast once, since settling reads it on every wait.
-    var virtualClock: (any VirtualClock)? { deadlines.virtualClock }
+    let virtualClock: (any VirtualClock)?
     let deviceStore: any DeviceStore
     let eventRecorder: any EventRecorder
     let purchaseValidator: any PurchaseValidator
@@ -44,8 +43,7 @@ final class Engine: Sendable {
     let sessions: SessionService
     /// Link parsing, unwrapping and resolution.
     let links: LinkService
-    /// The debug logger, the deadline runner's: one copy per SDK, which the services read there too.
-    var logger: DebugLogger { deadlines.log }
+    let logger: DebugLogger
     /// The engine's small flags, under one lock: an SDK is made per wiring-check path, and a lock each cost its set-up and teardown more than sharing one.
     let flags = Locked(EngineFlags())
     /// The run whose schedule decides the choice points (``AppsFlyerLib/schedule``), whether the
@@ -64,7 +62,9 @@ final class Engine: Sendable {
         eventRecorder: any EventRecorder, purchaseValidator: any PurchaseValidator,
         shortLinkCreator: (any ShortLinkCreator)?
     ) {
+        self.clock = clock
         let virtualClock = OneLinkEmulator.virtualClock(of: clock)
+        self.virtualClock = virtualClock
         self.deviceStore = deviceStore
         self.eventRecorder = eventRecorder
         self.purchaseValidator = purchaseValidator
@@ -77,6 +77,7 @@ final class Engine: Sendable {
         ) {
             queue.noteChange()
         }
+        self.logger = logger
         self.deadlines = deadlines
         sessions = SessionService(
             conversionDataSource: conversionDataSource, deferredDeepLinkSource: deferredDeepLinkSource,

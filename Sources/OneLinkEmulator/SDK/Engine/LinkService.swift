@@ -103,8 +103,8 @@ struct LinkService: Sendable {
     /// The engine's flags, where the open count lives: a lock of the service's own cost every SDK one more.
     private let counts: Locked<EngineFlags>
 
-    /// The SDK's debug logger, read from the deadline runner rather than copied.
-    private var log: DebugLogger { deadlines.log }
+    /// The SDK's debug logger, `deadlines`' (stored: read through the runner, it cost a copy per use).
+    private let log: DebugLogger
 
     /// Creates the service over the SDK's resolver; `deviceStore` holds the install attribution merged into legacy callbacks.
     ///
@@ -117,6 +117,7 @@ struct LinkService: Sendable {
         self.deviceStore = deviceStore
         self.deadlines = deadlines
         self.counts = counts
+        log = deadlines.log
     }
 
     /// The number of links handled as re-engagements: every entry point but `performOnAppAttribution`.

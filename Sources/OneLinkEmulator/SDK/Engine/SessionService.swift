@@ -60,13 +60,11 @@ struct SessionService: Sendable {
     private let trackingGate: TrackingGate
     private let state = Locked(State())
 
-    /// The SDK's debug logger, read from the deadline runner: a copy of its own cost each SDK a
-    /// retain and a release per reference the logger holds.
-    private var log: DebugLogger { deadlines.log }
-    /// The SDK's clock, read from the deadline runner.
-    private var clock: any EmulatorClock { deadlines.clock }
+    // Stored, not read through `deadlines`: a property of the runner's costs a copy per use.
+    private let log: DebugLogger
+    private let clock: any EmulatorClock
 
-    /// Creates the service over the SDK's backends; it logs through `deadlines`' logger.
+    /// Creates the service over the SDK's backends; it logs through `deadlines`' logger, on its clock.
     init(
         conversionDataSource: any ConversionDataSource, deferredDeepLinkSource: any DeferredDeepLinkSource,
         launchRecorder: any LaunchRecorder, deviceStore: any DeviceStore,
@@ -78,6 +76,8 @@ struct SessionService: Sendable {
         self.deviceStore = deviceStore
         self.deadlines = deadlines
         self.trackingGate = trackingGate
+        log = deadlines.log
+        clock = deadlines.clock
     }
 
     // MARK: - Process state
