@@ -36,8 +36,9 @@ extension AppsFlyerLib {
         /// The box of the rarely set settings: the shared defaults until one is set.
         private var rare = RarelySetSettings.Box.defaults
 
-        /// The rarely set settings; a change puts them in a box of this configuration's own. Each one
-        /// below is read in place (`_read`), so reading one field copies no other.
+        /// The rarely set settings; a change puts them in a box of this configuration's own.
+        ///
+        /// Each one below is read in place (`_read`), so reading one field copies no other.
         private var rarelySet: RarelySetSettings {
             get { rare.settings }
             set { rare = RarelySetSettings.Box(newValue) }
