@@ -28,7 +28,8 @@ import Foundation
 ///
 /// Lock order, where locks nest: an SDK's action-queue lock (checking what
 /// `settle()` and the other waits wait for) may take its deadline runner's
-/// lock, a virtual clock's lock (to count sleepers) and the ATT gate's lock,
+/// lock (the schedule lock the runner shares with its engine), a virtual
+/// clock's lock (to count sleepers) and the ATT gate's lock,
 /// never the reverse; no other lock is taken while one is held.
 @usableFromInline package struct Locked<State> {
     @usableFromInline let storage: LockedStorage<State>

@@ -4,25 +4,24 @@ import OneLinkSupport
 /// the log of the requests it received.
 ///
 /// An ``InMemoryBackend``'s properties read and write it; its members are the package's own.
-/// Copies share the same behaviour and log (they live behind locks): a struct, so a backend
-/// costs no extra object for it.
+/// Copies share the same behaviour and log (they live behind the log's one lock): a struct, so a
+/// backend costs no extra object for it.
 public struct InMemoryBackendCore<Request: Sendable>: Sendable {
-    private let currentBehavior: Locked<InMemoryBehavior>
     /// The clock that measures ``InMemoryBehavior/delayed(_:)``.
     package let clock: any EmulatorClock
-    /// The requests received, newest kept.
-    @usableFromInline package let requests = RequestLog<Request>()
+    /// The requests received, newest kept, and the behaviour, under the log's lock.
+    @usableFromInline package let requests: RequestLog<Request>
 
     /// Creates a core that answers as `behavior` says, on `clock`.
     package init(behavior: InMemoryBehavior, clock: any EmulatorClock) {
-        currentBehavior = Locked(behavior)
+        requests = RequestLog(behavior: behavior)
         self.clock = clock
     }
 
     /// How later calls are answered.
     package var behavior: InMemoryBehavior {
-        get { currentBehavior.value }
-        nonmutating set { currentBehavior.withLock { $0 = newValue } }
+        get { requests.state.withLock { $0.behavior } }
+        nonmutating set { requests.state.withLock { $0.behavior = newValue } }
     }
 
     /// Records `request`, then waits or fails as the behaviour says.

@@ -3,45 +3,57 @@ import OneLinkSupport
 /// The bounded, thread-safe history of the requests a backend received: what every recording
 /// backend's `requests`, `requestHistoryLimit` and `droppedRequestCount` read.
 ///
-/// A struct over two locks: copies share the same log. No object of its own, since every
-/// in-memory backend (and so every replay) makes one.
+/// A struct over one lock: copies share the same log. No object of its own, since every
+/// in-memory backend (and so every replay) makes one; an in-memory backend's behaviour shares
+/// the lock too (``InMemoryBackendCore``), so a backend costs one lock, not three.
 @usableFromInline package struct RequestLog<Request: Sendable>: Sendable {
-    private let history: Locked<BoundedHistory<Request>>
-    /// Every request appended, kept or dropped.
-    ///
-    /// A lock of its own over a plain `Int`: replay reads it around every step, from code that is
-    /// not specialised for `Request`, where reading the history's lock costs a generic metadata
-    /// lookup per call.
-    let received = Locked(0)
+    /// The log and the count of every request appended, under one lock.
+    struct State: Sendable {
+        var history: BoundedHistory<Request>
+        /// Every request appended, kept or dropped.
+        var received = 0
+        /// How the in-memory backend keeping this log answers (``InMemoryBackendCore/behavior``);
+        /// unread by other logs.
+        var behavior = InMemoryBehavior.immediate
+    }
+
+    let state: Locked<State>
 
     /// Creates an empty log that keeps at most `limit` requests.
     package init(limit: Int = RequestHistory.defaultLimit) {
-        history = Locked(BoundedHistory(limit: limit))
+        state = Locked(State(history: BoundedHistory(limit: limit)))
+    }
+
+    /// Creates an empty log that keeps at most `limit` requests, for a backend that answers as `behavior` says.
+    init(limit: Int = RequestHistory.defaultLimit, behavior: InMemoryBehavior) {
+        state = Locked(State(history: BoundedHistory(limit: limit), behavior: behavior))
     }
 
     /// Keeps `request`, dropping the oldest beyond ``limit``.
     package func append(_ request: Request) {
-        history.withLock { $0.append(request) }
-        received.withLock { $0 += 1 }
+        state.withLock { state in
+            state.history.append(request)
+            state.received += 1
+        }
     }
 
     /// The kept requests, oldest first.
-    package var elements: [Request] { history.withLock { $0.elements } }
+    package var elements: [Request] { state.withLock { $0.history.elements } }
 
     /// The most requests kept; 0 keeps none.
     @usableFromInline package var limit: Int {
-        get { history.withLock { $0.limit } }
-        nonmutating set { history.withLock { $0.limit = newValue } }
+        get { state.withLock { $0.history.limit } }
+        nonmutating set { state.withLock { $0.history.limit = newValue } }
     }
 
     /// How many requests were dropped to respect ``limit``.
-    package var droppedCount: Int { history.withLock { $0.droppedCount } }
+    package var droppedCount: Int { state.withLock { $0.history.droppedCount } }
 
     /// Every request appended so far, kept or dropped: a count that never copies the log.
-    @usableFromInline package var receivedCount: Int { received.value }
+    @usableFromInline package var receivedCount: Int { state.withLock { $0.received } }
 
     /// The newest `count` requests kept, oldest first.
     @usableFromInline package func newest(_ count: Int) -> [Request] {
-        history.withLock { $0.newest(count) }
+        state.withLock { $0.history.newest(count) }
     }
 }

@@ -3,6 +3,11 @@ import OneLinkSupport
 
 extension AppsFlyerLib {
     /// The SDK's settings, as the app set them: every command takes a copy when it runs.
+    ///
+    /// The settings few apps change (identity, host, invite and sharing options, the recorded
+    /// calls) live in ``RarelySetSettings``, in one immutable box that every SDK shares until one of
+    /// them is set: an SDK is made per wiring-check path, and destroying thirty-odd fields cost
+    /// every SDK a release per field. Setting one of them copies the box.
     struct Configuration: Sendable {
         var devKey = ""
         var appID = ""
@@ -16,32 +21,100 @@ extension AppsFlyerLib {
         var writesDeviceLog = false
         /// The version the device log's lines carry: the surface's, set by each session.
         var sdkVersion = AppsFlyerLib.emulatedSDKVersion
-        var pushPaths: [[String]] = []
         var deviceInfo = DeviceInfo()
         var callbackDelivery = CallbackDelivery.mainQueue
         var valueTyping = LinkParser.ValueTyping.strings
-        var identity = UserIdentity()
         var flags = PrivacyFlags()
         var isStopped = false
-        var host = AppsFlyerLib.defaultHost
-        var hostPrefix = ""
-        var appInviteOneLinkID: String?
-        var currencyCode: String?
         var attWaitTimeout: TimeInterval?
-        var appendedDeepLinkParameters: [AppendedDeepLinkParameters] = []
-        var recordedCalls = BoundedHistory<RecordedCall>(limit: AppsFlyerLib.storageErrorLimit)
-        var sharingFilter: [String]?
-        var facebookDeferredAppLink: URL?
         /// The older releases' behaviours the app under test opted in to; none for the newest SDK.
         var quirks: Set<SDKQuirk> = []
         /// The release `getSDKVersion()` reports, when a test selected one.
         var release: SDKRelease?
         /// The standard or the Strict build.
         var build = SDKBuild.traitDefault
+        /// The box of the rarely set settings: the shared defaults until one is set.
+        private var rare = RarelySetSettings.Box.defaults
+
+        /// The rarely set settings; a change puts them in a box of this configuration's own.
+        ///
+        /// Each one below is read in place (`_read`), so reading one field copies no other.
+        private var rarelySet: RarelySetSettings {
+            get { rare.settings }
+            set { rare = RarelySetSettings.Box(newValue) }
+        }
+
+        var pushPaths: [[String]] {
+            _read { yield rare.settings.pushPaths }
+            set { rarelySet.pushPaths = newValue }
+        }
+        var identity: UserIdentity {
+            _read { yield rare.settings.identity }
+            set { rarelySet.identity = newValue }
+        }
+        var host: String {
+            _read { yield rare.settings.host }
+            set { rarelySet.host = newValue }
+        }
+        var hostPrefix: String {
+            _read { yield rare.settings.hostPrefix }
+            set { rarelySet.hostPrefix = newValue }
+        }
+        var appInviteOneLinkID: String? {
+            _read { yield rare.settings.appInviteOneLinkID }
+            set { rarelySet.appInviteOneLinkID = newValue }
+        }
+        var currencyCode: String? {
+            _read { yield rare.settings.currencyCode }
+            set { rarelySet.currencyCode = newValue }
+        }
+        var appendedDeepLinkParameters: [AppendedDeepLinkParameters] {
+            _read { yield rare.settings.appendedDeepLinkParameters }
+            set { rarelySet.appendedDeepLinkParameters = newValue }
+        }
+        var recordedCalls: BoundedHistory<RecordedCall> {
+            _read { yield rare.settings.recordedCalls }
+            set { rarelySet.recordedCalls = newValue }
+        }
+        var sharingFilter: [String]? {
+            _read { yield rare.settings.sharingFilter }
+            set { rarelySet.sharingFilter = newValue }
+        }
+        var facebookDeferredAppLink: URL? {
+            _read { yield rare.settings.facebookDeferredAppLink }
+            set { rarelySet.facebookDeferredAppLink = newValue }
+        }
 
         /// The host requests go to when `setHost(_:withHostPrefix:)` changed it, prefix first.
         var customHost: String? {
-            host == AppsFlyerLib.defaultHost && hostPrefix.isEmpty ? nil : hostPrefix + host
+            rare.settings.host == AppsFlyerLib.defaultHost && rare.settings.hostPrefix.isEmpty
+                ? nil : rare.settings.hostPrefix + rare.settings.host
+        }
+    }
+
+    /// The settings of ``Configuration`` that few apps change, kept apart so an SDK that changes none shares one copy.
+    struct RarelySetSettings: Sendable {
+        var pushPaths: [[String]] = []
+        var identity = UserIdentity()
+        var host = AppsFlyerLib.defaultHost
+        var hostPrefix = ""
+        var appInviteOneLinkID: String?
+        var currencyCode: String?
+        var appendedDeepLinkParameters: [AppendedDeepLinkParameters] = []
+        var recordedCalls = BoundedHistory<RecordedCall>(limit: AppsFlyerLib.storageErrorLimit)
+        var sharingFilter: [String]?
+        var facebookDeferredAppLink: URL?
+
+        /// An immutable box of the settings: a configuration that changes one makes a new box.
+        final class Box: Sendable {
+            /// The box every configuration starts with: the defaults.
+            static let defaults = Box(RarelySetSettings())
+
+            let settings: RarelySetSettings
+
+            init(_ settings: RarelySetSettings) {
+                self.settings = settings
+            }
         }
     }
 

@@ -47,7 +47,9 @@ public final class ManualClock: EmulatorClock, Sendable {
         var now: Date
         var nextID: UInt64 = 0
         var sleepers: [Sleeper] = []
-        var participants: [UInt64: VirtualTimeParticipant] = [:]
+        /// The SDKs (and waits) living on this clock, first added first: a list, so an advance or an
+        /// alarm takes them with a retain rather than copying a dictionary's values.
+        var participants: [VirtualTimeParticipant] = []
         /// Alarms whose deadline passed before their task waited: the wait returns at once.
         var dueBeforeWait: Set<UInt64> = []
         /// Whether timer alarms hold their task's first wait until they are due (``timerTasksWaitUntilDue``).
@@ -147,7 +149,7 @@ public final class ManualClock: EmulatorClock, Sendable {
                     if date > state.now { state.now = date }
                     return nil
                 }
-                return (sleeper, Array(state.participants.values))
+                return (sleeper, state.participants)
             }
             for held in state.withLock({ $0.releaseHolds() }) { held.resume() }
             guard let (sleeper, participants) = step else { return }
@@ -173,7 +175,7 @@ public final class ManualClock: EmulatorClock, Sendable {
 
     /// Returns once every SDK on this clock is idle or waits on the clock: what was queued before an advance has reached the clock.
     private func settleParticipants() async {
-        let participants = state.withLock { Array($0.participants.values) }
+        let participants = state.withLock { $0.participants }
         for participant in participants { await participant.settle() }
     }
 
@@ -247,7 +249,7 @@ extension ManualClock: VirtualClock {
             }
             state.sleepers.append(
                 Sleeper(id: id, deadline: deadline, kind: kind, watcher: watcher, continuation: nil))
-            return (id, held, Array(state.participants.values))
+            return (id, held, state.participants)
         }
         if let participants {
             watcher?.suspended(kind)
@@ -341,13 +343,19 @@ extension ManualClock: VirtualClock {
     func addParticipant(_ participant: VirtualTimeParticipant) -> UInt64 {
         state.withLock { state in
             state.nextID += 1
-            state.participants[state.nextID] = participant
+            var participant = participant
+            participant.id = state.nextID
+            state.participants.append(participant)
             return state.nextID
         }
     }
 
     func removeParticipant(_ id: UInt64) {
-        _ = state.withLock { $0.participants.removeValue(forKey: id) }
+        state.withLock { state in
+            if let index = state.participants.firstIndex(where: { $0.id == id }) {
+                state.participants.remove(at: index)
+            }
+        }
     }
 }
 

@@ -67,6 +67,8 @@ struct VirtualTimeParticipant: Sendable {
     ///
     /// An advance awaits it after each deadline it reaches, before time moves on.
     let settle: @Sendable () async -> Void
+    /// Its ID on the clock it was added to (``VirtualClock/addParticipant(_:)``); 0 until then.
+    var id: UInt64 = 0
 
     /// Creates a participant; one that only watches sleepers has nothing to settle.
     init(

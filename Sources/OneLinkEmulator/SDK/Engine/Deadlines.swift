@@ -14,7 +14,7 @@ import OneLinkSupport
 /// over in every SDK's engine.
 package final class Deadlines: Sendable {
     /// What is known of one call in flight.
-    private struct Call: Sendable {
+    struct Call: Sendable {
         /// Whether its timeout timer is registered on the virtual clock.
         var timerSet = false
         /// Whether the clock woke its work, which has not slept again since.
@@ -25,18 +25,23 @@ package final class Deadlines: Sendable {
         var waitsOnTime: Bool { timerSet && !workWoken && !finished }
     }
 
-    private struct State: Sendable {
+    /// The calls in flight, kept under the engine's schedule lock (``ScheduledDelivery/deadlineCalls``):
+    /// both are read on every backend call, and an SDK is made per wiring-check path, so one lock
+    /// costs less than two.
+    struct Calls: Sendable {
         var nextID: UInt64 = 0
         var calls: [UInt64: Call] = [:]
     }
 
-    private let clock: any EmulatorClock
+    /// The SDK's clock, which the engine and its services read here.
+    let clock: any EmulatorClock
     /// ``clock`` as a virtual clock, when it is one, cast once.
-    private let virtualClock: (any VirtualClock)?
-    private let log: DebugLogger
+    let virtualClock: (any VirtualClock)?
+    /// The SDK's debug logger: the one copy the engine and its services log through.
+    let log: DebugLogger
     private let changed: @Sendable () -> Void
-    private let state = Locked(State())
-    /// The engine's schedule, whose run may make a backend call answer late or not in time (``SDKScheduleChoice/Group/latencies``).
+    /// The engine's schedule, whose run may make a backend call answer late or not in time
+    /// (``SDKScheduleChoice/Group/latencies``), and the calls in flight.
     private let schedule: Locked<ScheduledDelivery>
     /// The test's trace (``CallTrace``) this SDK records its hops into; `nil` unless a test traces.
     ///
@@ -65,7 +70,7 @@ package final class Deadlines: Sendable {
     }
 
     /// How many calls are racing their deadline right now.
-    var count: Int { state.withLock { $0.calls.count } }
+    var count: Int { schedule.withLock { $0.deadlineCalls.calls.count } }
 
     /// Whether at least one call is in flight and every one waits on virtual time: its timer is set, and its work neither runs nor has finished.
     ///
@@ -73,7 +78,10 @@ package final class Deadlines: Sendable {
     /// answer, the ATT prompt) counts as waiting on time: only its timer can
     /// be moved by the clock.
     var waitOnTime: Bool {
-        state.withLock { state in !state.calls.isEmpty && state.calls.values.allSatisfy(\.waitsOnTime) }
+        schedule.withLock { state in
+            let calls = state.deadlineCalls.calls
+            return !calls.isEmpty && calls.values.allSatisfy(\.waitsOnTime)
+        }
     }
 
     /// Runs `operation` until it answers or the clock reaches `deadline`, whichever comes first.
@@ -108,14 +116,14 @@ package final class Deadlines: Sendable {
                 answer.mapError { AttributionError(wrapping: $0) }, duration: .zero, rule: rule,
                 backend: backend())
         }
-        let id = state.withLock { state -> UInt64 in
-            state.nextID += 1
-            state.calls[state.nextID] = Call()
-            return state.nextID
+        let id = schedule.withLock { state -> UInt64 in
+            state.deadlineCalls.nextID += 1
+            state.deadlineCalls.calls[state.deadlineCalls.nextID] = Call()
+            return state.deadlineCalls.nextID
         }
         changed()
         defer {
-            state.withLock { $0.calls[id] = nil }
+            schedule.withLock { $0.deadlineCalls.calls[id] = nil }
             changed()
         }
         let result = await race(
@@ -222,10 +230,10 @@ package final class Deadlines: Sendable {
         let id: UInt64
 
         func update(_ change: (inout Call) -> Void) {
-            deadlines.state.withLock { state in
-                if var call = state.calls[id] {
+            deadlines.schedule.withLock { state in
+                if var call = state.deadlineCalls.calls[id] {
                     change(&call)
-                    state.calls[id] = call
+                    state.deadlineCalls.calls[id] = call
                 }
             }
             deadlines.changed()

@@ -9,6 +9,8 @@ struct ScheduledDelivery: Sendable {
     var sessionDelivered = false
     /// A link's callbacks a schedule handed to the session queued next, delivered after the session's.
     var heldLinkEvents: [AppsFlyerEvent] = []
+    /// The deadline runner's calls in flight, under this lock too (see ``Deadlines/Calls``).
+    var deadlineCalls = Deadlines.Calls()
 }
 
 // The choice points of a schedule (`AppsFlyerLib.schedule`, `Docs/behaviour.md` "Schedules"). With

@@ -81,10 +81,10 @@ final class Engine: Sendable {
         self.deadlines = deadlines
         sessions = SessionService(
             conversionDataSource: conversionDataSource, deferredDeepLinkSource: deferredDeepLinkSource,
-            launchRecorder: launchRecorder, deviceStore: deviceStore, clock: clock, deadlines: deadlines,
-            trackingGate: trackingGate, log: logger)
+            launchRecorder: launchRecorder, deviceStore: deviceStore, deadlines: deadlines,
+            trackingGate: trackingGate)
         links = LinkService(
-            resolver: shortLinkResolver, deviceStore: deviceStore, deadlines: deadlines, log: logger)
+            resolver: shortLinkResolver, deviceStore: deviceStore, deadlines: deadlines, counts: flags)
         if let virtual = virtualClock {
             let sessionReadiness = self.sessionReadiness
             // The queue's waits read the clock's sleepers; an advance waits for this SDK to react
@@ -529,6 +529,9 @@ struct EngineFlags: Sendable {
     var entryPointsCalled: [String] = []
     /// When this process last delivered a link's callback, for ``SDKQuirk/linksSuppressedInsideMinTimeBetweenSessions``.
     var lastLinkDelivery: Date?
+    /// The links handled as re-engagements (``LinkService/attributedOpenCount``), counted here so
+    /// the link service needs no lock of its own.
+    var attributedOpenCount = 0
 }
 
 /// The delegates, events and completion handler of one delivery.

@@ -100,21 +100,28 @@ struct LinkService: Sendable {
     private let resolver: any ShortLinkResolver
     private let deviceStore: any DeviceStore
     private let deadlines: Deadlines
+    /// The engine's flags, where the open count lives: a lock of the service's own cost every SDK one more.
+    private let counts: Locked<EngineFlags>
+
+    /// The SDK's debug logger, `deadlines`' (stored: read through the runner, it cost a copy per use).
     private let log: DebugLogger
-    private let openCount = Locked(0)
 
     /// Creates the service over the SDK's resolver; `deviceStore` holds the install attribution merged into legacy callbacks.
+    ///
+    /// It logs through `deadlines`' logger.
     init(
-        resolver: any ShortLinkResolver, deviceStore: any DeviceStore, deadlines: Deadlines, log: DebugLogger
+        resolver: any ShortLinkResolver, deviceStore: any DeviceStore, deadlines: Deadlines,
+        counts: Locked<EngineFlags> = Locked(EngineFlags())
     ) {
         self.resolver = resolver
         self.deviceStore = deviceStore
         self.deadlines = deadlines
-        self.log = log
+        self.counts = counts
+        log = deadlines.log
     }
 
     /// The number of links handled as re-engagements: every entry point but `performOnAppAttribution`.
-    var attributedOpenCount: Int { openCount.value }
+    var attributedOpenCount: Int { counts.withLock { $0.attributedOpenCount } }
 
     /// Reads a link the app handed over, with the settings links read: its callback, or the first request it needs.
     func begin(_ text: String, entry: LinkEntry, udl: Bool, settings: LinkSettings) -> LinkStep {
@@ -237,7 +244,7 @@ struct LinkService: Sendable {
         deadlines.trace?.hop()
         var payload = payload
         if let originalLink = pending.originalLink { payload["original_link"] = .string(originalLink) }
-        if pending.entry != .performOnAppAttribution { openCount.withLock { $0 += 1 } }
+        if pending.entry != .performOnAppAttribution { counts.withLock { $0.attributedOpenCount += 1 } }
         if pending.udl {
             log(.udlDirect, "direct deep link from \(pending.entry.rawValue): FOUND")
             return .deepLink(.found(DeepLink(clickEvent: payload, isDeferred: false)))
@@ -255,7 +262,7 @@ struct LinkService: Sendable {
             // on a domain it did not know as a OneLink (appsflyer-flutter-plugin#355, fixed by
             // setOneLinkCustomDomain; AppsFlyerFramework#221 and #270): it reads no OneLink
             // parameters from such a link, so the click event holds only the link and its parts.
-            if pending.entry != .performOnAppAttribution { openCount.withLock { $0 += 1 } }
+            if pending.entry != .performOnAppAttribution { counts.withLock { $0.attributedOpenCount += 1 } }
             log(.udlNotOneLink, "\(host) is not a OneLink host: FOUND with the link alone")
             let event = parsed.payload.keeping(Self.linkPartKeys)
             return .deepLink(.found(DeepLink(clickEvent: event, isDeferred: false)))
@@ -307,7 +314,7 @@ struct LinkService: Sendable {
                 "push payload has no \"af\" dictionary and no deep-link path is set; no callback")
             return .finished(nil)
         }
-        openCount.withLock { $0 += 1 }
+        counts.withLock { $0.attributedOpenCount += 1 }
         let payload = AttributionPayload(attribution)
         if udl {
             log(.pushLegacy, "attribution parameters under \"af\": FOUND")

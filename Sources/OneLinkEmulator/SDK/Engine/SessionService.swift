@@ -56,26 +56,28 @@ struct SessionService: Sendable {
     private let deferredDeepLinkSource: any DeferredDeepLinkSource
     private let launchRecorder: any LaunchRecorder
     private let deviceStore: any DeviceStore
-    private let clock: any EmulatorClock
     private let deadlines: Deadlines
     private let trackingGate: TrackingGate
-    private let log: DebugLogger
     private let state = Locked(State())
 
-    /// Creates the service over the SDK's backends.
+    // Stored, not read through `deadlines`: a property of the runner's costs a copy per use.
+    private let log: DebugLogger
+    private let clock: any EmulatorClock
+
+    /// Creates the service over the SDK's backends; it logs through `deadlines`' logger, on its clock.
     init(
         conversionDataSource: any ConversionDataSource, deferredDeepLinkSource: any DeferredDeepLinkSource,
-        launchRecorder: any LaunchRecorder, deviceStore: any DeviceStore, clock: any EmulatorClock,
-        deadlines: Deadlines, trackingGate: TrackingGate, log: DebugLogger
+        launchRecorder: any LaunchRecorder, deviceStore: any DeviceStore,
+        deadlines: Deadlines, trackingGate: TrackingGate
     ) {
         self.conversionDataSource = conversionDataSource
         self.deferredDeepLinkSource = deferredDeepLinkSource
         self.launchRecorder = launchRecorder
         self.deviceStore = deviceStore
-        self.clock = clock
         self.deadlines = deadlines
         self.trackingGate = trackingGate
-        self.log = log
+        log = deadlines.log
+        clock = deadlines.clock
     }
 
     // MARK: - Process state

@@ -22,8 +22,7 @@ struct LinkServiceTests {
             resolver = InMemoryShortLinkResolver(
                 links: ["H5hv/6d66214a": ["deep_link_value": "apples"]], redirects: redirects, clock: clock)
             service = LinkService(
-                resolver: resolver, deviceStore: store, deadlines: Deadlines(clock: clock, log: logger) {},
-                log: logger)
+                resolver: resolver, deviceStore: store, deadlines: Deadlines(clock: clock, log: logger) {})
         }
 
         func handle(

@@ -26,8 +26,8 @@ struct SessionServiceTests {
                 conversionDataSource: InMemoryConversionDataSource(
                     attribution: attribution, behavior: conversionBehavior, clock: clock),
                 deferredDeepLinkSource: InMemoryDeferredDeepLinkSource(clicks: clicks, clock: clock),
-                launchRecorder: launches, deviceStore: store, clock: clock,
-                deadlines: Deadlines(clock: clock, log: logger) {}, trackingGate: TrackingGate(), log: logger)
+                launchRecorder: launches, deviceStore: store,
+                deadlines: Deadlines(clock: clock, log: logger) {}, trackingGate: TrackingGate())
         }
 
         /// Runs a `start` as the engine does: up to the launch, then the rest, saying whether a link is queued.
