@@ -89,7 +89,7 @@ public final class AppsFlyerLib: Sendable {
 
     /// Logs one decision to the debug log, if it is on.
     func debug(_ rule: DebugRule, _ message: @autoclosure () -> String) {
-        engine.logger(rule, message())
+        engine.deadlines.log(rule, message())
     }
 
     /// The settings every public property reads and writes.

@@ -47,9 +47,8 @@ public final class ManualClock: EmulatorClock, Sendable {
         var now: Date
         var nextID: UInt64 = 0
         var sleepers: [Sleeper] = []
-        /// The SDKs (and waits) living on this clock, first added first: a list, so an advance or an
-        /// alarm takes them with a retain rather than copying a dictionary's values.
-        var participants: [VirtualTimeParticipant] = []
+        /// The SDKs (and waits) living on this clock, first added first.
+        var participants = Participants()
         /// Alarms whose deadline passed before their task waited: the wait returns at once.
         var dueBeforeWait: Set<UInt64> = []
         /// Whether timer alarms hold their task's first wait until they are due (``timerTasksWaitUntilDue``).
@@ -93,6 +92,45 @@ public final class ManualClock: EmulatorClock, Sendable {
                 return advance
             case .done?, nil:
                 return nil
+            }
+        }
+    }
+
+    /// The participants of a clock, first added first: the first one kept in place, so the usual
+    /// clock, with one SDK on it, allocates no list; an advance or an alarm takes them with a few
+    /// retains rather than copying a dictionary's values.
+    struct Participants: Sequence, Sendable {
+        private var first: VirtualTimeParticipant?
+        private var rest: [VirtualTimeParticipant] = []
+
+        mutating func append(_ participant: VirtualTimeParticipant) {
+            if first == nil {
+                first = participant
+            } else {
+                rest.append(participant)
+            }
+        }
+
+        mutating func remove(id: UInt64) {
+            if first?.id == id {
+                first = rest.isEmpty ? nil : rest.removeFirst()
+            } else if let index = rest.firstIndex(where: { $0.id == id }) {
+                rest.remove(at: index)
+            }
+        }
+
+        func makeIterator() -> Iterator { Iterator(first: first, rest: rest.makeIterator()) }
+
+        struct Iterator: IteratorProtocol {
+            fileprivate var first: VirtualTimeParticipant?
+            fileprivate var rest: IndexingIterator<[VirtualTimeParticipant]>
+
+            mutating func next() -> VirtualTimeParticipant? {
+                if let participant = first {
+                    first = nil
+                    return participant
+                }
+                return rest.next()
             }
         }
     }
@@ -144,7 +182,7 @@ public final class ManualClock: EmulatorClock, Sendable {
     public func advance(to date: Date) async {
         await settleParticipants()
         while true {
-            let step = state.withLock { state -> (Sleeper, [VirtualTimeParticipant])? in
+            let step = state.withLock { state -> (Sleeper, Participants)? in
                 guard let sleeper = state.popDue(by: date) else {
                     if date > state.now { state.now = date }
                     return nil
@@ -239,7 +277,7 @@ extension ManualClock: VirtualClock {
     func arm(until deadline: Date, as kind: VirtualSleep) -> any VirtualAlarm {
         let watcher = VirtualTime.watcher
         let (id, held, participants) = state.withLock {
-            state -> (UInt64, Bool, [VirtualTimeParticipant]?) in
+            state -> (UInt64, Bool, Participants?) in
             state.nextID += 1
             let id = state.nextID
             let held = kind == .timer && state.timerTasksWaitUntilDue
@@ -352,9 +390,7 @@ extension ManualClock: VirtualClock {
 
     func removeParticipant(_ id: UInt64) {
         state.withLock { state in
-            if let index = state.participants.firstIndex(where: { $0.id == id }) {
-                state.participants.remove(at: index)
-            }
+            state.participants.remove(id: id)
         }
     }
 }

@@ -56,6 +56,31 @@ final class CommandQueue: Sendable {
             return groups.count - 1
         }
 
+        /// Takes the ``waitUntil(_:)`` callers whose condition holds now, for resuming outside the lock.
+        mutating func readyWaiters() -> [CheckedContinuation<Void, Never>] {
+            guard !changeWaiters.isEmpty else { return [] }
+            let status = self.status
+            var ready: [CheckedContinuation<Void, Never>] = []
+            changeWaiters.removeAll { waiter in
+                guard waiter.condition(status) else { return false }
+                ready.append(waiter.continuation)
+                return true
+            }
+            return ready
+        }
+
+        /// Counts one command of `group` as run; returns its waiter and events once the group has finished.
+        mutating func finish(
+            _ group: Group
+        ) -> (CheckedContinuation<[AppsFlyerEvent], Never>, [AppsFlyerEvent])? {
+            guard let index = groups.firstIndex(where: { $0.group == group }) else { return nil }
+            groups[index].outstanding -= 1
+            guard groups[index].outstanding <= 0 else { return nil }
+            let finished = groups.remove(at: index)
+            guard let waiter = finished.waiter else { return nil }
+            return (waiter, finished.collected)
+        }
+
         mutating func popFirst() -> QueuedCommand? {
             guard head < pending.count else {
                 pending.removeAll(keepingCapacity: true)
@@ -94,7 +119,8 @@ final class CommandQueue: Sendable {
         waiter: CheckedContinuation<[AppsFlyerEvent], Never>? = nil
     ) -> Bool {
         trace?.hop()
-        let startDrainer = state.withLock { state -> Bool in
+        // The waiters are checked under the same lock as the enqueue: one lock, not two, per command.
+        let (startDrainer, ready) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
             var command = command
             if let group {
                 command.group = group
@@ -109,11 +135,11 @@ final class CommandQueue: Sendable {
             }
             state.groups[index].outstanding += 1
             state.pending.append(command)
-            if state.draining { return false }
+            let starts = !state.draining
             state.draining = true
-            return true
+            return (starts, state.readyWaiters())
         }
-        noteChange()
+        for waiter in ready { waiter.resume() }
         return startDrainer
     }
 
@@ -134,20 +160,27 @@ final class CommandQueue: Sendable {
     /// Only the drainer that ``enqueue(_:into:waiter:)`` asked for calls it.
     func drain(_ perform: (QueuedCommand) async -> Void) async {
         trace?.hop()
+        // A command's group is finished under the same lock that takes the next command, and the queue
+        // is given back under the lock that checks the waiters: one lock per command, not two.
+        var ran: Group?
         while true {
-            let next = state.withLock { state -> QueuedCommand? in
-                guard let command = state.popFirst() else {
-                    state.draining = false
-                    return nil
-                }
-                return command
+            let (next, finished, ready) = state.withLock {
+                state -> (
+                    QueuedCommand?, (CheckedContinuation<[AppsFlyerEvent], Never>, [AppsFlyerEvent])?,
+                    [CheckedContinuation<Void, Never>]
+                ) in
+                let finished = ran.flatMap { state.finish($0) }
+                if let command = state.popFirst() { return (command, finished, []) }
+                state.draining = false
+                return (nil, finished, state.readyWaiters())
             }
+            if let (waiter, events) = finished { waiter.resume(returning: events) }
             guard let next else {
-                noteChange()
+                for waiter in ready { waiter.resume() }
                 return
             }
             await perform(next)
-            finish(next.group)
+            ran = next.group
         }
     }
 
@@ -171,19 +204,6 @@ final class CommandQueue: Sendable {
         }
     }
 
-    private func finish(_ group: Group) {
-        let done = state.withLock {
-            state -> (CheckedContinuation<[AppsFlyerEvent], Never>, [AppsFlyerEvent])? in
-            guard let index = state.groups.firstIndex(where: { $0.group == group }) else { return nil }
-            state.groups[index].outstanding -= 1
-            guard state.groups[index].outstanding <= 0 else { return nil }
-            let finished = state.groups.remove(at: index)
-            guard let waiter = finished.waiter else { return nil }
-            return (waiter, finished.collected)
-        }
-        if let (waiter, events) = done { waiter.resume(returning: events) }
-    }
-
     // MARK: - Waiting
 
     /// Re-checks every ``waitUntil(_:)`` condition and resumes the callers whose condition now holds.
@@ -192,17 +212,7 @@ final class CommandQueue: Sendable {
     // Conditions are checked here, under the lock, so a waiter is resumed once, when it can return,
     // instead of waking up to re-check after every change.
     func noteChange() {
-        let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            guard !state.changeWaiters.isEmpty else { return [] }
-            let status = state.status
-            var ready: [CheckedContinuation<Void, Never>] = []
-            state.changeWaiters.removeAll { waiter in
-                guard waiter.condition(status) else { return false }
-                ready.append(waiter.continuation)
-                return true
-            }
-            return ready
-        }
+        let ready = state.withLock { $0.readyWaiters() }
         for waiter in ready { waiter.resume() }
     }
 

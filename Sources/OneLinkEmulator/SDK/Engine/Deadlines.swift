@@ -37,8 +37,9 @@ package final class Deadlines: Sendable {
     let clock: any EmulatorClock
     /// ``clock`` as a virtual clock, when it is one, cast once.
     let virtualClock: (any VirtualClock)?
-    /// The SDK's debug logger: the one copy the engine and its services log through.
-    let log: DebugLogger
+    /// The SDK's debug logger: the one copy the engine and its services log through (``log(_:_:backend:duration:)``,
+    /// ``logDevice(_:)``), read in place: a copy of their own cost every SDK three references each.
+    let logger: DebugLogger
     private let changed: @Sendable () -> Void
     /// The engine's schedule, whose run may make a backend call answer late or not in time
     /// (``SDKScheduleChoice/Group/latencies``), and the calls in flight.
@@ -58,7 +59,7 @@ package final class Deadlines: Sendable {
     ) {
         self.clock = clock
         self.virtualClock = virtualClock
-        self.log = log
+        self.logger = log
         self.schedule = schedule
         self.changed = changed
     }
@@ -67,6 +68,19 @@ package final class Deadlines: Sendable {
     convenience init(clock: any EmulatorClock, log: DebugLogger, changed: @escaping @Sendable () -> Void) {
         self.init(
             clock: clock, virtualClock: OneLinkEmulator.virtualClock(of: clock), log: log, changed: changed)
+    }
+
+    /// Logs one decision, if the log is on; `message` is built only then.
+    func log(
+        _ rule: DebugRule, _ message: @autoclosure () -> String, backend: @autoclosure () -> String? = nil,
+        duration: Duration? = nil
+    ) {
+        logger(rule, message(), backend: backend(), duration: duration)
+    }
+
+    /// Logs one line in the real SDK's shape, if the log is on; `text` is built only then.
+    func logDevice(_ text: @autoclosure () -> String) {
+        logger.device(text())
     }
 
     /// How many calls are racing their deadline right now.
@@ -104,7 +118,7 @@ package final class Deadlines: Sendable {
         trace?.hop()
         let started = clock.now
         if started >= deadline {
-            log(rule, "deadline already passed before the call; timed out", backend: backend())
+            logger(rule, "deadline already passed before the call; timed out", backend: backend())
             throw .timedOut(milliseconds: Int(clamping: limitMilliseconds))
         }
         var operation = operation
@@ -147,7 +161,7 @@ package final class Deadlines: Sendable {
         let alternatives = run.alternatives(of: choice)
         let chosen = run.choose(choice, alternatives: alternatives)
         guard chosen != 0 else { return nil }
-        log(.sdkSchedule, "\(choice): \(alternatives[chosen]) (the schedule)")
+        logger(.sdkSchedule, "\(choice): \(alternatives[chosen]) (the schedule)")
         // One millisecond inside the deadline: the latest answer the time limit still takes.
         return chosen == 1 ? .late(until: deadline.addingTimeInterval(-0.001)) : .notInTime
     }
@@ -159,15 +173,15 @@ package final class Deadlines: Sendable {
     ) throws(AttributionError) -> Value {
         switch result {
         case .success(let value):
-            log(rule, "answered", backend: backend(), duration: duration)
+            logger(rule, "answered", backend: backend(), duration: duration)
             return value
         case .failure(.timedOut(let milliseconds)):
-            log(
+            logger(
                 rule, "no answer within \(milliseconds) ms; a late answer will be dropped", backend: backend()
             )
             throw .timedOut(milliseconds: milliseconds)
         case .failure(let error):
-            log(rule, "failed: \(error.explanation)", backend: backend(), duration: duration)
+            logger(rule, "failed: \(error.explanation)", backend: backend(), duration: duration)
             throw error
         }
     }

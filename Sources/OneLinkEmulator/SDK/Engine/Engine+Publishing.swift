@@ -33,13 +33,13 @@ extension Engine {
         for event in batch.events {
             switch event {
             case .conversionDataSuccess, .conversionDataFail:
-                logger.device(DeviceLog.callback(event, delegate: batch.delegates.delegate))
+                deadlines.logDevice(DeviceLog.callback(event, delegate: batch.delegates.delegate))
             case .appOpenAttribution, .appOpenAttributionFailure:
                 #if !SDK7
-                    logger.device(DeviceLog.callback(event, delegate: batch.delegates.delegate))
+                    deadlines.logDevice(DeviceLog.callback(event, delegate: batch.delegates.delegate))
                 #endif
             case .deepLink:
-                logger.device(DeviceLog.callback(event, delegate: batch.delegates.deepLinkDelegate))
+                deadlines.logDevice(DeviceLog.callback(event, delegate: batch.delegates.deepLinkDelegate))
             }
         }
     }

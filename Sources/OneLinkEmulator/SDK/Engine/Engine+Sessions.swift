@@ -38,10 +38,10 @@ extension Engine {
         config.sdkVersion = release?.description ?? generation.emulatedVersion
         let deepLinkDelegateSet = delegates.withLock { $0.value.deepLinkDelegate } != nil
         if !sessions.processStarted {
-            logger.device(DeviceLog.version(config.sdkVersion))
-            logger.device(DeviceLog.banner)
+            deadlines.logDevice(DeviceLog.version(config.sdkVersion))
+            deadlines.logDevice(DeviceLog.banner)
             if let deepLinkDelegate = delegates.withLock({ $0.value.deepLinkDelegate }) {
-                logger.device(DeviceLog.deepLinkDelegate(deepLinkDelegate))
+                deadlines.logDevice(DeviceLog.deepLinkDelegate(deepLinkDelegate))
             }
         }
         if generation == .v7, config.attWaitTimeout != nil {

@@ -33,7 +33,7 @@ final class Engine: Sendable {
     let delegates = Locked(Handoff(Delegates()))
     let published = Locked(PublishedEvents())
     let sessionReadiness = Locked(SessionReadinessState())
-    let trackingGate = TrackingGate()
+    let trackingGate: TrackingGate
 
     /// The serial action queue every call goes through.
     let queue = CommandQueue()
@@ -43,7 +43,6 @@ final class Engine: Sendable {
     let sessions: SessionService
     /// Link parsing, unwrapping and resolution.
     let links: LinkService
-    let logger: DebugLogger
     /// The engine's small flags, under one lock: an SDK is made per wiring-check path, and a lock each cost its set-up and teardown more than sharing one.
     let flags = Locked(EngineFlags())
     /// The run whose schedule decides the choice points (``AppsFlyerLib/schedule``), whether the
@@ -71,43 +70,43 @@ final class Engine: Sendable {
         self.shortLinkCreator = shortLinkCreator
         let configuration = self.configuration
         let queue = self.queue
+        let trackingGate = TrackingGate(flags: flags)
+        self.trackingGate = trackingGate
         let logger = DebugLogger(sink: logSink, clock: clock, configuration: configuration)
         let deadlines = Deadlines(
             clock: clock, virtualClock: virtualClock, log: logger, schedule: scheduled
         ) {
             queue.noteChange()
         }
-        self.logger = logger
         self.deadlines = deadlines
         sessions = SessionService(
             conversionDataSource: conversionDataSource, deferredDeepLinkSource: deferredDeepLinkSource,
             launchRecorder: launchRecorder, deviceStore: deviceStore, deadlines: deadlines,
-            trackingGate: trackingGate)
+            trackingGate: trackingGate, flags: flags)
         links = LinkService(
             resolver: shortLinkResolver, deviceStore: deviceStore, deadlines: deadlines, counts: flags)
         if let virtual = virtualClock {
             let sessionReadiness = self.sessionReadiness
             // The queue's waits read the clock's sleepers; an advance waits for this SDK to react
             // to each deadline it reaches before time moves on.
-            flags.withLock {
-                $0.participant = virtual.addParticipant(
-                    VirtualTimeParticipant(
-                        sleepersChanged: { queue.noteChange() },
-                        settle: {
-                            await queue.waitUntil { status in
-                                // A due session-ready timer is about to call the listener: not settled
-                                // yet, unless a sleeper due now (the timer's, behind another at the same
-                                // deadline) still waits for the advance, which resumes it next.
-                                let now = clock.now
-                                if sessionReadiness.withLock({ $0.timerIsDue(at: now) }),
-                                    !virtual.hasSleeper(dueBy: now)
-                                {
-                                    return false
-                                }
-                                return status.isIdle || deadlines.waitOnTime
+            let participant = virtual.addParticipant(
+                VirtualTimeParticipant(
+                    sleepersChanged: { queue.noteChange() },
+                    settle: {
+                        await queue.waitUntil { status in
+                            // A due session-ready timer is about to call the listener: not settled
+                            // yet, unless a sleeper due now (the timer's, behind another at the same
+                            // deadline) still waits for the advance, which resumes it next.
+                            let now = clock.now
+                            if sessionReadiness.withLock({ $0.timerIsDue(at: now) }),
+                                !virtual.hasSleeper(dueBy: now)
+                            {
+                                return false
                             }
-                        }))
-            }
+                            return status.isIdle || deadlines.waitOnTime
+                        }
+                    }))
+            flags.withLock { $0.participant = participant }
         }
     }
 
@@ -199,7 +198,7 @@ final class Engine: Sendable {
         _ rule: DebugRule, _ message: @autoclosure () -> String, backend: String? = nil,
         duration: Duration? = nil
     ) {
-        logger(rule, message(), backend: backend, duration: duration)
+        deadlines.log(rule, message(), backend: backend, duration: duration)
     }
 
     // MARK: - Processing
@@ -252,7 +251,7 @@ final class Engine: Sendable {
 
     /// Logs the push and reads its link: the synchronous part of ``processPush(_:)``.
     private func beginPush(_ payload: AttributionPayload) -> LinkStep {
-        logger.device(DeviceLog.push(payload))
+        deadlines.logDevice(DeviceLog.push(payload))
         return links.beginPush(payload, udl: isUDLMode, settings: configuration.withLock { $0.linkSettings })
     }
 
@@ -350,9 +349,9 @@ final class Engine: Sendable {
     private func beginLink(_ text: String, entry: LinkEntry) -> LinkStep {
         trace?.hop()
         switch entry {
-        case .universalLink: logger.device(DeviceLog.userActivity(text))
-        case .openURL: logger.device(DeviceLog.openURL(text))
-        case .performOnAppAttribution: logger.device(DeviceLog.performOnAppAttribution(text))
+        case .universalLink: deadlines.logDevice(DeviceLog.userActivity(text))
+        case .openURL: deadlines.logDevice(DeviceLog.openURL(text))
+        case .performOnAppAttribution: deadlines.logDevice(DeviceLog.performOnAppAttribution(text))
         case .push: break
         }
         return links.begin(
@@ -532,6 +531,10 @@ struct EngineFlags: Sendable {
     /// The links handled as re-engagements (``LinkService/attributedOpenCount``), counted here so
     /// the link service needs no lock of its own.
     var attributedOpenCount = 0
+    /// The session service's state (``SessionService/State``), kept here so the service needs no lock of its own.
+    var session = SessionService.State()
+    /// The ATT status and its waiters (``TrackingGate``), kept here so the gate needs no lock of its own.
+    var tracking = TrackingGate.State()
 }
 
 /// The delegates, events and completion handler of one delivery.

@@ -103,8 +103,7 @@ struct LinkService: Sendable {
     /// The engine's flags, where the open count lives: a lock of the service's own cost every SDK one more.
     private let counts: Locked<EngineFlags>
 
-    /// The SDK's debug logger, `deadlines`' (stored: read through the runner, it cost a copy per use).
-    private let log: DebugLogger
+    /// The SDK's debug logger, `deadlines`' (read there: a copy of its own cost every SDK three references).
 
     /// Creates the service over the SDK's resolver; `deviceStore` holds the install attribution merged into legacy callbacks.
     ///
@@ -117,7 +116,6 @@ struct LinkService: Sendable {
         self.deviceStore = deviceStore
         self.deadlines = deadlines
         self.counts = counts
-        log = deadlines.log
     }
 
     /// The number of links handled as re-engagements: every entry point but `performOnAppAttribution`.
@@ -132,10 +130,10 @@ struct LinkService: Sendable {
         do {
             parsed = try parser.parse(appended)
         } catch {
-            log(.linkInvalid, "\(error)")
+            deadlines.log(.linkInvalid, "\(error)")
             return .finished(failure(.invalidLink(error), udl: udl))
         }
-        for diagnostic in parsed.diagnostics { log(.linkDiagnostic, "\(diagnostic)") }
+        for diagnostic in parsed.diagnostics { deadlines.log(.linkDiagnostic, "\(diagnostic)") }
         var pending = PendingLink(
             text: text, entry: entry, udl: udl, settings: settings.requests, parser: parser,
             parsed: parsed,
@@ -182,7 +180,7 @@ struct LinkService: Sendable {
     private func unwrapHop(to next: String?, from pending: PendingLink) throws(AttributionError) -> LinkStep {
         let current = pending.parsed.link
         guard let next else {
-            log(.linkUnwrap, "\(current) does not redirect; unwrapping stops")
+            deadlines.log(.linkUnwrap, "\(current) does not redirect; unwrapping stops")
             return unwrapped(pending)
         }
         guard case .unwrap(var visited, var hops) = pending.stage else { return unwrapped(pending) }
@@ -192,7 +190,7 @@ struct LinkService: Sendable {
         }
         if visited.contains(next) { throw .redirectLoop(next) }
         visited.insert(next)
-        log(.linkUnwrap, "hop \(hops): \(current) -> \(next)")
+        deadlines.log(.linkUnwrap, "hop \(hops): \(current) -> \(next)")
         var pending = pending
         do {
             pending.parsed = try pending.parser.parse(next)
@@ -209,7 +207,7 @@ struct LinkService: Sendable {
     ) -> ShortLinkRequest {
         let parsed = pending.parsed
         let config = pending.settings
-        log.device(DeviceLog.shortLinkRequest(template: template, shortID: shortID))
+        deadlines.logDevice(DeviceLog.shortLinkRequest(template: template, shortID: shortID))
         return ShortLinkRequest(
             host: parsed.host, template: template, shortID: shortID, link: parsed.link,
             headers: headers, timeout: .milliseconds(Int64(clamping: config.deepLinkTimeout)),
@@ -219,7 +217,7 @@ struct LinkService: Sendable {
     /// The callback of a resolved short link: its stored parameters under the link's own.
     private func resolved(_ stored: AttributionPayload, _ pending: PendingLink) -> LinkStep {
         deadlines.trace?.hop()
-        log.device(DeviceLog.shortLinkResult(stored))
+        deadlines.logDevice(DeviceLog.shortLinkResult(stored))
         let parsed = pending.parsed
         var payload = stored.merging(parsed.parameters)
         payload["link"] = .string(parsed.link)
@@ -246,10 +244,10 @@ struct LinkService: Sendable {
         if let originalLink = pending.originalLink { payload["original_link"] = .string(originalLink) }
         if pending.entry != .performOnAppAttribution { counts.withLock { $0.attributedOpenCount += 1 } }
         if pending.udl {
-            log(.udlDirect, "direct deep link from \(pending.entry.rawValue): FOUND")
+            deadlines.log(.udlDirect, "direct deep link from \(pending.entry.rawValue): FOUND")
             return .deepLink(.found(DeepLink(clickEvent: payload, isDeferred: false)))
         }
-        log(.linkOpenAttribution, "deep link from \(pending.entry.rawValue): onAppOpenAttribution")
+        deadlines.log(.linkOpenAttribution, "deep link from \(pending.entry.rawValue): onAppOpenAttribution")
         return .appOpenAttribution(mergedWithInstall(payload))
     }
 
@@ -263,15 +261,15 @@ struct LinkService: Sendable {
             // setOneLinkCustomDomain; AppsFlyerFramework#221 and #270): it reads no OneLink
             // parameters from such a link, so the click event holds only the link and its parts.
             if pending.entry != .performOnAppAttribution { counts.withLock { $0.attributedOpenCount += 1 } }
-            log(.udlNotOneLink, "\(host) is not a OneLink host: FOUND with the link alone")
+            deadlines.log(.udlNotOneLink, "\(host) is not a OneLink host: FOUND with the link alone")
             let event = parsed.payload.keeping(Self.linkPartKeys)
             return .deepLink(.found(DeepLink(clickEvent: event, isDeferred: false)))
         }
         if pending.udl {
-            log(.udlNotOneLink, "\(host) is not a OneLink host: NOT_FOUND")
+            deadlines.log(.udlNotOneLink, "\(host) is not a OneLink host: NOT_FOUND")
             return .deepLink(.notFound)
         }
-        log(.linkNotOneLink, "\(host) is not a OneLink host: onAppOpenAttributionFailure")
+        deadlines.log(.linkNotOneLink, "\(host) is not a OneLink host: onAppOpenAttributionFailure")
         return .appOpenAttributionFailure(.invalidLink(.notOneLink(host: host)))
     }
 
@@ -290,26 +288,26 @@ struct LinkService: Sendable {
                 var value: AttributionValue? = .object(push.values)
                 for key in path { value = value?[key] }
                 guard let value else {
-                    log(.pushPath, "key path \(path) is missing from the push payload")
+                    deadlines.log(.pushPath, "key path \(path) is missing from the push payload")
                     continue
                 }
                 guard let text = value.stringValue, let link = try? parser.parse(text) else {
-                    log(.pushPath, "value at \(path) is not a link (\(value.typeName)); ignored")
+                    deadlines.log(.pushPath, "value at \(path) is not a link (\(value.typeName)); ignored")
                     continue
                 }
                 switch link.kind {
                 case .oneLink, .shortLink:
-                    log(.pushOneLink, "OneLink found at \(path)")
+                    deadlines.log(.pushOneLink, "OneLink found at \(path)")
                     return begin(text, entry: .push, udl: udl, settings: settings)
                 default:
-                    log(.pushPath, "value at \(path) is not a valid OneLink: \(text); ignored")
+                    deadlines.log(.pushPath, "value at \(path) is not a valid OneLink: \(text); ignored")
                 }
             }
-            log(.pushIgnored, "no configured key path holds a valid OneLink; no callback")
+            deadlines.log(.pushIgnored, "no configured key path holds a valid OneLink; no callback")
             return .finished(nil)
         }
         guard case .object(let attribution)? = push["af"] else {
-            log(
+            deadlines.log(
                 .pushIgnored,
                 "push payload has no \"af\" dictionary and no deep-link path is set; no callback")
             return .finished(nil)
@@ -317,10 +315,10 @@ struct LinkService: Sendable {
         counts.withLock { $0.attributedOpenCount += 1 }
         let payload = AttributionPayload(attribution)
         if udl {
-            log(.pushLegacy, "attribution parameters under \"af\": FOUND")
+            deadlines.log(.pushLegacy, "attribution parameters under \"af\": FOUND")
             return .finished(.deepLink(.found(DeepLink(clickEvent: payload, isDeferred: false))))
         }
-        log(.pushLegacy, "attribution parameters under \"af\": onAppOpenAttribution")
+        deadlines.log(.pushLegacy, "attribution parameters under \"af\": onAppOpenAttribution")
         return .finished(.appOpenAttribution(mergedWithInstall(payload)))
     }
 
@@ -355,7 +353,7 @@ struct LinkService: Sendable {
         } else if !head.hasSuffix("?") && !head.hasSuffix("&") {
             head += "&"
         }
-        log(.linkAppendParameters, "appended \(added.joined(separator: "&"))")
+        deadlines.log(.linkAppendParameters, "appended \(added.joined(separator: "&"))")
         return head + added.joined(separator: "&") + fragment
     }
 

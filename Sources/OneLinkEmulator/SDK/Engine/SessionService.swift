@@ -38,11 +38,12 @@ struct SessionInProgress: Sendable {
 /// `minTimeBetweenSessions`), waits for the ATT answer when the app asked
 /// for it, sends its launch request, makes the install's one deferred
 /// deep-link lookup in UDL mode and fetches (or reuses) the conversion data.
-/// The service returns the callbacks; the SDK delivers them. A struct over one ``Locked``: the
-/// engine's copy is the only one outside tests, and copies would share the state.
+/// The service returns the callbacks; the SDK delivers them. A struct over the engine's flags lock
+/// (``EngineFlags/session``): the engine's copy is the only one outside tests, and copies would share
+/// the state.
 struct SessionService: Sendable {
     /// The process's session state, reset by a relaunch, and the install state kept across sessions.
-    private struct State: Sendable {
+    struct State: Sendable {
         var processStarted = false
         var udlMode: Bool?
         var lastSessionStart: Date?
@@ -58,17 +59,19 @@ struct SessionService: Sendable {
     private let deviceStore: any DeviceStore
     private let deadlines: Deadlines
     private let trackingGate: TrackingGate
-    private let state = Locked(State())
+    /// The engine's flags, where ``State`` lives: a lock of the service's own cost every SDK one more.
+    private let flags: Locked<EngineFlags>
 
-    // Stored, not read through `deadlines`: a property of the runner's costs a copy per use.
-    private let log: DebugLogger
-    private let clock: any EmulatorClock
+    /// Runs `body` on the session state, under the flags lock.
+    private func withState<Result>(_ body: (inout State) -> Result) -> Result {
+        flags.withLock { body(&$0.session) }
+    }
 
     /// Creates the service over the SDK's backends; it logs through `deadlines`' logger, on its clock.
     init(
         conversionDataSource: any ConversionDataSource, deferredDeepLinkSource: any DeferredDeepLinkSource,
         launchRecorder: any LaunchRecorder, deviceStore: any DeviceStore,
-        deadlines: Deadlines, trackingGate: TrackingGate
+        deadlines: Deadlines, trackingGate: TrackingGate, flags: Locked<EngineFlags> = Locked(EngineFlags())
     ) {
         self.conversionDataSource = conversionDataSource
         self.deferredDeepLinkSource = deferredDeepLinkSource
@@ -76,27 +79,26 @@ struct SessionService: Sendable {
         self.deviceStore = deviceStore
         self.deadlines = deadlines
         self.trackingGate = trackingGate
-        log = deadlines.log
-        clock = deadlines.clock
+        self.flags = flags
     }
 
     // MARK: - Process state
 
     /// Whether this process runs in UDL mode, once its first session decided it.
-    var udlMode: Bool? { state.withLock { $0.udlMode } }
+    var udlMode: Bool? { withState { $0.udlMode } }
 
     /// Whether this process has had its first session.
-    var processStarted: Bool { state.withLock { $0.processStarted } }
+    var processStarted: Bool { withState { $0.processStarted } }
 
     /// Records that a direct deep link was delivered in this launch, so the first session makes no deferred lookup.
     func noteDirectDeepLink() {
         deadlines.trace?.hop()
-        state.withLock { $0.directDeepLinkThisLaunch = true }
+        withState { $0.directDeepLinkThisLaunch = true }
     }
 
     /// Forgets the process's sessions: the next `start()` is a cold start.
     func resetProcess() {
-        state.withLock { state in
+        withState { state in
             state.processStarted = false
             state.udlMode = nil
             state.lastSessionStart = nil
@@ -108,10 +110,10 @@ struct SessionService: Sendable {
     func reinstall() {
         do {
             try deviceStore.erase()
-            log(.deviceReinstall, "device state erased: the next start() is a fresh install")
-            state.withLock { $0.freshInstall = nil }
+            deadlines.log(.deviceReinstall, "device state erased: the next start() is a fresh install")
+            withState { $0.freshInstall = nil }
         } catch {
-            log(.deviceReinstall, "erasing the device state failed: \(error)")
+            deadlines.log(.deviceReinstall, "erasing the device state failed: \(error)")
         }
         resetProcess()
     }
@@ -134,12 +136,12 @@ struct SessionService: Sendable {
         }
         if let timeout = config.attWaitTimeout, !trackingGate.status.isDetermined {
             await waitForTrackingDecision(timeout: timeout, started: now)
-            now = clock.now
+            now = deadlines.clock.now
         }
         let device = countSession(config: config, cold: cold, now: now)
         let launch = await recordLaunch(device: device, config: config, started: now)
         if case .failed(let error) = launch {
-            log(
+            deadlines.log(
                 .sessionLaunchFailed, "the launch request failed, so no conversion data: \(error.explanation)"
             )
             return .finished(
@@ -160,21 +162,21 @@ struct SessionService: Sendable {
     /// Decides whether a `start` call begins a session: the keys are set and `minTimeBetweenSessions` has passed.
     private func open(config: SessionSettings, deepLinkDelegateSet: Bool) -> Opening {
         deadlines.trace?.hop()
-        let now = clock.now
+        let now = deadlines.clock.now
         var missing: [String] = []
         if config.devKey.isEmpty { missing.append("appsFlyerDevKey") }
         if config.appID.isEmpty { missing.append("appleAppID") }
         if !missing.isEmpty {
             let error = AttributionError.developerError(
                 "start() needs \(missing.joined(separator: " and ")); no session was started")
-            log(.startDeveloperError, error.explanation)
+            deadlines.log(.startDeveloperError, error.explanation)
             var events: [AppsFlyerEvent] = [.conversionDataFail(error)]
             if deepLinkDelegateSet { events.append(.deepLink(.failure(error))) }
             return .refused(SessionOutcome(events: events, launch: .failed(error), afterQueuedCalls: false))
         }
 
         let minimum = TimeInterval(config.minTimeBetweenSessions)
-        let decision = state.withLock { state -> (skip: TimeInterval?, udl: Bool, cold: Bool) in
+        let decision = withState { state -> (skip: TimeInterval?, udl: Bool, cold: Bool) in
             if !state.processStarted {
                 state.processStarted = true
                 state.udlMode = deepLinkDelegateSet
@@ -188,8 +190,8 @@ struct SessionService: Sendable {
             return (nil, state.udlMode ?? false, false)
         }
         if let elapsed = decision.skip {
-            log.device(DeviceLog.skipLaunch)
-            log(
+            deadlines.logDevice(DeviceLog.skipLaunch)
+            deadlines.log(
                 .sessionMinTimeBetweenSessions,
                 "no session: \(Int(elapsed * 1000)) ms since the last session, minimum \(config.minTimeBetweenSessions) s"
             )
@@ -197,7 +199,7 @@ struct SessionService: Sendable {
                 elapsedMilliseconds: Int(elapsed * 1000), minimumSeconds: config.minTimeBetweenSessions)
             return .refused(SessionOutcome(events: [], launch: .failed(error), afterQueuedCalls: false))
         }
-        log(
+        deadlines.log(
             .sessionStart,
             "\(decision.cold ? "cold" : "warm") session started in \(decision.udl ? "UDL" : "legacy") mode")
         return .opened(now: now, udl: decision.udl, cold: decision.cold)
@@ -212,11 +214,11 @@ struct SessionService: Sendable {
         device.lastSessionStart = now
         save(device)
         if config.sdkVersion.hasPrefix("7") {
-            log.device(
+            deadlines.logDevice(
                 DeviceLog.startLines(
                     firstLaunch: !device.firstLaunchDelivered, cold: cold, sinceLast: sinceLast, now: now))
         }
-        log.device(
+        deadlines.logDevice(
             DeviceLog.launch(
                 appID: config.appID, version: config.sdkVersion, counter: device.sessionCount,
                 sinceLast: device.sessionCount == 1 ? nil : sinceLast, uid: device.deviceID))
@@ -233,7 +235,7 @@ struct SessionService: Sendable {
         var device = session.device
         let config = session.config
         var events: [AppsFlyerEvent] = []
-        if session.udl && device.deferredLookupDone { log.device(DeviceLog.deferredDone) }
+        if session.udl && device.deferredLookupDone { deadlines.logDevice(DeviceLog.deferredDone) }
         if session.udl && !device.deferredLookupDone {
             device.deferredLookupDone = true
             save(device)
@@ -265,7 +267,7 @@ struct SessionService: Sendable {
             ) { try await source.conversionData(for: request) }
             return fetchedConversionData(data, device: &device)
         } catch {
-            log(
+            deadlines.log(
                 .conversionFail,
                 "conversion data fetch failed; the next session retries: \(error.explanation)")
             return .conversionDataFail(error)
@@ -279,9 +281,9 @@ struct SessionService: Sendable {
         deadlines.trace?.hop()
         var payload = cached
         if Self.isOrganic(cached) {
-            log(.conversionCache, "delivering cached conversion data (organic: no iscache)")
+            deadlines.log(.conversionCache, "delivering cached conversion data (organic: no iscache)")
         } else {
-            log(.conversionCache, "delivering cached conversion data (iscache = true)")
+            deadlines.log(.conversionCache, "delivering cached conversion data (iscache = true)")
             payload["iscache"] = .bool(true)
         }
         return .conversionDataSuccess(firstLaunchFlagged(payload, device: &device))
@@ -291,7 +293,7 @@ struct SessionService: Sendable {
     private func conversionRequest(
         device: DeviceState, config: SessionSettings
     ) -> InstallAttributionRequest {
-        log.device(
+        deadlines.logDevice(
             DeviceLog.conversionRequest(appID: config.appID, devKey: config.devKey, uid: device.deviceID))
         return installRequest(device: device, config: config)
     }
@@ -339,7 +341,7 @@ struct SessionService: Sendable {
     /// that the app asked for it and that the status is undecided, and counts the session's deadlines
     /// from after the wait.
     private func waitForTrackingDecision(timeout: TimeInterval, started: Date) async {
-        log(.attWait, "waiting up to \(timeout) s for the ATT answer before the launch")
+        deadlines.log(.attWait, "waiting up to \(timeout) s for the ATT answer before the launch")
         let gate = trackingGate
         let milliseconds = UInt(clamping: Int((timeout * 1000).rounded()))
         do {
@@ -347,9 +349,9 @@ struct SessionService: Sendable {
                 until: started.addingTimeInterval(timeout), limitMilliseconds: milliseconds,
                 backend: "ATT prompt", rule: .attWait
             ) { await gate.waitUntilDetermined() }
-            log(.attWait, "ATT answered: \(gate.status); the launch goes ahead")
+            deadlines.log(.attWait, "ATT answered: \(gate.status); the launch goes ahead")
         } catch {
-            log(.attWait, "no ATT answer within \(timeout) s; the launch goes ahead")
+            deadlines.log(.attWait, "no ATT answer within \(timeout) s; the launch goes ahead")
         }
     }
 
@@ -402,7 +404,8 @@ struct SessionService: Sendable {
         } else {
             payload["is_first_launch"] = .bool(true)
             device.firstLaunchDelivered = true
-            log(.conversionFirstLaunch, "is_first_launch = true: first successful delivery for this install")
+            deadlines.log(
+                .conversionFirstLaunch, "is_first_launch = true: first successful delivery for this install")
         }
         return payload
     }
@@ -411,20 +414,22 @@ struct SessionService: Sendable {
         device: DeviceState, config: SessionSettings, directLinkQueued: Bool
     ) async -> AppsFlyerEvent? {
         deadlines.trace?.hop()
-        if state.withLock({ $0.directDeepLinkThisLaunch }) || directLinkQueued {
-            log(.udlDeferredSkipped, "a direct deep link opened this first launch; no deferred lookup")
+        if withState({ $0.directDeepLinkThisLaunch }) || directLinkQueued {
+            deadlines.log(
+                .udlDeferredSkipped, "a direct deep link opened this first launch; no deferred lookup")
             return nil
         }
         let request = deferredLookupRequest(device: device, config: config)
         let source = deferredDeepLinkSource
         do {
             let response = try await deadlines.run(
-                until: clock.now.addingTimeInterval(Double(config.deepLinkTimeout) / 1000),
+                until: deadlines.clock.now.addingTimeInterval(Double(config.deepLinkTimeout) / 1000),
                 limitMilliseconds: config.deepLinkTimeout, backend: "\(type(of: source))",
                 rule: .udlDeferred, immediate: { source.deferredDeepLinkImmediately(for: request) }
             ) { try await source.deferredDeepLink(for: request) }
             guard response.found else {
-                log(.udlDeferredNotFound, "no click matched within the lookup window before the install")
+                deadlines.log(
+                    .udlDeferredNotFound, "no click matched within the lookup window before the install")
                 return .deepLink(.notFound)
             }
             return .deepLink(.found(DeepLink(clickEvent: response.clickEvent, isDeferred: true)))
@@ -437,15 +442,15 @@ struct SessionService: Sendable {
     private func deferredLookupRequest(
         device: DeviceState, config: SessionSettings
     ) -> InstallAttributionRequest {
-        log.device(DeviceLog.deferredStart)
-        log.device(DeviceLog.deferredURL(appID: config.appID, version: config.sdkVersion))
+        deadlines.logDevice(DeviceLog.deferredStart)
+        deadlines.logDevice(DeviceLog.deferredURL(appID: config.appID, version: config.sdkVersion))
         return installRequest(device: device, config: config)
     }
 
     // MARK: - Install state
 
     /// Device-store failures so far, oldest first, at most `AppsFlyerLib.storageErrorLimit`.
-    var storageErrors: [StorageError] { state.withLock { $0.storageErrors.elements } }
+    var storageErrors: [StorageError] { withState { $0.storageErrors.elements } }
 
     /// The install's state from the store, or a fresh install's when the store has none or cannot be read.
     ///
@@ -454,18 +459,18 @@ struct SessionService: Sendable {
         deadlines.trace?.hop()
         do {
             if let state = try deviceStore.load() { return state }
-            log(.deviceFresh, "no device state: fresh install")
+            deadlines.log(.deviceFresh, "no device state: fresh install")
         } catch {
-            state.withLock { $0.freshInstall = nil }
+            withState { $0.freshInstall = nil }
             recordStorageError(error)
-            log(.deviceCorrupt, "\(error); treating this as a fresh install")
+            deadlines.log(.deviceCorrupt, "\(error); treating this as a fresh install")
             try? deviceStore.erase()
         }
         // getAppsFlyerUID() may race the first session: both must create the same install, so the
         // first one created is kept until a reinstall or a corrupt store starts a new one.
         var random = IdentifierRandomNumberGenerator()
         let suffix = UInt64.random(in: 1_000_000_000_000_000_000...9_999_999_999_999_999_999, using: &random)
-        let fresh = state.withLock { state -> DeviceState in
+        let fresh = withState { state -> DeviceState in
             if let fresh = state.freshInstall { return fresh }
             let milliseconds = Int64((now.timeIntervalSince1970 * 1000).rounded())
             let fresh = DeviceState(deviceID: "\(milliseconds)-\(suffix)", installTime: now)
@@ -483,12 +488,12 @@ struct SessionService: Sendable {
             try deviceStore.save(device)
         } catch {
             recordStorageError(error)
-            log(.deviceSave, "saving the device state failed: \(error)")
+            deadlines.log(.deviceSave, "saving the device state failed: \(error)")
         }
     }
 
     private func recordStorageError(_ error: StorageError) {
-        state.withLock { state in
+        withState { state in
             state.storageErrors.append(error)
         }
     }
