@@ -115,13 +115,15 @@ final class CommandQueue: Sendable {
     /// - Returns: Whether nobody holds the queue: the caller must then start
     ///   the drainer, which calls ``drain(_:)``.
     func enqueue(
-        _ command: QueuedCommand, into group: Group? = nil,
+        _ command: consuming QueuedCommand, into group: Group? = nil,
         waiter: CheckedContinuation<[AppsFlyerEvent], Never>? = nil
     ) -> Bool {
         trace?.hop()
         // The waiters are checked under the same lock as the enqueue: one lock, not two, per command.
+        // Taken out of an optional inside the lock, so the command is moved into the queue, not copied.
+        var taken: QueuedCommand? = consume command
         let (startDrainer, ready) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
-            var command = command
+            guard var command = taken.take() else { return (false, []) }
             if let group {
                 command.group = group
             } else {

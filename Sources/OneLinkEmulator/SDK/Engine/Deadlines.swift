@@ -112,8 +112,22 @@ package final class Deadlines: Sendable {
     ///   the operation's error.
     func run<Value: Sendable>(
         until deadline: Date, limitMilliseconds: UInt, backend: @autoclosure () -> String, rule: DebugRule,
-        immediate: () -> Result<Value, any Error>? = { nil },
         _ operation: @escaping @Sendable () async throws -> Value
+    ) async throws(AttributionError) -> Value {
+        try await run(
+            until: deadline, limitMilliseconds: limitMilliseconds, backend: backend(), rule: rule,
+            immediate: { nil }, operation: { operation })
+    }
+
+    /// ``run(until:limitMilliseconds:backend:rule:_:)`` for a backend that may answer at once: `immediate`
+    /// is asked first, and `operation` makes the call's work only when it had no answer.
+    ///
+    /// The work is made only when needed: a closure holding the request, made for every call, cost
+    /// an allocation and a copy of the request each time the backend answered at once.
+    func run<Value: Sendable>(
+        until deadline: Date, limitMilliseconds: UInt, backend: @autoclosure () -> String, rule: DebugRule,
+        immediate: () -> Result<Value, any Error>?,
+        operation makeOperation: () -> @Sendable () async throws -> Value
     ) async throws(AttributionError) -> Value {
         trace?.hop()
         let started = clock.now
@@ -121,14 +135,16 @@ package final class Deadlines: Sendable {
             logger(rule, "deadline already passed before the call; timed out", backend: backend())
             throw .timedOut(milliseconds: Int(clamping: limitMilliseconds))
         }
-        var operation = operation
+        let operation: @Sendable () async throws -> Value
         let latency = scheduledLatency(for: rule, deadline: deadline)
         if let latency {
-            operation = latency.apply(to: operation, on: clock)
+            operation = latency.apply(to: makeOperation(), on: clock)
         } else if let answer = immediate() {
             return try outcome(
                 answer.mapError { AttributionError(wrapping: $0) }, duration: .zero, rule: rule,
                 backend: backend())
+        } else {
+            operation = makeOperation()
         }
         let id = schedule.withLock { state -> UInt64 in
             state.deadlineCalls.nextID += 1

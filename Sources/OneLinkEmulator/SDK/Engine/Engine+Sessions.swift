@@ -11,7 +11,7 @@ extension Engine {
         trace?.hop()
         let (config, deepLinkDelegateSet) = sessionSettings()
         let outcome: SessionOutcome
-        switch await sessions.start(config: config, deepLinkDelegateSet: deepLinkDelegateSet) {
+        switch await sessions.start(config: consume config, deepLinkDelegateSet: deepLinkDelegateSet) {
         case .finished(let finished):
             outcome = finished
         case .launched(let session):
@@ -32,10 +32,13 @@ extension Engine {
     private func sessionSettings() -> (SessionSettings, deepLinkDelegateSet: Bool) {
         trace?.hop()
         let generation = self.generation
-        var (config, release, build) = configuration.withLock { configuration in
-            (configuration.sessionSettings, configuration.release, configuration.build)
+        var build = SDKBuild.standard
+        var config = configuration.withLock { configuration in
+            var config = configuration.sessionSettings
+            config.sdkVersion = configuration.release?.description ?? generation.emulatedVersion
+            build = configuration.build
+            return config
         }
-        config.sdkVersion = release?.description ?? generation.emulatedVersion
         let deepLinkDelegateSet = delegates.withLock { $0.value.deepLinkDelegate } != nil
         if !sessions.processStarted {
             deadlines.logDevice(DeviceLog.version(config.sdkVersion))

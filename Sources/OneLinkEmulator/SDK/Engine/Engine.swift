@@ -133,7 +133,7 @@ final class Engine: Sendable {
     ///   replay's steps): an app's own call never does, so no delegate is
     ///   called inside it, as with the real SDK.
     func enqueue(
-        _ command: EngineCommand, completion: Completion? = nil,
+        _ command: consuming EngineCommand, completion: Completion? = nil,
         waiter: CheckedContinuation<[AppsFlyerEvent], Never>? = nil, startsHere: Bool = false
     ) {
         trace?.hop()
@@ -145,8 +145,10 @@ final class Engine: Sendable {
             }
             return flags.drainerStartsHere
         }
-        let queued = QueuedCommand(command, receivedAt: clock.now, completion: completion, scope: Self.scope)
-        guard queue.enqueue(queued, waiter: waiter) else { return }
+        // Moved, not copied, into the queue: a command carries the call's strings and payloads.
+        let queued = QueuedCommand(
+            consume command, receivedAt: clock.now, completion: completion, scope: Self.scope)
+        guard queue.enqueue(consume queued, waiter: waiter) else { return }
         if startsHere || drainerStartsHere {
             Deadlines.startWork { await self.queue.drain { await self.process($0) } }
         } else {

@@ -69,7 +69,10 @@ struct QueuedCommand: Sendable {
     var group = CommandQueue.Group.unassigned
 
     /// A command as an app's call queues it.
-    init(_ command: EngineCommand, receivedAt: Date, completion: Completion? = nil, scope: AppsFlyerLib?) {
+    init(
+        _ command: consuming EngineCommand, receivedAt: Date, completion: Completion? = nil,
+        scope: AppsFlyerLib?
+    ) {
         self.command = command
         self.receivedAt = receivedAt
         self.completion = completion

@@ -134,11 +134,12 @@ struct LinkService: Sendable {
             return .finished(failure(.invalidLink(error), udl: udl))
         }
         for diagnostic in parsed.diagnostics { deadlines.log(.linkDiagnostic, "\(diagnostic)") }
+        let visited: Set<String> = [parsed.link]
+        // The parsed link and the pending link are moved, not copied: each is a dozen references.
         var pending = PendingLink(
             text: text, entry: entry, udl: udl, settings: settings.requests, parser: parser,
-            parsed: parsed,
-            stage: .unwrap(visited: [parsed.link], hops: 0))
-        if pending.isWrapped(parsed) {
+            parsed: consume parsed, stage: .unwrap(visited: visited, hops: 0))
+        if pending.isWrapped(pending.parsed) {
             pending.originalLink = appended
             return .request(pending)
         }
@@ -165,8 +166,8 @@ struct LinkService: Sendable {
                 let stored = try await deadlines.run(
                     until: deadline, limitMilliseconds: config.deepLinkTimeout,
                     backend: "\(type(of: resolver))", rule: .linkShortLink,
-                    immediate: { resolver.resolveImmediately(request) }
-                ) { try await resolver.resolve(request) }
+                    immediate: { resolver.resolveImmediately(request) },
+                    operation: { { try await resolver.resolve(request) } })
                 return resolved(stored, pending)
             }
         } catch {
@@ -198,7 +199,8 @@ struct LinkService: Sendable {
             throw .invalidLink(error)
         }
         pending.stage = .unwrap(visited: visited, hops: hops)
-        return pending.isWrapped(pending.parsed) ? .request(pending) : unwrapped(pending)
+        if pending.isWrapped(pending.parsed) { return .request(pending) }
+        return unwrapped(pending)
     }
 
     /// The resolution request of the short link `pending` holds, logged as the real SDK logs it.
@@ -225,16 +227,15 @@ struct LinkService: Sendable {
     }
 
     /// The step after unwrapping: a short link's resolution request, or the link's callback.
-    private func unwrapped(_ pending: PendingLink) -> LinkStep {
+    private func unwrapped(_ pending: consuming PendingLink) -> LinkStep {
         deadlines.trace?.hop()
-        var pending = pending
-        let parsed = pending.parsed
-        guard parsed.isDeepLink else { return .finished(notDeepLink(pending)) }
-        if case .shortLink(let template, let shortID) = parsed.kind {
+        // Read in place and consumed, not copied: a link's state is a dozen references.
+        guard pending.parsed.isDeepLink else { return .finished(notDeepLink(pending)) }
+        if case .shortLink(let template, let shortID) = pending.parsed.kind {
             pending.stage = .shortLink(template: template, shortID: shortID)
             return .request(pending)
         }
-        return .finished(found(parsed.payload, pending))
+        return .finished(found(pending.parsed.payload, pending))
     }
 
     /// The callback of a resolved deep link.

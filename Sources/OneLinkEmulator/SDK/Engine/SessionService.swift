@@ -125,7 +125,7 @@ struct SessionService: Sendable {
     /// After ``SessionStep/launched(_:)`` the engine calls
     /// ``complete(_:directLinkQueued:)``, saying whether a link call waits in
     /// its queue: a first launch opened by a link makes no deferred lookup.
-    func start(config: SessionSettings, deepLinkDelegateSet: Bool) async -> SessionStep {
+    func start(config: consuming SessionSettings, deepLinkDelegateSet: Bool) async -> SessionStep {
         deadlines.trace?.hop()
         var now: Date
         let udl: Bool
@@ -148,7 +148,7 @@ struct SessionService: Sendable {
                 SessionOutcome(events: [.conversionDataFail(error)], launch: launch, afterQueuedCalls: true))
         }
         return .launched(
-            SessionInProgress(device: device, config: config, started: now, udl: udl, launch: launch))
+            SessionInProgress(device: device, config: consume config, started: now, udl: udl, launch: launch))
     }
 
     /// What ``open(config:deepLinkDelegateSet:)`` decided for a `start` call.
@@ -233,20 +233,20 @@ struct SessionService: Sendable {
     func complete(_ session: SessionInProgress, directLinkQueued: Bool) async -> SessionOutcome {
         deadlines.trace?.hop()
         var device = session.device
-        let config = session.config
         var events: [AppsFlyerEvent] = []
         if session.udl && device.deferredLookupDone { deadlines.logDevice(DeviceLog.deferredDone) }
         if session.udl && !device.deferredLookupDone {
             device.deferredLookupDone = true
             save(device)
             if let event = await deferredLookup(
-                device: device, config: config, directLinkQueued: directLinkQueued)
+                device: device, config: session.config, directLinkQueued: directLinkQueued)
             {
                 events.append(event)
             }
         }
         let saved = device
-        events.append(await conversionData(device: &device, config: config, started: session.started))
+        events.append(
+            await conversionData(device: &device, config: session.config, started: session.started))
         if device != saved { save(device) }
         return SessionOutcome(events: events, launch: session.launch, afterQueuedCalls: true)
     }
@@ -263,8 +263,8 @@ struct SessionService: Sendable {
             let data = try await deadlines.run(
                 until: started.addingTimeInterval(Double(config.conversionDataTimeout) / 1000),
                 limitMilliseconds: config.conversionDataTimeout, backend: "\(type(of: source))",
-                rule: .conversionFetch, immediate: { source.conversionDataImmediately(for: request) }
-            ) { try await source.conversionData(for: request) }
+                rule: .conversionFetch, immediate: { source.conversionDataImmediately(for: request) },
+                operation: { { try await source.conversionData(for: request) } })
             return fetchedConversionData(data, device: &device)
         } catch {
             deadlines.log(
@@ -377,8 +377,8 @@ struct SessionService: Sendable {
             let response = try await deadlines.run(
                 until: started.addingTimeInterval(Double(config.conversionDataTimeout) / 1000),
                 limitMilliseconds: config.conversionDataTimeout, backend: "\(type(of: recorder))",
-                rule: .sessionLaunch, immediate: { recorder.recordLaunchImmediately(request) }
-            ) { try await recorder.recordLaunch(request) }
+                rule: .sessionLaunch, immediate: { recorder.recordLaunchImmediately(request) },
+                operation: { { try await recorder.recordLaunch(request) } })
             return .accepted(response)
         } catch {
             return .failed(error)
@@ -425,8 +425,8 @@ struct SessionService: Sendable {
             let response = try await deadlines.run(
                 until: deadlines.clock.now.addingTimeInterval(Double(config.deepLinkTimeout) / 1000),
                 limitMilliseconds: config.deepLinkTimeout, backend: "\(type(of: source))",
-                rule: .udlDeferred, immediate: { source.deferredDeepLinkImmediately(for: request) }
-            ) { try await source.deferredDeepLink(for: request) }
+                rule: .udlDeferred, immediate: { source.deferredDeepLinkImmediately(for: request) },
+                operation: { { try await source.deferredDeepLink(for: request) } })
             guard response.found else {
                 deadlines.log(
                     .udlDeferredNotFound, "no click matched within the lookup window before the install")
