@@ -107,11 +107,13 @@ struct DeadlinesTests {
                 return .success(
                     try await fixture.deadlines.run(
                         until: deadline ?? fixture.deadline, limitMilliseconds: 1000, backend: "Backend",
-                        rule: .linkShortLink, immediate: { answer }
-                    ) {
-                        operationRan.withLock { $0 = true }
-                        return "through the task"
-                    })
+                        rule: .linkShortLink, immediate: { answer },
+                        operation: {
+                            {
+                                operationRan.withLock { $0 = true }
+                                return "through the task"
+                            }
+                        }))
             } catch {
                 return .failure(error)
             }
