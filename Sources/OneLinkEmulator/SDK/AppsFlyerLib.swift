@@ -111,10 +111,11 @@ public final class AppsFlyerLib: Sendable {
 
     /// The delegate for conversion data and legacy deep links; held weakly.
     public weak var delegate: (any AppsFlyerLibDelegate)? {
-        get { engine.delegates.withLock { $0.value.delegate } }
+        get { engine.published.withLock { $0.delegates.value.delegate } }
         set {
-            engine.delegates.withLock {
-                $0 = Handoff(Delegates(delegate: newValue, deepLinkDelegate: $0.value.deepLinkDelegate))
+            engine.published.withLock {
+                $0.delegates = Handoff(
+                    Delegates(delegate: newValue, deepLinkDelegate: $0.delegates.value.deepLinkDelegate))
             }
             (newValue as? any SDKDelegateObserver)?.becameDelegate(of: self)
         }
@@ -124,10 +125,11 @@ public final class AppsFlyerLib: Sendable {
     ///
     /// Set it before ``start()->()`` for UDL mode.
     public weak var deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)? {
-        get { engine.delegates.withLock { $0.value.deepLinkDelegate } }
+        get { engine.published.withLock { $0.delegates.value.deepLinkDelegate } }
         set {
-            engine.delegates.withLock {
-                $0 = Handoff(Delegates(delegate: $0.value.delegate, deepLinkDelegate: newValue))
+            engine.published.withLock {
+                $0.delegates = Handoff(
+                    Delegates(delegate: $0.delegates.value.delegate, deepLinkDelegate: newValue))
             }
             (newValue as? any SDKDelegateObserver)?.becameDelegate(of: self)
         }

@@ -20,6 +20,19 @@ struct SessionReadyTimer: Sendable {
     }
 }
 
+/// The session-readiness state (``ScheduledDelivery/readiness``), under the engine's schedule lock.
+///
+/// The state once had a lock of its own; an SDK is made per wiring-check path, and sharing the
+/// schedule lock, which is taken in the same places, spares every SDK one.
+struct SessionReadinessLock: Sendable {
+    let scheduled: Locked<ScheduledDelivery>
+
+    /// Runs `body` on the readiness state, under the schedule lock.
+    func withLock<Result>(_ body: (inout SessionReadinessState) -> Result) -> Result {
+        scheduled.withLock { body(&$0.readiness) }
+    }
+}
+
 /// The SDK 7 session-readiness state: the listener, the foreground cycle and whether it fired.
 struct SessionReadinessState: Sendable {
     /// The session model the engine follows.

@@ -1,8 +1,10 @@
 import Foundation
 import OneLinkSupport
 
-/// The events delivered so far and the ``AppsFlyerLib/events`` subscribers.
+/// The events delivered so far and the ``AppsFlyerLib/events`` subscribers, with the app's delegates.
 struct PublishedEvents: Sendable {
+    /// The app's delegates, in the box the SDK carries app objects in (they are not `Sendable`).
+    var delegates = Handoff(Delegates())
     var history = BoundedHistory<AppsFlyerEvent>(limit: AppsFlyerLib.defaultDeliveredEventLimit)
     private var nextID: UInt64 = 0
     private var subscribers: [UInt64: AsyncStream<AppsFlyerEvent>.Continuation] = [:]

@@ -11,6 +11,8 @@ struct ScheduledDelivery: Sendable {
     var heldLinkEvents: [AppsFlyerEvent] = []
     /// The deadline runner's calls in flight, under this lock too (see ``Deadlines/Calls``).
     var deadlineCalls = Deadlines.Calls()
+    /// The SDK 7 session readiness (``Engine/sessionReadiness``), under this lock too.
+    var readiness = SessionReadinessState()
 }
 
 // The choice points of a schedule (`AppsFlyerLib.schedule`, `Docs/behaviour.md` "Schedules"). With

@@ -39,11 +39,11 @@ extension Engine {
             build = configuration.build
             return config
         }
-        let deepLinkDelegateSet = delegates.withLock { $0.value.deepLinkDelegate } != nil
+        let deepLinkDelegateSet = published.withLock { $0.delegates.value.deepLinkDelegate } != nil
         if !sessions.processStarted {
             deadlines.logDevice(DeviceLog.version(config.sdkVersion))
             deadlines.logDevice(DeviceLog.banner)
-            if let deepLinkDelegate = delegates.withLock({ $0.value.deepLinkDelegate }) {
+            if let deepLinkDelegate = published.withLock({ $0.delegates.value.deepLinkDelegate }) {
                 deadlines.logDevice(DeviceLog.deepLinkDelegate(deepLinkDelegate))
             }
         }

@@ -29,10 +29,11 @@ final class Engine: Sendable {
     let shortLinkCreator: (any ShortLinkCreator)?
 
     let configuration = Locked(AppsFlyerLib.Configuration())
-    /// The app's delegates, in the box the SDK carries app objects in (they are not `Sendable`).
-    let delegates = Locked(Handoff(Delegates()))
+    /// The events delivered so far, their subscribers, and the app's delegates (``PublishedEvents/delegates``):
+    /// one lock, as an SDK is made per wiring-check path and a lock each cost more than sharing one.
     let published = Locked(PublishedEvents())
-    let sessionReadiness = Locked(SessionReadinessState())
+    /// The SDK 7 session readiness, kept under ``scheduled``'s lock.
+    let sessionReadiness: SessionReadinessLock
     let trackingGate: TrackingGate
 
     /// The serial action queue every call goes through.
@@ -70,6 +71,7 @@ final class Engine: Sendable {
         self.shortLinkCreator = shortLinkCreator
         let configuration = self.configuration
         let queue = self.queue
+        sessionReadiness = SessionReadinessLock(scheduled: scheduled)
         let trackingGate = TrackingGate(flags: flags)
         self.trackingGate = trackingGate
         let logger = DebugLogger(sink: logSink, clock: clock, configuration: configuration)
@@ -309,7 +311,7 @@ final class Engine: Sendable {
             state.heldLinkEvents = []
         }
         // The delegates were objects of the process that ended; the app's launch code sets them again.
-        delegates.withLock { $0 = Handoff(Delegates()) }
+        published.withLock { $0.delegates = Handoff(Delegates()) }
     }
 
     // MARK: - Links
@@ -389,13 +391,14 @@ final class Engine: Sendable {
     var isUDLMode: Bool {
         // SDK 7 has no onAppOpenAttribution: every direct link goes through didResolveDeepLink.
         if generation == .v7 { return true }
-        return sessions.udlMode ?? (delegates.withLock { $0.value.deepLinkDelegate } != nil)
+        return sessions.udlMode ?? (published.withLock { $0.delegates.value.deepLinkDelegate } != nil)
     }
 
     /// Asks the delegate for extra resolution headers, on the delivery queue, as the real SDK asks its delegate.
     private func resolutionHeaders(for link: String, scope: AppsFlyerLib?) async -> [String: String] {
         trace?.hop()
-        guard let url = URL(string: link), let delegate = delegates.withLock({ $0.value.delegate }) else {
+        guard let url = URL(string: link), let delegate = published.withLock({ $0.delegates.value.delegate })
+        else {
             return [:]
         }
         let box = Handoff(delegate)
@@ -432,16 +435,20 @@ final class Engine: Sendable {
             if launch != nil { launch = .failed(.sdkStopped) }
         }
         if launch != nil { scheduled.withLock { $0.sessionDelivered = true } }
-        let subscribers = published.withLock { $0.publish(events) }
+        let completion = launch == nil ? nil : queued.completion
+        let calls = completion != nil || !events.isEmpty
+        // The delegates are read under the lock that publishes the events: one lock, not two.
+        let (subscribers, delegates) = published.withLock {
+            ($0.publish(events), calls ? $0.delegates.value : nil)
+        }
         queue.collect(events, for: queued.group)
         for event in events {
             for subscriber in subscribers { subscriber.yield(event) }
         }
-        let completion = launch == nil ? nil : queued.completion
-        if completion == nil && events.isEmpty { return }
+        guard let delegates else { return }
         let batch = Handoff(
             DeliveryBatch(
-                delegates: delegates.value.value, events: events, completion: completion?.value,
+                delegates: delegates, events: events, completion: completion?.value,
                 launch: launch))
         await onDeliveryQueue(scope: queued.scope) {
             self.call(batch.value)
