@@ -24,7 +24,9 @@ final class ReplaySession {
     let clock = ManualClock()
     let backends: ScenarioBackends
     let deviceStore: InMemoryDeviceStore
-    let log = RecordingDebugLogSink()
+    /// The SDK's debug log and device lines, when they are reported (`$.sdk.debug`) or recorded
+    /// (``ScenarioRunner/recordsDeviceLog``); without either the SDK writes none.
+    let log: RecordingDebugLogSink?
     let sdk: AppsFlyerLib
     let proxy: ReplayDelegate
     /// App-side outputs not yet reported, and (SDK 7) how many SDK callbacks had been delivered each
@@ -58,17 +60,22 @@ final class ReplaySession {
 
         mutating func append(_ observation: ScenarioObservation) { observations.append(observation) }
 
-        /// The observations so far, leaving none (and the capacity) behind.
+        /// The observations so far, leaving none behind.
+        ///
+        /// Swapped out: keeping the capacity of a buffer the caller still holds allocated a new one
+        /// on every call, with or without observations.
         mutating func take() -> [ScenarioObservation] {
-            defer { observations.removeAll(keepingCapacity: true) }
-            return observations
+            var taken: [ScenarioObservation] = []
+            swap(&taken, &observations)
+            return taken
         }
     }
 
     // The scenario is borrowed: the session keeps only the few settings its steps read, not a copy.
     init(
         scenario: borrowing Scenario, profile: ValueProfile, delegate: (any AppsFlyerLibDelegate)?,
-        deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)?, schedule: ReplaySchedule? = nil
+        deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)?, schedule: ReplaySchedule? = nil,
+        recordsDeviceLog: Bool = false
     ) throws(ScenarioError) {
         version = scenario.sdk.version
         isUDL = scenario.sdk.mode == .udl
@@ -77,7 +84,7 @@ final class ReplaySession {
         routeCallbacks = scenario.app.routeCallbacks
         otherApps = scenario.device.apps
         initialPasteboard = scenario.device.pasteboard
-        routerStore = scenario.app.routing == nil ? nil : InMemoryPendingActionStore()
+        routerStore = routing == nil ? nil : InMemoryPendingActionStore()
         self.profile = profile
         backends = try scenario.backends(clock: clock)
         var state: DeviceState?
@@ -93,12 +100,19 @@ final class ReplaySession {
         }
         hasStarted = state != nil
         deviceStore = InMemoryDeviceStore(state)
+        // The SDK writes to its sink only while `isDebug` or `writesDeviceLog` is on, and a replay
+        // sets both here, once: without them, a sink that keeps nothing spares three allocations.
+        let log = scenario.sdk.debug || recordsDeviceLog ? RecordingDebugLogSink() : nil
+        self.log = log
+        let sink: any DebugLogSink
+        if let log { sink = log } else { sink = DiscardingLogSink() }
         sdk = AppsFlyerLib(
             shortLinkResolver: backends.shortLinkResolver,
             conversionDataSource: backends.conversionDataSource,
             deferredDeepLinkSource: backends.deferredDeepLinkSource, launchRecorder: backends.launchRecorder,
             deviceStore: deviceStore, clock: clock,
-            logSink: log)
+            logSink: sink)
+        sdk.writesDeviceLog = recordsDeviceLog
         sdk.drainerStartsHere = true
         sdk.sdkGeneration = SDKGeneration(rawValue: scenario.sdk.version.rawValue) ?? .v6
         sdk.emulatedRelease = scenario.sdk.release
@@ -301,7 +315,7 @@ final class ReplaySession {
             eventCursor += 1
         }
         for _ in marks { result.append(ScenarioObservation("sessionReady")) }
-        if reportsLog {
+        if reportsLog, let log {
             let entries = log.entries
             while logCursor < entries.count {
                 let entry = entries[logCursor]
@@ -613,4 +627,9 @@ extension ReplaySession {
             self?.emit("startCompletion", fields)
         }
     }
+}
+
+/// A sink for an SDK whose log is off for the whole replay: it never receives an entry.
+private struct DiscardingLogSink: DebugLogSink {
+    func log(_ entry: DebugLogEntry) {}
 }
