@@ -132,25 +132,30 @@ public struct InstallMatcher: Sendable, Hashable {
         device: DeviceInfo, deviceID: String, installTime: Date, among clicks: [RecordedClick],
         within window: Duration? = nil
     ) -> InstallMatch? {
-        let candidates = clicks.filter { click in
-            let age = installTime.timeIntervalSince(click.time)
-            return age >= 0 && age <= click.lookback.timeInterval
-                && age <= (window?.timeInterval ?? .infinity)
+        // The clicks are read in place, by index: filtering them and keeping the best so far copied
+        // every candidate click, a retain and a release for each of its parts.
+        clicks.withUnsafeBufferPointer { clicks in
+            let limit = window?.timeInterval ?? .infinity
+            func isCandidate(_ click: RecordedClick) -> Bool {
+                let age = installTime.timeIntervalSince(click.time)
+                return age >= 0 && age <= click.lookback.timeInterval && age <= limit
+            }
+            if let index = Self.last(
+                in: clicks,
+                where: { isCandidate($0) && Self.idMatches($0, device: device, deviceID: deviceID) })
+            {
+                let pid = clicks[index].parameters["pid"]?.textValue
+                let type: MatchType = pid.map(selfReportingNetworks.contains) == true ? .srn : .idMatching
+                return InstallMatch(click: clicks[index], matchType: type)
+            }
+            let fingerprint = DeviceFingerprint(device: device)
+            let fingerprintWindow = probabilisticWindow.timeInterval
+            let found = Self.last(in: clicks) { click in
+                isCandidate(click) && installTime.timeIntervalSince(click.time) <= fingerprintWindow
+                    && click.fingerprint.matches(fingerprint)
+            }
+            return found.map { InstallMatch(click: clicks[$0], matchType: .probabilistic) }
         }
-        if let click = Self.last(
-            in: candidates, where: { Self.idMatches($0, device: device, deviceID: deviceID) })
-        {
-            let pid = click.parameters["pid"]?.textValue
-            let type: MatchType = pid.map(selfReportingNetworks.contains) == true ? .srn : .idMatching
-            return InstallMatch(click: click, matchType: type)
-        }
-        let fingerprint = DeviceFingerprint(device: device)
-        let fingerprintWindow = probabilisticWindow.timeInterval
-        let found = Self.last(in: candidates) { click in
-            installTime.timeIntervalSince(click.time) <= fingerprintWindow
-                && click.fingerprint.matches(fingerprint)
-        }
-        return found.map { InstallMatch(click: $0, matchType: .probabilistic) }
     }
 
     /// Looks the install up in `store`.
@@ -220,13 +225,14 @@ public struct InstallMatcher: Sendable, Hashable {
         return false
     }
 
+    /// The index of the newest click that passes `predicate` (of equal times, the later one).
     private static func last(
-        in clicks: [RecordedClick], where predicate: (RecordedClick) -> Bool
-    ) -> RecordedClick? {
-        var best: RecordedClick?
-        for click in clicks where predicate(click) {
-            if let current = best, click.time < current.time { continue }
-            best = click
+        in clicks: UnsafeBufferPointer<RecordedClick>, where predicate: (RecordedClick) -> Bool
+    ) -> Int? {
+        var best: Int?
+        for index in clicks.indices where predicate(clicks[index]) {
+            if let current = best, clicks[index].time < clicks[current].time { continue }
+            best = index
         }
         return best
     }

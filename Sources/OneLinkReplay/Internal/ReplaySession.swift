@@ -21,7 +21,7 @@ final class ReplaySession {
     /// The pasteboard's text at the start (`$.device.pasteboard`).
     let initialPasteboard: String?
     let profile: ValueProfile
-    let clock = ManualClock()
+    let clock: ManualClock
     let backends: ScenarioBackends
     let deviceStore: InMemoryDeviceStore
     /// The SDK's debug log and device lines, when they are reported (`$.sdk.debug`) or recorded
@@ -86,7 +86,12 @@ final class ReplaySession {
         initialPasteboard = scenario.device.pasteboard
         routerStore = routing == nil ? nil : InMemoryPendingActionStore()
         self.profile = profile
-        backends = try scenario.backends(clock: clock)
+        // The session's parts are set up through locals: each call through a stored property cost a
+        // retain and a release of its object, some twenty per replay.
+        let clock = ManualClock()
+        self.clock = clock
+        let backends = try scenario.backends(clock: clock)
+        self.backends = backends
         var state: DeviceState?
         if let installed = scenario.device.installed {
             let installTime = clock.now.addingTimeInterval(-Double(installed.installedAgoMilliseconds) / 1000)
@@ -99,19 +104,21 @@ final class ReplaySession {
                 deviceID: "replay-device", installTime: installTime, device: scenario.sdk.deviceInfo)
         }
         hasStarted = state != nil
-        deviceStore = InMemoryDeviceStore(state)
+        let deviceStore = InMemoryDeviceStore(state)
+        self.deviceStore = deviceStore
         // The SDK writes to its sink only while `isDebug` or `writesDeviceLog` is on, and a replay
         // sets both here, once: without them, a sink that keeps nothing spares three allocations.
         let log = scenario.sdk.debug || recordsDeviceLog ? RecordingDebugLogSink() : nil
         self.log = log
         let sink: any DebugLogSink
         if let log { sink = log } else { sink = DiscardingLogSink() }
-        sdk = AppsFlyerLib(
+        let sdk = AppsFlyerLib(
             shortLinkResolver: backends.shortLinkResolver,
             conversionDataSource: backends.conversionDataSource,
             deferredDeepLinkSource: backends.deferredDeepLinkSource, launchRecorder: backends.launchRecorder,
             deviceStore: deviceStore, clock: clock,
             logSink: sink)
+        self.sdk = sdk
         sdk.writesDeviceLog = recordsDeviceLog
         sdk.drainerStartsHere = true
         sdk.sdkGeneration = SDKGeneration(rawValue: scenario.sdk.version.rawValue) ?? .v6
@@ -171,8 +178,9 @@ final class ReplaySession {
         self.example = example
         if let example { appEventHandlers.append(example) }
         self.appEventHandlers = appEventHandlers
-        proxy = ReplayDelegate(
+        let proxy = ReplayDelegate(
             profile: profile, forward: delegate, forwardDeepLink: deepLinkDelegate, example: example)
+        self.proxy = proxy
         proxy.sdk = sdk
         sdk.delegate = proxy
         if isUDL { sdk.deepLinkDelegate = proxy }
@@ -287,6 +295,8 @@ final class ReplaySession {
 
     /// App-side outputs in the order they happened, then SDK callbacks, then debug log entries.
     private func collect() -> [ScenarioObservation] {
+        // Locals: a call through a stored property costs a retain and a release of its object.
+        let (sdk, proxy, outputs) = (self.sdk, self.proxy, self.outputs)
         var result = outputs.withLock { $0.take() }
         // The events after the cursor only: earlier steps already observed the rest.
         let start = eventCursor
