@@ -129,6 +129,12 @@ public struct ClickHandler: Sendable {
 
     private func checkHeaderLengths(of request: ClickRequest) throws(ClickError) {
         let limit = configuration.maximumHeaderLength
+        // Almost every request is within the limit: only then are the headers gathered and sorted,
+        // to name the first too-large one by name.
+        guard
+            request.headers.values.contains(where: { $0.utf8.count > limit })
+                || (request.userAgent?.utf8.count ?? 0) > limit
+        else { return }
         var values = request.headers.map { ($0.key, $0.value) }
         if let userAgent = request.userAgent { values.append(("User-Agent", userAgent)) }
         for (name, value) in values.sorted(by: { $0.0 < $1.0 }) where value.utf8.count > limit {
@@ -188,7 +194,8 @@ public struct ClickHandler: Sendable {
         {
             kind = try Self.smartLinkKind(of: parsed)
         } else if parsed.scheme == "https" || parsed.scheme == "http",
-            configuration.oneLinkDomains.union(configuration.customDomains).contains(parsed.host)
+            configuration.oneLinkDomains.contains(parsed.host)
+                || configuration.customDomains.contains(parsed.host)
         {
             switch parsed.kind {
             case .oneLink(let template?):
