@@ -87,7 +87,7 @@ public struct UserAgent: Sendable, Hashable {
                 isASCII
                 ? Self.asciiParts(of: comment)
                 : comment.split(separator: ";").map { Substring($0.trimmingASCIIWhitespace()) }
-            if platform == .other { readPlatform(from: parts) }
+            if platform == .other { readPlatform(from: parts, isASCII: isASCII) }
             if language == nil,
                 let tag = parts.first(where: Self.hasRegion).flatMap({ LanguageTag.normalized(String($0)) })
             {
@@ -102,16 +102,21 @@ public struct UserAgent: Sendable, Hashable {
         (5...6).contains(part.utf8.count) && LanguageTag.hasRegion(String(part))
     }
 
-    private mutating func readPlatform(from parts: [Substring]) {
+    private mutating func readPlatform(from parts: [Substring], isASCII: Bool) {
+        // In ASCII text a prefix of characters is a prefix of bytes, which a slice compares without
+        // the generic character-by-character path.
+        func starts(_ part: Substring, with prefix: String) -> Bool {
+            isASCII ? part.utf8.starts(with: prefix.utf8) : part.hasPrefix(prefix)
+        }
         for (index, part) in parts.enumerated() {
-            if part.hasPrefix("iPhone") || part.hasPrefix("iPad") || part.hasPrefix("iPod") {
+            if starts(part, with: "iPhone") || starts(part, with: "iPad") || starts(part, with: "iPod") {
                 platform = .iOS
                 deviceModel = String(part)
                 osVersion =
                     parts.lazy.compactMap { Self.version(after: "OS ", in: $0) }.first ?? ""
                 return
             }
-            if part.hasPrefix("Android") {
+            if starts(part, with: "Android") {
                 platform = .android
                 osVersion = Self.version(after: "Android ", in: part) ?? ""
                 let model = parts[(index + 1)...].first { candidate in
@@ -120,13 +125,13 @@ public struct UserAgent: Sendable, Hashable {
                 deviceModel = model.map { Self.strippingBuild(String($0)) } ?? "Android"
                 return
             }
-            if part == "Macintosh" {
+            if isASCII ? part.utf8.elementsEqual("Macintosh".utf8) : part == "Macintosh" {
                 platform = .macOS
                 deviceModel = "Macintosh"
                 osVersion = parts.lazy.compactMap { Self.version(after: "Mac OS X ", in: $0) }.first ?? ""
                 return
             }
-            if part.hasPrefix("Windows NT") {
+            if starts(part, with: "Windows NT") {
                 platform = .windows
                 deviceModel = "PC"
                 osVersion = Self.version(after: "Windows NT ", in: part) ?? ""
@@ -203,19 +208,32 @@ public struct UserAgent: Sendable, Hashable {
     /// An ASCII comment's `;`-separated parts without surrounding spaces and tabs, empty ones left
     /// out, as slices of the comment: making each a string of its own cost an allocation for most.
     private static func asciiParts(of comment: Substring) -> [Substring] {
-        var parts: [Substring] = []
-        let bytes = comment.utf8
-        var start = bytes.startIndex
-        var index = start
-        while index != bytes.endIndex {
-            if bytes[index] == UInt8(ascii: ";") {
-                if start != index { parts.append(trimmedASCII(bytes[start..<index])) }
-                start = bytes.index(after: index)
+        let utf8 = comment.utf8
+        // Found by offset in the contiguous bytes: stepping a slice's index byte by byte is slow.
+        let found = utf8.withContiguousStorageIfAvailable { bytes -> [Substring] in
+            var parts: [Substring] = []
+            func add(_ lower: Int, _ upper: Int) {
+                var (lower, upper) = (lower, upper)
+                while lower < upper, bytes[lower] == UInt8(ascii: " ") || bytes[lower] == UInt8(ascii: "\t") {
+                    lower += 1
+                }
+                while upper > lower,
+                    bytes[upper - 1] == UInt8(ascii: " ") || bytes[upper - 1] == UInt8(ascii: "\t")
+                {
+                    upper -= 1
+                }
+                let from = utf8.index(utf8.startIndex, offsetBy: lower)
+                parts.append(comment[from..<utf8.index(from, offsetBy: upper - lower)])
             }
-            index = bytes.index(after: index)
+            var start = 0
+            for offset in 0..<bytes.count where bytes[offset] == UInt8(ascii: ";") {
+                if start != offset { add(start, offset) }
+                start = offset + 1
+            }
+            if start != bytes.count { add(start, bytes.count) }
+            return parts
         }
-        if start != bytes.endIndex { parts.append(trimmedASCII(bytes[start...])) }
-        return parts
+        return found ?? utf8.split(separator: UInt8(ascii: ";")).map { trimmedASCII($0) }
     }
 
     /// An ASCII part of a comment without surrounding spaces and tabs.
