@@ -202,24 +202,16 @@ public struct ScenarioRunner: Sendable {
     private static func inOrder(
         _ expectations: [ScenarioExpectation], _ observations: [ScenarioObservation], profile: ValueProfile?
     ) -> [ScenarioDifference]? {
-        guard expectations.count == observations.count else { return nil }
-        // Read in place through the buffers: each element read from an array was a copy, a retain and
-        // a release for each of its name and fields, on every step.
-        let found: [ScenarioDifference]? = expectations.withUnsafeBufferPointer { expected in
-            observations.withUnsafeBufferPointer { observed in
-                for index in expected.indices where expected[index].output != observed[index].output {
-                    return nil
-                }
-                var found: [ScenarioDifference] = []
-                for index in expected.indices {
-                    found.append(
-                        contentsOf: expected[index].mismatches(
-                            from: observed[index], profile: profile, output: index + 1))
-                }
-                return found
-            }
+        guard expectations.count == observations.count,
+            zip(expectations, observations).allSatisfy({ $0.output == $1.output })
+        else { return nil }
+        var found: [ScenarioDifference] = []
+        for index in expectations.indices {
+            found.append(
+                contentsOf: expectations[index].mismatches(
+                    from: observations[index], profile: profile, output: index + 1))
         }
-        guard let found, !found.isEmpty else { return found }
+        guard !found.isEmpty else { return found }
         let keyed = found.filter { !$0.path.isEmpty && $0.kind != .wrongOutput }
         return keyed + found.filter { $0.path.isEmpty || $0.kind == .wrongOutput }
     }

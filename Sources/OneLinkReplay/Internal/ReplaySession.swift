@@ -90,8 +90,8 @@ final class ReplaySession {
         // retain and a release of its object, some twenty per replay.
         let clock = ManualClock()
         self.clock = clock
-        let backends = try scenario.backends(clock: clock)
-        self.backends = backends
+        // Not through a local: that is a copy of every backend, a retain and a release each.
+        backends = try scenario.backends(clock: clock)
         var state: DeviceState?
         if let installed = scenario.device.installed {
             let installTime = clock.now.addingTimeInterval(-Double(installed.installedAgoMilliseconds) / 1000)
