@@ -185,7 +185,7 @@ public struct ClickHandler: Sendable {
     private func classify(_ url: String, headers: [String: String]) async throws(ClickError) -> ClickedLink {
         let parsed: ParsedLink
         do {
-            parsed = try LinkParser(customDomains: settings.configuration.customDomains).parse(url)
+            parsed = try settings.linkParser.parse(url)
         } catch {
             throw .invalidLink(error)
         }
@@ -357,7 +357,13 @@ extension ClickHandler {
     /// The handler's setup, held once.
     private final class Settings: Sendable {
         let configuration: Configuration
+        /// The parser that knows the custom domains, made once: made per click, it lowercased them
+        /// into a new set each time.
+        let linkParser: LinkParser
 
-        init(_ configuration: Configuration) { self.configuration = configuration }
+        init(_ configuration: Configuration) {
+            self.configuration = configuration
+            linkParser = LinkParser(customDomains: configuration.customDomains)
+        }
     }
 }
