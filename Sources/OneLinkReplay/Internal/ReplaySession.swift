@@ -348,7 +348,15 @@ final class ReplaySession {
     }
 
     private func observation(of event: AppsFlyerEvent, dropped: Bool) -> ScenarioObservation {
-        var fields: [String: AttributionValue] = [:]
+        // Room for every field the event can give, with `dropped`: grown from empty, a failure's
+        // six fields cost three tables.
+        let room: Int
+        switch event {
+        case .conversionDataSuccess, .appOpenAttribution: room = 2
+        case .conversionDataFail, .appOpenAttributionFailure: room = 6
+        case .deepLink: room = 9
+        }
+        var fields = [String: AttributionValue](minimumCapacity: room)
         switch event {
         case .conversionDataSuccess(let payload), .appOpenAttribution(let payload):
             fields["payload"] = .object(profile.apply(payload).values)
@@ -442,7 +450,8 @@ final class ReplaySession {
 
     private func launch(_ options: LaunchOptions) {
         let classification = LaunchClassification(options: options)
-        var fields: [String: AttributionValue] = ["source": .string(classification.source.rawValue)]
+        var fields = [String: AttributionValue](minimumCapacity: 4)
+        fields["source"] = .string(classification.source.rawValue)
         if let url = classification.url { fields["url"] = .string(url.absoluteString) }
         if let source = classification.sourceApplication { fields["sourceApplication"] = .string(source) }
         if let reason = classification.passiveReason { fields["passiveReason"] = .string(reason.rawValue) }
@@ -539,7 +548,8 @@ final class ReplaySession {
             emit("openURL", ["result": "failed", "error": .string("\"\(text)\" has no URL scheme")])
             return
         }
-        var fields: [String: AttributionValue] = ["canOpen": .bool(device.canOpenURL(url))]
+        var fields = [String: AttributionValue](minimumCapacity: 5)
+        fields["canOpen"] = .bool(device.canOpenURL(url))
         switch await device.open(url, from: source) {
         case .notInstalled(let scheme):
             fields["result"] = "notInstalled"
@@ -575,7 +585,9 @@ final class ReplaySession {
         }
         do {
             let decision = try await handler.handle(request)
-            var fields: [String: AttributionValue] = ["recorded": .bool(decision.recordedClick != nil)]
+            // Room for all five fields a decision can give: grown from one, the table was made three times.
+            var fields = [String: AttributionValue](minimumCapacity: 5)
+            fields["recorded"] = .bool(decision.recordedClick != nil)
             switch decision.kind {
             case .openedApp(let universalLink):
                 fields["decision"] = "openedApp"
