@@ -110,29 +110,35 @@ extension ClickHandler {
         /// - Throws: ``ClickError/invalidConfiguration(_:)`` saying what is wrong.
         public func validate() throws(ClickError) {
             func fail(_ message: String) -> ClickError { .invalidConfiguration(message) }
-            for (name, url) in [("appStoreURL", appStoreURL), ("playStoreURL", playStoreURL)] {
-                guard let url else { continue }
-                guard let parsed = try? LinkParser().parse(url),
-                    ["https", "http", "itms-apps"].contains(parsed.scheme)
+            func checkStoreURL(_ name: String, _ url: String?) throws(ClickError) {
+                guard let url else { return }
+                guard let scheme = try? LinkParser().parse(url).scheme,
+                    scheme == "https" || scheme == "http" || scheme == "itms-apps"
                 else {
                     throw fail(
                         "\(name) must be an https, http or itms-apps URL, got \"\(QuotedInput.prefix(url, limit: 200))\""
                     )
                 }
             }
-            guard !universalLinkDomains.isEmpty else {
+            try checkStoreURL("appStoreURL", appStoreURL)
+            try checkStoreURL("playStoreURL", playStoreURL)
+            // The domain sets are read as they are: their union cost two new sets per server replay.
+            guard !oneLinkDomains.isEmpty || !customDomains.isEmpty || smartLinkDomain != nil else {
                 throw fail("no OneLink, custom or smart-link domain is configured")
             }
             for domain in oneLinkDomains where !LinkParser().isOneLinkHost(domain) {
                 throw fail("\(domain) is not a onelink.me domain; list branded domains as custom domains")
             }
-            if !oneLinkDomains.union(customDomains).isEmpty, templates.isEmpty {
+            if !oneLinkDomains.isEmpty || !customDomains.isEmpty, templates.isEmpty {
                 throw fail("OneLink domains are configured but no template IDs")
             }
             guard !interstitialDomain.isEmpty, !interstitialDomain.contains("/") else {
                 throw fail("the interstitial domain must be a host name")
             }
-            guard !universalLinkDomains.contains(interstitialDomain) else {
+            guard
+                !oneLinkDomains.contains(interstitialDomain), !customDomains.contains(interstitialDomain),
+                smartLinkDomain != interstitialDomain
+            else {
                 throw fail(
                     "the interstitial domain \(interstitialDomain) must differ from the universal-link domains, "
                         + "or its button would not open the app")

@@ -35,7 +35,10 @@ public import OneLinkEmulator
 ///      and other → `af_web_dp`, else the App Store.
 public struct ClickHandler: Sendable {
     /// The app's OneLink setup.
-    public let configuration: Configuration
+    public var configuration: Configuration { settings.configuration }
+    /// The setup, shared by every copy of the handler: a replay copies its handler on each click, and
+    /// the setup's dozen sets and strings cost a retain and a release each per copy.
+    private let settings: Settings
     /// The short-link table.
     public let shortLinks: any ShortLinkResolver
     /// Where served clicks are recorded.
@@ -56,7 +59,7 @@ public struct ClickHandler: Sendable {
         store: any ClickStore, clock: any EmulatorClock = SystemClock()
     ) throws(ClickError) {
         try configuration.validate()
-        self.configuration = configuration
+        settings = Settings(configuration)
         self.shortLinks = shortLinks
         self.store = store
         self.clock = clock
@@ -87,14 +90,14 @@ public struct ClickHandler: Sendable {
             throw .missingHeader("User-Agent")
         }
         let userAgent = try UserAgent(
-            parsing: userAgentText, signatures: configuration.inAppBrowserSignatures)
+            parsing: userAgentText, signatures: settings.configuration.inAppBrowserSignatures)
         let ipAddress = try Self.ipAddress(of: request)
         try checkQueryLength(of: request.url)
         let link = try await classify(request.url, headers: request.headers)
 
         let referrer = request.header("Referer")
         let referrerHost = referrer.flatMap { try? LinkParser().parse($0).host }
-        let fromInterstitial = referrerHost == configuration.interstitialDomain
+        let fromInterstitial = referrerHost == settings.configuration.interstitialDomain
         let context = request.context
         let iOSOpensApp =
             !link.isAttributionLink && context.appInstalled && !context.universalLinkBypassed
@@ -128,7 +131,13 @@ public struct ClickHandler: Sendable {
     // MARK: - Validation
 
     private func checkHeaderLengths(of request: ClickRequest) throws(ClickError) {
-        let limit = configuration.maximumHeaderLength
+        let limit = settings.configuration.maximumHeaderLength
+        // Almost every request is within the limit: only then are the headers gathered and sorted,
+        // to name the first too-large one by name.
+        guard
+            request.headers.values.contains(where: { $0.utf8.count > limit })
+                || (request.userAgent?.utf8.count ?? 0) > limit
+        else { return }
         var values = request.headers.map { ($0.key, $0.value) }
         if let userAgent = request.userAgent { values.append(("User-Agent", userAgent)) }
         for (name, value) in values.sorted(by: { $0.0 < $1.0 }) where value.utf8.count > limit {
@@ -151,8 +160,8 @@ public struct ClickHandler: Sendable {
     private func checkQueryLength(of url: String) throws(ClickError) {
         guard let question = url.utf8.firstIndex(of: UInt8(ascii: "?")) else { return }
         let query = url.utf8[url.utf8.index(after: question)...].prefix { $0 != UInt8(ascii: "#") }
-        guard query.count <= configuration.maximumQueryLength else {
-            throw .queryTooLarge(length: query.count, limit: configuration.maximumQueryLength)
+        guard query.count <= settings.configuration.maximumQueryLength else {
+            throw .queryTooLarge(length: query.count, limit: settings.configuration.maximumQueryLength)
         }
     }
 
@@ -176,19 +185,21 @@ public struct ClickHandler: Sendable {
     private func classify(_ url: String, headers: [String: String]) async throws(ClickError) -> ClickedLink {
         let parsed: ParsedLink
         do {
-            parsed = try LinkParser(customDomains: configuration.customDomains).parse(url)
+            parsed = try settings.linkParser.parse(url)
         } catch {
             throw .invalidLink(error)
         }
         let kind: ClickedLink.Kind
         var parameters = parsed.parameters
         var attributable = true
-        if parsed.scheme == "https" || parsed.scheme == "http", parsed.host == configuration.smartLinkDomain,
-            parsed.path == configuration.smartLinkPath
+        if parsed.scheme == "https" || parsed.scheme == "http",
+            parsed.host == settings.configuration.smartLinkDomain,
+            parsed.path == settings.configuration.smartLinkPath
         {
             kind = try Self.smartLinkKind(of: parsed)
         } else if parsed.scheme == "https" || parsed.scheme == "http",
-            configuration.oneLinkDomains.union(configuration.customDomains).contains(parsed.host)
+            settings.configuration.oneLinkDomains.contains(parsed.host)
+                || settings.configuration.customDomains.contains(parsed.host)
         {
             switch parsed.kind {
             case .oneLink(let template?):
@@ -211,7 +222,7 @@ public struct ClickHandler: Sendable {
             parsed.host == Configuration.attributionLinkDomain
         {
             let appID = String(parsed.path.dropFirst())
-            guard !appID.isEmpty, !appID.contains("/"), configuration.acceptsAppID(appID) else {
+            guard !appID.isEmpty, !appID.contains("/"), settings.configuration.acceptsAppID(appID) else {
                 throw .unknownAppID(appID)
             }
             kind = .attributionLink(appID: appID)
@@ -228,7 +239,7 @@ public struct ClickHandler: Sendable {
     }
 
     private func checkTemplate(_ template: String) throws(ClickError) {
-        guard configuration.templates.contains(template) else { throw .unknownTemplate(template) }
+        guard settings.configuration.templates.contains(template) else { throw .unknownTemplate(template) }
     }
 
     /// The short link's stored parameters, or `nil` when the table does not hold it (a 404).
@@ -274,9 +285,9 @@ public struct ClickHandler: Sendable {
             if let browser = userAgent.inAppBrowser, !fromInterstitial {
                 return .interstitial(interstitialPage(for: link, browser: browser))
             }
-            switch configuration.smartLinkFallback {
+            switch settings.configuration.smartLinkFallback {
             case .webURL: return .redirect(location: webURL)
-            case .appStore: return .redirect(location: configuration.appStoreURL)
+            case .appStore: return .redirect(location: settings.configuration.appStoreURL)
             }
         }
         // AppsFlyer's single-platform links take the redirection URL in `af_r`; OneLinks route by
@@ -298,19 +309,20 @@ public struct ClickHandler: Sendable {
         {
             return .redirect(location: try Self.webURL(value, key: fallbackKey))
         }
-        if userAgent.platform == .android, let store = configuration.playStoreURL {
+        if userAgent.platform == .android, let store = settings.configuration.playStoreURL {
             return .redirect(location: store)
         }
         if userAgent.platform != .iOS, let value = link.parameters["af_web_dp"] {
             return .redirect(location: try Self.webURL(value, key: "af_web_dp"))
         }
-        return .redirect(location: configuration.appStoreURL)
+        return .redirect(location: settings.configuration.appStoreURL)
     }
 
     private func interstitialPage(for link: ClickedLink, browser: InAppBrowser) -> InterstitialPage {
         InterstitialPage(
-            url: "https://\(configuration.interstitialDomain)\(Self.pathAndQuery(of: link.url))",
-            universalLink: link.url, browser: browser, buttonTitle: configuration.interstitialButtonTitle)
+            url: "https://\(settings.configuration.interstitialDomain)\(Self.pathAndQuery(of: link.url))",
+            universalLink: link.url, browser: browser,
+            buttonTitle: settings.configuration.interstitialButtonTitle)
     }
 
     /// Everything after the authority: `/H5hv?pid=Email`.
@@ -338,5 +350,20 @@ public struct ClickHandler: Sendable {
             !unsafeSchemes.contains(parsed.scheme)
         else { throw .invalidFallbackURL(key: key, value: value.textValue) }
         return text
+    }
+}
+
+extension ClickHandler {
+    /// The handler's setup, held once.
+    private final class Settings: Sendable {
+        let configuration: Configuration
+        /// The parser that knows the custom domains, made once: made per click, it lowercased them
+        /// into a new set each time.
+        let linkParser: LinkParser
+
+        init(_ configuration: Configuration) {
+            self.configuration = configuration
+            linkParser = LinkParser(customDomains: configuration.customDomains)
+        }
     }
 }

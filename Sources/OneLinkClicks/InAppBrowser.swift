@@ -80,7 +80,12 @@ public struct InAppBrowser: RawRepresentable, Sendable, Hashable {
     public static func detect(
         in userAgent: String, signatures: [Signature] = InAppBrowser.defaultSignatures
     ) -> InAppBrowser? {
-        signatures.first { !$0.token.isEmpty && userAgent.utf8Contains($0.token) }?.browser
+        // The user agent's bytes are borrowed once for every signature, not once per signature.
+        var text = userAgent
+        return text.withUTF8 { bytes in
+            signatures.first { !$0.token.isEmpty && String.utf8Offset(of: $0.token, in: bytes) != nil }?
+                .browser
+        }
     }
 }
 

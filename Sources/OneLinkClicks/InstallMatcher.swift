@@ -132,25 +132,35 @@ public struct InstallMatcher: Sendable, Hashable {
         device: DeviceInfo, deviceID: String, installTime: Date, among clicks: [RecordedClick],
         within window: Duration? = nil
     ) -> InstallMatch? {
-        let candidates = clicks.filter { click in
-            let age = installTime.timeIntervalSince(click.time)
-            return age >= 0 && age <= click.lookback.timeInterval
-                && age <= (window?.timeInterval ?? .infinity)
+        // The clicks are read field by field, by index: filtering them and keeping the best so far
+        // copied every candidate click (and passing one to a check copies it), a retain and a release
+        // for each of its parts.
+        clicks.withUnsafeBufferPointer { clicks in
+            let limit = window?.timeInterval ?? .infinity
+            func isCandidate(_ index: Int) -> Bool {
+                let age = installTime.timeIntervalSince(clicks[index].time)
+                return age >= 0 && age <= clicks[index].lookback.timeInterval && age <= limit
+            }
+            if let index = Self.last(
+                in: clicks,
+                where: {
+                    isCandidate($0)
+                        && Self.idMatches(
+                            clicks[$0].advertisingID, clicks[$0].deviceID, device: device, deviceID: deviceID)
+                })
+            {
+                let pid = clicks[index].parameters["pid"]?.textValue
+                let type: MatchType = pid.map(selfReportingNetworks.contains) == true ? .srn : .idMatching
+                return InstallMatch(click: clicks[index], matchType: type)
+            }
+            let fingerprint = DeviceFingerprint(device: device)
+            let fingerprintWindow = probabilisticWindow.timeInterval
+            let found = Self.last(in: clicks) { index in
+                isCandidate(index) && installTime.timeIntervalSince(clicks[index].time) <= fingerprintWindow
+                    && clicks[index].fingerprint.matches(fingerprint)
+            }
+            return found.map { InstallMatch(click: clicks[$0], matchType: .probabilistic) }
         }
-        if let click = Self.last(
-            in: candidates, where: { Self.idMatches($0, device: device, deviceID: deviceID) })
-        {
-            let pid = click.parameters["pid"]?.textValue
-            let type: MatchType = pid.map(selfReportingNetworks.contains) == true ? .srn : .idMatching
-            return InstallMatch(click: click, matchType: type)
-        }
-        let fingerprint = DeviceFingerprint(device: device)
-        let fingerprintWindow = probabilisticWindow.timeInterval
-        let found = Self.last(in: candidates) { click in
-            installTime.timeIntervalSince(click.time) <= fingerprintWindow
-                && click.fingerprint.matches(fingerprint)
-        }
-        return found.map { InstallMatch(click: $0, matchType: .probabilistic) }
     }
 
     /// Looks the install up in `store`.
@@ -209,24 +219,28 @@ public struct InstallMatcher: Sendable, Hashable {
 
     static let zeroAdvertisingID = "00000000-0000-0000-0000-000000000000"
 
-    private static func idMatches(_ click: RecordedClick, device: DeviceInfo, deviceID: String) -> Bool {
-        if let clickID = click.advertisingID, let deviceAdvertisingID = device.advertisingID,
+    /// Whether a click's advertising ID or device ID is the device's.
+    private static func idMatches(
+        _ advertisingID: String?, _ clickDeviceID: String?, device: DeviceInfo, deviceID: String
+    ) -> Bool {
+        if let clickID = advertisingID, let deviceAdvertisingID = device.advertisingID,
             !clickID.isEmpty, clickID != zeroAdvertisingID,
             clickID.lowercased() == deviceAdvertisingID.lowercased()
         {
             return true
         }
-        if let clickDevice = click.deviceID, !clickDevice.isEmpty, clickDevice == deviceID { return true }
+        if let clickDevice = clickDeviceID, !clickDevice.isEmpty, clickDevice == deviceID { return true }
         return false
     }
 
+    /// The index of the newest click whose index passes `predicate` (of equal times, the later one).
     private static func last(
-        in clicks: [RecordedClick], where predicate: (RecordedClick) -> Bool
-    ) -> RecordedClick? {
-        var best: RecordedClick?
-        for click in clicks where predicate(click) {
-            if let current = best, click.time < current.time { continue }
-            best = click
+        in clicks: UnsafeBufferPointer<RecordedClick>, where predicate: (Int) -> Bool
+    ) -> Int? {
+        var best: Int?
+        for index in clicks.indices where predicate(index) {
+            if let current = best, clicks[index].time < clicks[current].time { continue }
+            best = index
         }
         return best
     }

@@ -73,7 +73,7 @@ public struct UserAgent: Sendable, Hashable {
         guard isASCII ? Self.startsWithProductASCII(text) : Self.startsWithProduct(text) else {
             throw malformed("does not start with a product token such as Mozilla/5.0")
         }
-        guard let comments = Self.topLevelComments(text) else {
+        guard let comments = Self.topLevelComments(text, isASCII: isASCII) else {
             throw malformed("unbalanced parentheses")
         }
         self.text = text
@@ -85,11 +85,11 @@ public struct UserAgent: Sendable, Hashable {
         for comment in comments {
             let parts =
                 isASCII
-                ? comment.utf8.split(separator: UInt8(ascii: ";")).map { Self.trimmedASCII($0) }
-                : comment.split(separator: ";").map { $0.trimmingASCIIWhitespace() }
-            if platform == .other { readPlatform(from: parts) }
+                ? Self.asciiParts(of: comment)
+                : comment.split(separator: ";").map { Substring($0.trimmingASCIIWhitespace()) }
+            if platform == .other { readPlatform(from: parts, isASCII: isASCII) }
             if language == nil,
-                let tag = parts.first(where: LanguageTag.hasRegion).flatMap(LanguageTag.normalized)
+                let tag = parts.first(where: Self.hasRegion).flatMap({ LanguageTag.normalized(String($0)) })
             {
                 language = tag
             }
@@ -97,32 +97,41 @@ public struct UserAgent: Sendable, Hashable {
         self.language = Self.appLanguage(in: text) ?? language
     }
 
-    private mutating func readPlatform(from parts: [String]) {
+    /// Whether a part is a language tag with a region; parts of other lengths are not made strings to ask.
+    private static func hasRegion(_ part: Substring) -> Bool {
+        (5...6).contains(part.utf8.count) && LanguageTag.hasRegion(String(part))
+    }
+
+    private mutating func readPlatform(from parts: [Substring], isASCII: Bool) {
+        // In ASCII text a prefix of characters is a prefix of bytes, which a slice compares without
+        // the generic character-by-character path.
+        func starts(_ part: Substring, with prefix: String) -> Bool {
+            isASCII ? part.utf8.starts(with: prefix.utf8) : part.hasPrefix(prefix)
+        }
         for (index, part) in parts.enumerated() {
-            if part.hasPrefix("iPhone") || part.hasPrefix("iPad") || part.hasPrefix("iPod") {
+            if starts(part, with: "iPhone") || starts(part, with: "iPad") || starts(part, with: "iPod") {
                 platform = .iOS
-                deviceModel = part
+                deviceModel = String(part)
                 osVersion =
                     parts.lazy.compactMap { Self.version(after: "OS ", in: $0) }.first ?? ""
                 return
             }
-            if part.hasPrefix("Android") {
+            if starts(part, with: "Android") {
                 platform = .android
                 osVersion = Self.version(after: "Android ", in: part) ?? ""
                 let model = parts[(index + 1)...].first { candidate in
-                    candidate != "U" && candidate != "wv" && !LanguageTag.hasRegion(candidate)
-                        && !candidate.isEmpty
+                    candidate != "U" && candidate != "wv" && !Self.hasRegion(candidate) && !candidate.isEmpty
                 }
-                deviceModel = model.map(Self.strippingBuild) ?? "Android"
+                deviceModel = model.map { Self.strippingBuild(String($0)) } ?? "Android"
                 return
             }
-            if part == "Macintosh" {
+            if isASCII ? part.utf8.elementsEqual("Macintosh".utf8) : part == "Macintosh" {
                 platform = .macOS
                 deviceModel = "Macintosh"
                 osVersion = parts.lazy.compactMap { Self.version(after: "Mac OS X ", in: $0) }.first ?? ""
                 return
             }
-            if part.hasPrefix("Windows NT") {
+            if starts(part, with: "Windows NT") {
                 platform = .windows
                 deviceModel = "PC"
                 osVersion = Self.version(after: "Windows NT ", in: part) ?? ""
@@ -143,7 +152,7 @@ public struct UserAgent: Sendable, Hashable {
     }
 
     /// The dotted version that follows `marker` in `part`: `17_4` → `17.4`; `nil` when none does.
-    private static func version(after marker: String, in part: String) -> String? {
+    private static func version(after marker: String, in part: Substring) -> String? {
         guard let range = part.utf8Range(of: marker) else { return nil }
         // Digits, with `_` or `.` between them read as one dot; separators at either end dropped.
         var version: [UInt8] = []
@@ -196,49 +205,107 @@ public struct UserAgent: Sendable, Hashable {
         return length > 0
     }
 
+    /// An ASCII comment's `;`-separated parts without surrounding spaces and tabs, empty ones left
+    /// out, as slices of the comment: making each a string of its own cost an allocation for most.
+    private static func asciiParts(of comment: Substring) -> [Substring] {
+        let utf8 = comment.utf8
+        // Found by offset in the contiguous bytes: stepping a slice's index byte by byte is slow.
+        let found = utf8.withContiguousStorageIfAvailable { bytes -> [Substring] in
+            var parts: [Substring] = []
+            func add(_ lower: Int, _ upper: Int) {
+                var (lower, upper) = (lower, upper)
+                while lower < upper, bytes[lower] == UInt8(ascii: " ") || bytes[lower] == UInt8(ascii: "\t") {
+                    lower += 1
+                }
+                while upper > lower,
+                    bytes[upper - 1] == UInt8(ascii: " ") || bytes[upper - 1] == UInt8(ascii: "\t")
+                {
+                    upper -= 1
+                }
+                let from = utf8.index(utf8.startIndex, offsetBy: lower)
+                parts.append(comment[from..<utf8.index(from, offsetBy: upper - lower)])
+            }
+            var start = 0
+            for offset in 0..<bytes.count where bytes[offset] == UInt8(ascii: ";") {
+                if start != offset { add(start, offset) }
+                start = offset + 1
+            }
+            if start != bytes.count { add(start, bytes.count) }
+            return parts
+        }
+        return found ?? utf8.split(separator: UInt8(ascii: ";")).map { trimmedASCII($0) }
+    }
+
     /// An ASCII part of a comment without surrounding spaces and tabs.
-    private static func trimmedASCII(_ part: Substring.UTF8View.SubSequence) -> String {
+    private static func trimmedASCII(_ part: Substring.UTF8View) -> Substring {
         let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
         guard let first = part.firstIndex(where: { !isBlank($0) }),
             let last = part.lastIndex(where: { !isBlank($0) })
         else { return "" }
-        return String(decoding: part[first...last], as: UTF8.self)
+        return Substring(part[first...last])
     }
 
     /// The text of each outermost `( … )` comment, or `nil` when the parentheses do not balance.
-    private static func topLevelComments(_ text: String) -> [String]? {
+    ///
+    /// An ASCII comment without a backslash is a slice of `text`; any other is made from its bytes
+    /// with each escaping backslash removed.
+    private static func topLevelComments(_ text: String, isASCII: Bool) -> [Substring]? {
         // Byte by byte: the delimiters are ASCII, and UTF-8 never uses ASCII bytes inside a longer
         // sequence, so each comment's bytes are whole characters.
-        var comments: [String] = []
+        var comments: [Substring] = []
+        let bytes = text.utf8
         var depth = 0
-        var current: [UInt8] = []
         var escaped = false
-        for byte in text.utf8 {
+        var hasEscape = false
+        var start = bytes.startIndex
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            defer { index = bytes.index(after: index) }
             if depth > 0, escaped {
-                current.append(byte)
                 escaped = false
                 continue
             }
             switch byte {
             case UInt8(ascii: "("):
-                if depth > 0 { current.append(byte) }
+                if depth == 0 {
+                    start = bytes.index(after: index)
+                    hasEscape = false
+                }
                 depth += 1
             case UInt8(ascii: ")"):
                 guard depth > 0 else { return nil }
                 depth -= 1
                 if depth == 0 {
-                    comments.append(String(decoding: current, as: UTF8.self))
-                    current.removeAll(keepingCapacity: true)
-                } else {
-                    current.append(byte)
+                    comments.append(
+                        isASCII && !hasEscape
+                            ? text[start..<index] : Substring(unescaped(bytes[start..<index])))
                 }
             case UInt8(ascii: "\\") where depth > 0:
                 escaped = true
+                hasEscape = true
             default:
-                if depth > 0 { current.append(byte) }
+                break
             }
         }
         return depth == 0 ? comments : nil
+    }
+
+    /// A comment's text from its bytes, each backslash dropped and the byte after it kept as it is.
+    private static func unescaped(_ bytes: Substring.UTF8View) -> String {
+        var current: [UInt8] = []
+        var escaped = false
+        for byte in bytes {
+            if escaped {
+                current.append(byte)
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else {
+                current.append(byte)
+            }
+        }
+        return String(decoding: current, as: UTF8.self)
     }
 
     private static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {

@@ -56,11 +56,10 @@ public struct ScenarioBackends: Sendable {
         }
     }
 
-    let setConversionBehavior: @Sendable (InMemoryBehavior) -> Void
-    let setDeferredBehavior: @Sendable (InMemoryBehavior) -> Void
-    /// How many requests the conversion-data and deferred sources have received, read through their concrete types.
-    let conversionRequestCount: @Sendable () -> Int
-    let deferredRequestCount: @Sendable () -> Int
+    /// The conversion-data and deferred sources, whose behaviour a step changes and whose requests
+    /// each step counts: held as they are, not behind four closures (four allocations per replay).
+    let conversionBackend: any ReplayBackend
+    let deferredBackend: any ReplayBackend
 
     /// Changes how backends answer from now on; `nil` leaves one unchanged.
     public func setBehavior(
@@ -68,8 +67,8 @@ public struct ScenarioBackends: Sendable {
         deferred: InMemoryBehavior? = nil
     ) {
         if let shortLinks { shortLinkResolver.behavior = shortLinks }
-        if let conversion { setConversionBehavior(conversion) }
-        if let deferred { setDeferredBehavior(deferred) }
+        if let conversion { conversionBackend.behavior = conversion }
+        if let deferred { deferredBackend.behavior = deferred }
     }
 }
 
@@ -93,10 +92,8 @@ extension Scenario {
         var clickConversion: ClickStoreConversionDataSource?
         let conversion: any ConversionDataSource
         let deferred: any DeferredDeepLinkSource
-        let setConversion: @Sendable (InMemoryBehavior) -> Void
-        let setDeferred: @Sendable (InMemoryBehavior) -> Void
-        let conversionCount: @Sendable () -> Int
-        let deferredCount: @Sendable () -> Int
+        let conversionBackend: any ReplayBackend
+        let deferredBackend: any ReplayBackend
         if let server = settings.server {
             let clickStore = InMemoryClickStore(
                 capacity: bounds.clickCapacity, overflow: bounds.clickOverflow)
@@ -124,10 +121,8 @@ extension Scenario {
                 conversion: nil, deferred: storeDeferred, behavior: settings.deferredBehavior, clock: clock)
             conversion = conversionSource
             deferred = deferredSource
-            setConversion = { conversionSource.behavior = $0 }
-            setDeferred = { deferredSource.behavior = $0 }
-            conversionCount = { conversionSource.callCount }
-            deferredCount = { deferredSource.callCount }
+            conversionBackend = conversionSource
+            deferredBackend = deferredSource
         } else {
             let start = clock.now
             let conversionSource = InMemoryConversionDataSource(
@@ -142,10 +137,8 @@ extension Scenario {
             deferredSource.requestHistoryLimit = bounds.requestHistoryLimit
             conversion = conversionSource
             deferred = deferredSource
-            setConversion = { conversionSource.behavior = $0 }
-            setDeferred = { deferredSource.behavior = $0 }
-            conversionCount = { conversionSource.receivedRequestCount }
-            deferredCount = { deferredSource.receivedRequestCount }
+            conversionBackend = conversionSource
+            deferredBackend = deferredSource
         }
         var backends = ScenarioBackends(
             shortLinkResolver: resolver, conversionDataSource: conversion, deferredDeepLinkSource: deferred,
@@ -153,8 +146,7 @@ extension Scenario {
             launchRecorder: InMemoryLaunchRecorder(behavior: settings.launchBehavior, clock: clock),
             clipboardMatchSource: InMemoryClipboardMatchSource(
                 matches: settings.clipboardTokens, clock: clock),
-            setConversionBehavior: setConversion, setDeferredBehavior: setDeferred,
-            conversionRequestCount: conversionCount, deferredRequestCount: deferredCount)
+            conversionBackend: conversionBackend, deferredBackend: deferredBackend)
         backends.clickConversionSource = clickConversion
         return backends
     }
@@ -170,7 +162,7 @@ extension ScenarioBackends {
 
     var requestMarks: RequestMarks {
         RequestMarks(
-            conversion: conversionRequestCount(), deferred: deferredRequestCount(),
+            conversion: conversionBackend.requestCount, deferred: deferredBackend.requestCount,
             shortLinks: shortLinkResolver.receivedRequestCount)
     }
 
@@ -194,4 +186,24 @@ extension ScenarioBackends {
         }
         return found
     }
+}
+
+/// A backend whose behaviour a `behaviour` step changes and whose requests each step counts.
+protocol ReplayBackend: AnyObject, Sendable {
+    /// How later requests are answered.
+    var behavior: InMemoryBehavior { get set }
+    /// How many requests have arrived.
+    var requestCount: Int { get }
+}
+
+extension InMemoryConversionDataSource: ReplayBackend {
+    var requestCount: Int { receivedRequestCount }
+}
+
+extension InMemoryDeferredDeepLinkSource: ReplayBackend {
+    var requestCount: Int { receivedRequestCount }
+}
+
+extension ReplayBehaviorSource: ReplayBackend {
+    var requestCount: Int { callCount }
 }

@@ -55,8 +55,7 @@ public struct ScenarioRunner: Sendable {
         let effective = scenario.pinnedProfile ?? profile
         let session = try ReplaySession(
             scenario: scenario, profile: effective, delegate: delegate, deepLinkDelegate: deepLinkDelegate,
-            schedule: schedule)
-        session.sdk.writesDeviceLog = recordsDeviceLog
+            schedule: schedule, recordsDeviceLog: recordsDeviceLog)
         let convert: ValueProfile? = scenario.pinnedProfile == nil ? effective : nil
         // A scenario's outcome outputs are checked over the whole run, not step by step.
         let outcomeOutputs = Set(scenario.outcome?.map(\.output) ?? [])
@@ -73,12 +72,14 @@ public struct ScenarioRunner: Sendable {
             if position.isMultiple(of: 16) { await Task.yield() }
             let before = session.backends.requestMarks
             let milliseconds = Int64((session.clock.now.timeIntervalSince(start) * 1000).rounded())
-            let observations = await session.perform(scenario.steps[index].action)
-            // The step's parts are read in place: a copy of the whole step cost a retain and a release per part.
+            // The step's parts are read in place: a copy of the whole step cost a retain and a release
+            // per part (`ScenarioStep.kind` is computed, so it took one).
+            let action = scenario.steps[index].action
+            let observations = await session.perform(action)
             let expectations = scenario.steps[index].expectations
             steps.append(
                 ScenarioResult.Step(
-                    index: index, kind: scenario.steps[index].kind, note: scenario.steps[index].note,
+                    index: index, kind: action.kind, note: scenario.steps[index].note,
                     observations: observations, expectations: expectations,
                     mismatches: Self.mismatches(
                         expectations,
@@ -101,7 +102,7 @@ public struct ScenarioRunner: Sendable {
         }
         var result = ScenarioResult(
             name: scenario.name, file: scenario.file, profile: effective, steps: steps,
-            deviceLog: session.log.deviceLines)
+            deviceLog: session.log?.deviceLines ?? [])
         result.trailingObservations = trailing
         return result
     }

@@ -131,8 +131,14 @@ public struct ScenarioStep: Sendable, Hashable {
         uniqueKeysWithValues: kindNames.map { ($0, ["do", "expect", "note"] + (kindFields[$0] ?? [])) })
 
     /// The step kind, as the `do` field names it.
-    public var kind: String {
-        switch action {
+    public var kind: String { action.kind }
+}
+
+extension ScenarioStep.Action {
+    /// The step kind, as the `do` field names it: read from an action the runner already holds,
+    /// it needs no copy of the whole step.
+    var kind: String {
+        switch self {
         case .start, .startWithCompletion: return "start"
         case .foreground: return "foreground"
         case .background: return "background"

@@ -22,6 +22,11 @@ extension StringProtocol {
         utf8Range(of: needle) != nil
     }
 
+    /// Where `needle`'s UTF-8 bytes first occur in `haystack`, for a caller that searches the same bytes for many needles.
+    static func utf8Offset(of needle: some StringProtocol, in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
+        firstOffset(of: needle, in: haystack)
+    }
+
     private static func firstOffset(
         of needle: some StringProtocol, in haystack: UnsafeBufferPointer<UInt8>
     ) -> Int? {

@@ -50,7 +50,11 @@ final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDel
     private func heard(_ callback: String) {
         guard let sdk else { return }
         let published = sdk.deliveredEventCount
-        delivered.withLock { $0.pending.append((callback, published)) }
+        delivered.withLock { state in
+            // Room for a few at once: grown one by one, the list reallocated on the first, second and fourth.
+            if state.pending.capacity == 0 { state.pending.reserveCapacity(4) }
+            state.pending.append((callback, published))
+        }
     }
 
     /// Records the event being delivered and returns it.
@@ -170,6 +174,7 @@ extension ReplayDelegate {
             while index < end, index - start < events.count {
                 let event = events[index - start]
                 if event.callbackName == callback {
+                    if indexes.capacity == 0 { indexes.reserveCapacity(16) }
                     indexes.append(index)
                     cursor = index + 1
                     return event

@@ -11,11 +11,14 @@ extension ReplaySession {
             case .deliverLink(let name, let state, let link):
                 guard let fixture = WiringFixture(rawValue: name) else { return }
                 let before = sdk.deliveredEventCount
+                // The link is made once, and the callbacks counted in place: no URL made twice, no
+                // events copied out to be counted.
+                let incoming = Self.incomingLink(link)
                 let called = await Self.deliver(
-                    fixture.wiring, state: state, link: Self.incomingLink(link), sdk: sdk, clock: clock)
+                    fixture.wiring, state: state, link: incoming, sdk: sdk, clock: clock)
                 await sdk.settle()
-                let received = sdk.deliveredEvents(from: before).filter(Self.isLinkCallback).count
-                let path = DeliveryPath(Self.incomingLink(link).kind, state, fixture.wiring.structure)
+                let received = sdk.deliveredEventCount(from: before, where: Self.isLinkCallback)
+                let path = DeliveryPath(incoming.kind, state, fixture.wiring.structure)
                 record(
                     "delivery",
                     [

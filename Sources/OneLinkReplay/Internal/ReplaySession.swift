@@ -21,10 +21,12 @@ final class ReplaySession {
     /// The pasteboard's text at the start (`$.device.pasteboard`).
     let initialPasteboard: String?
     let profile: ValueProfile
-    let clock = ManualClock()
+    let clock: ManualClock
     let backends: ScenarioBackends
     let deviceStore: InMemoryDeviceStore
-    let log = RecordingDebugLogSink()
+    /// The SDK's debug log and device lines, when they are reported (`$.sdk.debug`) or recorded
+    /// (``ScenarioRunner/recordsDeviceLog``); without either the SDK writes none.
+    let log: RecordingDebugLogSink?
     let sdk: AppsFlyerLib
     let proxy: ReplayDelegate
     /// App-side outputs not yet reported, and (SDK 7) how many SDK callbacks had been delivered each
@@ -58,17 +60,22 @@ final class ReplaySession {
 
         mutating func append(_ observation: ScenarioObservation) { observations.append(observation) }
 
-        /// The observations so far, leaving none (and the capacity) behind.
+        /// The observations so far, leaving none behind.
+        ///
+        /// Swapped out: keeping the capacity of a buffer the caller still holds allocated a new one
+        /// on every call, with or without observations.
         mutating func take() -> [ScenarioObservation] {
-            defer { observations.removeAll(keepingCapacity: true) }
-            return observations
+            var taken: [ScenarioObservation] = []
+            swap(&taken, &observations)
+            return taken
         }
     }
 
     // The scenario is borrowed: the session keeps only the few settings its steps read, not a copy.
     init(
         scenario: borrowing Scenario, profile: ValueProfile, delegate: (any AppsFlyerLibDelegate)?,
-        deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)?, schedule: ReplaySchedule? = nil
+        deepLinkDelegate: (any AppsFlyerDeepLinkDelegate)?, schedule: ReplaySchedule? = nil,
+        recordsDeviceLog: Bool = false
     ) throws(ScenarioError) {
         version = scenario.sdk.version
         isUDL = scenario.sdk.mode == .udl
@@ -77,8 +84,13 @@ final class ReplaySession {
         routeCallbacks = scenario.app.routeCallbacks
         otherApps = scenario.device.apps
         initialPasteboard = scenario.device.pasteboard
-        routerStore = scenario.app.routing == nil ? nil : InMemoryPendingActionStore()
+        routerStore = routing == nil ? nil : InMemoryPendingActionStore()
         self.profile = profile
+        // The session's parts are set up through locals: each call through a stored property cost a
+        // retain and a release of its object, some twenty per replay.
+        let clock = ManualClock()
+        self.clock = clock
+        // Not through a local: that is a copy of every backend, a retain and a release each.
         backends = try scenario.backends(clock: clock)
         var state: DeviceState?
         if let installed = scenario.device.installed {
@@ -92,13 +104,22 @@ final class ReplaySession {
                 deviceID: "replay-device", installTime: installTime, device: scenario.sdk.deviceInfo)
         }
         hasStarted = state != nil
-        deviceStore = InMemoryDeviceStore(state)
-        sdk = AppsFlyerLib(
+        let deviceStore = InMemoryDeviceStore(state)
+        self.deviceStore = deviceStore
+        // The SDK writes to its sink only while `isDebug` or `writesDeviceLog` is on, and a replay
+        // sets both here, once: without them, a sink that keeps nothing spares three allocations.
+        let log = scenario.sdk.debug || recordsDeviceLog ? RecordingDebugLogSink() : nil
+        self.log = log
+        let sink: any DebugLogSink
+        if let log { sink = log } else { sink = DiscardingLogSink() }
+        let sdk = AppsFlyerLib(
             shortLinkResolver: backends.shortLinkResolver,
             conversionDataSource: backends.conversionDataSource,
             deferredDeepLinkSource: backends.deferredDeepLinkSource, launchRecorder: backends.launchRecorder,
             deviceStore: deviceStore, clock: clock,
-            logSink: log)
+            logSink: sink)
+        self.sdk = sdk
+        sdk.writesDeviceLog = recordsDeviceLog
         sdk.drainerStartsHere = true
         sdk.sdkGeneration = SDKGeneration(rawValue: scenario.sdk.version.rawValue) ?? .v6
         sdk.emulatedRelease = scenario.sdk.release
@@ -157,8 +178,9 @@ final class ReplaySession {
         self.example = example
         if let example { appEventHandlers.append(example) }
         self.appEventHandlers = appEventHandlers
-        proxy = ReplayDelegate(
+        let proxy = ReplayDelegate(
             profile: profile, forward: delegate, forwardDeepLink: deepLinkDelegate, example: example)
+        self.proxy = proxy
         proxy.sdk = sdk
         sdk.delegate = proxy
         if isUDL { sdk.deepLinkDelegate = proxy }
@@ -273,6 +295,8 @@ final class ReplaySession {
 
     /// App-side outputs in the order they happened, then SDK callbacks, then debug log entries.
     private func collect() -> [ScenarioObservation] {
+        // Locals: a call through a stored property costs a retain and a release of its object.
+        let (sdk, proxy, outputs) = (self.sdk, self.proxy, self.outputs)
         var result = outputs.withLock { $0.take() }
         // The events after the cursor only: earlier steps already observed the rest.
         let start = eventCursor
@@ -301,7 +325,7 @@ final class ReplaySession {
             eventCursor += 1
         }
         for _ in marks { result.append(ScenarioObservation("sessionReady")) }
-        if reportsLog {
+        if reportsLog, let log {
             let entries = log.entries
             while logCursor < entries.count {
                 let entry = entries[logCursor]
@@ -324,7 +348,15 @@ final class ReplaySession {
     }
 
     private func observation(of event: AppsFlyerEvent, dropped: Bool) -> ScenarioObservation {
-        var fields: [String: AttributionValue] = [:]
+        // Room for every field the event can give, with `dropped`: grown from empty, a failure's
+        // six fields cost three tables.
+        let room: Int
+        switch event {
+        case .conversionDataSuccess, .appOpenAttribution: room = 2
+        case .conversionDataFail, .appOpenAttributionFailure: room = 6
+        case .deepLink: room = 9
+        }
+        var fields = [String: AttributionValue](minimumCapacity: room)
         switch event {
         case .conversionDataSuccess(let payload), .appOpenAttribution(let payload):
             fields["payload"] = .object(profile.apply(payload).values)
@@ -418,7 +450,8 @@ final class ReplaySession {
 
     private func launch(_ options: LaunchOptions) {
         let classification = LaunchClassification(options: options)
-        var fields: [String: AttributionValue] = ["source": .string(classification.source.rawValue)]
+        var fields = [String: AttributionValue](minimumCapacity: 4)
+        fields["source"] = .string(classification.source.rawValue)
         if let url = classification.url { fields["url"] = .string(url.absoluteString) }
         if let source = classification.sourceApplication { fields["sourceApplication"] = .string(source) }
         if let reason = classification.passiveReason { fields["passiveReason"] = .string(reason.rawValue) }
@@ -515,7 +548,8 @@ final class ReplaySession {
             emit("openURL", ["result": "failed", "error": .string("\"\(text)\" has no URL scheme")])
             return
         }
-        var fields: [String: AttributionValue] = ["canOpen": .bool(device.canOpenURL(url))]
+        var fields = [String: AttributionValue](minimumCapacity: 5)
+        fields["canOpen"] = .bool(device.canOpenURL(url))
         switch await device.open(url, from: source) {
         case .notInstalled(let scheme):
             fields["result"] = "notInstalled"
@@ -551,7 +585,9 @@ final class ReplaySession {
         }
         do {
             let decision = try await handler.handle(request)
-            var fields: [String: AttributionValue] = ["recorded": .bool(decision.recordedClick != nil)]
+            // Room for all five fields a decision can give: grown from one, the table was made three times.
+            var fields = [String: AttributionValue](minimumCapacity: 5)
+            fields["recorded"] = .bool(decision.recordedClick != nil)
             switch decision.kind {
             case .openedApp(let universalLink):
                 fields["decision"] = "openedApp"
@@ -613,4 +649,9 @@ extension ReplaySession {
             self?.emit("startCompletion", fields)
         }
     }
+}
+
+/// A sink for an SDK whose log is off for the whole replay: it never receives an entry.
+private struct DiscardingLogSink: DebugLogSink {
+    func log(_ entry: DebugLogEntry) {}
 }
