@@ -110,9 +110,10 @@ extension ClickHandler {
         /// - Throws: ``ClickError/invalidConfiguration(_:)`` saying what is wrong.
         public func validate() throws(ClickError) {
             func fail(_ message: String) -> ClickError { .invalidConfiguration(message) }
+            let parser = LinkParser()
             for (name, url) in [("appStoreURL", appStoreURL), ("playStoreURL", playStoreURL)] {
                 guard let url else { continue }
-                guard let parsed = try? LinkParser().parse(url),
+                guard let parsed = try? parser.parse(url),
                     ["https", "http", "itms-apps"].contains(parsed.scheme)
                 else {
                     throw fail(
@@ -120,10 +121,11 @@ extension ClickHandler {
                     )
                 }
             }
+            let universalLinkDomains = universalLinkDomains
             guard !universalLinkDomains.isEmpty else {
                 throw fail("no OneLink, custom or smart-link domain is configured")
             }
-            for domain in oneLinkDomains where !LinkParser().isOneLinkHost(domain) {
+            for domain in oneLinkDomains where !parser.isOneLinkHost(domain) {
                 throw fail("\(domain) is not a onelink.me domain; list branded domains as custom domains")
             }
             if !oneLinkDomains.union(customDomains).isEmpty, templates.isEmpty {

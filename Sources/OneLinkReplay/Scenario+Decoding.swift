@@ -115,11 +115,11 @@ extension Scenario {
         let stepsNode = top.child("steps").node
         for (index, value) in stepValues.enumerated() {
             let step = try Self.decodeStep(value, at: stepsNode.element(index), reader)
-            if Self.routingKinds.contains(step.kind), app.routing == nil {
+            if app.routing == nil, Self.routingKinds.contains(step.kind) {
                 throw reader.fail(
                     "$.steps[\(index)].do", .invalidValue("step \"\(step.kind)\" needs \"app.routing\""))
             }
-            if step.kind == "click", backend.server == nil {
+            if backend.server == nil, step.kind == "click" {
                 throw reader.fail(
                     "$.steps[\(index)].do", .invalidValue("step \"click\" needs \"backend.server\""))
             }

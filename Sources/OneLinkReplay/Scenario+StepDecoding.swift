@@ -10,7 +10,9 @@ extension Scenario {
         guard case .object(let members) = value else {
             throw reader.wrongType(value, expected: "an object", at: location.text)
         }
-        guard let kindValue = members["do"] else { throw reader.fail(location.text, .missingField("do")) }
+        guard let kindValue = ScenarioReader.member("do", of: members) else {
+            throw reader.fail(location.text, .missingField("do"))
+        }
         let kind = try reader.string(kindValue, at: location.text + ".do")
         // Every kind has its allowed fields: one lookup both checks the kind and finds them.
         guard let allowed = ScenarioStep.allowedFields[kind] else {
@@ -41,16 +43,18 @@ extension Scenario {
         var matchValue: AttributionValue?
         var typesValue: AttributionValue?
         var payloadValue: AttributionValue?
-        var expected: [String: AttributionValue] = Dictionary(minimumCapacity: fields.members.count)
         for (key, member) in fields.members {
             switch key {
             case "output": outputValue = member
             case "match": matchValue = member
             case "types": typesValue = member
-            default:
-                if key == "payload" { payloadValue = member }
-                expected[key] = member
+            case "payload": payloadValue = member
+            default: break
             }
+        }
+        // `filter` is inlined, so specialised, and moves no hashed key around twice.
+        let expected = fields.members.filter { key, _ in
+            key != "output" && key != "match" && key != "types"
         }
         guard let outputValue else { throw reader.fail(location.text, .missingField("output")) }
         let output = try reader.string(outputValue, at: fields.at("output"))

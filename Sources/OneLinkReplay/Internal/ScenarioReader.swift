@@ -106,6 +106,23 @@ struct ScenarioReader {
         return Fields(reader: self, members: members, location: location)
     }
 
+    /// The member `key` of `members`; objects of a scenario have few members, and comparing their
+    /// keys with `==` (as a lookup does after hashing) costs less than hashing `key`. Lengths are
+    /// compared first: `==` settles unequal strings out of line.
+    static func member(_ key: String, of members: [String: AttributionValue]) -> AttributionValue? {
+        guard members.count <= linearLookupLimit else { return members[key] }
+        let length = key.utf8.count
+        var index = members.startIndex
+        while index != members.endIndex {
+            let name = members.keys[index]
+            if name.utf8.count == length && name == key { return members.values[index] }
+            members.formIndex(after: &index)
+        }
+        return nil
+    }
+
+    private static let linearLookupLimit = 8
+
     /// Whether `names` has `key`, comparing lengths first, which settles most mismatches at once.
     static func contains(_ names: [String], _ key: String) -> Bool {
         let length = key.utf8.count
@@ -197,17 +214,7 @@ struct ScenarioReader {
 
         /// The member `key`; objects of a scenario have few members, and comparing their keys with
         /// `==` (as a lookup does after hashing) costs less than hashing `key`.
-        subscript(key: String) -> AttributionValue? {
-            guard members.count <= Self.linearLookupLimit else { return members[key] }
-            var index = members.startIndex
-            while index != members.endIndex {
-                if members.keys[index] == key { return members.values[index] }
-                members.formIndex(after: &index)
-            }
-            return nil
-        }
-
-        private static let linearLookupLimit = 8
+        subscript(key: String) -> AttributionValue? { ScenarioReader.member(key, of: members) }
 
         /// The path of the member `key` as text, for an error.
         func at(_ key: String) -> String { location.member(key).text }
