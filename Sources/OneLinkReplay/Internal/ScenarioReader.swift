@@ -106,9 +106,11 @@ struct ScenarioReader {
         return Fields(reader: self, members: members, location: location)
     }
 
-    /// The member `key` of `members`; objects of a scenario have few members, and comparing their
-    /// keys with `==` (as a lookup does after hashing) costs less than hashing `key`. Lengths are
-    /// compared first: `==` settles unequal strings out of line.
+    /// The member `key` of `members`.
+    ///
+    /// Objects of a scenario have few members, and comparing their keys with `==` (as a lookup does
+    /// after hashing) costs less than hashing `key`. Lengths are compared first: `==` settles
+    /// unequal strings out of line.
     static func member(_ key: String, of members: [String: AttributionValue]) -> AttributionValue? {
         guard members.count <= linearLookupLimit else { return members[key] }
         let length = key.utf8.count
