@@ -11,6 +11,7 @@ import OneLinkSupport
 struct JSONParser {
     static let defaultMaximumDepth = 256
     private static let linearKeyLimit = 16
+    private static let initialStackCapacity = 32
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
@@ -127,6 +128,8 @@ struct JSONParser {
         // duplicate key is found there, or, if the object fails before its end, among the keys read
         // so far: either way the error is the first problem in document order, as if each key had
         // been checked when it was read.
+        // Room for the members of a typical document's open objects at once, instead of growing from empty.
+        if memberStack.capacity == 0 { memberStack.reserveCapacity(Self.initialStackCapacity) }
         let base = memberStack.count
         var count = 0
         skipWhitespace()
@@ -260,6 +263,7 @@ struct JSONParser {
     private mutating func parseArray(depth: Int) throws(PayloadError) -> AttributionValue {
         if depth > maximumDepth { throw PayloadError.nestingTooDeep(path: "", limit: maximumDepth) }
         index += 1
+        if elementStack.capacity == 0 { elementStack.reserveCapacity(Self.initialStackCapacity) }
         let base = elementStack.count
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {

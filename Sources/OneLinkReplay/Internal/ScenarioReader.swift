@@ -15,6 +15,9 @@ struct ScenarioReader {
             case root
             case member(String)
             case element(Int)
+            /// The member of an element, such as `[3].expect`: kept inline, so a step's or an array
+            /// element's members cost no node of their own.
+            case elementMember(Int, String)
         }
 
         /// A path that paths below it point to.
@@ -44,6 +47,8 @@ struct ScenarioReader {
             case .root: return "$"
             case .member(let key): return above + ScenarioReader.pathComponent(key)
             case .element(let index): return above + "[\(index)]"
+            case .elementMember(let index, let key):
+                return above + "[\(index)]" + ScenarioReader.pathComponent(key)
             }
         }
 
@@ -53,7 +58,12 @@ struct ScenarioReader {
             return Node(self)
         }
 
-        func member(_ key: String) -> Path { node.member(key) }
+        func member(_ key: String) -> Path {
+            if let parent, case .element(let index) = last {
+                return Path(parent: parent, last: .elementMember(index, key))
+            }
+            return node.member(key)
+        }
 
         func element(_ index: Int) -> Path { node.element(index) }
     }
