@@ -114,16 +114,17 @@ extension Scenario {
         steps.reserveCapacity(stepValues.count)
         let stepsNode = top.child("steps").node
         for (index, value) in stepValues.enumerated() {
-            let step = try Self.decodeStep(value, at: stepsNode.element(index), reader)
-            if app.routing == nil, Self.routingKinds.contains(step.kind) {
+            // Appended before it is checked, so the step is moved into the array rather than copied.
+            steps.append(try Self.decodeStep(value, at: stepsNode.element(index), reader))
+            let kind = steps[index].kind
+            if app.routing == nil, Self.routingKinds.contains(kind) {
                 throw reader.fail(
-                    "$.steps[\(index)].do", .invalidValue("step \"\(step.kind)\" needs \"app.routing\""))
+                    "$.steps[\(index)].do", .invalidValue("step \"\(kind)\" needs \"app.routing\""))
             }
-            if backend.server == nil, step.kind == "click" {
+            if backend.server == nil, kind == "click" {
                 throw reader.fail(
                     "$.steps[\(index)].do", .invalidValue("step \"click\" needs \"backend.server\""))
             }
-            steps.append(step)
         }
         if sdk.mode == .legacy, !backend.deferredClicks.isEmpty,
             !steps.contains(where: {

@@ -154,13 +154,12 @@ struct JSONParser {
                 }
                 index += 1
                 skipWhitespace()
-                let value: AttributionValue
                 do {
-                    value = try parseValue(depth: depth)
+                    // Assigned in place, so the value is moved into its slot rather than copied.
+                    memberStack[base + count - 1].value = try parseValue(depth: depth)
                 } catch {
                     throw Self.prefixed(error, with: .key(key))
                 }
-                memberStack[base + count - 1].value = value
                 skipWhitespace()
                 guard index < bytes.count else { throw error("unexpected end of input inside an object") }
                 if bytes[index] == UInt8(ascii: ",") {
