@@ -114,9 +114,10 @@ extension Scenario {
         steps.reserveCapacity(stepValues.count)
         let stepsNode = top.child("steps").node
         for (index, value) in stepValues.enumerated() {
-            // Appended before it is checked, so the step is moved into the array rather than copied.
-            steps.append(try Self.decodeStep(value, at: stepsNode.element(index), reader))
-            let kind = steps[index].kind
+            let step = try Self.decodeStep(value, at: stepsNode.element(index), reader)
+            let kind = step.kind
+            // Consumed, so the step is moved into the array rather than copied.
+            steps.append(consume step)
             if app.routing == nil, Self.routingKinds.contains(kind) {
                 throw reader.fail(
                     "$.steps[\(index)].do", .invalidValue("step \"\(kind)\" needs \"app.routing\""))

@@ -30,7 +30,7 @@ extension Scenario {
             }
         }
         let note = try fields.optionalString("note")
-        return ScenarioStep(action, expect: expectations, note: note)
+        return ScenarioStep(consume action, expect: consume expectations, note: note)
     }
 
     static func decodeExpectation(

@@ -305,11 +305,16 @@ struct JSONParser {
         let end = bytes.count
         let start = UnsafeRawPointer(bytes.baseAddress)
         while position < end {
-            if let start, position + 8 <= end,
-                Self.isPlain(start.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-            {
-                position += 8
-                continue
+            if let start, position + 8 <= end {
+                let word = UInt64(
+                    littleEndian: start.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                let special = Self.specialBytes(word)
+                if special == 0 {
+                    position += 8
+                    continue
+                }
+                // The lowest flagged byte is the first that needs a look; the bytes before it are plain.
+                position += special.trailingZeroBitCount >> 3
             }
             let byte = bytes[position]
             if byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
@@ -365,19 +370,22 @@ struct JSONParser {
         throw error("unterminated string")
     }
 
-    /// Whether none of the eight bytes in `word` ends or escapes a string, is a control character
-    /// or is outside ASCII; a string's bytes are mostly scanned this way, a word at a time.
+    /// The high bit of each byte of `word` (read little-endian) that ends or escapes a string, is a
+    /// control character or is outside ASCII; zero when the eight bytes are plain string content.
+    ///
+    /// The classic tests for a zero byte and a byte below a bound: a borrow can flag a byte above
+    /// a match, never one below it, so the lowest flag is exact. Strings are mostly scanned this
+    /// way, a word at a time.
     @inline(__always)
-    private static func isPlain(_ word: UInt64) -> Bool {
+    private static func specialBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high: UInt64 = 0x8080_8080_8080_8080
-        // The classic tests for a zero byte and a byte below a bound: exact as to whether any byte matches.
         let control = (word &- ones &* 0x20) & ~word
         let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
         let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
         let hasQuote = (quote &- ones) & ~quote
         let hasBackslash = (backslash &- ones) & ~backslash
-        return (control | hasQuote | hasBackslash | word) & high == 0
+        return (control | hasQuote | hasBackslash | word) & high
     }
 
     /// The offset of the first byte in `start..<end` that does not begin a valid UTF-8 sequence.
