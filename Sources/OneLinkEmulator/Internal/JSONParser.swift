@@ -326,7 +326,13 @@ struct JSONParser {
                 let slice = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])
                 if isASCII {
                     index += 1
-                    return String(decoding: slice, as: UTF8.self)
+                    // Copied straight into the string's storage: a short string is then checked as
+                    // one word instead of byte by byte (`String(decoding:as:)` scans and copies bytewise).
+                    return String(unsafeUninitializedCapacity: slice.count) { target in
+                        guard let source = slice.baseAddress, let base = target.baseAddress else { return 0 }
+                        base.initialize(from: source, count: slice.count)
+                        return slice.count
+                    }
                 }
                 guard let string = String(validatingUTF8Bytes: slice) else {
                     index = firstInvalidUTF8(from: contentStart, to: index)
