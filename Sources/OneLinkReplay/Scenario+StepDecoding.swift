@@ -52,10 +52,6 @@ extension Scenario {
             default: break
             }
         }
-        // `filter` is inlined, so specialised, and moves no hashed key around twice.
-        let expected = fields.members.filter { key, _ in
-            key != "output" && key != "match" && key != "types"
-        }
         guard let outputValue else { throw reader.fail(location.text, .missingField("output")) }
         let output = try reader.string(outputValue, at: fields.at("output"))
         guard ScenarioReader.contains(ScenarioExpectation.outputNames, output) else {
@@ -80,6 +76,11 @@ extension Scenario {
         if let payloadValue, payloadValue.objectValue == nil {
             throw reader.wrongType(payloadValue, expected: "an object", at: fields.at("payload"))
         }
+        // The members less the options: a copy of the table, which rehashes none of the keys it keeps.
+        var expected = fields.members
+        expected.removeValue(forKey: "output")
+        if matchValue != nil { expected.removeValue(forKey: "match") }
+        if typesValue != nil { expected.removeValue(forKey: "types") }
         return ScenarioExpectation(output, fields: expected, match: match, types: types)
     }
 
