@@ -110,9 +110,10 @@ extension ClickHandler {
         /// - Throws: ``ClickError/invalidConfiguration(_:)`` saying what is wrong.
         public func validate() throws(ClickError) {
             func fail(_ message: String) -> ClickError { .invalidConfiguration(message) }
+            let parser = LinkParser()
             func checkStoreURL(_ name: String, _ url: String?) throws(ClickError) {
                 guard let url else { return }
-                guard let scheme = try? LinkParser().parse(url).scheme,
+                guard let scheme = try? parser.parse(url).scheme,
                     scheme == "https" || scheme == "http" || scheme == "itms-apps"
                 else {
                     throw fail(
@@ -126,7 +127,7 @@ extension ClickHandler {
             guard !oneLinkDomains.isEmpty || !customDomains.isEmpty || smartLinkDomain != nil else {
                 throw fail("no OneLink, custom or smart-link domain is configured")
             }
-            for domain in oneLinkDomains where !LinkParser().isOneLinkHost(domain) {
+            for domain in oneLinkDomains where !parser.isOneLinkHost(domain) {
                 throw fail("\(domain) is not a onelink.me domain; list branded domains as custom domains")
             }
             if !oneLinkDomains.isEmpty || !customDomains.isEmpty, templates.isEmpty {

@@ -115,15 +115,17 @@ extension Scenario {
         let stepsNode = top.child("steps").node
         for (index, value) in stepValues.enumerated() {
             let step = try Self.decodeStep(value, at: stepsNode.element(index), reader)
-            if Self.routingKinds.contains(step.kind), app.routing == nil {
+            let kind = step.kind
+            // Consumed, so the step is moved into the array rather than copied.
+            steps.append(consume step)
+            if app.routing == nil, Self.routingKinds.contains(kind) {
                 throw reader.fail(
-                    "$.steps[\(index)].do", .invalidValue("step \"\(step.kind)\" needs \"app.routing\""))
+                    "$.steps[\(index)].do", .invalidValue("step \"\(kind)\" needs \"app.routing\""))
             }
-            if step.kind == "click", backend.server == nil {
+            if backend.server == nil, kind == "click" {
                 throw reader.fail(
                     "$.steps[\(index)].do", .invalidValue("step \"click\" needs \"backend.server\""))
             }
-            steps.append(step)
         }
         if sdk.mode == .legacy, !backend.deferredClicks.isEmpty,
             !steps.contains(where: {

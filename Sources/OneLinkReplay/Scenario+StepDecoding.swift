@@ -10,7 +10,9 @@ extension Scenario {
         guard case .object(let members) = value else {
             throw reader.wrongType(value, expected: "an object", at: location.text)
         }
-        guard let kindValue = members["do"] else { throw reader.fail(location.text, .missingField("do")) }
+        guard let kindValue = ScenarioReader.member("do", of: members) else {
+            throw reader.fail(location.text, .missingField("do"))
+        }
         let kind = try reader.string(kindValue, at: location.text + ".do")
         // Every kind has its allowed fields: one lookup both checks the kind and finds them.
         guard let allowed = ScenarioStep.allowedFields[kind] else {
@@ -28,7 +30,7 @@ extension Scenario {
             }
         }
         let note = try fields.optionalString("note")
-        return ScenarioStep(action, expect: expectations, note: note)
+        return ScenarioStep(consume action, expect: consume expectations, note: note)
     }
 
     static func decodeExpectation(
@@ -41,15 +43,13 @@ extension Scenario {
         var matchValue: AttributionValue?
         var typesValue: AttributionValue?
         var payloadValue: AttributionValue?
-        var expected: [String: AttributionValue] = Dictionary(minimumCapacity: fields.members.count)
         for (key, member) in fields.members {
             switch key {
             case "output": outputValue = member
             case "match": matchValue = member
             case "types": typesValue = member
-            default:
-                if key == "payload" { payloadValue = member }
-                expected[key] = member
+            case "payload": payloadValue = member
+            default: break
             }
         }
         guard let outputValue else { throw reader.fail(location.text, .missingField("output")) }
@@ -76,6 +76,11 @@ extension Scenario {
         if let payloadValue, payloadValue.objectValue == nil {
             throw reader.wrongType(payloadValue, expected: "an object", at: fields.at("payload"))
         }
+        // The members less the options: a copy of the table, which rehashes none of the keys it keeps.
+        var expected = fields.members
+        expected.removeValue(forKey: "output")
+        if matchValue != nil { expected.removeValue(forKey: "match") }
+        if typesValue != nil { expected.removeValue(forKey: "types") }
         return ScenarioExpectation(output, fields: expected, match: match, types: types)
     }
 

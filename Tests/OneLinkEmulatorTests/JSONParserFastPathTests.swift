@@ -37,6 +37,37 @@ import Testing
         #expect(value == ["ascii": "Email", "utf8": "café 🍎 日本", "empty": ""])
     }
 
+    @Test("strings scanned a word at a time: the quote, an escape, raw UTF-8 or a bad byte at every offset")
+    func everyOffsetOfAWord() throws {
+        for length in 0..<20 {
+            let plain = String(repeating: "x", count: length)
+            for tail in ["", "yz", "0123456789"] {
+                #expect(
+                    try AttributionValue(jsonString: "[\"\(plain)\"," + "\"\(tail)\"]") == [
+                        .string(plain), .string(tail),
+                    ])
+                #expect(
+                    try AttributionValue(jsonString: "\"\(plain)\\n\(tail)\"") == .string(plain + "\n" + tail)
+                )
+                #expect(
+                    try AttributionValue(jsonString: "\"\(plain)é\(tail)\"") == .string(plain + "é" + tail))
+                #expect(
+                    try AttributionValue(jsonString: "\"\(plain)~\u{7F}\(tail)\"")
+                        == .string(plain + "~\u{7F}" + tail))
+                for (byte, reason) in [
+                    (UInt8(0x1F), "unescaped control character U+001F in a string"),
+                    (0xFF, "string is not valid UTF-8"),
+                ] {
+                    let bytes = Array("\"\(plain)".utf8) + [byte] + Array("\(tail)\"".utf8)
+                    #expect(
+                        throws: PayloadError.invalidJSON(
+                            reason: reason, offset: 1 + length, line: 1, column: 2 + length)
+                    ) { try AttributionValue(json: bytes) }
+                }
+            }
+        }
+    }
+
     @Test("an escape after raw text keeps the text before it, ASCII or not")
     func escapeAfterRawText() throws {
         let value = try AttributionValue(jsonString: #"["abc\ndef", "é\t🍎", "\"x\"", "a\u00e9b\\"]"#)

@@ -55,6 +55,41 @@ import Testing
         }
     }
 
+    @Test(
+        "a duplicate key is reported before any later problem, as if each key were checked when read",
+        arguments: [2, 20])
+    func duplicateBeforeLaterProblems(count: Int) {
+        let keys = (0..<count).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+        let duplicated = "{" + keys + ",\"k0\":1"
+        // What follows the duplicate: a syntax error in the same object, in a nested value, or a
+        // nested object with a duplicate of its own, or too deep a nesting; the duplicate comes first.
+        for tail in [
+            "}", ",}", " \"x\" }", ":", ",\"a\":{\"b\":[1,}}", ",\"a\":{\"b\":1,\"b\":2}}",
+            ",\"k1\":1}", ",\"a\":\"\\q\"}", ",\"a\":" + String(repeating: "[", count: 300),
+        ] {
+            #expect(throws: PayloadError.duplicateKey(path: "$.o", key: "k0"), "tail \(tail)") {
+                try AttributionValue(jsonString: #"{"o":"# + duplicated + tail + "}")
+            }
+        }
+        // A duplicate in an enclosing object comes before a problem inside a later member's value.
+        #expect(throws: PayloadError.duplicateKey(path: "$", key: "o")) {
+            try AttributionValue(jsonString: #"{"o":1,"o":2,"p":{"q":1,"q":2}}"#)
+        }
+        // A problem before the duplicate key is reported instead.
+        #expect(throws: PayloadError.duplicateKey(path: "$.o.a", key: "b")) {
+            try AttributionValue(jsonString: #"{"o":{"a":{"b":1,"b":2},"a":1}}"#)
+        }
+        do {
+            _ = try AttributionValue(jsonString: #"{"o":{"a":[1,],"a":1}}"#)
+            Issue.record("expected the syntax error")
+        } catch {
+            guard case .invalidJSON = error else {
+                Issue.record("expected the syntax error, got \(error)")
+                return
+            }
+        }
+    }
+
     @Test("arrays nested in arrays keep their elements in order")
     func nestedArrays() throws {
         let value = try AttributionValue(jsonString: #"[[1,[2,3],4],[],[[5]],6]"#)

@@ -11,6 +11,7 @@ import OneLinkSupport
 struct JSONParser {
     static let defaultMaximumDepth = 256
     private static let linearKeyLimit = 16
+    private static let initialStackCapacity = 32
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
@@ -24,10 +25,7 @@ struct JSONParser {
     /// One member of an object being parsed; a struct, since an array of tuples looks its element type up at run time.
     private struct Member {
         let key: String
-        let value: AttributionValue
-
-        /// What a slot holds once its member is moved out: nothing to release.
-        static let empty = Member(key: "", value: .null)
+        var value: AttributionValue
     }
 
     private enum PathComponent {
@@ -126,85 +124,124 @@ struct JSONParser {
     private mutating func parseObject(depth: Int) throws(PayloadError) -> AttributionValue {
         if depth > maximumDepth { throw PayloadError.nestingTooDeep(path: "", limit: maximumDepth) }
         index += 1
-        // Members are collected in order and hashed once at the end; small objects (the usual
-        // case) find duplicates by a linear scan, larger ones through a set.
+        // Members are collected in order and hashed once, into the dictionary, at the end; a
+        // duplicate key is found there, or, if the object fails before its end, among the keys read
+        // so far: either way the error is the first problem in document order, as if each key had
+        // been checked when it was read.
+        // Room for the members of a typical document's open objects at once, instead of growing from empty.
+        if memberStack.capacity == 0 { memberStack.reserveCapacity(Self.initialStackCapacity) }
         let base = memberStack.count
-        var seen: Set<String>?
+        var count = 0
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             return .object([:])
         }
-        while true {
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of input inside an object") }
-            guard bytes[index] == UInt8(ascii: "\"") else {
-                throw error("unexpected \(describeByte(at: index)), expected a string key")
-            }
-            let keyStart = index
-            let key = try parseString()
-            if seen?.contains(key) ?? hasMember(key, from: base) {
-                index = keyStart
-                throw PayloadError.duplicateKey(path: "", key: QuotedInput.prefix(key))
-            }
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw error("expected ':' after the key \"\(key)\"")
-            }
-            index += 1
-            skipWhitespace()
-            let value: AttributionValue
-            do {
-                value = try parseValue(depth: depth)
-            } catch {
-                throw Self.prefixed(error, with: .key(key))
-            }
-            memberStack.append(Member(key: key, value: value))
-            if seen != nil {
-                seen?.insert(key)
-            } else if memberStack.count - base == Self.linearKeyLimit {
-                seen = Set(memberStack[base...].map(\.key))
-            }
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of input inside an object") }
-            if bytes[index] == UInt8(ascii: ",") {
+        do throws(PayloadError) {
+            while true {
+                skipWhitespace()
+                guard index < bytes.count else { throw error("unexpected end of input inside an object") }
+                guard bytes[index] == UInt8(ascii: "\"") else {
+                    throw error("unexpected \(describeByte(at: index)), expected a string key")
+                }
+                let key = try parseString()
+                // The key is on the stack before its value is read, so a failure below still sees it.
+                memberStack.append(Member(key: key, value: .null))
+                count += 1
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                    throw error("expected ':' after the key \"\(key)\"")
+                }
                 index += 1
-                continue
+                skipWhitespace()
+                do {
+                    // Assigned in place, so the value is moved into its slot rather than copied.
+                    memberStack[base + count - 1].value = try parseValue(depth: depth)
+                } catch {
+                    throw Self.prefixed(error, with: .key(key))
+                }
+                skipWhitespace()
+                guard index < bytes.count else { throw error("unexpected end of input inside an object") }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    break
+                }
+                throw error("unexpected \(describeByte(at: index)), expected ',' or '}'")
             }
-            if bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return .object(popMembers(from: base))
+        } catch {
+            if let duplicate = firstDuplicateKey(from: base, count: count) {
+                throw PayloadError.duplicateKey(path: "", key: QuotedInput.prefix(duplicate))
             }
-            throw error("unexpected \(describeByte(at: index)), expected ',' or '}'")
+            throw error
         }
+        if let members = popMembers(from: base) { return .object(members) }
+        let duplicate = firstDuplicateKey(from: base, count: count) ?? ""
+        throw PayloadError.duplicateKey(path: "", key: QuotedInput.prefix(duplicate))
     }
 
-    /// Whether the object whose members start at `base` already has `key`.
-    private func hasMember(_ key: String, from base: Int) -> Bool {
-        // Comparing lengths first keeps most mismatches away from the full string comparison.
-        let length = key.utf8.count
-        for position in base..<memberStack.count {
-            let other = memberStack[position].key
-            if other.utf8.count == length && other == key { return true }
+    /// The first of the `count` keys from `base` on that repeats a key before it, if any.
+    private func firstDuplicateKey(from base: Int, count: Int) -> String? {
+        // Small objects (the usual case) by a linear scan, larger ones through a set, so a huge
+        // object that fails costs no quadratic search.
+        if count > Self.linearKeyLimit {
+            var seen = Set<String>(minimumCapacity: count)
+            for position in base..<base + count where !seen.insert(memberStack[position].key).inserted {
+                return memberStack[position].key
+            }
+            return nil
         }
-        return false
+        for position in base..<base + count {
+            let key = memberStack[position].key
+            for earlier in base..<position where memberStack[earlier].key == key { return key }
+        }
+        return nil
     }
 
-    /// The members from `base` on as a dictionary, taken off the stack.
-    private mutating func popMembers(from base: Int) -> [String: AttributionValue] {
-        let count = memberStack.count - base
-        var dictionary: [String: AttributionValue] = Dictionary(minimumCapacity: count)
-        // Moved rather than copied out, so no member is retained here and released again below.
-        memberStack.withUnsafeMutableBufferPointer { buffer in
-            guard let start = buffer.baseAddress else { return }
-            for slot in start + base..<start + buffer.count {
-                let member = slot.move()
-                slot.initialize(to: .empty)
-                dictionary[member.key] = member.value
-            }
+    /// The members from `base` on as a dictionary, taken off the stack; `nil`, with the keys left on
+    /// the stack, when two have the same key.
+    private mutating func popMembers(from base: Int) -> [String: AttributionValue]? {
+        var duplicate = false
+        // Values are moved rather than copied out, so none is retained here and released again below.
+        // `init(_:uniquingKeysWith:)` is inlined and so specialised, unlike `init(minimumCapacity:)`.
+        let dictionary = memberStack.withUnsafeMutableBufferPointer { buffer in
+            [String: AttributionValue](
+                MovingMembers(buffer, from: base),
+                uniquingKeysWith: { first, _ in
+                    duplicate = true
+                    return first
+                })
         }
-        memberStack.removeLast(count)
+        if duplicate { return nil }
+        memberStack.removeLast(memberStack.count - base)
         return dictionary
+    }
+
+    /// The members of a buffer from an offset on as key-value pairs, each value moved out of its slot.
+    private struct MovingMembers: Sequence, IteratorProtocol {
+        private var slot: UnsafeMutablePointer<Member>?
+        private let end: UnsafeMutablePointer<Member>?
+
+        init(_ buffer: UnsafeMutableBufferPointer<Member>, from offset: Int) {
+            slot = buffer.baseAddress.map { $0 + offset }
+            end = buffer.baseAddress.map { $0 + buffer.count }
+        }
+
+        var underestimatedCount: Int {
+            guard let slot, let end else { return 0 }
+            return end - slot
+        }
+
+        mutating func next() -> (String, AttributionValue)? {
+            guard let current = slot, let end, current < end else { return nil }
+            let member = current.move()
+            current.initialize(to: Member(key: member.key, value: .null))
+            slot = current + 1
+            return (member.key, member.value)
+        }
     }
 
     /// The elements from `base` on as an array, taken off the stack.
@@ -225,6 +262,7 @@ struct JSONParser {
     private mutating func parseArray(depth: Int) throws(PayloadError) -> AttributionValue {
         if depth > maximumDepth { throw PayloadError.nestingTooDeep(path: "", limit: maximumDepth) }
         index += 1
+        if elementStack.capacity == 0 { elementStack.reserveCapacity(Self.initialStackCapacity) }
         let base = elementStack.count
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
@@ -265,7 +303,19 @@ struct JSONParser {
         var isASCII = true
         var position = index
         let end = bytes.count
+        let start = UnsafeRawPointer(bytes.baseAddress)
         while position < end {
+            if let start, position + 8 <= end {
+                let word = UInt64(
+                    littleEndian: start.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                let special = Self.specialBytes(word)
+                if special == 0 {
+                    position += 8
+                    continue
+                }
+                // The lowest flagged byte is the first that needs a look; the bytes before it are plain.
+                position += special.trailingZeroBitCount >> 3
+            }
             let byte = bytes[position]
             if byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
                 position += 1
@@ -276,7 +326,13 @@ struct JSONParser {
                 let slice = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])
                 if isASCII {
                     index += 1
-                    return String(decoding: slice, as: UTF8.self)
+                    // Copied straight into the string's storage: a short string is then checked as
+                    // one word instead of byte by byte (`String(decoding:as:)` scans and copies bytewise).
+                    return String(unsafeUninitializedCapacity: slice.count) { target in
+                        guard let source = slice.baseAddress, let base = target.baseAddress else { return 0 }
+                        base.initialize(from: source, count: slice.count)
+                        return slice.count
+                    }
                 }
                 guard let string = String(validatingUTF8Bytes: slice) else {
                     index = firstInvalidUTF8(from: contentStart, to: index)
@@ -318,6 +374,24 @@ struct JSONParser {
             index += 1
         }
         throw error("unterminated string")
+    }
+
+    /// The high bit of each byte of `word` (read little-endian) that ends or escapes a string, is a
+    /// control character or is outside ASCII; zero when the eight bytes are plain string content.
+    ///
+    /// The classic tests for a zero byte and a byte below a bound: a borrow can flag a byte above
+    /// a match, never one below it, so the lowest flag is exact. Strings are mostly scanned this
+    /// way, a word at a time.
+    @inline(__always)
+    private static func specialBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let hasQuote = (quote &- ones) & ~quote
+        let hasBackslash = (backslash &- ones) & ~backslash
+        return (control | hasQuote | hasBackslash | word) & high
     }
 
     /// The offset of the first byte in `start..<end` that does not begin a valid UTF-8 sequence.

@@ -15,6 +15,9 @@ struct ScenarioReader {
             case root
             case member(String)
             case element(Int)
+            /// The member of an element, such as `[3].expect`: kept inline, so a step's or an array
+            /// element's members cost no node of their own.
+            case elementMember(Int, String)
         }
 
         /// A path that paths below it point to.
@@ -44,6 +47,8 @@ struct ScenarioReader {
             case .root: return "$"
             case .member(let key): return above + ScenarioReader.pathComponent(key)
             case .element(let index): return above + "[\(index)]"
+            case .elementMember(let index, let key):
+                return above + "[\(index)]" + ScenarioReader.pathComponent(key)
             }
         }
 
@@ -53,7 +58,12 @@ struct ScenarioReader {
             return Node(self)
         }
 
-        func member(_ key: String) -> Path { node.member(key) }
+        func member(_ key: String) -> Path {
+            if let parent, case .element(let index) = last {
+                return Path(parent: parent, last: .elementMember(index, key))
+            }
+            return node.member(key)
+        }
 
         func element(_ index: Int) -> Path { node.element(index) }
     }
@@ -105,6 +115,28 @@ struct ScenarioReader {
         }
         return Fields(reader: self, members: members, location: location)
     }
+
+    /// The member `key` of `members`.
+    ///
+    /// Objects of a scenario have few members, and comparing their keys with `==` (as a lookup does
+    /// after hashing) costs less than hashing `key`. Lengths are compared first: `==` settles
+    /// unequal strings out of line.
+    static func member(_ key: String, of members: [String: AttributionValue]) -> AttributionValue? {
+        guard members.count <= linearLookupLimit else { return members[key] }
+        let length = key.utf8.count
+        // The keys' iterator walks the table without validating an index at each step; only a hit
+        // walks again, to its index.
+        var offset = 0
+        for name in members.keys {
+            if name.utf8.count == length && name == key {
+                return members.values[members.index(members.startIndex, offsetBy: offset)]
+            }
+            offset += 1
+        }
+        return nil
+    }
+
+    private static let linearLookupLimit = 8
 
     /// Whether `names` has `key`, comparing lengths first, which settles most mismatches at once.
     static func contains(_ names: [String], _ key: String) -> Bool {
@@ -197,17 +229,7 @@ struct ScenarioReader {
 
         /// The member `key`; objects of a scenario have few members, and comparing their keys with
         /// `==` (as a lookup does after hashing) costs less than hashing `key`.
-        subscript(key: String) -> AttributionValue? {
-            guard members.count <= Self.linearLookupLimit else { return members[key] }
-            var index = members.startIndex
-            while index != members.endIndex {
-                if members.keys[index] == key { return members.values[index] }
-                members.formIndex(after: &index)
-            }
-            return nil
-        }
-
-        private static let linearLookupLimit = 8
+        subscript(key: String) -> AttributionValue? { ScenarioReader.member(key, of: members) }
 
         /// The path of the member `key` as text, for an error.
         func at(_ key: String) -> String { location.member(key).text }
