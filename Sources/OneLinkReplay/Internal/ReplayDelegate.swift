@@ -13,34 +13,42 @@ final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDel
     let forwardDeepLink: (any AppsFlyerDeepLinkDelegate)?
     /// The scenario's own handler (`app.handler`), which hears every callback after the team's delegates.
     let example: ExampleLinkHandler?
-    /// Which of `sdk.deliveredEvents` reached this delegate, and the callbacks not yet matched to theirs.
-    private let delivered = Locked(Delivered())
+    /// The session's state, whose ``ReplaySession/Outputs/delivered`` says which of
+    /// `sdk.deliveredEvents` reached this delegate and holds the callbacks not yet matched to theirs:
+    /// under the session's one lock rather than one of its own.
+    private let state: Locked<ReplaySession.Outputs>
 
     init(
         profile: ValueProfile, forward: (any AppsFlyerLibDelegate)?,
-        forwardDeepLink: (any AppsFlyerDeepLinkDelegate)?, example: ExampleLinkHandler? = nil
+        forwardDeepLink: (any AppsFlyerDeepLinkDelegate)?, example: ExampleLinkHandler? = nil,
+        state: Locked<ReplaySession.Outputs>
     ) {
+        self.state = state
         self.profile = profile
         self.forward = forward
         self.forwardDeepLink = forwardDeepLink
         self.example = example
     }
 
+    private func withDelivered<Result>(_ body: (inout Delivered) -> Result) -> Result {
+        state.withLock { body(&$0.delivered) }
+    }
+
     /// Whether the event at `index` reached this delegate; ``match(_:from:)`` first.
-    func wasDelivered(_ index: Int) -> Bool { delivered.withLock { $0.contains(index) } }
+    func wasDelivered(_ index: Int) -> Bool { withDelivered { $0.contains(index) } }
 
     /// Matches the callbacks heard since the last match to their events; `events` are the SDK's from `start` on.
     func match(_ events: [AppsFlyerEvent], from start: Int) {
-        let cursor = delivered.withLock { $0.pending.isEmpty ? nil : $0.cursor }
+        let cursor = withDelivered { $0.pending.isEmpty ? nil : $0.cursor }
         guard let cursor else { return }
         guard cursor < start else {
-            delivered.withLock { $0.matchPending(events, from: start) }
+            withDelivered { $0.matchPending(events, from: start) }
             return
         }
         // An earlier event may still be the one a callback came for: read from the cursor.
         guard let sdk else { return }
         let earlier = sdk.deliveredEvents(from: cursor)
-        delivered.withLock { $0.matchPending(earlier, from: cursor) }
+        withDelivered { $0.matchPending(earlier, from: cursor) }
     }
 
     /// Notes a callback whose event it does not need: it is matched to the event on the next ``match(_:from:)``.
@@ -50,7 +58,7 @@ final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDel
     private func heard(_ callback: String) {
         guard let sdk else { return }
         let published = sdk.deliveredEventCount
-        delivered.withLock { state in
+        withDelivered { state in
             // Room for a few at once: grown one by one, the list reallocated on the first, second and fourth.
             if state.pending.capacity == 0 { state.pending.reserveCapacity(4) }
             state.pending.append((callback, published))
@@ -65,9 +73,9 @@ final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDel
     private func current(_ callback: String) -> AppsFlyerEvent? {
         guard let sdk else { return nil }
         // Only the events after the cursor are copied out of the SDK: a replay calls this once per callback.
-        let start = delivered.withLock { $0.cursor }
+        let start = withDelivered { $0.cursor }
         let newer = sdk.deliveredEvents(from: start)
-        return delivered.withLock { state -> AppsFlyerEvent? in
+        return withDelivered { state -> AppsFlyerEvent? in
             state.matchPending(newer, from: start)
             return state.match(callback, before: start + newer.count, in: newer, from: start)
         }
@@ -139,7 +147,7 @@ final class ReplayDelegate: NSObject, AppsFlyerLibDelegate, AppsFlyerDeepLinkDel
 
 extension ReplayDelegate {
     /// The events that reached the delegate, by their index in `sdk.deliveredEvents`.
-    fileprivate struct Delivered {
+    struct Delivered {
         /// The indexes, ascending: each match is after the one before.
         var indexes: [Int] = []
         /// Where the next search starts: after the last matched event.

@@ -30,7 +30,8 @@ final class ReplaySession {
     let sdk: AppsFlyerLib
     let proxy: ReplayDelegate
     /// App-side outputs not yet reported, and (SDK 7) how many SDK callbacks had been delivered each
-    /// time the session-ready listener fired, to place its output: one lock for both.
+    /// time the session-ready listener fired, to place its output; and the delegate's record of the
+    /// callbacks that reached it: one lock for all three.
     let outputs = Locked(Outputs())
     /// The pasteboard, made when a step first uses it: most scenarios never do.
     private(set) lazy var pasteboard = InMemoryPasteboard(PasteboardContents(string: initialPasteboard))
@@ -53,10 +54,13 @@ final class ReplaySession {
     /// Whether the team's delegates get their callbacks on the main queue (the app events too).
     let onMainQueue: Bool
 
-    /// What the session's lock guards: outputs in the order they happened, and the listener's marks.
+    /// What the session's lock guards: outputs in the order they happened, the listener's marks, and
+    /// which callbacks reached the delegate.
     struct Outputs {
         var observations: [ScenarioObservation] = []
         var sessionReadyMarks: [Int] = []
+        /// The delegate's record of which callbacks reached it.
+        var delivered = ReplayDelegate.Delivered()
 
         mutating func append(_ observation: ScenarioObservation) { observations.append(observation) }
 
@@ -179,7 +183,8 @@ final class ReplaySession {
         if let example { appEventHandlers.append(example) }
         self.appEventHandlers = appEventHandlers
         let proxy = ReplayDelegate(
-            profile: profile, forward: delegate, forwardDeepLink: deepLinkDelegate, example: example)
+            profile: profile, forward: delegate, forwardDeepLink: deepLinkDelegate, example: example,
+            state: outputs)
         self.proxy = proxy
         proxy.sdk = sdk
         sdk.delegate = proxy
