@@ -256,7 +256,10 @@ final class Engine: Sendable {
     /// Logs the push and reads its link: the synchronous part of ``processPush(_:)``.
     private func beginPush(_ payload: AttributionPayload) -> LinkStep {
         deadlines.logDevice(DeviceLog.push(payload))
-        return links.beginPush(payload, udl: isUDLMode, settings: configuration.withLock { $0.linkSettings })
+        // The arguments first: read around a call on `links`, they cost a copy of the service.
+        let udl = isUDLMode
+        let settings = configuration.withLock { $0.linkSettings }
+        return links.beginPush(payload, udl: udl, settings: settings)
     }
 
     /// An event, a purchase, an invite link or app blocks waiting for the queue.
@@ -358,8 +361,10 @@ final class Engine: Sendable {
         case .performOnAppAttribution: deadlines.logDevice(DeviceLog.performOnAppAttribution(text))
         case .push: break
         }
-        return links.begin(
-            text, entry: entry, udl: isUDLMode, settings: configuration.withLock { $0.linkSettings })
+        // The arguments first: read around a call on `links`, they cost a copy of the service.
+        let udl = isUDLMode
+        let settings = configuration.withLock { $0.linkSettings }
+        return links.begin(text, entry: entry, udl: udl, settings: settings)
     }
 
     /// Drives the link service from `step` to its callback, within `deepLinkTimeout` of the hand-over; each request it is about to send gets the delegate's headers first.
