@@ -76,7 +76,7 @@ final class Engine: Sendable {
         self.trackingGate = trackingGate
         let logger = DebugLogger(sink: logSink, clock: clock, configuration: configuration)
         let deadlines = Deadlines(
-            clock: clock, virtualClock: virtualClock, log: logger, schedule: scheduled
+            clock: clock, virtualClock: virtualClock, log: logger, schedule: scheduled, queue: queue
         ) {
             queue.noteChange()
         }
@@ -88,14 +88,17 @@ final class Engine: Sendable {
         links = LinkService(
             resolver: shortLinkResolver, deviceStore: deviceStore, deadlines: deadlines, counts: flags)
         if let virtual = virtualClock {
-            let sessionReadiness = self.sessionReadiness
             // The queue's waits read the clock's sleepers; an advance waits for this SDK to react
-            // to each deadline it reaches before time moves on.
+            // to each deadline it reaches before time moves on. Each closure captures one object,
+            // which is then its context: the participant costs the SDK no allocation.
             let participant = virtual.addParticipant(
                 VirtualTimeParticipant(
                     sleepersChanged: { queue.noteChange() },
                     settle: {
-                        await queue.waitUntil { status in
+                        guard let virtual = deadlines.virtualClock else { return }
+                        let clock = deadlines.clock
+                        let sessionReadiness = deadlines.sessionReadiness
+                        await deadlines.queue.waitUntil { status in
                             // A due session-ready timer is about to call the listener: not settled
                             // yet, unless a sleeper due now (the timer's, behind another at the same
                             // deadline) still waits for the advance, which resumes it next.
