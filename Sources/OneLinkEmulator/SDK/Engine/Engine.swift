@@ -454,15 +454,35 @@ final class Engine: Sendable {
             for subscriber in subscribers { subscriber.yield(event) }
         }
         guard let delegates else { return }
-        let batch = Handoff(
-            DeliveryBatch(
-                delegates: delegates, events: events, completion: completion?.value,
-                launch: launch))
-        await onDeliveryQueue(scope: queued.scope) {
-            self.call(batch.value)
-            self.logDeviceCallbacks(batch.value)
-            self.notifyDeliveryObservers(batch.value)
-        }
+        let batch = DeliveryBatch(
+            delegates: delegates, events: events, completion: completion?.value, launch: launch)
+        if onDeliveryQueue(scope: queued.scope, ifHere: { deliverNow(batch) }) { return }
+        let handoff = Handoff(batch)
+        await onDeliveryQueue(scope: queued.scope) { self.deliverNow(handoff.value) }
+    }
+
+    /// Calls the delegates and the completion handler of `batch`, then logs and reports them: on the delivery queue.
+    private func deliverNow(_ batch: DeliveryBatch) {
+        call(batch)
+        logDeviceCallbacks(batch)
+        notifyDeliveryObservers(batch)
+    }
+
+    /// Runs `body` at once when callbacks belong right here (``CallbackDelivery/sdkQueue``, or already
+    /// on the main queue), with `shared()` returning `scope`; returns whether it ran.
+    ///
+    /// The synchronous half of ``onDeliveryQueue(scope:_:)``: a body run here needs no escaping
+    /// closure, which cost every delivery an allocation.
+    func onDeliveryQueue(scope: AppsFlyerLib?, ifHere body: () -> Void) -> Bool {
+        guard deliversHere else { return false }
+        trace?.hop()
+        Self.run(body, in: scope)
+        return true
+    }
+
+    /// Whether callbacks belong on the current thread: ``CallbackDelivery/sdkQueue``, or the main queue when already on it.
+    private var deliversHere: Bool {
+        configuration.withLock({ $0.callbackDelivery }) == .sdkQueue || MainQueue.isCurrent
     }
 
     /// Runs `body` where callbacks belong: on the main queue, or right here for ``CallbackDelivery/sdkQueue``.
@@ -472,9 +492,7 @@ final class Engine: Sendable {
         scope: AppsFlyerLib?, _ body: @escaping @Sendable () -> Value
     ) async -> Value {
         trace?.hop()
-        if configuration.withLock({ $0.callbackDelivery }) == .sdkQueue || MainQueue.isCurrent {
-            return Self.run(body, in: scope)
-        }
+        if deliversHere { return Self.run(body, in: scope) }
         return await withCheckedContinuation { continuation in
             DispatchQueue.main.async { continuation.resume(returning: Self.run(body, in: scope)) }
         }
