@@ -146,6 +146,8 @@ final class Engine: Sendable {
         let name = command.actionName
         let drainerStartsHere = flags.withLock { flags in
             if let name, flags.entryPointsCalled.count < 8, !flags.entryPointsCalled.contains(name) {
+                // Room for all eight at the first: growing one by one cost an SDK an allocation per step.
+                if flags.entryPointsCalled.isEmpty { flags.entryPointsCalled.reserveCapacity(8) }
                 flags.entryPointsCalled.append(name)
             }
             return flags.drainerStartsHere
