@@ -44,6 +44,8 @@ package final class Deadlines: Sendable {
     /// The engine's schedule, whose run may make a backend call answer late or not in time
     /// (``SDKScheduleChoice/Group/latencies``), and the calls in flight.
     private let schedule: Locked<ScheduledDelivery>
+    /// The engine's queue, whose waits an advance of a virtual clock waits on (the engine's participant reads it here).
+    let queue: CommandQueue
     /// The test's trace (``CallTrace``) this SDK records its hops into; `nil` unless a test traces.
     ///
     /// The engine and its services reach it here, so it costs their structs no room.
@@ -55,14 +57,19 @@ package final class Deadlines: Sendable {
     init(
         clock: any EmulatorClock, virtualClock: (any VirtualClock)?, log: DebugLogger,
         schedule: Locked<ScheduledDelivery> = Locked(ScheduledDelivery()),
+        queue: CommandQueue = CommandQueue(),
         changed: @escaping @Sendable () -> Void
     ) {
         self.clock = clock
         self.virtualClock = virtualClock
         self.logger = log
         self.schedule = schedule
+        self.queue = queue
         self.changed = changed
     }
+
+    /// The engine's session readiness, under the schedule lock this runner shares (``ScheduledDelivery/readiness``).
+    var sessionReadiness: SessionReadinessLock { SessionReadinessLock(scheduled: schedule) }
 
     /// Creates a runner on `clock`, finding out itself whether it is a virtual clock.
     convenience init(clock: any EmulatorClock, log: DebugLogger, changed: @escaping @Sendable () -> Void) {

@@ -11,7 +11,9 @@ extension Engine {
         trace?.hop()
         let (config, deepLinkDelegateSet) = sessionSettings()
         let outcome: SessionOutcome
-        switch await sessions.start(config: consume config, deepLinkDelegateSet: deepLinkDelegateSet) {
+        let step = await sessions.start(config: consume config, deepLinkDelegateSet: deepLinkDelegateSet)
+        // Consumed: the session's parts are moved out of the step, not copied.
+        switch consume step {
         case .finished(let finished):
             outcome = finished
         case .launched(let session):

@@ -76,7 +76,7 @@ final class Engine: Sendable {
         self.trackingGate = trackingGate
         let logger = DebugLogger(sink: logSink, clock: clock, configuration: configuration)
         let deadlines = Deadlines(
-            clock: clock, virtualClock: virtualClock, log: logger, schedule: scheduled
+            clock: clock, virtualClock: virtualClock, log: logger, schedule: scheduled, queue: queue
         ) {
             queue.noteChange()
         }
@@ -88,14 +88,17 @@ final class Engine: Sendable {
         links = LinkService(
             resolver: shortLinkResolver, deviceStore: deviceStore, deadlines: deadlines, counts: flags)
         if let virtual = virtualClock {
-            let sessionReadiness = self.sessionReadiness
             // The queue's waits read the clock's sleepers; an advance waits for this SDK to react
-            // to each deadline it reaches before time moves on.
+            // to each deadline it reaches before time moves on. Each closure captures one object,
+            // which is then its context: the participant costs the SDK no allocation.
             let participant = virtual.addParticipant(
                 VirtualTimeParticipant(
                     sleepersChanged: { queue.noteChange() },
                     settle: {
-                        await queue.waitUntil { status in
+                        guard let virtual = deadlines.virtualClock else { return }
+                        let clock = deadlines.clock
+                        let sessionReadiness = deadlines.sessionReadiness
+                        await deadlines.queue.waitUntil { status in
                             // A due session-ready timer is about to call the listener: not settled
                             // yet, unless a sleeper due now (the timer's, behind another at the same
                             // deadline) still waits for the advance, which resumes it next.
@@ -143,6 +146,8 @@ final class Engine: Sendable {
         let name = command.actionName
         let drainerStartsHere = flags.withLock { flags in
             if let name, flags.entryPointsCalled.count < 8, !flags.entryPointsCalled.contains(name) {
+                // Room for all eight at the first: growing one by one cost an SDK an allocation per step.
+                if flags.entryPointsCalled.isEmpty { flags.entryPointsCalled.reserveCapacity(8) }
                 flags.entryPointsCalled.append(name)
             }
             return flags.drainerStartsHere
@@ -256,7 +261,10 @@ final class Engine: Sendable {
     /// Logs the push and reads its link: the synchronous part of ``processPush(_:)``.
     private func beginPush(_ payload: AttributionPayload) -> LinkStep {
         deadlines.logDevice(DeviceLog.push(payload))
-        return links.beginPush(payload, udl: isUDLMode, settings: configuration.withLock { $0.linkSettings })
+        // The arguments first: read around a call on `links`, they cost a copy of the service.
+        let udl = isUDLMode
+        let settings = configuration.withLock { $0.linkSettings }
+        return links.beginPush(payload, udl: udl, settings: settings)
     }
 
     /// An event, a purchase, an invite link or app blocks waiting for the queue.
@@ -358,8 +366,10 @@ final class Engine: Sendable {
         case .performOnAppAttribution: deadlines.logDevice(DeviceLog.performOnAppAttribution(text))
         case .push: break
         }
-        return links.begin(
-            text, entry: entry, udl: isUDLMode, settings: configuration.withLock { $0.linkSettings })
+        // The arguments first: read around a call on `links`, they cost a copy of the service.
+        let udl = isUDLMode
+        let settings = configuration.withLock { $0.linkSettings }
+        return links.begin(text, entry: entry, udl: udl, settings: settings)
     }
 
     /// Drives the link service from `step` to its callback, within `deepLinkTimeout` of the hand-over; each request it is about to send gets the delegate's headers first.
@@ -446,15 +456,35 @@ final class Engine: Sendable {
             for subscriber in subscribers { subscriber.yield(event) }
         }
         guard let delegates else { return }
-        let batch = Handoff(
-            DeliveryBatch(
-                delegates: delegates, events: events, completion: completion?.value,
-                launch: launch))
-        await onDeliveryQueue(scope: queued.scope) {
-            self.call(batch.value)
-            self.logDeviceCallbacks(batch.value)
-            self.notifyDeliveryObservers(batch.value)
-        }
+        let batch = DeliveryBatch(
+            delegates: delegates, events: events, completion: completion?.value, launch: launch)
+        if onDeliveryQueue(scope: queued.scope, ifHere: { deliverNow(batch) }) { return }
+        let handoff = Handoff(batch)
+        await onDeliveryQueue(scope: queued.scope) { self.deliverNow(handoff.value) }
+    }
+
+    /// Calls the delegates and the completion handler of `batch`, then logs and reports them: on the delivery queue.
+    private func deliverNow(_ batch: DeliveryBatch) {
+        call(batch)
+        logDeviceCallbacks(batch)
+        notifyDeliveryObservers(batch)
+    }
+
+    /// Runs `body` at once when callbacks belong right here (``CallbackDelivery/sdkQueue``, or already
+    /// on the main queue), with `shared()` returning `scope`; returns whether it ran.
+    ///
+    /// The synchronous half of ``onDeliveryQueue(scope:_:)``: a body run here needs no escaping
+    /// closure, which cost every delivery an allocation.
+    func onDeliveryQueue(scope: AppsFlyerLib?, ifHere body: () -> Void) -> Bool {
+        guard deliversHere else { return false }
+        trace?.hop()
+        Self.run(body, in: scope)
+        return true
+    }
+
+    /// Whether callbacks belong on the current thread: ``CallbackDelivery/sdkQueue``, or the main queue when already on it.
+    private var deliversHere: Bool {
+        configuration.withLock({ $0.callbackDelivery }) == .sdkQueue || MainQueue.isCurrent
     }
 
     /// Runs `body` where callbacks belong: on the main queue, or right here for ``CallbackDelivery/sdkQueue``.
@@ -464,9 +494,7 @@ final class Engine: Sendable {
         scope: AppsFlyerLib?, _ body: @escaping @Sendable () -> Value
     ) async -> Value {
         trace?.hop()
-        if configuration.withLock({ $0.callbackDelivery }) == .sdkQueue || MainQueue.isCurrent {
-            return Self.run(body, in: scope)
-        }
+        if deliversHere { return Self.run(body, in: scope) }
         return await withCheckedContinuation { continuation in
             DispatchQueue.main.async { continuation.resume(returning: Self.run(body, in: scope)) }
         }
