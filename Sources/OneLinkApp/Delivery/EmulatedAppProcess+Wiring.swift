@@ -123,7 +123,7 @@ import OneLinkEmulator
             switch wiring.structure {
             case .appDelegate: break
             case .scenes:
-                let session = UISceneSession()
+                let session = UISceneSession(drawingIdentifierOnFirstRead: ())
                 let connected = UIScene(session: session)
                 scene = connected
                 if let make = wiring.makeSceneDelegate {
