@@ -45,15 +45,17 @@ final class RecordingLaunchAppDelegate: NSObject, UIApplicationDelegate {
     }
 }
 
-/// A scene delegate that records its connection options.
+/// A scene delegate that records its connection options and its session.
 final class RecordingSceneDelegate: NSObject, UIWindowSceneDelegate {
     var connectionOptions: UIScene.ConnectionOptions?
+    var session: UISceneSession?
 
     func scene(
         _ scene: UIScene, willConnectTo session: UISceneSession,
         options connectionOptions: UIScene.ConnectionOptions
     ) {
         self.connectionOptions = connectionOptions
+        self.session = session
     }
 }
 
@@ -180,6 +182,28 @@ struct AppDeliveryTests {
             let digits = Set(identifiers.map { Array($0)[position] })
             #expect(digits.count > 1, "digit \(position) is always \(digits)")
         }
+    }
+
+    @Test(
+        "a launched scene's session has a random version-4 identifier, the same on every read and new for each launch"
+    )
+    @MainActor func launchedSceneSessionIdentifier() throws {
+        let sceneDelegate = RecordingSceneDelegate()
+        let process = EmulatedAppProcess(
+            wiring: .scenes(appDelegate: { RecordingLaunchAppDelegate() }, sceneDelegate: { sceneDelegate }))
+        process.bring(to: .foreground)
+        let first = try #require(sceneDelegate.session)
+        let identifier = first.persistentIdentifier
+        #expect(first.persistentIdentifier == identifier)
+        let parsed = try #require(UUID(uuidString: identifier))
+        #expect(parsed.uuidString == identifier)
+        #expect(Array(identifier)[14] == "4")
+        process.terminate()
+        process.bring(to: .foreground)
+        let second = try #require(sceneDelegate.session)
+        #expect(second !== first)
+        #expect(second.persistentIdentifier != identifier)
+        #expect(first.persistentIdentifier == identifier)
     }
 
     @Test("every mistake fixture has an expectation")

@@ -49,6 +49,24 @@ import Testing
         #expect(end.timeMilliseconds == 1_597_244_880_000 + 90_250)
     }
 
+    @Test(arguments: [DeviceProperties(), DeviceProperties(osVersion: "18.0", model: "iPhone16,1")])
+    func appEndAfterNoTimeInTheForegroundHasTheDevicePropertiesAndZeroDuration(
+        device: DeviceProperties
+    ) throws {
+        let lifecycle = AppLifecycle(clock: ManualClock(), device: device)
+        try lifecycle.handle(Self.coldLaunch)
+        let end = try #require(try lifecycle.handle(Self.toBackground).first)
+        #expect(end.name == .appEnd)
+        #expect(end.foregroundDuration == .zero)
+        var expected = device.eventProperties
+        expected["$event_duration"] = .double(0)
+        #expect(end.properties == expected)
+        #expect(end.properties["$model"] == .string(device.model))
+        #expect(end.properties["$start_type"] == nil)
+        let direct = LifecycleEvent(name: .appEnd, time: end.time, device: device, foregroundDuration: .zero)
+        #expect(direct == end)
+    }
+
     @Test func returnFromBackgroundIsAWarmStart() throws {
         let lifecycle = AppLifecycle(clock: ManualClock())
         try lifecycle.handle(Self.coldLaunch + Self.toBackground)

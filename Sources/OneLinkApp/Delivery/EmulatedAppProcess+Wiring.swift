@@ -59,23 +59,31 @@ import OneLinkEmulator
         /// - Returns: The entry points called for this link, in order.
         @MainActor @discardableResult
         public func open(_ link: IncomingLink) -> [EntryPoint] {
+            open(link, userInfo: nil)
+        }
+
+        /// ``open(_:)``, with a push tap's payload already in its Foundation form (`userInfo`), or `nil` to make it here.
+        @MainActor
+        func open(_ link: IncomingLink, userInfo: [AnyHashable: Any]?) -> [EntryPoint] {
             let start = code.calls.count
-            comeForward(with: link)
+            comeForward(with: link, userInfo: userInfo)
             return Array(code.calls[start...])
         }
 
         /// Brings the app to the front in the foreground, launching it with `link` or handing `link` to the running app.
+        ///
+        /// `userInfo` is a push tap's payload in its Foundation form, or `nil` to make it from the link.
         @MainActor
-        private func comeForward(with link: IncomingLink?) {
+        private func comeForward(with link: IncomingLink?, userInfo: [AnyHashable: Any]? = nil) {
             // A foreground opening is never rejected: its signals are chosen from the current state.
             _ = try? bringToFront { isColdLaunch in
                 // One binding for the opening's app code: `shared()` and `current()` return the same
                 // objects throughout it, and each binding costs two task-local pushes.
                 inApp {
                     if isColdLaunch {
-                        launch(with: link)
+                        launch(with: link, userInfo: userInfo)
                     } else if let link {
-                        deliverToRunningApp(link)
+                        deliverToRunningApp(link, userInfo: userInfo)
                     }
                 }
             }
@@ -87,7 +95,7 @@ import OneLinkEmulator
         /// its objects, its `didFinishLaunchingWithOptions`, its scene, and the link through the entry
         /// points UIKit calls.
         @MainActor
-        private func launch(with link: IncomingLink?) {
+        private func launch(with link: IncomingLink?, userInfo pushUserInfo: [AnyHashable: Any]?) {
             guard let wiring else { return }
             let application = UIApplication()
             // `if let`, not `Optional.map`: mapping a stored closure boxes it in two reabstraction thunks.
@@ -95,7 +103,7 @@ import OneLinkEmulator
             if let make = wiring.makeAppDelegate { appDelegate = make() }
             // A push payload's Foundation form, made once for the launch options and the tap's response.
             var userInfo: [AnyHashable: Any] = [:]
-            if case .pushTap(let payload) = link { userInfo = payload.foundationDictionary }
+            if case .pushTap(let payload) = link { userInfo = pushUserInfo ?? payload.foundationDictionary }
             var launchOptions: [UIApplication.LaunchOptionsKey: Any]?
             if wiring.structure == .appDelegate, let link {
                 launchOptions = Self.launchOptions(for: link, userInfo: userInfo)
@@ -115,7 +123,7 @@ import OneLinkEmulator
             switch wiring.structure {
             case .appDelegate: break
             case .scenes:
-                let session = UISceneSession()
+                let session = UISceneSession(drawingIdentifierOnFirstRead: ())
                 let connected = UIScene(session: session)
                 scene = connected
                 if let make = wiring.makeSceneDelegate {
@@ -201,36 +209,43 @@ import OneLinkEmulator
 
         /// Hands a link to the running app, inside ``inApp(_:)``, through the entry points UIKit calls for its structure.
         @MainActor
-        private func deliverToRunningApp(_ link: IncomingLink) {
-            guard let wiring, let launched = code.launched else { return }
+        private func deliverToRunningApp(_ link: IncomingLink, userInfo: [AnyHashable: Any]? = nil) {
+            // Each case reads only the launched objects it calls: copying all of them costs five retains and releases.
+            guard let wiring, code.launched != nil else { return }
             switch (wiring.structure, link) {
             case (_, .pushTap(let payload)):
                 guard let delegate = notificationCenter.delegate else { return }
-                deliverTap(payload.foundationDictionary, to: delegate)
+                deliverTap(userInfo ?? payload.foundationDictionary, to: delegate)
             case (.appDelegate, .universalLink(let url)):
-                guard let appDelegate = launched.appDelegate else { return }
+                guard let appDelegate = code.launched?.appDelegate,
+                    let application = code.launched?.application
+                else { return }
                 code.calls.append(.continueUserActivity)
                 let activity = Self.browsingActivity(url)
-                _ = appDelegate.application(launched.application, continue: activity) { _ in }
+                _ = appDelegate.application(application, continue: activity) { _ in }
             case (.appDelegate, .uriScheme(let url, let source)):
-                guard let appDelegate = launched.appDelegate else { return }
+                guard let appDelegate = code.launched?.appDelegate,
+                    let application = code.launched?.application
+                else { return }
                 code.calls.append(.openURL)
                 var options: [UIApplication.OpenURLOptionsKey: Any] = [:]
                 if let source { options[.sourceApplication] = source }
-                _ = appDelegate.application(launched.application, open: url, options: options)
+                _ = appDelegate.application(application, open: url, options: options)
             case (.scenes, .universalLink(let url)):
-                guard let sceneDelegate = launched.sceneDelegate, let scene = launched.scene else { return }
+                guard let sceneDelegate = code.launched?.sceneDelegate, let scene = code.launched?.scene
+                else { return }
                 code.calls.append(.sceneContinue)
                 sceneDelegate.scene(scene, continue: Self.browsingActivity(url))
             case (.scenes, .uriScheme(let url, let source)):
-                guard let sceneDelegate = launched.sceneDelegate, let scene = launched.scene else { return }
+                guard let sceneDelegate = code.launched?.sceneDelegate, let scene = code.launched?.scene
+                else { return }
                 code.calls.append(.sceneOpenURLContexts)
                 let context = UIOpenURLContext(
                     url: url, options: UIScene.OpenURLOptions(sourceApplication: source))
                 sceneDelegate.scene(scene, openURLContexts: [context])
             case (.swiftUI, .universalLink(let url)), (.swiftUI, .uriScheme(let url, _)):
                 // SwiftUI hands universal links to onOpenURL as plain URLs; onContinueUserActivity never sees them.
-                guard let handlers = launched.view?.openURLHandlers, !handlers.isEmpty else { return }
+                guard let handlers = code.launched?.view?.openURLHandlers, !handlers.isEmpty else { return }
                 code.calls.append(.onOpenURL)
                 for handler in handlers { handler(url) }
             }

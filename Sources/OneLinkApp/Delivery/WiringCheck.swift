@@ -80,6 +80,15 @@ import OneLinkEmulator
             return (check.linkSettings, DeliveryPath.table { check.makeLink(for: $0) })
         }()
 
+        /// The Foundation form (`userInfo`) of every push-tap path's payload in ``standardLinks``, `nil` for other paths, made once.
+        ///
+        /// Its values are Swift strings and dictionaries, so app code that takes the
+        /// payload apart cannot change it for a later path.
+        @MainActor private static let standardUserInfo: [[AnyHashable: Any]?] = standardLinks.links.map {
+            guard case .pushTap(let payload) = $0 else { return nil }
+            return payload.foundationDictionary
+        }
+
         private func makeLink(for path: DeliveryPath) -> IncomingLink {
             let token = Self.token(for: path)
             var universal: String { "\(universalLinkBase)?pid=wiring_check&deep_link_value=\(token)" }
@@ -167,7 +176,14 @@ import OneLinkEmulator
             process.bring(to: path.state)
             await sdk.settle()
             let before = sdk.deliveredEventCount
-            let called = process.open(link(for: path))
+            let called: [EntryPoint]
+            if linkSettings == Self.standardLinks.settings {
+                let ordinal = path.ordinal
+                called = process.open(
+                    Self.standardLinks.links[ordinal], userInfo: Self.standardUserInfo[ordinal])
+            } else {
+                called = process.open(makeLink(for: path))
+            }
             await sdk.settle()
             let expected = AttributionValue.string(Self.token(for: path))
             let received = sdk.deliveredEventCount(from: before) {

@@ -111,8 +111,14 @@ public final class AppLifecycle: Sendable {
     private func transition(
         _ signal: LifecycleSignal, returnsEvent: Bool
     ) throws(LifecycleError) -> LifecycleEvent? {
-        let now = clock.now
-        let device = self.device
+        // Only a signal that can emit an event, or open a foreground start, reads the clock.
+        let now: Date
+        switch signal {
+        case .didFinishLaunching(.background), .didBecomeActive, .didEnterBackground, .willTerminate:
+            now = clock.now
+        case .didFinishLaunching(.foreground), .willResignActive, .willEnterForeground, .suspend, .purge:
+            now = Date(timeIntervalSinceReferenceDate: 0)
+        }
         let outcome = storage.withLock {
             state -> Result<Applied, LifecycleError> in
             let from = state.appState
@@ -122,7 +128,7 @@ public final class AppLifecycle: Sendable {
                 state.openStart = nil
                 let duration = Duration.milliseconds(Int64(((now.timeIntervalSince(start)) * 1000).rounded()))
                 emitted = LifecycleEvent(
-                    name: .appEnd, time: now, device: device, foregroundDuration: max(duration, .zero))
+                    name: .appEnd, time: now, device: self.device, foregroundDuration: max(duration, .zero))
             }
             switch (from, signal) {
             case (.notRunning, .didFinishLaunching(let mode)):
@@ -137,7 +143,7 @@ public final class AppLifecycle: Sendable {
                     state.launchedPassively = true
                     state.appState = .background
                     emitted = LifecycleEvent(
-                        name: .appStartPassively, time: now, device: device, passiveReason: reason)
+                        name: .appStartPassively, time: now, device: self.device, passiveReason: reason)
                 }
             case (.inactive, .didBecomeActive):
                 state.appState = .active
@@ -151,7 +157,8 @@ public final class AppLifecycle: Sendable {
                     state.hasStarted = true
                     state.openStart = now
                     emitted = LifecycleEvent(
-                        name: .appStart, time: now, device: device, startKind: kind, isFirstTime: isFirstTime)
+                        name: .appStart, time: now, device: self.device, startKind: kind,
+                        isFirstTime: isFirstTime)
                 }
             case (.active, .willResignActive):
                 state.appState = .inactive
@@ -175,7 +182,9 @@ public final class AppLifecycle: Sendable {
             default:
                 return .failure(.invalidTransition(from: from, signal: signal))
             }
-            var applied = Applied(from: from, to: state.appState, observers: Array(state.observers.values))
+            var applied = Applied(
+                from: from, to: state.appState,
+                observers: state.observers.isEmpty ? [] : Array(state.observers.values))
             if let event = emitted.take() {
                 for continuation in state.continuations.values { continuation.yield(event) }
                 if returnsEvent || !applied.observers.isEmpty { applied.event = event }

@@ -67,8 +67,23 @@ public struct DeviceProperties: Sendable, Hashable {
         return properties
     }
 
+    /// The properties of an `$AppEnd` after `duration` in the foreground: ``eventProperties`` and `$event_duration`.
+    func endProperties(_ duration: Duration) -> AttributionPayload {
+        // A manual clock that never moves ends every start after zero seconds: built once for the default device.
+        if duration == .zero, self == Self.standard { return Self.standardImmediateEndProperties }
+        return Self.endProperties(eventProperties, duration)
+    }
+
+    private static func endProperties(_ base: AttributionPayload, _ duration: Duration) -> AttributionPayload
+    {
+        var properties = base
+        properties["$event_duration"] = .double(Double(duration.wholeMilliseconds) / 1000)
+        return properties
+    }
+
     private static let standard = DeviceProperties()
     private static let standardEventProperties = standard.payload
+    private static let standardImmediateEndProperties = endProperties(standardEventProperties, .zero)
     /// Cold and warm, each not first and first: the order ``startProperties(_:isFirstTime:)`` indexes.
     private static let standardStartProperties = [AppStartKind.cold, .warm].flatMap { kind in
         [false, true].map { startProperties(standardEventProperties, kind, isFirstTime: $0) }

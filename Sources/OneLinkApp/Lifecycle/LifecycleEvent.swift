@@ -46,6 +46,9 @@ public struct LifecycleEvent: Sendable, Hashable {
         var properties: AttributionPayload
         if let startKind, let isFirstTime {
             properties = device.startProperties(startKind, isFirstTime: isFirstTime)
+        } else if startKind == nil, isFirstTime == nil, passiveReason == nil, let foregroundDuration {
+            self.properties = device.endProperties(foregroundDuration)
+            return
         } else {
             properties = device.eventProperties
             if let startKind {

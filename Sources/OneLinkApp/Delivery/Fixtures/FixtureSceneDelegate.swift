@@ -26,9 +26,9 @@ import OneLinkEmulator
         }
 
         private let mistake: Mistake?
-        /// The app delegate's handlers, which the mistakes call too.
-        private let legacy = FixtureAppDelegate(links: .entryPoints, pushTaps: .entryPoints)
-        private let application = UIApplication()
+        /// The app delegate's handlers, which the mistakes call too; made on first use, as most scene launches never call them.
+        private lazy var legacy = FixtureAppDelegate(links: .entryPoints, pushTaps: .entryPoints)
+        private lazy var application = UIApplication()
 
         init(mistake: Mistake? = nil) {
             self.mistake = mistake

@@ -6,11 +6,24 @@ import OneLinkEmulator
     @MainActor
     open class UISceneSession: NSObject {
         /// An identifier that stays the same for the session's lifetime.
-        public let persistentIdentifier: String
+        public var persistentIdentifier: String {
+            if let identifier { return identifier }
+            let drawn = UUID.randomIdentifierString()
+            identifier = drawn
+            return drawn
+        }
+
+        /// The identifier, or `nil` until the first read of a session made by the emulator.
+        private var identifier: String?
 
         /// Creates a session.
         public init(persistentIdentifier: String = UUID.randomIdentifierString()) {
-            self.persistentIdentifier = persistentIdentifier
+            identifier = persistentIdentifier
+            super.init()
+        }
+
+        /// Creates a session whose random identifier is drawn when first read: most emulated launches never read it.
+        init(drawingIdentifierOnFirstRead: Void) {
             super.init()
         }
     }
