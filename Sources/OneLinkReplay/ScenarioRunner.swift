@@ -207,9 +207,10 @@ public struct ScenarioRunner: Sendable {
         else { return nil }
         var found: [ScenarioDifference] = []
         for index in expectations.indices {
-            found.append(
-                contentsOf: expectations[index].mismatches(
-                    from: observations[index], profile: profile, output: index + 1))
+            let differences = expectations[index].mismatches(
+                from: observations[index], profile: profile, output: index + 1)
+            // Most outputs match: appending nothing still remade the (empty, shared) buffer.
+            if !differences.isEmpty { found.append(contentsOf: differences) }
         }
         guard !found.isEmpty else { return found }
         let keyed = found.filter { !$0.path.isEmpty && $0.kind != .wrongOutput }
