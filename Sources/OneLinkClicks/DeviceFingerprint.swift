@@ -80,8 +80,9 @@ public struct DeviceFingerprint: Sendable, Hashable {
         }
     }
 
-    /// The first two non-empty `.`-separated parts, the minor `0` when there is one part; `nil` when
-    /// there is none. Slices of the text: a comparison allocates nothing.
+    /// The first two non-empty `.`-separated parts, the minor `0` when there is one part.
+    ///
+    /// `nil` when there is none. Slices of the text: a comparison allocates nothing.
     static func majorMinor(_ version: String) -> (major: Substring, minor: Substring)? {
         var rest = version[...]
         var major: Substring?
