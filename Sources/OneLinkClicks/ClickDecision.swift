@@ -56,4 +56,14 @@ public struct ClickDecision: Sendable, Hashable {
         }
         return response
     }
+
+    /// The status of ``httpResponse``, without building its headers and body; `nil` for
+    /// ``Kind/openedApp(universalLink:)``.
+    package var httpStatus: Int? {
+        switch kind {
+        case .openedApp: return nil
+        case .redirect, .uriSchemeFallback: return 302
+        case .interstitial: return 200
+        }
+    }
 }

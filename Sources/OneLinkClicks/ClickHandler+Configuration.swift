@@ -79,11 +79,11 @@ extension ClickHandler {
         ) {
             self.appStoreURL = appStoreURL
             self.playStoreURL = playStoreURL
-            self.oneLinkDomains = Set(oneLinkDomains.map { $0.lowercased() })
-            self.customDomains = Set(customDomains.map { $0.lowercased() })
+            self.oneLinkDomains = Self.lowercased(oneLinkDomains)
+            self.customDomains = Self.lowercased(customDomains)
             self.templates = templates
-            self.interstitialDomain = interstitialDomain.lowercased()
-            self.smartLinkDomain = smartLinkDomain?.lowercased()
+            self.interstitialDomain = Self.lowercased(interstitialDomain)
+            self.smartLinkDomain = smartLinkDomain.map(Self.lowercased)
             self.smartLinkPath = smartLinkPath
             self.smartLinkFallback = smartLinkFallback
             self.inAppBrowserSignatures = inAppBrowserSignatures
@@ -91,6 +91,23 @@ extension ClickHandler {
             self.maximumHeaderLength = maximumHeaderLength
             self.interstitialButtonTitle = interstitialButtonTitle
             self.appIDs = appIDs
+        }
+
+        /// `domains` lowercased; the set itself when every domain already is, as a scenario's are,
+        /// instead of a new array, set and strings.
+        static func lowercased(_ domains: Set<String>) -> Set<String> {
+            domains.allSatisfy(isLowercaseASCII) ? domains : Set(domains.map { $0.lowercased() })
+        }
+
+        /// `domain` lowercased; the text itself when it already is (a lowercased copy of a long
+        /// string is a new allocation).
+        static func lowercased(_ domain: String) -> String {
+            isLowercaseASCII(domain) ? domain : domain.lowercased()
+        }
+
+        /// Whether `text` is ASCII without capitals, so `lowercased()` would give it back unchanged.
+        private static func isLowercaseASCII(_ text: String) -> Bool {
+            text.utf8.allSatisfy { $0 < 0x80 && !(0x41...0x5A).contains($0) }
         }
 
         /// Whether `appID` is one of ``appIDs``, with or without an iOS `id` prefix on either side.

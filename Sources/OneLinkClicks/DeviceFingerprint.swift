@@ -51,7 +51,7 @@ public struct DeviceFingerprint: Sendable, Hashable {
         guard !ipAddress.isEmpty, ipAddress.lowercased() == other.ipAddress.lowercased() else { return false }
         guard Self.family(of: model) == Self.family(of: other.model) else { return false }
         if !osVersion.isEmpty, !other.osVersion.isEmpty,
-            Self.majorMinor(osVersion) != Self.majorMinor(other.osVersion)
+            !Self.sameMajorMinor(osVersion, other.osVersion)
         {
             return false
         }
@@ -71,9 +71,32 @@ public struct DeviceFingerprint: Sendable, Hashable {
         return lowered
     }
 
-    static func majorMinor(_ version: String) -> [Substring] {
-        var parts = Array(version.split(separator: ".").prefix(2))
-        if parts.count == 1 { parts.append("0") }
-        return parts
+    /// Whether two versions agree on their first two `.`-separated parts, a missing minor being `0`.
+    static func sameMajorMinor(_ left: String, _ right: String) -> Bool {
+        switch (majorMinor(left), majorMinor(right)) {
+        case (nil, nil): return true
+        case (let left?, let right?): return left.major == right.major && left.minor == right.minor
+        default: return false
+        }
+    }
+
+    /// The first two non-empty `.`-separated parts, the minor `0` when there is one part.
+    ///
+    /// `nil` when there is none. Slices of the text: a comparison allocates nothing.
+    static func majorMinor(_ version: String) -> (major: Substring, minor: Substring)? {
+        var rest = version[...]
+        var major: Substring?
+        while !rest.isEmpty {
+            let end = rest.firstIndex(of: ".") ?? rest.endIndex
+            let part = rest[..<end]
+            rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
+            guard !part.isEmpty else { continue }
+            guard let major else {
+                major = part
+                continue
+            }
+            return (major, part)
+        }
+        return major.map { ($0, "0") }
     }
 }

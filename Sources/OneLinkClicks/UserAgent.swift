@@ -251,44 +251,50 @@ public struct UserAgent: Sendable, Hashable {
     /// with each escaping backslash removed.
     private static func topLevelComments(_ text: String, isASCII: Bool) -> [Substring]? {
         // Byte by byte: the delimiters are ASCII, and UTF-8 never uses ASCII bytes inside a longer
-        // sequence, so each comment's bytes are whole characters.
-        var comments: [Substring] = []
-        let bytes = text.utf8
-        var depth = 0
-        var escaped = false
-        var hasEscape = false
-        var start = bytes.startIndex
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
-            let byte = bytes[index]
-            defer { index = bytes.index(after: index) }
-            if depth > 0, escaped {
-                escaped = false
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "("):
-                if depth == 0 {
-                    start = bytes.index(after: index)
-                    hasEscape = false
+        // sequence, so each comment's bytes are whole characters. By offset in contiguous bytes:
+        // stepping the view's index byte by byte is slow.
+        var text = text
+        text.makeContiguousUTF8()
+        let utf8 = text.utf8
+        let found = utf8.withContiguousStorageIfAvailable { bytes -> [Substring]? in
+            var comments: [Substring] = []
+            var depth = 0
+            var escaped = false
+            var hasEscape = false
+            var start = 0
+            for offset in 0..<bytes.count {
+                if depth > 0, escaped {
+                    escaped = false
+                    continue
                 }
-                depth += 1
-            case UInt8(ascii: ")"):
-                guard depth > 0 else { return nil }
-                depth -= 1
-                if depth == 0 {
-                    comments.append(
-                        isASCII && !hasEscape
-                            ? text[start..<index] : Substring(unescaped(bytes[start..<index])))
+                switch bytes[offset] {
+                case UInt8(ascii: "("):
+                    if depth == 0 {
+                        start = offset + 1
+                        hasEscape = false
+                    }
+                    depth += 1
+                case UInt8(ascii: ")"):
+                    guard depth > 0 else { return nil }
+                    depth -= 1
+                    if depth == 0 {
+                        let lower = utf8.index(utf8.startIndex, offsetBy: start)
+                        let upper = utf8.index(lower, offsetBy: offset - start)
+                        comments.append(
+                            isASCII && !hasEscape
+                                ? text[lower..<upper] : Substring(unescaped(utf8[lower..<upper])))
+                    }
+                case UInt8(ascii: "\\") where depth > 0:
+                    escaped = true
+                    hasEscape = true
+                default:
+                    break
                 }
-            case UInt8(ascii: "\\") where depth > 0:
-                escaped = true
-                hasEscape = true
-            default:
-                break
             }
+            return depth == 0 ? comments : nil
         }
-        return depth == 0 ? comments : nil
+        // Contiguous text always gives an answer; `nil` is the unbalanced one.
+        return found ?? nil
     }
 
     /// A comment's text from its bytes, each backslash dropped and the byte after it kept as it is.

@@ -83,10 +83,12 @@ extension Scenario {
         clock: any EmulatorClock, bounds: ScenarioBackends.Bounds = .init()
     ) throws(ScenarioError) -> ScenarioBackends {
         let settings = backend
+        // Every backend starts with the default limits: setting them again takes a lock each.
+        let setsHistoryLimit = bounds.requestHistoryLimit != RequestHistory.defaultLimit
         let resolver = InMemoryShortLinkResolver(
             links: settings.shortLinks, redirects: settings.redirects, behavior: settings.shortLinkBehavior,
             clock: clock)
-        resolver.requestHistoryLimit = bounds.requestHistoryLimit
+        if setsHistoryLimit { resolver.requestHistoryLimit = bounds.requestHistoryLimit }
         var store: InMemoryClickStore?
         var handler: ClickHandler?
         var clickConversion: ClickStoreConversionDataSource?
@@ -98,7 +100,7 @@ extension Scenario {
             let clickStore = InMemoryClickStore(
                 capacity: bounds.clickCapacity, overflow: bounds.clickOverflow)
             let clickLinks = InMemoryShortLinkResolver(links: settings.shortLinks)
-            clickLinks.requestHistoryLimit = bounds.requestHistoryLimit
+            if setsHistoryLimit { clickLinks.requestHistoryLimit = bounds.requestHistoryLimit }
             do {
                 handler = try ClickHandler(
                     configuration: server, shortLinks: clickLinks, store: clickStore, clock: clock)
@@ -109,11 +111,15 @@ extension Scenario {
             store = clickStore
             // The click-store sources have no behaviour of their own; a thin wrapper adds one.
             let storeConversion = ClickStoreConversionDataSource(store: clickStore, matcher: settings.matcher)
-            storeConversion.requestHistoryLimit = bounds.requestHistoryLimit
-            storeConversion.maximumRememberedDevices = bounds.maximumRememberedDevices
+            if setsHistoryLimit { storeConversion.requestHistoryLimit = bounds.requestHistoryLimit }
+            if bounds.maximumRememberedDevices
+                != ClickStoreConversionDataSource.defaultMaximumRememberedDevices
+            {
+                storeConversion.maximumRememberedDevices = bounds.maximumRememberedDevices
+            }
             clickConversion = storeConversion
             let storeDeferred = ClickStoreDeferredDeepLinkSource(store: clickStore, matcher: settings.matcher)
-            storeDeferred.requestHistoryLimit = bounds.requestHistoryLimit
+            if setsHistoryLimit { storeDeferred.requestHistoryLimit = bounds.requestHistoryLimit }
             let conversionSource = ReplayBehaviorSource(
                 conversion: storeConversion, deferred: nil, behavior: settings.conversionBehavior,
                 clock: clock)
@@ -133,8 +139,10 @@ extension Scenario {
                         time: start.addingTimeInterval(Double(click.offsetMilliseconds) / 1000),
                         parameters: click.parameters, matchType: click.matchType)
                 }, behavior: settings.deferredBehavior, clock: clock)
-            conversionSource.requestHistoryLimit = bounds.requestHistoryLimit
-            deferredSource.requestHistoryLimit = bounds.requestHistoryLimit
+            if setsHistoryLimit {
+                conversionSource.requestHistoryLimit = bounds.requestHistoryLimit
+                deferredSource.requestHistoryLimit = bounds.requestHistoryLimit
+            }
             conversion = conversionSource
             deferred = deferredSource
             conversionBackend = conversionSource
@@ -166,9 +174,9 @@ extension ScenarioBackends {
             shortLinks: shortLinkResolver.receivedRequestCount)
     }
 
-    /// The requests received since `marks`, conversion data first, then deferred lookups, then short links.
-    func requests(since marks: RequestMarks) -> [StepTrace.Request] {
-        let now = requestMarks
+    /// The requests received between `marks` and `now`, conversion data first, then deferred
+    /// lookups, then short links (the newest of those received).
+    func requests(from marks: RequestMarks, to now: RequestMarks) -> [StepTrace.Request] {
         // Most steps send nothing.
         if now.conversion <= marks.conversion, now.deferred <= marks.deferred,
             now.shortLinks <= marks.shortLinks

@@ -64,19 +64,27 @@ public struct ScenarioRunner: Sendable {
         var steps: [ScenarioResult.Step] = []
         steps.reserveCapacity(scenario.steps.count)
         let start = session.clock.now
+        // Where the last step's requests ended: the next step starts there unless the run yielded
+        // in between, so each step reads the backends' counts once instead of twice.
+        var marks: ScenarioBackends.RequestMarks?
         for position in scenario.steps.indices {
             let index = order?[position] ?? position
             // A step whose SDK answers at once never suspends: many replays in a loop, or a long
             // scenario, would otherwise hold their thread (the main actor, for a @MainActor caller)
             // throughout. Once a replay and every 16 steps keeps the cost out of the replay figures.
-            if position.isMultiple(of: 16) { await Task.yield() }
-            let before = session.backends.requestMarks
+            if position.isMultiple(of: 16) {
+                await Task.yield()
+                marks = nil
+            }
+            let before = marks ?? session.backends.requestMarks
             let milliseconds = Int64((session.clock.now.timeIntervalSince(start) * 1000).rounded())
             // The step's parts are read in place: a copy of the whole step cost a retain and a release
             // per part (`ScenarioStep.kind` is computed, so it took one).
             let action = scenario.steps[index].action
             let observations = await session.perform(action)
             let expectations = scenario.steps[index].expectations
+            let after = session.backends.requestMarks
+            marks = after
             steps.append(
                 ScenarioResult.Step(
                     index: index, kind: action.kind, note: scenario.steps[index].note,
@@ -88,7 +96,7 @@ public struct ScenarioRunner: Sendable {
                         profile: convert),
                     trace: StepTrace(
                         startMilliseconds: milliseconds,
-                        requests: session.backends.requests(since: before))))
+                        requests: session.backends.requests(from: before, to: after))))
         }
         let trailing = await session.finish()
         if let outcome = scenario.outcome {
@@ -207,9 +215,10 @@ public struct ScenarioRunner: Sendable {
         else { return nil }
         var found: [ScenarioDifference] = []
         for index in expectations.indices {
-            found.append(
-                contentsOf: expectations[index].mismatches(
-                    from: observations[index], profile: profile, output: index + 1))
+            let differences = expectations[index].mismatches(
+                from: observations[index], profile: profile, output: index + 1)
+            // Most outputs match: appending nothing still remade the (empty, shared) buffer.
+            if !differences.isEmpty { found.append(contentsOf: differences) }
         }
         guard !found.isEmpty else { return found }
         let keyed = found.filter { !$0.path.isEmpty && $0.kind != .wrongOutput }

@@ -16,6 +16,7 @@ import Testing
         #expect(decision.appURL == "afbasicapp://mainactivity")
         #expect(decision.recordedClick == nil)
         #expect(decision.httpResponse == nil)
+        #expect(decision.httpStatus == nil)
         #expect(env.store.count == 0)
     }
 
@@ -25,6 +26,7 @@ import Testing
         #expect(decision.kind == .redirect(location: "https://my_ios_lp.com"))
         let response = try #require(decision.httpResponse)
         #expect(response.status == 302)
+        #expect(decision.httpStatus == 302)
         #expect(response.location == "https://my_ios_lp.com")
         #expect(response.contentType == "text/html; charset=utf-8")
         let click = try #require(env.store.recordedClicks.first)
@@ -94,6 +96,7 @@ import Testing
         #expect(page.html.contains("<a id=\"open-app\" href=\"\(escapedLink)\">"))
         let response = try #require(decision.httpResponse)
         #expect(response.status == 200)
+        #expect(decision.httpStatus == 200)
         #expect(response.contentType == "text/html; charset=utf-8")
         #expect(response.headers["Content-Location"] == page.url)
         #expect(response.body == page.html)

@@ -129,6 +129,34 @@ import Testing
         #expect(fallback.language == "en-US")
     }
 
+    @Test(
+        "OS versions agree on their first two non-empty parts, a missing minor being 0",
+        arguments: [
+            ("17", "17.0", true), ("17", "17.1", false), ("17.4", "17.4.1", true), ("17..4", "17.4", true),
+            (".17.4", "17.4", true), ("17.4", "17.40", false), ("...", "..", true), ("...", "17", false),
+            ("17.4", "17_4", false),
+        ])
+    func fingerprintOSVersionParts(left: String, right: String, agree: Bool) {
+        func fingerprint(_ version: String) -> DeviceFingerprint {
+            DeviceFingerprint(ipAddress: "203.0.113.7", model: "iPhone", osVersion: version, language: "")
+        }
+        #expect(fingerprint(left).matches(fingerprint(right)) == agree)
+        #expect(fingerprint(right).matches(fingerprint(left)) == agree)
+    }
+
+    @Test(
+        "a comment part is a language when letters sit around one separator with two letters after it",
+        arguments: [
+            ("en-us", "en-US"), ("zh_CN", "zh-CN"), ("eng-GB", "eng-GB"), ("en-GBR", nil), ("e-GB", nil),
+            ("e1-us", nil), ("en-u1", nil), ("en--s", nil), ("énus", nil),
+        ] as [(String, String?)])
+    func userAgentLanguagePart(part: String, language: String?) throws {
+        let agent = try UserAgent(
+            parsing:
+                "Mozilla/5.0 (Linux; Android 14; \(part); Pixel 8) AppleWebKit/537.36 Chrome/120.0 Mobile")
+        #expect(agent.language == language)
+    }
+
     @Test func fingerprintMatchingRules() {
         let click = DeviceFingerprint(
             ipAddress: "2001:DB8::1", model: "iPhone", osVersion: "17.4", language: "en-US")

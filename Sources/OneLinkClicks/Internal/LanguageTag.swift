@@ -27,11 +27,20 @@ enum LanguageTag {
     static func hasRegion(_ text: String) -> Bool {
         // Two or three letters, a separator and two letters: five or six bytes, so most parts of a
         // user agent are refused before being split.
-        guard (5...6).contains(text.utf8.count) else { return false }
-        let subtags = text.split(omittingEmptySubsequences: false) { $0 == "-" || $0 == "_" }
-        return subtags.count == 2 && subtags[1].count == 2
-            && subtags.allSatisfy { $0.allSatisfy(isASCIILetter) }
-            && normalized(text) != nil
+        let count = text.utf8.count
+        guard (5...6).contains(count) else { return false }
+        // ASCII letters around one separator with two letters after it: such a tag always
+        // normalises, and the bytes tell it without splitting or normalising the text.
+        var offset = 0
+        for byte in text.utf8 {
+            if offset == count - 3 {
+                guard byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") else { return false }
+            } else {
+                guard (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) else { return false }
+            }
+            offset += 1
+        }
+        return true
     }
 
     /// The most preferred tag of an `Accept-Language` value: highest `q`, first on a tie; `*` and bad tags skipped.

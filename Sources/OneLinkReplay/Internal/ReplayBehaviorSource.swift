@@ -1,16 +1,15 @@
 import Foundation
 import OneLinkEmulator
-import OneLinkSupport
 
 /// Applies a changeable ``InMemoryBehavior`` in front of a conversion-data or deferred-deep-link source.
 final class ReplayBehaviorSource: ConversionDataSource, DeferredDeepLinkSource, Sendable {
     private let conversion: (any ConversionDataSource)?
     private let deferred: (any DeferredDeepLinkSource)?
+    /// The behaviour, and how many calls arrived (for the per-step trace of ``ScenarioDiagram``):
+    /// its request log keeps no request, only the count, under the lock the behaviour already has.
     private let core: InMemoryBackendCore<InstallAttributionRequest>
-    /// How many calls arrived, for the per-step trace of ``ScenarioDiagram``.
-    private let calls = Locked(0)
 
-    var callCount: Int { calls.withLock { $0 } }
+    var callCount: Int { core.requests.receivedCount }
 
     init(
         conversion: (any ConversionDataSource)?, deferred: (any DeferredDeepLinkSource)?,
@@ -19,7 +18,9 @@ final class ReplayBehaviorSource: ConversionDataSource, DeferredDeepLinkSource, 
     ) {
         self.conversion = conversion
         self.deferred = deferred
-        self.core = InMemoryBackendCore(behavior: behavior, clock: clock)
+        let core = InMemoryBackendCore<InstallAttributionRequest>(behavior: behavior, clock: clock)
+        core.requests.limit = 0
+        self.core = core
     }
 
     /// How later calls are answered.
@@ -29,7 +30,7 @@ final class ReplayBehaviorSource: ConversionDataSource, DeferredDeepLinkSource, 
     }
 
     func conversionData(for request: InstallAttributionRequest) async throws -> AttributionPayload {
-        calls.withLock { $0 += 1 }
+        core.record(request)
         try await core.answer()
         guard let conversion else { throw Self.noSource("conversion-data") }
         return try await conversion.conversionData(for: request)
@@ -39,7 +40,7 @@ final class ReplayBehaviorSource: ConversionDataSource, DeferredDeepLinkSource, 
     func conversionDataImmediately(
         for request: InstallAttributionRequest
     ) -> Result<AttributionPayload, any Error>? {
-        immediately {
+        immediately(request) {
             conversion?.conversionDataImmediately(for: request) ?? .failure(Self.noSource("conversion-data"))
         }
     }
@@ -48,7 +49,7 @@ final class ReplayBehaviorSource: ConversionDataSource, DeferredDeepLinkSource, 
     func deferredDeepLinkImmediately(
         for request: InstallAttributionRequest
     ) -> Result<DeferredDeepLinkResponse, any Error>? {
-        immediately {
+        immediately(request) {
             deferred?.deferredDeepLinkImmediately(for: request)
                 ?? .failure(Self.noSource("deferred-deep-link"))
         }
@@ -56,15 +57,15 @@ final class ReplayBehaviorSource: ConversionDataSource, DeferredDeepLinkSource, 
 
     /// The behaviour's failure, or the wrapped source's immediate answer; `nil`, with nothing counted, when either would wait.
     private func immediately<Value>(
-        _ wrapped: () -> Result<Value, any Error>?
+        _ request: InstallAttributionRequest, _ wrapped: () -> Result<Value, any Error>?
     ) -> Result<Value, any Error>? {
         guard let behaviour = core.immediateAnswer else { return nil }
         if case .failure(let error) = behaviour {
-            calls.withLock { $0 += 1 }
+            core.record(request)
             return .failure(error)
         }
         guard let answer = wrapped() else { return nil }
-        calls.withLock { $0 += 1 }
+        core.record(request)
         return answer
     }
 
@@ -73,7 +74,7 @@ final class ReplayBehaviorSource: ConversionDataSource, DeferredDeepLinkSource, 
     }
 
     func deferredDeepLink(for request: InstallAttributionRequest) async throws -> DeferredDeepLinkResponse {
-        calls.withLock { $0 += 1 }
+        core.record(request)
         try await core.answer()
         guard let deferred else { throw Self.noSource("deferred-deep-link") }
         return try await deferred.deferredDeepLink(for: request)

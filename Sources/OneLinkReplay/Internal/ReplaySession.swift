@@ -611,7 +611,7 @@ final class ReplaySession {
                 fields["decision"] = "uriSchemeFallback"
                 fields["location"] = .string(url)
             }
-            if let status = decision.httpResponse?.status { fields["status"] = .int(status) }
+            if let status = decision.httpStatus { fields["status"] = .int(status) }
             emit("click", fields)
         } catch {
             emit("clickError", ["error": .string(error.description)])

@@ -130,7 +130,7 @@ extension ClicksAPI {
                 row["detail"] = .string(
                     "af_force_deeplink: the server records the click and answers 302 to \(url)")
             }
-            row["status"] = decision.httpResponse.map { .int($0.status) } ?? .null
+            row["status"] = decision.httpStatus.map { .int($0) } ?? .null
             if !decision.link.isAttributable, let detail = row["detail"]?.stringValue {
                 row["attributable"] = false
                 row["detail"] = .string(
