@@ -2,12 +2,14 @@
 ///
 /// Request logs and histories that grow with traffic use it, so a long-lived server's memory
 /// stays bounded. Appending is amortized O(1); the storage never exceeds about twice the limit.
-package struct BoundedHistory<Element> {
-    private var storage: [Element] = []
-    private var start = 0
+@usableFromInline package struct BoundedHistory<Element> {
+    // Inlinable, so each module specialises it for its own elements: unspecialised, every append
+    // and read went through the runtime's generic metadata and value witnesses.
+    @usableFromInline var storage: [Element] = []
+    @usableFromInline var start = 0
 
     /// The most elements kept; 0 keeps none.
-    package var limit: Int {
+    @usableFromInline package var limit: Int {
         didSet {
             limit = max(0, limit)
             trim()
@@ -15,42 +17,42 @@ package struct BoundedHistory<Element> {
     }
 
     /// How many elements were dropped to respect ``limit`` since creation.
-    package private(set) var droppedCount = 0
+    @usableFromInline package internal(set) var droppedCount = 0
 
     /// Creates an empty history that keeps at most `limit` elements.
-    package init(limit: Int) {
+    @inlinable package init(limit: Int) {
         self.limit = max(0, limit)
     }
 
     /// The number of elements kept.
-    package var count: Int { storage.count - start }
+    @inlinable package var count: Int { storage.count - start }
 
     /// Whether no element is kept.
-    package var isEmpty: Bool { count == 0 }
+    @inlinable package var isEmpty: Bool { count == 0 }
 
     /// The kept elements, oldest first.
-    package var elements: [Element] { Array(storage[start...]) }
+    @inlinable package var elements: [Element] { Array(storage[start...]) }
 
     /// The kept elements from position `index` of ``elements`` on (none when `index` is past the end), oldest first.
-    package func elements(from index: Int) -> [Element] {
+    @inlinable package func elements(from index: Int) -> [Element] {
         guard index < count else { return [] }
         return Array(storage[(start + max(0, index))...])
     }
 
     /// The newest `count` elements (all of them when there are fewer), oldest first.
-    package func newest(_ count: Int) -> [Element] {
+    @inlinable package func newest(_ count: Int) -> [Element] {
         guard count > 0 else { return [] }
         return Array(storage[max(start, storage.count - count)...])
     }
 
     /// The oldest kept element.
-    package var first: Element? { isEmpty ? nil : storage[start] }
+    @inlinable package var first: Element? { isEmpty ? nil : storage[start] }
 
     /// The newest kept element.
-    package var last: Element? { isEmpty ? nil : storage[storage.count - 1] }
+    @inlinable package var last: Element? { isEmpty ? nil : storage[storage.count - 1] }
 
     /// How many elements from the `index`-th kept one on satisfy `predicate`, counted in place.
-    package func count(from index: Int, where predicate: (Element) -> Bool) -> Int {
+    @inlinable package func count(from index: Int, where predicate: (Element) -> Bool) -> Int {
         guard index < count else { return 0 }
         var found = 0
         for element in storage[(start + max(0, index))...] where predicate(element) { found += 1 }
@@ -58,12 +60,12 @@ package struct BoundedHistory<Element> {
     }
 
     /// The kept elements that satisfy `isIncluded`, oldest first.
-    package func filter(_ isIncluded: (Element) -> Bool) -> [Element] {
+    @inlinable package func filter(_ isIncluded: (Element) -> Bool) -> [Element] {
         storage[start...].filter(isIncluded)
     }
 
     /// Appends `element`, dropping the oldest ones beyond ``limit``.
-    package mutating func append(_ element: Element) {
+    @inlinable package mutating func append(_ element: Element) {
         guard limit > 0 else {
             droppedCount += 1
             return
@@ -73,25 +75,25 @@ package struct BoundedHistory<Element> {
     }
 
     /// Drops the oldest element.
-    package mutating func removeFirst() {
+    @inlinable package mutating func removeFirst() {
         guard !isEmpty else { return }
         start += 1
         compactIfSparse()
     }
 
     /// Drops the elements for which `shouldRemove` holds, keeping the others in order.
-    package mutating func removeAll(where shouldRemove: (Element) -> Bool) {
+    @inlinable package mutating func removeAll(where shouldRemove: (Element) -> Bool) {
         storage = storage[start...].filter { !shouldRemove($0) }
         start = 0
     }
 
     /// Drops every element.
-    package mutating func removeAll() {
+    @inlinable package mutating func removeAll() {
         storage.removeAll()
         start = 0
     }
 
-    private mutating func trim() {
+    @inlinable mutating func trim() {
         let excess = count - limit
         guard excess > 0 else { return }
         start += excess
@@ -99,7 +101,7 @@ package struct BoundedHistory<Element> {
         compactIfSparse()
     }
 
-    private mutating func compactIfSparse() {
+    @inlinable mutating func compactIfSparse() {
         // Shifting only once half the storage is dead keeps appends amortized O(1).
         if start > 0, start * 2 >= storage.count {
             storage.removeFirst(start)
