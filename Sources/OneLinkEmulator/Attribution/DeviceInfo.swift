@@ -4,48 +4,33 @@
 /// one, and otherwise by this fingerprint: IP address plus the model, OS
 /// version and language a browser's user agent also reveals.
 public struct DeviceInfo: Sendable, Hashable {
-    /// The fields, in one box that copies share until one of them changes: a copy is one retain.
+    /// The fields, in one immutable box that copies share: a copy is one retain, a change a new box.
     private var storage: Storage
 
     /// The public IP address the device's requests come from.
     public var ipAddress: String {
         get { storage.fields.ipAddress }
-        _modify {
-            makeUnique()
-            yield &storage.fields.ipAddress
-        }
+        set { update { $0.ipAddress = newValue } }
     }
     /// The hardware model, such as `iPhone`.
     public var model: String {
         get { storage.fields.model }
-        _modify {
-            makeUnique()
-            yield &storage.fields.model
-        }
+        set { update { $0.model = newValue } }
     }
     /// The OS version, such as `17.4`.
     public var osVersion: String {
         get { storage.fields.osVersion }
-        _modify {
-            makeUnique()
-            yield &storage.fields.osVersion
-        }
+        set { update { $0.osVersion = newValue } }
     }
     /// The preferred language, such as `en-US`.
     public var language: String {
         get { storage.fields.language }
-        _modify {
-            makeUnique()
-            yield &storage.fields.language
-        }
+        set { update { $0.language = newValue } }
     }
     /// The advertising identifier (IDFA), when the user allowed tracking.
     public var advertisingID: String? {
         get { storage.fields.advertisingID }
-        _modify {
-            makeUnique()
-            yield &storage.fields.advertisingID
-        }
+        set { update { $0.advertisingID = newValue } }
     }
 
     /// Creates device information; the defaults describe a typical test iPhone.
@@ -70,13 +55,15 @@ public struct DeviceInfo: Sendable, Hashable {
         hasher.combine(storage.fields)
     }
 
-    /// Gives this value a box of its own before a field changes.
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+    /// Puts the fields, changed, in a new box: other values may share the old one.
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var fields = storage.fields
+        change(&fields)
+        storage = Storage(fields)
     }
 
     /// The stored values.
-    private struct Fields: Hashable {
+    private struct Fields: Hashable, Sendable {
         var ipAddress: String = "203.0.113.7"
         var model: String = "iPhone"
         var osVersion: String = "17.4"
@@ -84,13 +71,12 @@ public struct DeviceInfo: Sendable, Hashable {
         var advertisingID: String? = nil
     }
 
-    // Written only through `makeUnique()`, that is while no other value holds the box, so
-    // sharing it between threads is safe.
-    private final class Storage: @unchecked Sendable {
+    /// The box: immutable, so values on any thread may share it.
+    private final class Storage: Sendable {
         /// The box of the default values, shared by every value made with them.
         static let defaults = Storage(Fields())
 
-        var fields: Fields
+        let fields: Fields
 
         init(_ fields: Fields) {
             self.fields = fields

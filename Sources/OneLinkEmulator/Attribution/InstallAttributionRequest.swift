@@ -6,66 +6,45 @@ public import Foundation
 /// start of a session until an answer is cached, and to
 /// ``DeferredDeepLinkSource/deferredDeepLink(for:)``, once on the first launch.
 public struct InstallAttributionRequest: Sendable, Hashable {
-    /// The fields, in one box that copies share until one of them changes: a copy is one retain.
+    /// The fields, in one immutable box that copies share: a copy is one retain, a change a new box.
     private var storage: Storage
 
     /// The app's Apple ID, without the `id` prefix.
     public var appID: String {
         get { storage.fields.appID }
-        _modify {
-            makeUnique()
-            yield &storage.fields.appID
-        }
+        set { update { $0.appID = newValue } }
     }
     /// The AppsFlyer dev key.
     public var devKey: String {
         get { storage.fields.devKey }
-        _modify {
-            makeUnique()
-            yield &storage.fields.devKey
-        }
+        set { update { $0.devKey = newValue } }
     }
     /// The AppsFlyer device ID of this install.
     public var deviceID: String {
         get { storage.fields.deviceID }
-        _modify {
-            makeUnique()
-            yield &storage.fields.deviceID
-        }
+        set { update { $0.deviceID = newValue } }
     }
     /// When the app was first launched on this install.
     public var installTime: Date {
         get { storage.fields.installTime }
-        _modify {
-            makeUnique()
-            yield &storage.fields.installTime
-        }
+        set { update { $0.installTime = newValue } }
     }
     /// The device's fingerprint and advertising ID, for click matching.
     public var device: DeviceInfo {
         get { storage.fields.device }
-        _modify {
-            makeUnique()
-            yield &storage.fields.device
-        }
+        set { update { $0.device = newValue } }
     }
     /// Who the user is, as the app told the SDK (`customerUserID`, `customData`, ...).
     public var identity: UserIdentity {
         get { storage.fields.identity }
-        _modify {
-            makeUnique()
-            yield &storage.fields.identity
-        }
+        set { update { $0.identity = newValue } }
     }
     /// The host set with `setHost(_:withHostPrefix:)`, prefix first; `nil` for the default host.
     ///
     /// HTTP backends send the request there instead of to their base URL.
     public var host: String? {
         get { storage.fields.host }
-        _modify {
-            makeUnique()
-            yield &storage.fields.host
-        }
+        set { update { $0.host = newValue } }
     }
 
     /// Creates a request.
@@ -89,13 +68,15 @@ public struct InstallAttributionRequest: Sendable, Hashable {
         hasher.combine(storage.fields)
     }
 
-    /// Gives this value a box of its own before a field changes.
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+    /// Puts the fields, changed, in a new box: other values may share the old one.
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var fields = storage.fields
+        change(&fields)
+        storage = Storage(fields)
     }
 
     /// The stored values.
-    private struct Fields: Hashable {
+    private struct Fields: Hashable, Sendable {
         var appID: String
         var devKey: String
         var deviceID: String
@@ -105,10 +86,9 @@ public struct InstallAttributionRequest: Sendable, Hashable {
         var host: String?
     }
 
-    // Written only through `makeUnique()`, that is while no other value holds the box, so
-    // sharing it between threads is safe.
-    private final class Storage: @unchecked Sendable {
-        var fields: Fields
+    /// The box: immutable, so values on any thread may share it.
+    private final class Storage: Sendable {
+        let fields: Fields
 
         init(_ fields: Fields) {
             self.fields = fields

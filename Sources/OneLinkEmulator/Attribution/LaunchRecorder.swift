@@ -41,64 +41,43 @@ extension LaunchRecorder {
 
 /// What a session's launch request carries.
 public struct LaunchRequest: Sendable, Hashable {
-    /// The fields, in one box that copies share until one of them changes: a copy is one retain.
+    /// The fields, in one immutable box that copies share: a copy is one retain, a change a new box.
     private var storage: Storage
 
     /// The app's Apple ID.
     public var appID: String {
         get { storage.fields.appID }
-        _modify {
-            makeUnique()
-            yield &storage.fields.appID
-        }
+        set { update { $0.appID = newValue } }
     }
     /// The dev key the SDK was configured with.
     public var devKey: String {
         get { storage.fields.devKey }
-        _modify {
-            makeUnique()
-            yield &storage.fields.devKey
-        }
+        set { update { $0.devKey = newValue } }
     }
     /// The AppsFlyer device ID of this install.
     public var deviceID: String {
         get { storage.fields.deviceID }
-        _modify {
-            makeUnique()
-            yield &storage.fields.deviceID
-        }
+        set { update { $0.deviceID = newValue } }
     }
     /// The number of sessions this install has started, this one included (1 on the first launch).
     public var sessionCount: Int {
         get { storage.fields.sessionCount }
-        _modify {
-            makeUnique()
-            yield &storage.fields.sessionCount
-        }
+        set { update { $0.sessionCount = newValue } }
     }
     /// The device's fingerprint and advertising ID.
     public var device: DeviceInfo {
         get { storage.fields.device }
-        _modify {
-            makeUnique()
-            yield &storage.fields.device
-        }
+        set { update { $0.device = newValue } }
     }
     /// Who the user is, as the app told the SDK (`customerUserID`, `customData`, ...).
     public var identity: UserIdentity {
         get { storage.fields.identity }
-        _modify {
-            makeUnique()
-            yield &storage.fields.identity
-        }
+        set { update { $0.identity = newValue } }
     }
     /// The host set with `setHost(_:withHostPrefix:)`, prefix first; `nil` for the default host.
     public var host: String? {
         get { storage.fields.host }
-        _modify {
-            makeUnique()
-            yield &storage.fields.host
-        }
+        set { update { $0.host = newValue } }
     }
 
     /// Creates a request.
@@ -122,13 +101,15 @@ public struct LaunchRequest: Sendable, Hashable {
         hasher.combine(storage.fields)
     }
 
-    /// Gives this value a box of its own before a field changes.
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+    /// Puts the fields, changed, in a new box: other values may share the old one.
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var fields = storage.fields
+        change(&fields)
+        storage = Storage(fields)
     }
 
     /// The stored values.
-    private struct Fields: Hashable {
+    private struct Fields: Hashable, Sendable {
         var appID: String
         var devKey: String
         var deviceID: String
@@ -138,10 +119,9 @@ public struct LaunchRequest: Sendable, Hashable {
         var host: String?
     }
 
-    // Written only through `makeUnique()`, that is while no other value holds the box, so
-    // sharing it between threads is safe.
-    private final class Storage: @unchecked Sendable {
-        var fields: Fields
+    /// The box: immutable, so values on any thread may share it.
+    private final class Storage: Sendable {
+        let fields: Fields
 
         init(_ fields: Fields) {
             self.fields = fields

@@ -4,81 +4,54 @@
 /// ``InstallAttributionRequest/identity``; the HTTP backends send it, so
 /// `onelink-replay serve` logs it.
 public struct UserIdentity: Sendable, Hashable {
-    /// The fields, in one box that copies share until one of them changes: a copy is one retain.
+    /// The fields, in one immutable box that copies share: a copy is one retain, a change a new box.
     private var storage: Storage
 
     /// The app's own user ID (`customerUserID`).
     public var customerUserID: String? {
         get { storage.fields.customerUserID }
-        _modify {
-            makeUnique()
-            yield &storage.fields.customerUserID
-        }
+        set { update { $0.customerUserID = newValue } }
     }
     /// Extra data for the raw reports (`customData`).
     public var customData: AttributionPayload? {
         get { storage.fields.customData }
-        _modify {
-            makeUnique()
-            yield &storage.fields.customData
-        }
+        set { update { $0.customData = newValue } }
     }
     /// The device language the app set (`currentDeviceLanguage`).
     public var currentDeviceLanguage: String? {
         get { storage.fields.currentDeviceLanguage }
-        _modify {
-            makeUnique()
-            yield &storage.fields.currentDeviceLanguage
-        }
+        set { update { $0.currentDeviceLanguage = newValue } }
     }
     /// The user's e-mail addresses as sent: SHA-256 hex digests, or as given with ``EmailCryptTypeNone``.
     public var emails: [String] {
         get { storage.fields.emails }
-        _modify {
-            makeUnique()
-            yield &storage.fields.emails
-        }
+        set { update { $0.emails = newValue } }
     }
     /// How ``emails`` were hashed.
     public var emailCryptType: EmailCryptType {
         get { storage.fields.emailCryptType }
-        _modify {
-            makeUnique()
-            yield &storage.fields.emailCryptType
-        }
+        set { update { $0.emailCryptType = newValue } }
     }
     /// The SHA-256 hex digest of the phone number the app set (`phoneNumber`).
     public var phoneNumberSHA256: String? {
         get { storage.fields.phoneNumberSHA256 }
-        _modify {
-            makeUnique()
-            yield &storage.fields.phoneNumberSHA256
-        }
+        set { update { $0.phoneNumberSHA256 = newValue } }
     }
     /// Partner data by partner ID (`setPartnerData(partnerId:partnerInfo:)`).
     public var partnerData: [String: AttributionPayload] {
         get { storage.fields.partnerData }
-        _modify {
-            makeUnique()
-            yield &storage.fields.partnerData
-        }
+        set { update { $0.partnerData = newValue } }
     }
     /// The hashed personal data SDK 7's `setUser…` calls set.
     public var pii: UserPII {
         get { storage.fields.pii }
-        _modify {
-            makeUnique()
-            yield &storage.fields.pii
-        }
+        set { update { $0.pii = newValue } }
     }
     /// The `consent_data` object the requests carry: `manual` from `setConsentData(_:)`, `tcf` from the
     /// CMP's stored values while `enableTCFDataCollection(true)` is on; `nil` with neither.
     public var consentData: AttributionPayload? {
         get { storage.fields.consentData }
-        _modify {
-            makeUnique()
-            yield &storage.fields.consentData
-        }
+        set { update { $0.consentData = newValue } }
     }
 
     /// Creates an identity; every field is empty by default.
@@ -114,13 +87,15 @@ public struct UserIdentity: Sendable, Hashable {
         hasher.combine(storage.fields)
     }
 
-    /// Gives this value a box of its own before a field changes.
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+    /// Puts the fields, changed, in a new box: other values may share the old one.
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var fields = storage.fields
+        change(&fields)
+        storage = Storage(fields)
     }
 
     /// The stored values.
-    private struct Fields: Hashable {
+    private struct Fields: Hashable, Sendable {
         var customerUserID: String? = nil
         var customData: AttributionPayload? = nil
         var currentDeviceLanguage: String? = nil
@@ -132,13 +107,12 @@ public struct UserIdentity: Sendable, Hashable {
         var consentData: AttributionPayload? = nil
     }
 
-    // Written only through `makeUnique()`, that is while no other value holds the box, so
-    // sharing it between threads is safe.
-    private final class Storage: @unchecked Sendable {
+    /// The box: immutable, so values on any thread may share it.
+    private final class Storage: Sendable {
         /// The box of the default values, shared by every value made with them.
         static let defaults = Storage(Fields())
 
-        var fields: Fields
+        let fields: Fields
 
         init(_ fields: Fields) {
             self.fields = fields
