@@ -29,7 +29,10 @@ struct SessionSettings: Sendable {
     /// AppsFlyer removes or hashes an anonymized user's identifiers, the IP address included, as
     /// the requests reach it; the emulated backends see what is left (Docs/behaviour.md, rule 27).
     func reportedDevice(tracking status: TrackingAuthorizationStatus) -> DeviceInfo {
-        guard status != .authorized || withholdsAdvertisingID else { return device }
+        // The device's fields share one box: a change, even to `nil` from `nil`, would copy it.
+        guard (status != .authorized || withholdsAdvertisingID) && device.advertisingID != nil else {
+            return device
+        }
         var device = device
         device.advertisingID = nil
         return device
