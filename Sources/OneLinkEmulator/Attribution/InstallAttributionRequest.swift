@@ -7,44 +7,44 @@ public import Foundation
 /// ``DeferredDeepLinkSource/deferredDeepLink(for:)``, once on the first launch.
 public struct InstallAttributionRequest: Sendable, Hashable {
     /// The fields, in one immutable box that copies share: a copy is one retain, a change a new box.
-    private var storage: Storage
+    private var storage: SharedFields<Fields>
 
     /// The app's Apple ID, without the `id` prefix.
     public var appID: String {
         get { storage.fields.appID }
-        set { update { $0.appID = newValue } }
+        set { storage.update { $0.appID = newValue } }
     }
     /// The AppsFlyer dev key.
     public var devKey: String {
         get { storage.fields.devKey }
-        set { update { $0.devKey = newValue } }
+        set { storage.update { $0.devKey = newValue } }
     }
     /// The AppsFlyer device ID of this install.
     public var deviceID: String {
         get { storage.fields.deviceID }
-        set { update { $0.deviceID = newValue } }
+        set { storage.update { $0.deviceID = newValue } }
     }
     /// When the app was first launched on this install.
     public var installTime: Date {
         get { storage.fields.installTime }
-        set { update { $0.installTime = newValue } }
+        set { storage.update { $0.installTime = newValue } }
     }
     /// The device's fingerprint and advertising ID, for click matching.
     public var device: DeviceInfo {
         get { storage.fields.device }
-        set { update { $0.device = newValue } }
+        set { storage.update { $0.device = newValue } }
     }
     /// Who the user is, as the app told the SDK (`customerUserID`, `customData`, ...).
     public var identity: UserIdentity {
         get { storage.fields.identity }
-        set { update { $0.identity = newValue } }
+        set { storage.update { $0.identity = newValue } }
     }
     /// The host set with `setHost(_:withHostPrefix:)`, prefix first; `nil` for the default host.
     ///
     /// HTTP backends send the request there instead of to their base URL.
     public var host: String? {
         get { storage.fields.host }
-        set { update { $0.host = newValue } }
+        set { storage.update { $0.host = newValue } }
     }
 
     /// Creates a request.
@@ -52,27 +52,10 @@ public struct InstallAttributionRequest: Sendable, Hashable {
         appID: String, devKey: String, deviceID: String, installTime: Date, device: DeviceInfo = DeviceInfo(),
         identity: UserIdentity = UserIdentity(), host: String? = nil
     ) {
-        storage = Storage(
+        storage = SharedFields(
             Fields(
                 appID: appID, devKey: devKey, deviceID: deviceID, installTime: installTime, device: device,
                 identity: identity, host: host))
-    }
-
-    /// Whether two values hold the same fields.
-    public static func == (lhs: InstallAttributionRequest, rhs: InstallAttributionRequest) -> Bool {
-        lhs.storage.fields == rhs.storage.fields
-    }
-
-    /// Hashes the fields.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.fields)
-    }
-
-    /// Puts the fields, changed, in a new box: other values may share the old one.
-    private mutating func update(_ change: (inout Fields) -> Void) {
-        var fields = storage.fields
-        change(&fields)
-        storage = Storage(fields)
     }
 
     /// The stored values.
@@ -84,15 +67,6 @@ public struct InstallAttributionRequest: Sendable, Hashable {
         var device: DeviceInfo
         var identity: UserIdentity
         var host: String?
-    }
-
-    /// The box: immutable, so values on any thread may share it.
-    private final class Storage: Sendable {
-        let fields: Fields
-
-        init(_ fields: Fields) {
-            self.fields = fields
-        }
     }
 }
 

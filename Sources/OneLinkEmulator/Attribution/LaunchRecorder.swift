@@ -42,42 +42,42 @@ extension LaunchRecorder {
 /// What a session's launch request carries.
 public struct LaunchRequest: Sendable, Hashable {
     /// The fields, in one immutable box that copies share: a copy is one retain, a change a new box.
-    private var storage: Storage
+    private var storage: SharedFields<Fields>
 
     /// The app's Apple ID.
     public var appID: String {
         get { storage.fields.appID }
-        set { update { $0.appID = newValue } }
+        set { storage.update { $0.appID = newValue } }
     }
     /// The dev key the SDK was configured with.
     public var devKey: String {
         get { storage.fields.devKey }
-        set { update { $0.devKey = newValue } }
+        set { storage.update { $0.devKey = newValue } }
     }
     /// The AppsFlyer device ID of this install.
     public var deviceID: String {
         get { storage.fields.deviceID }
-        set { update { $0.deviceID = newValue } }
+        set { storage.update { $0.deviceID = newValue } }
     }
     /// The number of sessions this install has started, this one included (1 on the first launch).
     public var sessionCount: Int {
         get { storage.fields.sessionCount }
-        set { update { $0.sessionCount = newValue } }
+        set { storage.update { $0.sessionCount = newValue } }
     }
     /// The device's fingerprint and advertising ID.
     public var device: DeviceInfo {
         get { storage.fields.device }
-        set { update { $0.device = newValue } }
+        set { storage.update { $0.device = newValue } }
     }
     /// Who the user is, as the app told the SDK (`customerUserID`, `customData`, ...).
     public var identity: UserIdentity {
         get { storage.fields.identity }
-        set { update { $0.identity = newValue } }
+        set { storage.update { $0.identity = newValue } }
     }
     /// The host set with `setHost(_:withHostPrefix:)`, prefix first; `nil` for the default host.
     public var host: String? {
         get { storage.fields.host }
-        set { update { $0.host = newValue } }
+        set { storage.update { $0.host = newValue } }
     }
 
     /// Creates a request.
@@ -85,27 +85,10 @@ public struct LaunchRequest: Sendable, Hashable {
         appID: String, devKey: String, deviceID: String, sessionCount: Int, device: DeviceInfo,
         identity: UserIdentity = UserIdentity(), host: String? = nil
     ) {
-        storage = Storage(
+        storage = SharedFields(
             Fields(
                 appID: appID, devKey: devKey, deviceID: deviceID, sessionCount: sessionCount, device: device,
                 identity: identity, host: host))
-    }
-
-    /// Whether two values hold the same fields.
-    public static func == (lhs: LaunchRequest, rhs: LaunchRequest) -> Bool {
-        lhs.storage.fields == rhs.storage.fields
-    }
-
-    /// Hashes the fields.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.fields)
-    }
-
-    /// Puts the fields, changed, in a new box: other values may share the old one.
-    private mutating func update(_ change: (inout Fields) -> Void) {
-        var fields = storage.fields
-        change(&fields)
-        storage = Storage(fields)
     }
 
     /// The stored values.
@@ -117,15 +100,6 @@ public struct LaunchRequest: Sendable, Hashable {
         var device: DeviceInfo
         var identity: UserIdentity
         var host: String?
-    }
-
-    /// The box: immutable, so values on any thread may share it.
-    private final class Storage: Sendable {
-        let fields: Fields
-
-        init(_ fields: Fields) {
-            self.fields = fields
-        }
     }
 }
 

@@ -5,53 +5,53 @@
 /// `onelink-replay serve` logs it.
 public struct UserIdentity: Sendable, Hashable {
     /// The fields, in one immutable box that copies share: a copy is one retain, a change a new box.
-    private var storage: Storage
+    private var storage: SharedFields<Fields>
 
     /// The app's own user ID (`customerUserID`).
     public var customerUserID: String? {
         get { storage.fields.customerUserID }
-        set { update { $0.customerUserID = newValue } }
+        set { storage.update { $0.customerUserID = newValue } }
     }
     /// Extra data for the raw reports (`customData`).
     public var customData: AttributionPayload? {
         get { storage.fields.customData }
-        set { update { $0.customData = newValue } }
+        set { storage.update { $0.customData = newValue } }
     }
     /// The device language the app set (`currentDeviceLanguage`).
     public var currentDeviceLanguage: String? {
         get { storage.fields.currentDeviceLanguage }
-        set { update { $0.currentDeviceLanguage = newValue } }
+        set { storage.update { $0.currentDeviceLanguage = newValue } }
     }
     /// The user's e-mail addresses as sent: SHA-256 hex digests, or as given with ``EmailCryptTypeNone``.
     public var emails: [String] {
         get { storage.fields.emails }
-        set { update { $0.emails = newValue } }
+        set { storage.update { $0.emails = newValue } }
     }
     /// How ``emails`` were hashed.
     public var emailCryptType: EmailCryptType {
         get { storage.fields.emailCryptType }
-        set { update { $0.emailCryptType = newValue } }
+        set { storage.update { $0.emailCryptType = newValue } }
     }
     /// The SHA-256 hex digest of the phone number the app set (`phoneNumber`).
     public var phoneNumberSHA256: String? {
         get { storage.fields.phoneNumberSHA256 }
-        set { update { $0.phoneNumberSHA256 = newValue } }
+        set { storage.update { $0.phoneNumberSHA256 = newValue } }
     }
     /// Partner data by partner ID (`setPartnerData(partnerId:partnerInfo:)`).
     public var partnerData: [String: AttributionPayload] {
         get { storage.fields.partnerData }
-        set { update { $0.partnerData = newValue } }
+        set { storage.update { $0.partnerData = newValue } }
     }
     /// The hashed personal data SDK 7's `setUser…` calls set.
     public var pii: UserPII {
         get { storage.fields.pii }
-        set { update { $0.pii = newValue } }
+        set { storage.update { $0.pii = newValue } }
     }
     /// The `consent_data` object the requests carry: `manual` from `setConsentData(_:)`, `tcf` from the
     /// CMP's stored values while `enableTCFDataCollection(true)` is on; `nil` with neither.
     public var consentData: AttributionPayload? {
         get { storage.fields.consentData }
-        set { update { $0.consentData = newValue } }
+        set { storage.update { $0.consentData = newValue } }
     }
 
     /// Creates an identity; every field is empty by default.
@@ -67,32 +67,18 @@ public struct UserIdentity: Sendable, Hashable {
             && emailCryptType == EmailCryptTypeNone && phoneNumberSHA256 == nil && partnerData.isEmpty
             && pii.isEmpty
         {
-            storage = Storage.defaults
+            storage = Self.defaults
             return
         }
-        storage = Storage(
+        storage = SharedFields(
             Fields(
                 customerUserID: customerUserID, customData: customData,
                 currentDeviceLanguage: currentDeviceLanguage, emails: emails, emailCryptType: emailCryptType,
                 phoneNumberSHA256: phoneNumberSHA256, partnerData: partnerData, pii: pii))
     }
 
-    /// Whether two values hold the same fields.
-    public static func == (lhs: UserIdentity, rhs: UserIdentity) -> Bool {
-        lhs.storage.fields == rhs.storage.fields
-    }
-
-    /// Hashes the fields.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.fields)
-    }
-
-    /// Puts the fields, changed, in a new box: other values may share the old one.
-    private mutating func update(_ change: (inout Fields) -> Void) {
-        var fields = storage.fields
-        change(&fields)
-        storage = Storage(fields)
-    }
+    /// The box of the default values, shared by every value made with them.
+    private static let defaults = SharedFields(Fields())
 
     /// The stored values.
     private struct Fields: Hashable, Sendable {
@@ -105,18 +91,6 @@ public struct UserIdentity: Sendable, Hashable {
         var partnerData: [String: AttributionPayload] = [:]
         var pii: UserPII = UserPII()
         var consentData: AttributionPayload? = nil
-    }
-
-    /// The box: immutable, so values on any thread may share it.
-    private final class Storage: Sendable {
-        /// The box of the default values, shared by every value made with them.
-        static let defaults = Storage(Fields())
-
-        let fields: Fields
-
-        init(_ fields: Fields) {
-            self.fields = fields
-        }
     }
 }
 
