@@ -64,12 +64,10 @@ public struct UserAgent: Sendable, Hashable {
             throw malformed("longer than \(Self.maximumLength) bytes")
         }
         // Byte by byte: a control character is one byte, and no byte of a longer UTF-8 sequence is below 0x80.
-        guard !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
-            throw malformed("contains control characters")
-        }
         // In ASCII text every byte is a character, so the checks below may read bytes instead of
-        // characters (which cost a grapheme-break test each).
-        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+        // characters (which cost a grapheme-break test each). Both in one pass over the bytes.
+        let (hasControl, isASCII) = Self.scanBytes(text)
+        guard !hasControl else { throw malformed("contains control characters") }
         guard isASCII ? Self.startsWithProductASCII(text) : Self.startsWithProduct(text) else {
             throw malformed("does not start with a product token such as Mozilla/5.0")
         }
@@ -95,6 +93,19 @@ public struct UserAgent: Sendable, Hashable {
             }
         }
         self.language = Self.appLanguage(in: text) ?? language
+    }
+
+    /// Whether the text has a control character, and whether it is all ASCII.
+    private static func scanBytes(_ text: String) -> (hasControl: Bool, isASCII: Bool) {
+        var text = text
+        return text.withUTF8 { bytes in
+            var isASCII = true
+            for byte in bytes {
+                if byte < 0x20 || byte == 0x7F { return (true, isASCII) }
+                if byte >= 0x80 { isASCII = false }
+            }
+            return (false, isASCII)
+        }
     }
 
     /// Whether a part is a language tag with a region; parts of other lengths are not made strings to ask.

@@ -1,3 +1,4 @@
+import Foundation
 import OneLinkEmulator
 
 extension StringProtocol {
@@ -38,16 +39,16 @@ extension StringProtocol {
         of pattern: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>
     ) -> Int? {
         guard let first = pattern.first else { return 0 }
-        guard bytes.count >= pattern.count else { return nil }
+        guard bytes.count >= pattern.count, let base = bytes.baseAddress, let needle = pattern.baseAddress
+        else { return nil }
         let last = bytes.count - pattern.count
         var start = 0
-        while start <= last {
-            if bytes[start] == first {
-                var matched = 1
-                while matched < pattern.count, bytes[start + matched] == pattern[matched] { matched += 1 }
-                if matched == pattern.count { return start }
-            }
-            start += 1
+        // `memchr` steps to each candidate first byte many bytes at a time; a user agent is searched
+        // for a dozen and more in-app browser tokens on every click.
+        while start <= last, let found = memchr(base + start, Int32(first), last - start + 1) {
+            let offset = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+            if memcmp(base + offset + 1, needle + 1, pattern.count - 1) == 0 { return offset }
+            start = offset + 1
         }
         return nil
     }
