@@ -4,7 +4,7 @@ import OneLinkEmulator
 #if !canImport(UIKit)
     /// What a wired ``EmulatedAppProcess``'s app code made and was called with, on the main actor as UIKit's objects are.
     @MainActor
-    final class AppCode {
+    struct AppCode {
         /// The objects one launch made; released when the process ends.
         struct Launched {
             let application: UIApplication

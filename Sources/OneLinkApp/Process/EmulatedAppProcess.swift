@@ -38,8 +38,8 @@ public final class EmulatedAppProcess: Sendable {
         public let wiring: AppWiring?
         /// The SDK instance app code reaches through `AppsFlyerLib.shared()`, or `nil` to leave `shared()` alone.
         public let sdk: AppsFlyerLib?
-        /// What the wired app's code made and was called with; read and changed on the main actor only.
-        let code = AppCode()
+        /// What the wired app's code made and was called with; held in place rather than in an object of its own.
+        @MainActor var code = AppCode()
     #endif
 
     /// Creates a process that is not running, with no wiring: its app code is what ``bringToFront(launching:_:)`` is given.
