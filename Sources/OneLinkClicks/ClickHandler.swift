@@ -96,7 +96,7 @@ public struct ClickHandler: Sendable {
         let link = try await classify(request.url, headers: request.headers)
 
         let referrer = request.header("Referer")
-        let referrerHost = referrer.flatMap { try? LinkParser().parse($0).host }
+        let referrerHost = referrer.flatMap { try? Self.plainParser.parse($0).host }
         let fromInterstitial = referrerHost == settings.configuration.interstitialDomain
         let context = request.context
         let iOSOpensApp =
@@ -262,13 +262,14 @@ public struct ClickHandler: Sendable {
         guard let appURL = parsed.parameters["scheme"]?.stringValue, !appURL.isEmpty else {
             throw invalid("missing scheme parameter")
         }
-        guard let app = try? LinkParser().parse(appURL), app.kind == .uriScheme,
+        guard let app = try? Self.plainParser.parse(appURL), app.kind == .uriScheme,
             !unsafeSchemes.contains(app.scheme)
         else { throw invalid("scheme is not an app URL such as myapp://path") }
         guard let webURL = parsed.parameters["url"]?.stringValue, !webURL.isEmpty else {
             throw invalid("missing url parameter")
         }
-        guard let web = try? LinkParser().parse(webURL), web.scheme == "https" || web.scheme == "http" else {
+        guard let web = try? Self.plainParser.parse(webURL), web.scheme == "https" || web.scheme == "http"
+        else {
             throw invalid("url is not an http(s) URL")
         }
         return .smartLink(appURL: appURL, webURL: webURL)
@@ -277,6 +278,9 @@ public struct ClickHandler: Sendable {
     // MARK: - Server answer
 
     static let unsafeSchemes: Set<String> = ["javascript", "data", "vbscript", "file", "about", "blob"]
+
+    /// A parser with no custom domains, for fallback URLs and referrers: made once, not per URL.
+    private static let plainParser = LinkParser()
 
     private func serverAnswer(
         for link: ClickedLink, userAgent: UserAgent, fromInterstitial: Bool
@@ -327,7 +331,8 @@ public struct ClickHandler: Sendable {
 
     /// Everything after the authority: `/H5hv?pid=Email`.
     static func pathAndQuery(of url: String) -> String {
-        guard let schemeEnd = url.range(of: "://") else { return "/" }
+        // A byte search: Foundation's `range(of:)` goes through `NSString` on Linux.
+        guard let schemeEnd = url.utf8Range(of: "://") else { return "/" }
         let rest = url[schemeEnd.upperBound...]
         guard let start = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) else { return "/" }
         let tail = String(rest[start...])
@@ -339,14 +344,14 @@ public struct ClickHandler: Sendable {
     }
 
     private static func webURL(_ value: AttributionValue, key: String) throws(ClickError) -> String {
-        guard let text = value.stringValue, let parsed = try? LinkParser().parse(text),
+        guard let text = value.stringValue, let parsed = try? Self.plainParser.parse(text),
             parsed.scheme == "https" || parsed.scheme == "http"
         else { throw .invalidFallbackURL(key: key, value: value.textValue) }
         return text
     }
 
     private static func appURL(_ value: AttributionValue, key: String) throws(ClickError) -> String {
-        guard let text = value.stringValue, let parsed = try? LinkParser().parse(text),
+        guard let text = value.stringValue, let parsed = try? Self.plainParser.parse(text),
             !unsafeSchemes.contains(parsed.scheme)
         else { throw .invalidFallbackURL(key: key, value: value.textValue) }
         return text

@@ -34,9 +34,14 @@ extension ClickedLink {
     }
 
     static func uriSchemeURL(base: String, carrying parameters: [String: String]) -> String {
-        let query = parameters.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            .map { "\(PercentEncoding.encode($0.key))=\(PercentEncoding.encode($0.value))" }
-            .joined(separator: "&")
+        // Written into one string: a string per parameter, then joined, cost two allocations each.
+        var query = ""
+        for (key, value) in parameters.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            if !query.isEmpty { query += "&" }
+            query += PercentEncoding.encode(key)
+            query += "="
+            query += PercentEncoding.encode(value)
+        }
         let (beforeFragment, fragment) = split(base, at: "#")
         let separator: String
         if !beforeFragment.contains("?") {

@@ -3,24 +3,52 @@ import OneLinkEmulator
 /// Normalises language tags from `Accept-Language` headers and user agents.
 enum LanguageTag {
     /// `en_us` → `en-US`, `ZH-hans-cn` → `zh-Hans-CN`; `nil` when the text is not a plausible tag.
+    ///
+    /// A tag is ASCII letters and digits between `-` or `_`, so any other byte refuses the text, and
+    /// it is read and written byte by byte: split into strings, each subtag cost an allocation or two.
     static func normalized(_ text: String) -> String? {
-        let subtags = text.split(omittingEmptySubsequences: false) { $0 == "-" || $0 == "_" }
-        guard let first = subtags.first, (2...3).contains(first.count), first.allSatisfy(isASCIILetter),
-            subtags.count <= 4
-        else { return nil }
-        var result = [first.lowercased()]
-        for subtag in subtags.dropFirst() {
-            guard !subtag.isEmpty, subtag.count <= 8,
-                subtag.allSatisfy({ isASCIILetter($0) || $0.isASCII && $0.isNumber })
-            else { return nil }
-            switch subtag.count {
-            case 2 where subtag.allSatisfy(isASCIILetter): result.append(subtag.uppercased())
-            case 4 where subtag.allSatisfy(isASCIILetter):
-                result.append(subtag.prefix(1).uppercased() + subtag.dropFirst().lowercased())
-            default: result.append(subtag.lowercased())
+        var text = text
+        var valid = false
+        let result = text.withUTF8 { bytes in
+            String(unsafeUninitializedCapacity: bytes.count) { output in
+                valid = normalize(bytes, into: output)
+                return valid ? bytes.count : 0
             }
         }
-        return result.joined(separator: "-")
+        return valid ? result : nil
+    }
+
+    /// Writes the normalised tag of `bytes` into `output` (as long); `false` for text that is not a tag.
+    ///
+    /// A first subtag of two or three letters, lowercased; up to three more of one to eight letters or
+    /// digits, two letters uppercased, four titlecased, the rest lowercased; `-` between them.
+    private static func normalize(
+        _ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>
+    ) -> Bool {
+        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+        var start = 0
+        var subtag = 0
+        for end in 0...bytes.count
+        where end == bytes.count || bytes[end] == UInt8(ascii: "-") || bytes[end] == UInt8(ascii: "_") {
+            let length = end - start
+            guard subtag < 4, subtag == 0 ? (2...3).contains(length) : (1...8).contains(length) else {
+                return false
+            }
+            var allLetters = true
+            for offset in start..<end where !isLetter(bytes[offset]) {
+                guard subtag > 0, (0x30...0x39).contains(bytes[offset]) else { return false }
+                allLetters = false
+            }
+            for offset in start..<end {
+                let byte = bytes[offset]
+                let upper = subtag > 0 && allLetters && (length == 2 || (length == 4 && offset == start))
+                output[offset] = isLetter(byte) ? (upper ? byte & 0xDF : byte | 0x20) : byte
+            }
+            if end < bytes.count { output[end] = UInt8(ascii: "-") }
+            subtag += 1
+            start = end + 1
+        }
+        return true
     }
 
     /// Whether `text` is a language tag with a region, such as `en-us` or `zh_CN`.
@@ -63,16 +91,18 @@ enum LanguageTag {
         }
         return best?.tag
     }
-
-    private static func isASCIILetter(_ character: Character) -> Bool {
-        character.isASCII && character.isLetter
-    }
 }
 
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs.
     func trimmingASCIIWhitespace() -> String {
+        // A space or tab character is that one byte, so text whose first and last bytes are neither
+        // has nothing to trim; most has none, and stepping by characters costs a grapheme test each.
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
         var slice = Substring(self)
+        guard let first = slice.utf8.first, let last = slice.utf8.last, isBlank(first) || isBlank(last) else {
+            return String(slice)
+        }
         while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
         while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
         return String(slice)
