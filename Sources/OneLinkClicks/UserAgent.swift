@@ -166,21 +166,22 @@ public struct UserAgent: Sendable, Hashable {
     private static func version(after marker: String, in part: Substring) -> String? {
         guard let range = part.utf8Range(of: marker) else { return nil }
         // Digits, with `_` or `.` between them read as one dot; separators at either end dropped.
-        var version: [UInt8] = []
+        // Written into a string: one this short is held inline, where a byte array was an allocation.
+        var version = ""
         var separated = false
         for byte in part.utf8[range.upperBound...] {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                if separated, !version.isEmpty { version.append(UInt8(ascii: ".")) }
+                if separated, !version.isEmpty { version.unicodeScalars.append(".") }
                 separated = false
-                version.append(byte)
+                version.unicodeScalars.append(Unicode.Scalar(byte))
             case UInt8(ascii: "_"), UInt8(ascii: "."):
                 separated = true
             default:
-                return version.isEmpty ? nil : String(decoding: version, as: UTF8.self)
+                return version.isEmpty ? nil : version
             }
         }
-        return version.isEmpty ? nil : String(decoding: version, as: UTF8.self)
+        return version.isEmpty ? nil : version
     }
 
     private static func strippingBuild(_ model: String) -> String {
@@ -223,6 +224,8 @@ public struct UserAgent: Sendable, Hashable {
         // Found by offset in the contiguous bytes: stepping a slice's index byte by byte is slow.
         let found = utf8.withContiguousStorageIfAvailable { bytes -> [Substring] in
             var parts: [Substring] = []
+            // Room for every part at once: grown one append at a time, the list was reallocated.
+            parts.reserveCapacity(bytes.count { $0 == UInt8(ascii: ";") } + 1)
             func add(_ lower: Int, _ upper: Int) {
                 var (lower, upper) = (lower, upper)
                 while lower < upper, bytes[lower] == UInt8(ascii: " ") || bytes[lower] == UInt8(ascii: "\t") {
