@@ -272,6 +272,8 @@ public struct UserAgent: Sendable, Hashable {
         let utf8 = text.utf8
         let found = utf8.withContiguousStorageIfAvailable { bytes -> [Substring]? in
             var comments: [Substring] = []
+            // Room for every comment at once (at most one per opening parenthesis).
+            comments.reserveCapacity(bytes.count { $0 == UInt8(ascii: "(") })
             var depth = 0
             var escaped = false
             var hasEscape = false
