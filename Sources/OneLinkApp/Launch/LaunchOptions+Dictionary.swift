@@ -43,14 +43,7 @@ extension LaunchOptions {
     ///
     /// - Throws: ``LaunchError`` naming the first bad key or value.
     public init(payload: AttributionPayload) throws(LaunchError) {
-        // Read from the payload's own values: its Foundation form would be made only to be read back.
-        self.init()
-        var seen: Set<LaunchOptionsKey> = []
-        for (text, value) in payload.values.sorted(by: { $0.key < $1.key }) {
-            guard let key = LaunchOptionsKey(named: text) else { throw .unknownKey(text) }
-            guard seen.insert(key).inserted else { throw .duplicateKey(key.name) }
-            try set(key, to: value)
-        }
+        try self.init(dictionary: payload.foundationDictionary)
     }
 
     /// The options as a UIKit-shaped dictionary keyed by the UIKit strings.
@@ -92,35 +85,7 @@ extension LaunchOptions {
         return result
     }
 
-    /// Sets one key from a Foundation or Swift value: the objects only a dictionary can hold (`URL`,
-    /// ``AttributionPayload``, ``LaunchUserActivity``, ``LaunchShortcutItem``) as they are, any other
-    /// value as the payload value it converts to.
     private mutating func set(_ key: LaunchOptionsKey, to value: Any) throws(LaunchError) {
-        let name = key.name
-        switch key {
-        case .url:
-            url = try Self.url(value, key: name)
-        case .remoteNotification:
-            remoteNotification = try Self.payload(value, key: name)
-        case .localNotification:
-            localNotification = try Self.payload(value, key: name)
-        case .cloudKitShareMetadata:
-            cloudKitShareMetadata = try Self.payload(value, key: name)
-        case .userActivityDictionary:
-            userActivity = try Self.userActivity(value, key: name)
-            if userActivityType == nil { userActivityType = userActivity?.activityType }
-        case .shortcutItem:
-            shortcutItem = try Self.shortcutItem(value, key: name)
-        case .sourceApplication, .userActivityType, .location, .bluetoothCentrals, .bluetoothPeripherals,
-            .newsstandDownloads, .annotation:
-            try set(key, to: try Self.value(value, key: name))
-        default:
-            throw .unknownKey(key.rawValue)
-        }
-    }
-
-    /// Sets one key from a payload value.
-    private mutating func set(_ key: LaunchOptionsKey, to value: AttributionValue) throws(LaunchError) {
         let name = key.name
         switch key {
         case .url:
@@ -141,8 +106,8 @@ extension LaunchOptions {
         case .shortcutItem:
             shortcutItem = try Self.shortcutItem(value, key: name)
         case .location:
-            guard case .bool(let flag) = value else {
-                throw .wrongValueType(key: name, expected: "boolean", found: value.typeName)
+            guard case .bool(let flag) = try Self.value(value, key: name) else {
+                throw .wrongValueType(key: name, expected: "boolean", found: Self.typeName(value))
             }
             location = flag
         case .bluetoothCentrals:
@@ -152,7 +117,7 @@ extension LaunchOptions {
         case .newsstandDownloads:
             newsstandDownloads = try Self.strings(value, key: name)
         case .annotation:
-            annotation = value
+            annotation = try Self.value(value, key: name)
         default:
             throw .unknownKey(key.rawValue)
         }
@@ -172,22 +137,14 @@ extension LaunchOptions {
     }
 
     private static func string(_ value: Any, key: String) throws(LaunchError) -> String {
-        try string(Self.value(value, key: key), key: key)
-    }
-
-    private static func string(_ value: AttributionValue, key: String) throws(LaunchError) -> String {
-        guard case .string(let text) = value else {
-            throw .wrongValueType(key: key, expected: "string", found: value.typeName)
+        guard case .string(let text) = try Self.value(value, key: key) else {
+            throw .wrongValueType(key: key, expected: "string", found: typeName(value))
         }
         return text
     }
 
     private static func url(_ value: Any, key: String) throws(LaunchError) -> URL {
         if let url = value as? URL { return url }
-        return try url(Self.value(value, key: key), key: key)
-    }
-
-    private static func url(_ value: AttributionValue, key: String) throws(LaunchError) -> URL {
         let text = try string(value, key: key)
         guard let url = URL(string: text), url.scheme != nil else { throw .invalidURL(key: key, text: text) }
         return url
@@ -195,21 +152,15 @@ extension LaunchOptions {
 
     private static func payload(_ value: Any, key: String) throws(LaunchError) -> AttributionPayload {
         if let payload = value as? AttributionPayload { return payload }
-        return try payload(Self.value(value, key: key), key: key)
-    }
-
-    private static func payload(
-        _ value: AttributionValue, key: String
-    ) throws(LaunchError) -> AttributionPayload {
-        guard case .object(let members) = value else {
-            throw .wrongValueType(key: key, expected: "dictionary", found: value.typeName)
+        guard case .object(let members) = try Self.value(value, key: key) else {
+            throw .wrongValueType(key: key, expected: "dictionary", found: typeName(value))
         }
         return AttributionPayload(members)
     }
 
-    private static func strings(_ value: AttributionValue, key: String) throws(LaunchError) -> [String] {
-        guard case .array(let elements) = value else {
-            throw .wrongValueType(key: key, expected: "array of strings", found: value.typeName)
+    private static func strings(_ value: Any, key: String) throws(LaunchError) -> [String] {
+        guard case .array(let elements) = try Self.value(value, key: key) else {
+            throw .wrongValueType(key: key, expected: "array of strings", found: typeName(value))
         }
         var result: [String] = []
         for element in elements {
@@ -254,38 +205,9 @@ extension LaunchOptions {
             userInfo: userInfo ?? [:])
     }
 
-    /// ``userActivity(_:key:)`` for a payload value, which holds no `URL` or ``LaunchUserActivity``.
-    private static func userActivity(
-        _ value: AttributionValue, key: String
-    ) throws(LaunchError) -> LaunchUserActivity {
-        guard case .object(let members) = value else {
-            throw .wrongValueType(key: key, expected: "user activity dictionary", found: value.typeName)
-        }
-        let activityType = try members["activityType"].map { v throws(LaunchError) in
-            try string(v, key: key + ".activityType")
-        }
-        let webpageURL = try members["webpageURL"].map { v throws(LaunchError) in
-            try url(v, key: key + ".webpageURL")
-        }
-        let userInfo = try members["userInfo"].map { v throws(LaunchError) in
-            try payload(v, key: key + ".userInfo")
-        }
-        for name in members.keys where !["activityType", "webpageURL", "userInfo"].contains(name) {
-            throw .unknownKey(key + "." + name)
-        }
-        return LaunchUserActivity(
-            activityType: activityType ?? LaunchUserActivity.browsingWeb, webpageURL: webpageURL,
-            userInfo: userInfo ?? [:])
-    }
-
     private static func shortcutItem(_ value: Any, key: String) throws(LaunchError) -> LaunchShortcutItem {
         if let item = value as? LaunchShortcutItem { return item }
-        return try shortcutItem(Self.value(value, key: key), key: key)
-    }
-
-    private static func shortcutItem(
-        _ converted: AttributionValue, key: String
-    ) throws(LaunchError) -> LaunchShortcutItem {
+        let converted = try Self.value(value, key: key)
         switch converted {
         case .string(let type):
             return LaunchShortcutItem(type: type)
