@@ -56,7 +56,7 @@ extension Scenario {
                 throw ScenarioError(file: file, path: "$", reason: .invalidJSON(error.description))
             }
         }
-        try self.init(document: document, file: file)
+        try self.init(document: consume document, file: file)
     }
 
     /// Reads and decodes a scenario file.
@@ -85,7 +85,7 @@ extension Scenario {
     /// - Throws: ``ScenarioError``.
     public init(document: AttributionValue, file: String) throws(ScenarioError) {
         let reader = ScenarioReader(file: file)
-        let top = try reader.object(document, at: .root, allowed: Self.topLevelFields)
+        var top = try reader.object(consume document, at: .root, allowed: Self.topLevelFields)
         let name = try top.string("name")
         guard !name.isEmpty else { throw reader.fail(top.at("name"), .invalidValue("must not be empty")) }
         var profile: ValueProfile?
@@ -107,13 +107,17 @@ extension Scenario {
         let device = try Self.decodeDevice(top, reader)
         let app = try Self.decodeApp(top, reader)
         var steps: [ScenarioStep] = []
-        let stepValues = try reader.array(try top.required("steps"), at: top.at("steps"))
+        guard let stepsValue = top.take("steps") else { throw reader.fail(top.path, .missingField("steps")) }
+        var stepValues = try reader.array(consume stepsValue, at: top.at("steps"))
         steps.reserveCapacity(stepValues.count)
         let stepsNode = top.child("steps").node
         let hasRouting = app.routing != nil
         let hasServer = backend.server != nil
-        for (index, value) in stepValues.enumerated() {
-            let step = try Self.decodeStep(value, at: stepsNode.element(index), reader)
+        for index in stepValues.indices {
+            // Moved out of the document, so that what a step keeps of it is not copied.
+            var value = AttributionValue.null
+            swap(&value, &stepValues[index])
+            let step = try Self.decodeStep(consume value, at: stepsNode.element(index), reader)
             if !hasRouting, step.action.needsRouting {
                 throw reader.fail(
                     "$.steps[\(index)].do", .invalidValue("step \"\(step.kind)\" needs \"app.routing\""))

@@ -5,12 +5,10 @@ import OneLinkEmulator
 
 extension Scenario {
     static func decodeStep(
-        _ value: AttributionValue, at location: ScenarioReader.Path, _ reader: ScenarioReader
+        _ value: consuming AttributionValue, at location: ScenarioReader.Path, _ reader: ScenarioReader
     ) throws(ScenarioError) -> ScenarioStep {
-        guard case .object(let members) = value else {
-            throw reader.wrongType(value, expected: "an object", at: location.text)
-        }
-        guard let kindValue = ScenarioReader.member("do", of: members) else {
+        var fields = try reader.object(consume value, at: location, allowed: nil)
+        guard let kindValue = fields["do"] else {
             throw reader.fail(location.text, .missingField("do"))
         }
         let kind = try reader.string(kindValue, at: location.text + ".do")
@@ -18,15 +16,19 @@ extension Scenario {
         guard let known = ScenarioStep.allowedFields[kind] else {
             throw reader.fail(location.text + ".do", .unknownStep(kind))
         }
-        let fields = try reader.object(value, at: location, allowed: known.allowed)
+        try fields.check(allowed: known.allowed)
         let action = try decodeAction(known.kind, fields, reader)
         var expectations: [ScenarioExpectation] = []
-        if let expect = fields["expect"] {
-            let elements = try reader.array(expect, at: fields.at("expect"))
+        if let expect = fields.take("expect") {
+            var elements = try reader.array(consume expect, at: fields.at("expect"))
             expectations.reserveCapacity(elements.count)
             let expectNode = fields.child("expect").node
-            for (index, element) in elements.enumerated() {
-                expectations.append(try decodeExpectation(element, at: expectNode.element(index), reader))
+            for index in elements.indices {
+                // Moved out, so an expectation's members are its own and lose `output` in place.
+                var element = AttributionValue.null
+                swap(&element, &elements[index])
+                expectations.append(
+                    try decodeExpectation(consume element, at: expectNode.element(index), reader))
             }
         }
         let note = try fields.optionalString("note")
@@ -34,12 +36,12 @@ extension Scenario {
     }
 
     static func decodeExpectation(
-        _ value: AttributionValue, at location: ScenarioReader.Path, _ reader: ScenarioReader
+        _ value: consuming AttributionValue, at location: ScenarioReader.Path, _ reader: ScenarioReader
     ) throws(ScenarioError) -> ScenarioExpectation {
-        let fields = try reader.object(value, at: location, allowed: nil)
+        var members = try reader.members(consume value, at: location)
+        func at(_ key: String) -> String { location.member(key).text }
         // One pass over the members: the options are found as they are met, and `output`, which
         // every expectation has, is later removed by its index rather than by hashing its key.
-        let members = fields.members
         var outputIndex: [String: AttributionValue].Index?
         var matchValue: AttributionValue?
         var typesValue: AttributionValue?
@@ -56,11 +58,10 @@ extension Scenario {
             members.formIndex(after: &index)
         }
         guard let outputIndex else { throw reader.fail(location.text, .missingField("output")) }
-        let outputValue = members.values[outputIndex]
-        let output = try reader.string(outputValue, at: fields.at("output"))
+        let output = try reader.string(members.values[outputIndex], at: at("output"))
         guard ScenarioReader.contains(ScenarioExpectation.outputNames, output) else {
             throw reader.fail(
-                fields.at("output"),
+                at("output"),
                 .invalidValue(
                     "unknown output \"\(output)\" (expected one of: "
                         + ScenarioExpectation.outputNames.joined(separator: ", ") + ")"))
@@ -68,25 +69,24 @@ extension Scenario {
         var match = ScenarioExpectation.PayloadMatch.exact
         if let matchValue {
             match =
-                .init(rawValue: try reader.oneOf(matchValue, ["exact", "subset"], at: fields.at("match")))
+                .init(rawValue: try reader.oneOf(matchValue, ["exact", "subset"], at: at("match")))
                 ?? .exact
         }
         var types = ScenarioExpectation.TypeMatching.strict
         if let typesValue {
             types =
-                .init(rawValue: try reader.oneOf(typesValue, ["strict", "loose"], at: fields.at("types")))
+                .init(rawValue: try reader.oneOf(typesValue, ["strict", "loose"], at: at("types")))
                 ?? .strict
         }
         if let payloadValue, payloadValue.objectValue == nil {
-            throw reader.wrongType(payloadValue, expected: "an object", at: fields.at("payload"))
+            throw reader.wrongType(payloadValue, expected: "an object", at: at("payload"))
         }
-        // The members less the options: a copy of the table, which rehashes none of the keys it
-        // keeps and has the original's indices.
-        var expected = members
-        expected.remove(at: outputIndex)
-        if matchValue != nil { expected.removeValue(forKey: "match") }
-        if typesValue != nil { expected.removeValue(forKey: "types") }
-        return ScenarioExpectation(output, fields: expected, match: match, types: types)
+        // The members less the options: in place when the members are not shared, else a copy of
+        // the table, which rehashes none of the keys it keeps and has the original's indices.
+        members.remove(at: outputIndex)
+        if matchValue != nil { members.removeValue(forKey: "match") }
+        if typesValue != nil { members.removeValue(forKey: "types") }
+        return ScenarioExpectation(output, fields: members, match: match, types: types)
     }
 
     private static func decodeAction(
