@@ -140,11 +140,14 @@ struct ScenarioReader {
     ) -> [String: AttributionValue].Index? {
         guard members.count <= linearLookupLimit else { return members.index(forKey: key) }
         let length = key.utf8.count
-        var index = members.startIndex
-        while index != members.endIndex {
-            let name = members.keys[index]
-            if name.utf8.count == length && name == key { return index }
-            members.formIndex(after: &index)
+        // The keys' iterator walks the table without validating an index at each step; only a hit
+        // walks again, to its index.
+        var offset = 0
+        for name in members.keys {
+            if name.utf8.count == length && name == key {
+                return members.index(members.startIndex, offsetBy: offset)
+            }
+            offset += 1
         }
         return nil
     }
