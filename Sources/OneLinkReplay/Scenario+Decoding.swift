@@ -30,9 +30,6 @@ extension Scenario {
     ]
     static let appFields = ["routing", "routeCallbacks", "bundleID", "handler"]
     static let routingFields = ["scheme", "pushActionKey", "callbackValueKey", "callbackLinkKey"]
-    static let routingKinds: Set<String> = [
-        "route", "setRoot", "pushScreen", "popScreen", "routerReady", "routerBackground", "routerActive",
-    ]
     static let clickContextFields = ["appInstalled", "universalLinkBypassed", "origin"]
     static let errorKindNames = AttributionError.Kind.allCases.map(\.rawValue)
 
@@ -59,7 +56,7 @@ extension Scenario {
                 throw ScenarioError(file: file, path: "$", reason: .invalidJSON(error.description))
             }
         }
-        try self.init(document: document, file: file)
+        try self.init(document: consume document, file: file)
     }
 
     /// Reads and decodes a scenario file.
@@ -88,7 +85,7 @@ extension Scenario {
     /// - Throws: ``ScenarioError``.
     public init(document: AttributionValue, file: String) throws(ScenarioError) {
         let reader = ScenarioReader(file: file)
-        let top = try reader.object(document, at: .root, allowed: Self.topLevelFields)
+        var top = try reader.object(consume document, at: .root, allowed: Self.topLevelFields)
         let name = try top.string("name")
         guard !name.isEmpty else { throw reader.fail(top.at("name"), .invalidValue("must not be empty")) }
         var profile: ValueProfile?
@@ -110,22 +107,27 @@ extension Scenario {
         let device = try Self.decodeDevice(top, reader)
         let app = try Self.decodeApp(top, reader)
         var steps: [ScenarioStep] = []
-        let stepValues = try reader.array(try top.required("steps"), at: top.at("steps"))
+        guard let stepsValue = top.take("steps") else { throw reader.fail(top.path, .missingField("steps")) }
+        var stepValues = try reader.array(consume stepsValue, at: top.at("steps"))
         steps.reserveCapacity(stepValues.count)
         let stepsNode = top.child("steps").node
-        for (index, value) in stepValues.enumerated() {
-            let step = try Self.decodeStep(value, at: stepsNode.element(index), reader)
-            let kind = step.kind
-            // Consumed, so the step is moved into the array rather than copied.
-            steps.append(consume step)
-            if app.routing == nil, Self.routingKinds.contains(kind) {
+        let hasRouting = app.routing != nil
+        let hasServer = backend.server != nil
+        for index in stepValues.indices {
+            // Moved out of the document, so that what a step keeps of it is not copied.
+            var value = AttributionValue.null
+            swap(&value, &stepValues[index])
+            let step = try Self.decodeStep(consume value, at: stepsNode.element(index), reader)
+            if !hasRouting, step.action.needsRouting {
                 throw reader.fail(
-                    "$.steps[\(index)].do", .invalidValue("step \"\(kind)\" needs \"app.routing\""))
+                    "$.steps[\(index)].do", .invalidValue("step \"\(step.kind)\" needs \"app.routing\""))
             }
-            if backend.server == nil, kind == "click" {
+            if !hasServer, case .click = step.action {
                 throw reader.fail(
                     "$.steps[\(index)].do", .invalidValue("step \"click\" needs \"backend.server\""))
             }
+            // Consumed, so the step is moved into the array rather than copied.
+            steps.append(consume step)
         }
         if sdk.mode == .legacy, !backend.deferredClicks.isEmpty,
             !steps.contains(where: {
@@ -185,11 +187,16 @@ extension Scenario {
         if let debug = try sdk.optionalBool("debug") { settings.debug = debug }
         try decodeRelease(sdk, reader, settings: &settings)
         if let info = try sdk.object("device", allowed: deviceInfoFields) {
-            if let ip = try info.optionalString("ip") { settings.deviceInfo.ipAddress = ip }
-            if let model = try info.optionalString("model") { settings.deviceInfo.model = model }
-            if let version = try info.optionalString("osVersion") { settings.deviceInfo.osVersion = version }
-            if let language = try info.optionalString("language") { settings.deviceInfo.language = language }
-            settings.deviceInfo.advertisingID = try info.optionalString("advertisingID")
+            // One initialiser call: each setter of `DeviceInfo` makes a new shared box.
+            let defaults = settings.deviceInfo
+            let ip = try info.optionalString("ip")
+            let model = try info.optionalString("model")
+            let osVersion = try info.optionalString("osVersion")
+            let language = try info.optionalString("language")
+            settings.deviceInfo = DeviceInfo(
+                ipAddress: ip ?? defaults.ipAddress, model: model ?? defaults.model,
+                osVersion: osVersion ?? defaults.osVersion, language: language ?? defaults.language,
+                advertisingID: try info.optionalString("advertisingID"))
         }
         return settings
     }

@@ -6,7 +6,7 @@ extension Scenario {
     static let deliveryStateNames = DeliveryAppState.allCases.map(\.rawValue)
 
     static func decodeDelivery(
-        _ kind: String, _ fields: ScenarioReader.Fields, _ reader: ScenarioReader
+        _ kind: ScenarioStep.Kind, _ fields: ScenarioReader.Fields, _ reader: ScenarioReader
     ) throws(ScenarioError) -> DeliveryStep {
         let names = DeliveryStep.wiringNames
         func wiring(
@@ -15,7 +15,7 @@ extension Scenario {
             try reader.oneOf(value, names, at: path())
         }
         let wiringValue = try fields.required("wiring")
-        if kind == "checkWiring" {
+        if kind == .checkWiring {
             if case .array(let elements) = wiringValue {
                 var result: [String] = []
                 for (index, element) in elements.enumerated() {

@@ -126,9 +126,29 @@ public struct ScenarioStep: Sendable, Hashable {
         "appEvent": ["name"],
     ]
 
-    /// Every field each step kind accepts: `do`, `expect`, `note` and ``kindFields``.
-    static let allowedFields: [String: [String]] = Dictionary(
-        uniqueKeysWithValues: kindNames.map { ($0, ["do", "expect", "note"] + (kindFields[$0] ?? [])) })
+    /// A step kind: decoding switches over these rather than comparing the `do` text with each
+    /// kind's name in turn.
+    enum Kind: String, CaseIterable {
+        case start, foreground, background, handleOpen, universalLink, push, performOnAppAttribution
+        case advance, reinstall, relaunch, setDelegate, clearDelegate, behaviour, launch, lifecycle
+        case route, setRoot, pushScreen, popScreen, routerReady, routerBackground, routerActive
+        case setPasteboard, clipboardLink, openURL, click, deliverLink, checkWiring, sdk, appEvent
+    }
+
+    /// A step kind and every field it accepts: `do`, `expect`, `note` and its ``kindFields``.
+    struct KindFields {
+        let kind: Kind
+        let allowed: [String]
+    }
+
+    /// Each step kind by its name, with its fields.
+    static let allowedFields: [String: KindFields] = Dictionary(
+        uniqueKeysWithValues: Kind.allCases.map { kind in
+            (
+                kind.rawValue,
+                KindFields(kind: kind, allowed: ["do", "expect", "note"] + (kindFields[kind.rawValue] ?? []))
+            )
+        })
 
     /// The step kind, as the `do` field names it.
     public var kind: String { action.kind }
@@ -168,6 +188,14 @@ extension ScenarioStep.Action {
         case .delivery(let step): return step.kind
         case .sdkSettings: return "sdk"
         case .appEvent: return "appEvent"
+        }
+    }
+
+    /// Whether the step drives the pending deep-link router, which needs `app.routing`.
+    var needsRouting: Bool {
+        switch self {
+        case .route, .setRoot, .pushScreen, .popScreen, .routerReady, .routerBackground, .routerActive: true
+        default: false
         }
     }
 }

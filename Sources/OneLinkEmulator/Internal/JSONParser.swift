@@ -19,8 +19,15 @@ struct JSONParser {
     /// The members of the objects being parsed, innermost last: one buffer for the whole
     /// document, so an object costs no array of its own while it is read.
     private var memberStack: [Member] = []
+    /// How many slots of `memberStack` are in use.
+    ///
+    /// A popped slot is kept, holding only a key and `null`, for the next member to overwrite: the
+    /// stack never shrinks, which would destroy its slots one by one through the generic array code.
+    private var memberCount = 0
     /// The elements of the arrays being parsed, innermost last; each array is copied out once, at its exact size.
     private var elementStack: [AttributionValue] = []
+    /// How many slots of `elementStack` are in use; popped ones hold `null` (see `memberCount`).
+    private var elementCount = 0
 
     /// One member of an object being parsed; a struct, since an array of tuples looks its element type up at run time.
     private struct Member {
@@ -130,7 +137,7 @@ struct JSONParser {
         // been checked when it was read.
         // Room for the members of a typical document's open objects at once, instead of growing from empty.
         if memberStack.capacity == 0 { memberStack.reserveCapacity(Self.initialStackCapacity) }
-        let base = memberStack.count
+        let base = memberCount
         var count = 0
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
@@ -146,7 +153,12 @@ struct JSONParser {
                 }
                 let key = try parseString()
                 // The key is on the stack before its value is read, so a failure below still sees it.
-                memberStack.append(Member(key: key, value: .null))
+                if memberCount < memberStack.count {
+                    memberStack[memberCount] = Member(key: key, value: .null)
+                } else {
+                    memberStack.append(Member(key: key, value: .null))
+                }
+                memberCount += 1
                 count += 1
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -209,14 +221,14 @@ struct JSONParser {
         // `init(_:uniquingKeysWith:)` is inlined and so specialised, unlike `init(minimumCapacity:)`.
         let dictionary = memberStack.withUnsafeMutableBufferPointer { buffer in
             [String: AttributionValue](
-                MovingMembers(buffer, from: base),
+                MovingMembers(buffer, from: base, to: memberCount),
                 uniquingKeysWith: { first, _ in
                     duplicate = true
                     return first
                 })
         }
         if duplicate { return nil }
-        memberStack.removeLast(memberStack.count - base)
+        memberCount = base
         return dictionary
     }
 
@@ -225,9 +237,9 @@ struct JSONParser {
         private var slot: UnsafeMutablePointer<Member>?
         private let end: UnsafeMutablePointer<Member>?
 
-        init(_ buffer: UnsafeMutableBufferPointer<Member>, from offset: Int) {
+        init(_ buffer: UnsafeMutableBufferPointer<Member>, from offset: Int, to endOffset: Int) {
             slot = buffer.baseAddress.map { $0 + offset }
-            end = buffer.baseAddress.map { $0 + buffer.count }
+            end = buffer.baseAddress.map { $0 + endOffset }
         }
 
         var underestimatedCount: Int {
@@ -246,7 +258,7 @@ struct JSONParser {
 
     /// The elements from `base` on as an array, taken off the stack.
     private mutating func popElements(from base: Int) -> [AttributionValue] {
-        let count = elementStack.count - base
+        let count = elementCount - base
         let elements = [AttributionValue](unsafeUninitializedCapacity: count) { target, initialized in
             elementStack.withUnsafeMutableBufferPointer { source in
                 guard let from = source.baseAddress, let to = target.baseAddress else { return }
@@ -255,7 +267,7 @@ struct JSONParser {
             }
             initialized = count
         }
-        elementStack.removeLast(count)
+        elementCount = base
         return elements
     }
 
@@ -263,7 +275,7 @@ struct JSONParser {
         if depth > maximumDepth { throw PayloadError.nestingTooDeep(path: "", limit: maximumDepth) }
         index += 1
         if elementStack.capacity == 0 { elementStack.reserveCapacity(Self.initialStackCapacity) }
-        let base = elementStack.count
+        let base = elementCount
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
@@ -273,13 +285,18 @@ struct JSONParser {
             skipWhitespace()
             let value: AttributionValue
             // Counted before the element is parsed: a nested array that fails leaves its own elements on the stack.
-            let position = elementStack.count - base
+            let position = elementCount - base
             do {
                 value = try parseValue(depth: depth)
             } catch {
                 throw Self.prefixed(error, with: .index(position))
             }
-            elementStack.append(value)
+            if elementCount < elementStack.count {
+                elementStack[elementCount] = value
+            } else {
+                elementStack.append(value)
+            }
+            elementCount += 1
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input inside an array") }
             if bytes[index] == UInt8(ascii: ",") {

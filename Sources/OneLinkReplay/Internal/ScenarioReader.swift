@@ -102,18 +102,26 @@ struct ScenarioReader {
     }
 
     /// An object's members, after checking that every key is allowed.
+    ///
+    /// The value is consumed: the members of an object no one else holds are then not shared, and
+    /// a member taken out of them (``Fields/take(_:)``) can change in place instead of being copied.
     func object(
-        _ value: AttributionValue, at location: Path, allowed: [String]?
+        _ value: consuming AttributionValue, at location: Path, allowed: [String]?
     ) throws(ScenarioError) -> Fields {
+        let fields = Fields(
+            reader: self, members: try members(consume value, at: location), location: location)
+        if let allowed { try fields.check(allowed: allowed) }
+        return fields
+    }
+
+    /// The members of an object, consumed as in ``object(_:at:allowed:)``.
+    func members(
+        _ value: consuming AttributionValue, at location: Path
+    ) throws(ScenarioError) -> [String: AttributionValue] {
         guard case .object(let members) = value else {
             throw wrongType(value, expected: "an object", at: location.text)
         }
-        if let allowed, !members.keys.allSatisfy({ Self.contains(allowed, $0) }) {
-            for key in members.keys.sorted() where !allowed.contains(key) {
-                throw fail(location.member(key).text, .unknownField(allowed: allowed))
-            }
-        }
-        return Fields(reader: self, members: members, location: location)
+        return members
     }
 
     /// The member `key` of `members`.
@@ -122,14 +130,22 @@ struct ScenarioReader {
     /// after hashing) costs less than hashing `key`. Lengths are compared first: `==` settles
     /// unequal strings out of line.
     static func member(_ key: String, of members: [String: AttributionValue]) -> AttributionValue? {
-        guard members.count <= linearLookupLimit else { return members[key] }
+        guard let index = index(of: key, in: members) else { return nil }
+        return members.values[index]
+    }
+
+    /// The index of the member `key` of `members`, found as ``member(_:of:)`` finds it.
+    static func index(
+        of key: String, in members: [String: AttributionValue]
+    ) -> [String: AttributionValue].Index? {
+        guard members.count <= linearLookupLimit else { return members.index(forKey: key) }
         let length = key.utf8.count
         // The keys' iterator walks the table without validating an index at each step; only a hit
         // walks again, to its index.
         var offset = 0
         for name in members.keys {
             if name.utf8.count == length && name == key {
-                return members.values[members.index(members.startIndex, offsetBy: offset)]
+                return members.index(members.startIndex, offsetBy: offset)
             }
             offset += 1
         }
@@ -144,8 +160,9 @@ struct ScenarioReader {
         return names.contains { $0.utf8.count == length && $0 == key }
     }
 
+    /// An array's elements; the value is consumed, as in ``object(_:at:allowed:)``.
     func array(
-        _ value: AttributionValue, at path: @autoclosure () -> String
+        _ value: consuming AttributionValue, at path: @autoclosure () -> String
     ) throws(ScenarioError) -> [AttributionValue] {
         guard case .array(let elements) = value else {
             throw wrongType(value, expected: "an array", at: path())
@@ -221,8 +238,25 @@ struct ScenarioReader {
     /// The members of one JSON object, with the object's path.
     struct Fields {
         let reader: ScenarioReader
-        let members: [String: AttributionValue]
+        var members: [String: AttributionValue]
         let location: Path
+
+        /// Checks that every key is one of `allowed`, throwing for the first other in sorted order.
+        func check(allowed: [String]) throws(ScenarioError) {
+            guard !members.keys.allSatisfy({ ScenarioReader.contains(allowed, $0) }) else { return }
+            for key in members.keys.sorted() where !allowed.contains(key) {
+                throw reader.fail(location.member(key).text, .unknownField(allowed: allowed))
+            }
+        }
+
+        /// The member `key`, moved out of the object, which keeps `null` in its place: taken from an
+        /// object no one else holds, it is then not shared either.
+        mutating func take(_ key: String) -> AttributionValue? {
+            guard let index = ScenarioReader.index(of: key, in: members) else { return nil }
+            var value = AttributionValue.null
+            swap(&value, &members.values[index])
+            return value
+        }
 
         /// The object's path as text, for an error.
         var path: String { location.text }
