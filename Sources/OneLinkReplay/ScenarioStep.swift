@@ -100,13 +100,7 @@ public struct ScenarioStep: Sendable, Hashable {
     }
 
     /// Every step kind the `do` field accepts, in documentation order.
-    public static let kindNames = [
-        "start", "foreground", "background", "handleOpen", "universalLink", "push", "performOnAppAttribution",
-        "advance", "reinstall", "relaunch", "setDelegate", "clearDelegate", "behaviour", "launch",
-        "lifecycle",
-        "route", "setRoot", "pushScreen", "popScreen", "routerReady", "routerBackground", "routerActive",
-        "setPasteboard", "clipboardLink", "openURL", "click", "deliverLink", "checkWiring", "sdk", "appEvent",
-    ]
+    public static let kindNames = Kind.allCases.map(\.rawValue)
 
     /// The fields each step kind accepts besides `do`, `expect` and `note`.
     public static let kindFields: [String: [String]] = [
@@ -126,8 +120,8 @@ public struct ScenarioStep: Sendable, Hashable {
         "appEvent": ["name"],
     ]
 
-    /// A step kind: decoding switches over these rather than comparing the `do` text with each
-    /// kind's name in turn.
+    /// A step kind, in documentation order: decoding switches over these rather than comparing the
+    /// `do` text with each kind's name in turn.
     enum Kind: String, CaseIterable {
         case start, foreground, background, handleOpen, universalLink, push, performOnAppAttribution
         case advance, reinstall, relaunch, setDelegate, clearDelegate, behaviour, launch, lifecycle
