@@ -16,10 +16,11 @@ extension AttributionValue {
         case .null: return NSNull()
         case .array(let elements): return elements.map(\.foundationObject)
         case .object(let members):
-            var dictionary: [AnyHashable: Any] = [:]
             // Twice the room: a half-empty table makes fewer probes meet another key, and comparing
-            // two `AnyHashable` keys (a dynamic cast each) costs more than the extra buckets.
-            dictionary.reserveCapacity(members.count * 2)
+            // two `AnyHashable` keys (a dynamic cast each) costs more than the extra buckets. Made with
+            // its room: `reserveCapacity` on an empty dictionary ran unspecialised, through the runtime's
+            // generic metadata, and moved the empty table into the new one.
+            var dictionary = [AnyHashable: Any](minimumCapacity: members.count * 2)
             for (key, value) in members { dictionary[key] = value.foundationObject }
             return dictionary
         }
@@ -48,9 +49,8 @@ extension AttributionPayload {
     /// See ``AttributionValue/foundationObject`` for how each value is bridged.
     public var foundationDictionary: [AnyHashable: Any] {
         let values = self.values
-        var dictionary: [AnyHashable: Any] = [:]
-        // Twice the room, as in `AttributionValue.foundationObject`: fewer `AnyHashable` comparisons.
-        dictionary.reserveCapacity(values.count * 2)
+        // Twice the room, made with the dictionary, as in `AttributionValue.foundationObject`.
+        var dictionary = [AnyHashable: Any](minimumCapacity: values.count * 2)
         for (key, value) in values { dictionary[key] = value.foundationObject }
         return dictionary
     }
@@ -58,8 +58,7 @@ extension AttributionPayload {
     /// The payload as a `[String: Any]` dictionary, as `DeepLink.clickEvent` and completion handlers carry it.
     public var foundationStringKeyed: [String: Any] {
         let values = self.values
-        var dictionary: [String: Any] = [:]
-        dictionary.reserveCapacity(values.count)
+        var dictionary = [String: Any](minimumCapacity: values.count)
         for (key, value) in values { dictionary[key] = value.foundationObject }
         return dictionary
     }
@@ -159,8 +158,7 @@ enum FoundationBridge {
         of dictionary: [AnyHashable: Any], path: () -> String, depth: Int
     ) throws(PayloadError) -> AttributionValue {
         try checkDepth(depth, path: path)
-        var members: [String: AttributionValue] = [:]
-        members.reserveCapacity(dictionary.count)
+        var members = [String: AttributionValue](minimumCapacity: dictionary.count)
         for (key, element) in dictionary {
             guard let stringKey = key.base as? String else {
                 throw PayloadError.nonStringKey(
@@ -177,8 +175,7 @@ enum FoundationBridge {
         of dictionary: [String: Any], path: () -> String, depth: Int
     ) throws(PayloadError) -> AttributionValue {
         try checkDepth(depth, path: path)
-        var members: [String: AttributionValue] = [:]
-        members.reserveCapacity(dictionary.count)
+        var members = [String: AttributionValue](minimumCapacity: dictionary.count)
         for (key, element) in dictionary {
             members[key] = try value(
                 from: element, path: { path() + JSONParser.pathComponent(forKey: key) }, depth: depth + 1)
