@@ -37,7 +37,7 @@ final class Engine: Sendable {
     let trackingGate: TrackingGate
 
     /// The serial action queue every call goes through.
-    let queue = CommandQueue()
+    let queue: CommandQueue
     /// Races backend calls against their deadlines.
     let deadlines: Deadlines
     /// Sessions and the install's state.
@@ -69,14 +69,18 @@ final class Engine: Sendable {
         self.eventRecorder = eventRecorder
         self.purchaseValidator = purchaseValidator
         self.shortLinkCreator = shortLinkCreator
+        // Read once for the queue and the deadline runner: a task-local lookup walks the task's bindings.
+        let trace = CallTrace.tracing
+        let queue = CommandQueue(trace: trace)
+        self.queue = queue
         let configuration = self.configuration
-        let queue = self.queue
         sessionReadiness = SessionReadinessLock(scheduled: scheduled)
         let trackingGate = TrackingGate(flags: flags)
         self.trackingGate = trackingGate
         let logger = DebugLogger(sink: logSink, clock: clock, configuration: configuration)
         let deadlines = Deadlines(
-            clock: clock, virtualClock: virtualClock, log: logger, schedule: scheduled, queue: queue
+            clock: clock, virtualClock: virtualClock, log: logger, schedule: scheduled, queue: queue,
+            trace: trace
         ) {
             queue.noteChange()
         }
@@ -572,6 +576,8 @@ struct EngineFlags: Sendable {
     var session = SessionService.State()
     /// The ATT status and its waiters (``TrackingGate``), kept here so the gate needs no lock of its own.
     var tracking = TrackingGate.State()
+    /// The public API's own state (``FacadeState``): the ATT prompt, the optional surface, the configuration errors.
+    var facade = FacadeState()
 }
 
 /// The delegates, events and completion handler of one delivery.
