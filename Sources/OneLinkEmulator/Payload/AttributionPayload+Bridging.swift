@@ -12,8 +12,8 @@ extension AttributionValue {
         case .string(let value): return value
         case .int(let value): return NSNumber(value: value)
         case .double(let value): return NSNumber(value: value)
-        case .bool(let value): return NSNumber(value: value)
-        case .null: return NSNull()
+        case .bool(let value): return SharedFoundationObjects.number(value)
+        case .null: return SharedFoundationObjects.null
         case .array(let elements): return elements.map(\.foundationObject)
         case .object(let members):
             // Twice the room: a half-empty table makes fewer probes meet another key, and comparing
@@ -73,6 +73,21 @@ extension AttributionPayload {
         else { throw PayloadError.notAnObject(found: "dictionary") }
         self.init(members)
     }
+}
+
+/// The immutable Foundation objects bridged payloads share: `NSNull` and the boolean `NSNumber`s are
+/// singletons on iOS, and made once here rather than one per value (on Linux, each was an allocation).
+private enum SharedFoundationObjects {
+    #if canImport(Darwin)
+        // Foundation hands out its own singletons for these.
+        static var null: NSNull { NSNull() }
+        static func number(_ value: Bool) -> NSNumber { NSNumber(value: value) }
+    #else
+        static let null = NSNull()
+        private static let yes = NSNumber(value: true)
+        private static let no = NSNumber(value: false)
+        static func number(_ value: Bool) -> NSNumber { value ? yes : no }
+    #endif
 }
 
 enum FoundationBridge {

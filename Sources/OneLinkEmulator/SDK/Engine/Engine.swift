@@ -160,8 +160,12 @@ final class Engine: Sendable {
         let queued = QueuedCommand(
             consume command, receivedAt: clock.now, completion: completion, scope: Self.scope)
         guard queue.enqueue(consume queued, waiter: waiter) else { return }
-        if startsHere || drainerStartsHere {
-            Deadlines.startWork { await self.queue.drain { await self.process($0) } }
+        // `Task.immediate` as `Deadlines.startWork` calls it, with the closure written here: handed over
+        // through `startWork`'s parameter, it needed a reabstraction thunk, one more allocation a drainer.
+        if startsHere || drainerStartsHere,
+            #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+        {
+            Task.immediate { await self.queue.drain { await self.process($0) } }
         } else {
             Task { await self.queue.drain { await self.process($0) } }
         }
