@@ -147,13 +147,9 @@ final class Engine: Sendable {
     ) {
         trace?.hop()
         if case .action(.start) = command { sessionReadiness.withLock { $0.startRequested = true } }
-        let name = command.actionName
+        let entryPoint = command.entryPoint
         let drainerStartsHere = flags.withLock { flags in
-            if let name, flags.entryPointsCalled.count < 8, !flags.entryPointsCalled.contains(name) {
-                // Room for all eight at the first: growing one by one cost an SDK an allocation per step.
-                if flags.entryPointsCalled.isEmpty { flags.entryPointsCalled.reserveCapacity(8) }
-                flags.entryPointsCalled.append(name)
-            }
+            if let entryPoint { flags.entryPointsCalled.insert(entryPoint) }
             return flags.drainerStartsHere
         }
         // Moved, not copied, into the queue: a command carries the call's strings and payloads.
@@ -570,7 +566,7 @@ struct EngineFlags: Sendable {
     /// Whether every drainer starts on the thread of the call that queued its first command (see ``AppsFlyerLib/drainerStartsHere``).
     var drainerStartsHere = false
     /// The entry points (`start()`, links, pushes) app code called on this SDK, each once, first first.
-    var entryPointsCalled: [String] = []
+    var entryPointsCalled = CalledEntryPoints()
     /// When this process last delivered a link's callback, for ``SDKQuirk/linksSuppressedInsideMinTimeBetweenSessions``.
     var lastLinkDelivery: Date?
     /// The links handled as re-engagements (``LinkService/attributedOpenCount``), counted here so
