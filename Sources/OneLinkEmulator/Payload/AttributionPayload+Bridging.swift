@@ -12,14 +12,15 @@ extension AttributionValue {
         case .string(let value): return value
         case .int(let value): return NSNumber(value: value)
         case .double(let value): return NSNumber(value: value)
-        case .bool(let value): return NSNumber(value: value)
-        case .null: return NSNull()
+        case .bool(let value): return SharedFoundationObjects.number(value)
+        case .null: return SharedFoundationObjects.null
         case .array(let elements): return elements.map(\.foundationObject)
         case .object(let members):
-            var dictionary: [AnyHashable: Any] = [:]
             // Twice the room: a half-empty table makes fewer probes meet another key, and comparing
-            // two `AnyHashable` keys (a dynamic cast each) costs more than the extra buckets.
-            dictionary.reserveCapacity(members.count * 2)
+            // two `AnyHashable` keys (a dynamic cast each) costs more than the extra buckets. Made with
+            // its room: `reserveCapacity` on an empty dictionary ran unspecialised, through the runtime's
+            // generic metadata, and moved the empty table into the new one.
+            var dictionary = [AnyHashable: Any](minimumCapacity: members.count * 2)
             for (key, value) in members { dictionary[key] = value.foundationObject }
             return dictionary
         }
@@ -48,9 +49,8 @@ extension AttributionPayload {
     /// See ``AttributionValue/foundationObject`` for how each value is bridged.
     public var foundationDictionary: [AnyHashable: Any] {
         let values = self.values
-        var dictionary: [AnyHashable: Any] = [:]
-        // Twice the room, as in `AttributionValue.foundationObject`: fewer `AnyHashable` comparisons.
-        dictionary.reserveCapacity(values.count * 2)
+        // Twice the room, made with the dictionary, as in `AttributionValue.foundationObject`.
+        var dictionary = [AnyHashable: Any](minimumCapacity: values.count * 2)
         for (key, value) in values { dictionary[key] = value.foundationObject }
         return dictionary
     }
@@ -58,8 +58,7 @@ extension AttributionPayload {
     /// The payload as a `[String: Any]` dictionary, as `DeepLink.clickEvent` and completion handlers carry it.
     public var foundationStringKeyed: [String: Any] {
         let values = self.values
-        var dictionary: [String: Any] = [:]
-        dictionary.reserveCapacity(values.count)
+        var dictionary = [String: Any](minimumCapacity: values.count)
         for (key, value) in values { dictionary[key] = value.foundationObject }
         return dictionary
     }
@@ -74,6 +73,21 @@ extension AttributionPayload {
         else { throw PayloadError.notAnObject(found: "dictionary") }
         self.init(members)
     }
+}
+
+/// The immutable Foundation objects bridged payloads share: `NSNull` and the boolean `NSNumber`s are
+/// singletons on iOS, and made once here rather than one per value (on Linux, each was an allocation).
+private enum SharedFoundationObjects {
+    #if canImport(Darwin)
+        // Foundation hands out its own singletons for these.
+        static var null: NSNull { NSNull() }
+        static func number(_ value: Bool) -> NSNumber { NSNumber(value: value) }
+    #else
+        static let null = NSNull()
+        private static let yes = NSNumber(value: true)
+        private static let no = NSNumber(value: false)
+        static func number(_ value: Bool) -> NSNumber { value ? yes : no }
+    #endif
 }
 
 enum FoundationBridge {
@@ -159,8 +173,7 @@ enum FoundationBridge {
         of dictionary: [AnyHashable: Any], path: () -> String, depth: Int
     ) throws(PayloadError) -> AttributionValue {
         try checkDepth(depth, path: path)
-        var members: [String: AttributionValue] = [:]
-        members.reserveCapacity(dictionary.count)
+        var members = [String: AttributionValue](minimumCapacity: dictionary.count)
         for (key, element) in dictionary {
             guard let stringKey = key.base as? String else {
                 throw PayloadError.nonStringKey(
@@ -177,8 +190,7 @@ enum FoundationBridge {
         of dictionary: [String: Any], path: () -> String, depth: Int
     ) throws(PayloadError) -> AttributionValue {
         try checkDepth(depth, path: path)
-        var members: [String: AttributionValue] = [:]
-        members.reserveCapacity(dictionary.count)
+        var members = [String: AttributionValue](minimumCapacity: dictionary.count)
         for (key, element) in dictionary {
             members[key] = try value(
                 from: element, path: { path() + JSONParser.pathComponent(forKey: key) }, depth: depth + 1)

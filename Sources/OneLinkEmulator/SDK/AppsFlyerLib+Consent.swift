@@ -59,20 +59,20 @@ extension AppsFlyerLib {
     /// A test sets it to play the CMP; ``enableTCFDataCollection(_:)`` decides
     /// whether the SDK sends it.
     public var tcfStoredValues: AttributionPayload {
-        get { facade[\.optionalSurface.tcfStoredValues] }
+        get { engine.flags[\.facade.optionalSurface.tcfStoredValues] }
         set { updateConsent { $0.tcfStoredValues = newValue } }
     }
 
     private func updateConsent(_ change: (inout OptionalSurfaceState) -> Void) {
-        let consentData = facade.withLock { facade -> AttributionPayload? in
-            change(&facade.optionalSurface)
-            return facade.optionalSurface.consentData
+        let consentData = engine.flags.withLock { flags -> AttributionPayload? in
+            change(&flags.facade.optionalSurface)
+            return flags.facade.optionalSurface.consentData
         }
         configuration.withLock { $0.identity.consentData = consentData }
     }
 
     /// The install ID the app chose with `setInstallId(_:)`, if any: emulator only.
-    public var customInstallID: String? { facade[\.optionalSurface.customInstallID] }
+    public var customInstallID: String? { engine.flags[\.facade.optionalSurface.customInstallID] }
 
     /// Sets a custom install ID in place of AppsFlyer's; recorded.
     ///
@@ -84,7 +84,7 @@ extension AppsFlyerLib {
         @_spi(SDK7)
     #endif
     public func setInstallId(_ customID: String) {
-        facade.withLock { $0.optionalSurface.customInstallID = customID }
+        engine.flags.withLock { $0.facade.optionalSurface.customInstallID = customID }
         record("setInstallId(_:)", ["customID": .string(customID)])
     }
 

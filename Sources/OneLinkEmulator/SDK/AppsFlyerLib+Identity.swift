@@ -135,10 +135,10 @@ extension AppsFlyerLib {
     /// Configuration calls the emulator refused, oldest first (at most ``storageErrorLimit``).
     ///
     /// Emulator only: the real SDK ignores such input silently.
-    public var configurationErrors: [String] { facade[\.configurationErrors].elements }
+    public var configurationErrors: [String] { engine.flags[\.facade.configurationErrors].elements }
 
     func recordConfigurationError(_ message: String) {
         debug(.configRefused, message)
-        facade.withLock { $0.configurationErrors.append(message) }
+        engine.flags.withLock { $0.facade.configurationErrors.append(message) }
     }
 }

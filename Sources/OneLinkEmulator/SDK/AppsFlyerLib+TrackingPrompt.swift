@@ -26,14 +26,14 @@ extension AppsFlyerLib {
     /// own, with the ``withShared(_:isolation:operation:)`` scope of the task
     /// that asked bound again there, so `shared()` in it is the test's SDK.
     public var trackingPromptAnswer: TrackingPromptAnswer {
-        get { facade[\.trackingPrompt.answer] }
-        set { facade[\.trackingPrompt.answer] = newValue }
+        get { engine.flags[\.facade.trackingPrompt.answer] }
+        set { engine.flags[\.facade.trackingPrompt.answer] = newValue }
     }
 
     /// How many times the emulated device showed the ATT prompt: emulator only.
     ///
     /// A request made after the status was decided shows none.
-    public var trackingPromptsShown: Int { facade[\.trackingPrompt.shown] }
+    public var trackingPromptsShown: Int { engine.flags[\.facade.trackingPrompt.shown] }
 
     /// The serial queue the emulated ATT framework calls `requestTrackingAuthorization`'s completions on.
     ///
@@ -59,10 +59,12 @@ extension AppsFlyerLib {
             deliverTrackingPrompts([prompt], status: current)
             return
         }
-        let answer = facade.withLock { facade -> TrackingPromptAnswer in
-            facade.trackingPrompt.shown += 1
-            if facade.trackingPrompt.answer == .noAnswer { facade.trackingPrompt.pending.append(prompt) }
-            return facade.trackingPrompt.answer
+        let answer = engine.flags.withLock { flags -> TrackingPromptAnswer in
+            flags.facade.trackingPrompt.shown += 1
+            if flags.facade.trackingPrompt.answer == .noAnswer {
+                flags.facade.trackingPrompt.pending.append(prompt)
+            }
+            return flags.facade.trackingPrompt.answer
         }
         debug(.attStatus, "the ATT prompt is shown; the emulated user answers: \(answer)")
         guard let status = answer.status else { return }
@@ -72,9 +74,9 @@ extension AppsFlyerLib {
 
     /// Hands every prompt left open to the status the test decided.
     func answerPendingTrackingPrompts(with status: TrackingAuthorizationStatus) {
-        let pending = facade.withLock { facade -> [PendingTrackingPrompt] in
-            defer { facade.trackingPrompt.pending.removeAll() }
-            return facade.trackingPrompt.pending
+        let pending = engine.flags.withLock { flags -> [PendingTrackingPrompt] in
+            defer { flags.facade.trackingPrompt.pending.removeAll() }
+            return flags.facade.trackingPrompt.pending
         }
         if !pending.isEmpty { deliverTrackingPrompts(pending, status: status) }
     }

@@ -52,8 +52,6 @@ import OneLinkSupport
 public final class AppsFlyerLib: Sendable {
     /// The engine that runs every call: the queue, the services, delivery.
     let engine: Engine
-    /// The facade's own state: the ATT prompt, the optional surface and the configuration errors, under one lock.
-    let facade = Locked(FacadeState())
 
     /// Creates an SDK over the given backends.
     ///
@@ -286,7 +284,8 @@ public final class AppsFlyerLib: Sendable {
     }
 }
 
-/// What ``AppsFlyerLib`` keeps itself rather than in its engine; one lock, as no call needs two of these at once.
+/// What ``AppsFlyerLib`` keeps for itself rather than for its engine, under the engine's flags lock
+/// (``EngineFlags/facade``): a lock of its own cost every SDK an object to make and destroy.
 struct FacadeState: Sendable {
     var trackingPrompt = TrackingPromptState()
     var optionalSurface = OptionalSurfaceState()

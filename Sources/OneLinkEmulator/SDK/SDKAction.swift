@@ -18,13 +18,16 @@ public enum SDKAction: Sendable, Hashable {
 
 extension SDKAction {
     /// The entry point's name, as debug logs show it.
-    public var name: String {
+    public var name: String { EngineCommand.entryPointNames[entryPoint] }
+
+    /// The entry point's index in ``EngineCommand/entryPointNames``.
+    var entryPoint: Int {
         switch self {
-        case .start: return "start()"
-        case .openURL: return "handleOpen(_:options:)"
-        case .universalLink: return "continue(_:restorationHandler:)"
-        case .push: return "handlePushNotification(_:)"
-        case .performOnAppAttribution: return "performOnAppAttribution(with:)"
+        case .start: return 0
+        case .openURL: return 1
+        case .universalLink: return 2
+        case .push: return 3
+        case .performOnAppAttribution: return 4
         }
     }
 }

@@ -14,7 +14,11 @@ import OneLinkSupport
 /// on the group is resumed once every command in it has run, with the
 /// events they collected. ``waitUntil(_:)`` lets a caller wait for any
 /// condition over the queue's status, re-checked on ``noteChange()``.
-final class CommandQueue: Sendable {
+///
+/// A struct over its one lock: copies share the same queue, and an SDK costs no object for it beyond
+/// the lock's. The test's trace (``CallTrace``) lives in the locked state, so the queue is a single
+/// reference and a closure capturing it needs no context of its own.
+struct CommandQueue: Sendable {
     /// A set of commands a caller can wait for together.
     struct Group: Hashable, Sendable {
         fileprivate let id: UInt64
@@ -46,6 +50,8 @@ final class CommandQueue: Sendable {
         var groups: [GroupState] = []
         var changeWaiters: [ChangeWaiter] = []
         var nextWaiter: UInt64 = 0
+        /// The test's trace the queue records its hops into; `nil` unless a test traces.
+        let trace: CallTrace?
 
         var status: Status { Status(isIdle: head == pending.count && !draining) }
 
@@ -100,12 +106,12 @@ final class CommandQueue: Sendable {
         var collected: [AppsFlyerEvent] = []
     }
 
-    private let state = Locked(State())
-    /// The test's trace (``CallTrace``) the queue records its hops into; `nil` unless a test traces.
-    let trace = CallTrace.tracing
+    private let state: Locked<State>
 
-    /// Creates an empty queue.
-    init() {}
+    /// Creates an empty queue, recording its hops into `trace`.
+    init(trace: CallTrace? = CallTrace.tracing) {
+        state = Locked(State(trace: trace))
+    }
 
     /// Whether no command is queued or running.
     var isIdle: Bool { state.withLock { $0.status.isIdle } }
@@ -118,11 +124,11 @@ final class CommandQueue: Sendable {
         _ command: consuming QueuedCommand, into group: Group? = nil,
         waiter: CheckedContinuation<[AppsFlyerEvent], Never>? = nil
     ) -> Bool {
-        trace?.hop()
         // The waiters are checked under the same lock as the enqueue: one lock, not two, per command.
         // Taken out of an optional inside the lock, so the command is moved into the queue, not copied.
         var taken: QueuedCommand? = consume command
         let (startDrainer, ready) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
+            state.trace?.hop()
             guard var command = taken.take() else { return (false, []) }
             if let group {
                 command.group = group
@@ -150,8 +156,8 @@ final class CommandQueue: Sendable {
     /// No waiter is woken: the queue is held while `command` runs, and its
     /// group cannot finish before the step has run.
     func appendStep(_ step: EngineCommand, of command: QueuedCommand) {
-        trace?.hop()
         state.withLock { state in
+            state.trace?.hop()
             state.groups[state.index(of: command.group)].outstanding += 1
             state.pending.append(command.step(step))
         }
@@ -161,7 +167,6 @@ final class CommandQueue: Sendable {
     ///
     /// Only the drainer that ``enqueue(_:into:waiter:)`` asked for calls it.
     func drain(_ perform: (QueuedCommand) async -> Void) async {
-        trace?.hop()
         // A command's group is finished under the same lock that takes the next command, and the queue
         // is given back under the lock that checks the waiters: one lock per command, not two.
         var ran: Group?
@@ -171,6 +176,7 @@ final class CommandQueue: Sendable {
                     QueuedCommand?, (CheckedContinuation<[AppsFlyerEvent], Never>, [AppsFlyerEvent])?,
                     [CheckedContinuation<Void, Never>]
                 ) in
+                if ran == nil { state.trace?.hop() }
                 let finished = ran.flatMap { state.finish($0) }
                 if let command = state.popFirst() { return (command, finished, []) }
                 state.draining = false

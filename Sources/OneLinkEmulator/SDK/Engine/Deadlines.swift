@@ -49,17 +49,20 @@ package final class Deadlines: Sendable {
     /// The test's trace (``CallTrace``) this SDK records its hops into; `nil` unless a test traces.
     ///
     /// The engine and its services reach it here, so it costs their structs no room.
-    let trace = CallTrace.tracing
+    let trace: CallTrace?
 
     /// Creates a runner on `clock`, logging each outcome to `log` and calling `changed` whenever a call's state changes.
     ///
-    /// - Parameter virtualClock: `clock` as a virtual clock, when it is one, as the engine found it.
+    /// - Parameters:
+    ///   - virtualClock: `clock` as a virtual clock, when it is one, as the engine found it.
+    ///   - trace: The test's trace, as the engine read it.
     init(
         clock: any EmulatorClock, virtualClock: (any VirtualClock)?, log: DebugLogger,
         schedule: Locked<ScheduledDelivery> = Locked(ScheduledDelivery()),
-        queue: CommandQueue = CommandQueue(),
+        queue: CommandQueue = CommandQueue(), trace: CallTrace? = CallTrace.tracing,
         changed: @escaping @Sendable () -> Void
     ) {
+        self.trace = trace
         self.clock = clock
         self.virtualClock = virtualClock
         self.logger = log

@@ -48,7 +48,11 @@ extension Engine {
 
     /// Tells the observers about each event of `batch`, in order, outside the lock.
     func notifyDeliveryObservers(_ batch: DeliveryBatch) {
-        let observers = published.withLock { Array($0.observers.sorted { $0.key < $1.key }.map(\.value)) }
+        // Usually there is none: checked first, as sorting even an empty dictionary cost every delivery.
+        let observers = published.withLock { published -> [DeliveryObserver] in
+            if published.observers.isEmpty { return [] }
+            return published.observers.sorted { $0.key < $1.key }.map(\.value)
+        }
         guard !observers.isEmpty else { return }
         for event in batch.events {
             let reached: Bool

@@ -14,8 +14,10 @@ extension Engine {
 
     /// Whether the session-ready timer is due but has not finished: the listener is about to fire, so the SDK is not settled.
     var sessionReadyTimerFiring: Bool {
-        let now = clock.now
-        return sessionReadiness.withLock { $0.timerIsDue(at: now) }
+        // The clock is read only when a timer is set: usually none is, and each read takes the clock's
+        // lock, on every check of what `settle()` waits for.
+        guard let due = sessionReadiness.withLock({ $0.timerDue }) else { return false }
+        return clock.now >= due
     }
 
     /// Holds `listener` in place of any earlier one and checks session readiness.

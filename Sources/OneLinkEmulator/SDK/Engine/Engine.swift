@@ -37,7 +37,7 @@ final class Engine: Sendable {
     let trackingGate: TrackingGate
 
     /// The serial action queue every call goes through.
-    let queue = CommandQueue()
+    let queue: CommandQueue
     /// Races backend calls against their deadlines.
     let deadlines: Deadlines
     /// Sessions and the install's state.
@@ -69,14 +69,18 @@ final class Engine: Sendable {
         self.eventRecorder = eventRecorder
         self.purchaseValidator = purchaseValidator
         self.shortLinkCreator = shortLinkCreator
+        // Read once for the queue and the deadline runner: a task-local lookup walks the task's bindings.
+        let trace = CallTrace.tracing
+        let queue = CommandQueue(trace: trace)
+        self.queue = queue
         let configuration = self.configuration
-        let queue = self.queue
         sessionReadiness = SessionReadinessLock(scheduled: scheduled)
         let trackingGate = TrackingGate(flags: flags)
         self.trackingGate = trackingGate
         let logger = DebugLogger(sink: logSink, clock: clock, configuration: configuration)
         let deadlines = Deadlines(
-            clock: clock, virtualClock: virtualClock, log: logger, schedule: scheduled, queue: queue
+            clock: clock, virtualClock: virtualClock, log: logger, schedule: scheduled, queue: queue,
+            trace: trace
         ) {
             queue.noteChange()
         }
@@ -143,21 +147,21 @@ final class Engine: Sendable {
     ) {
         trace?.hop()
         if case .action(.start) = command { sessionReadiness.withLock { $0.startRequested = true } }
-        let name = command.actionName
+        let entryPoint = command.entryPoint
         let drainerStartsHere = flags.withLock { flags in
-            if let name, flags.entryPointsCalled.count < 8, !flags.entryPointsCalled.contains(name) {
-                // Room for all eight at the first: growing one by one cost an SDK an allocation per step.
-                if flags.entryPointsCalled.isEmpty { flags.entryPointsCalled.reserveCapacity(8) }
-                flags.entryPointsCalled.append(name)
-            }
+            if let entryPoint { flags.entryPointsCalled.insert(entryPoint) }
             return flags.drainerStartsHere
         }
         // Moved, not copied, into the queue: a command carries the call's strings and payloads.
         let queued = QueuedCommand(
             consume command, receivedAt: clock.now, completion: completion, scope: Self.scope)
         guard queue.enqueue(consume queued, waiter: waiter) else { return }
-        if startsHere || drainerStartsHere {
-            Deadlines.startWork { await self.queue.drain { await self.process($0) } }
+        // `Task.immediate` as `Deadlines.startWork` calls it, with the closure written here: handed over
+        // through `startWork`'s parameter, it needed a reabstraction thunk, one more allocation a drainer.
+        if startsHere || drainerStartsHere,
+            #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+        {
+            Task.immediate { await self.queue.drain { await self.process($0) } }
         } else {
             Task { await self.queue.drain { await self.process($0) } }
         }
@@ -562,7 +566,7 @@ struct EngineFlags: Sendable {
     /// Whether every drainer starts on the thread of the call that queued its first command (see ``AppsFlyerLib/drainerStartsHere``).
     var drainerStartsHere = false
     /// The entry points (`start()`, links, pushes) app code called on this SDK, each once, first first.
-    var entryPointsCalled: [String] = []
+    var entryPointsCalled = CalledEntryPoints()
     /// When this process last delivered a link's callback, for ``SDKQuirk/linksSuppressedInsideMinTimeBetweenSessions``.
     var lastLinkDelivery: Date?
     /// The links handled as re-engagements (``LinkService/attributedOpenCount``), counted here so
@@ -572,6 +576,8 @@ struct EngineFlags: Sendable {
     var session = SessionService.State()
     /// The ATT status and its waiters (``TrackingGate``), kept here so the gate needs no lock of its own.
     var tracking = TrackingGate.State()
+    /// The public API's own state (``FacadeState``): the ATT prompt, the optional surface, the configuration errors.
+    var facade = FacadeState()
 }
 
 /// The delegates, events and completion handler of one delivery.

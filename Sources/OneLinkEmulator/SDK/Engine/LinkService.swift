@@ -134,12 +134,13 @@ struct LinkService: Sendable {
             return .finished(failure(.invalidLink(error), udl: udl))
         }
         for diagnostic in parsed.diagnostics { deadlines.log(.linkDiagnostic, "\(diagnostic)") }
-        let visited: Set<String> = [parsed.link]
         // The parsed link and the pending link are moved, not copied: each is a dozen references.
+        // The links visited are kept only for a wrapped link: a set for every link cost an allocation.
         var pending = PendingLink(
             text: text, entry: entry, udl: udl, settings: settings.requests, parser: parser,
-            parsed: consume parsed, stage: .unwrap(visited: visited, hops: 0))
+            parsed: consume parsed, stage: .unwrap(visited: [], hops: 0))
         if pending.isWrapped(pending.parsed) {
+            pending.stage = .unwrap(visited: [pending.parsed.link], hops: 0)
             pending.originalLink = appended
             return .request(pending)
         }
