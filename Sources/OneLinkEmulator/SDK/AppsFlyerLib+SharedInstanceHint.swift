@@ -2,7 +2,7 @@ import OneLinkSupport
 
 extension AppsFlyerLib {
     /// The entry points (`start()`, links, pushes) app code called on this instance, each named once, in the order first called.
-    package var entryPointsCalled: [String] { engine.flags[\.entryPointsCalled].names }
+    package var entryPointsCalled: [String] { engine.flags[\.entryPointsCalled].entryPoints.map(\.name) }
 
     /// Why a wait on `tested` may have timed out: the app's code reached another instance, when it did.
     ///

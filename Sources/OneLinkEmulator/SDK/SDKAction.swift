@@ -18,16 +18,16 @@ public enum SDKAction: Sendable, Hashable {
 
 extension SDKAction {
     /// The entry point's name, as debug logs show it.
-    public var name: String { EngineCommand.entryPointNames[entryPoint] }
+    public var name: String { entryPoint.name }
 
-    /// The entry point's index in ``EngineCommand/entryPointNames``.
-    var entryPoint: Int {
+    /// The entry point the action is.
+    var entryPoint: SDKEntryPoint {
         switch self {
-        case .start: return 0
-        case .openURL: return 1
-        case .universalLink: return 2
-        case .push: return 3
-        case .performOnAppAttribution: return 4
+        case .start: .start
+        case .openURL: .handleOpen
+        case .universalLink: .continueUserActivity
+        case .push: .handlePushNotification
+        case .performOnAppAttribution: .performOnAppAttribution
         }
     }
 }

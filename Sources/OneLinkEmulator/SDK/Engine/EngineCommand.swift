@@ -27,22 +27,16 @@ enum EngineCommand: Sendable {
     case callBlocks([ScopedBlock])
 
     /// The entry point's name when the command is an app's call to the SDK, as debug logs show it.
-    var actionName: String? { entryPoint.map { Self.entryPointNames[$0] } }
+    var actionName: String? { entryPoint?.name }
 
-    /// The entry point's index in ``entryPointNames`` when the command is an app's call to the SDK.
-    var entryPoint: Int? {
+    /// The entry point when the command is an app's call to the SDK.
+    var entryPoint: SDKEntryPoint? {
         switch self {
         case .action(let action): return action.entryPoint
-        case .launchLink: return 5
+        case .launchLink: return .handleLaunchOptions
         default: return nil
         }
     }
-
-    /// The names of the entry points app code calls, as debug logs show them, by ``entryPoint``.
-    static let entryPointNames = [
-        "start()", "handleOpen(_:options:)", "continue(_:restorationHandler:)", "handlePushNotification(_:)",
-        "performOnAppAttribution(with:)", "handleLaunchOptions(_:)",
-    ]
 
     /// Whether the command hands the SDK a direct deep link, so a first launch makes no deferred lookup.
     var isDirectLink: Bool {
@@ -93,40 +87,5 @@ struct QueuedCommand: Sendable {
         var step = QueuedCommand(command, receivedAt: receivedAt, completion: completion, scope: scope)
         step.group = group
         return step
-    }
-}
-
-/// The entry points app code called on an SDK, each once, in the order first called.
-///
-/// Kept as their ``EngineCommand/entryPoint`` indices, four bits each in one integer, the first
-/// called lowest: a list of names cost every SDK an allocation.
-struct CalledEntryPoints: Sendable {
-    private var codes: UInt32 = 0
-
-    /// Whether no entry point was called.
-    var isEmpty: Bool { codes == 0 }
-
-    /// Adds the entry point at `index`, unless it was called before.
-    mutating func insert(_ index: Int) {
-        let code = UInt32(index + 1)
-        var rest = codes
-        var shift: UInt32 = 0
-        while rest != 0 {
-            if rest & 0xF == code { return }
-            rest >>= 4
-            shift += 4
-        }
-        codes |= code << shift
-    }
-
-    /// The entry points' names, first called first.
-    var names: [String] {
-        var names: [String] = []
-        var rest = codes
-        while rest != 0 {
-            names.append(EngineCommand.entryPointNames[Int(rest & 0xF) - 1])
-            rest >>= 4
-        }
-        return names
     }
 }
